@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import {
+  CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+} from '../constants.ts';
+import { fieldMessages as m } from '../messages.ts';
+
+// Field schemas normalise once: every form and every route uses these.
+
+// A missing value and an empty string get the same "required" message.
+const requiredString = (message: string) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.trim(),
+    v.nonEmpty(message),
+  );
+
+export const emailField = v.pipe(
+  requiredString(m.emailRequired),
+  v.toLowerCase(),
+  v.maxLength(EMAIL_MAX_LENGTH, m.emailTooLong),
+  // The simple shape SPEC.md asks for: something@something.tld, no spaces.
+  v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, m.emailInvalid),
+);
+
+export const firstnameField = v.pipe(
+  requiredString(m.firstnameRequired),
+  v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
+);
+
+export const lastnameField = v.pipe(
+  requiredString(m.lastnameRequired),
+  v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
+);
+
+/** E.164 with at most 15 digits. The phone input emits the dial code alone (`+1`) when empty. */
+export const phoneField = v.pipe(
+  v.optional(v.string(m.phoneRequired), ''),
+  v.trim(),
+  v.transform((value) => (/^\+\d{0,4}$/.test(value) ? '' : value)),
+  v.nonEmpty(m.phoneRequired),
+  v.regex(/^\+[1-9]\d{7,14}$/, m.phoneInvalid),
+);
+
+export const codeField = v.pipe(
+  requiredString(m.fieldRequired),
+  v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), m.codeInvalid),
+);
+
+/** One box of the code form: a single digit. */
+export const digitField = v.pipe(
+  requiredString(m.fieldRequired),
+  v.regex(/^\d$/, m.digit),
+);
+
+/** A checkbox arrives as 'on' from a form and as `true` from JSON. */
+export const termsField = v.pipe(
+  v.optional(v.union([v.boolean(), v.string()]), false),
+  v.transform((value) => value === true || value === 'on' || value === 'true'),
+  v.literal(true, m.termsRequired),
+);

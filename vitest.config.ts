@@ -1,0 +1,52 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const failOnConsole = './test/support/fail-on-console.ts';
+
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/shared/**/*.test.ts', 'test/server/unit/**/*.test.ts'],
+          setupFiles: [failOnConsole],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['test/server/api/**/*.test.ts'],
+          globalSetup: ['./test/support/postgres-global-setup.ts'],
+          setupFiles: [failOnConsole],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['test/client/**/*.test.{ts,tsx}', 'test/sw/**/*.test.ts'],
+          setupFiles: ['fake-indexeddb/auto', failOnConsole],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          setupFiles: [failOnConsole],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // One real server and one Chromium per file; files in parallel would fight for 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
