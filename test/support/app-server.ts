@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export type RunningApp = {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts the real server the way `npm start` does (without rebuilding: `npm test`
+ * builds first), with its own embedded PostgreSQL and a fresh data directory.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sos-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = await waitForUrl(child, () => output);
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      await stopProcess(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForUrl(child: ChildProcess, output: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = /^(http:\/\/\S+)\/web$/m.exec(output());
+      if (match?.[1]) {
+        child.stdout?.off('data', check);
+        child.off('exit', failed);
+        resolve(match[1]);
+      }
+    };
+    const failed = (code: number | null) => reject(new Error(`Server exited (${code}) before listening:\n${output()}`));
+    child.stdout?.on('data', check);
+    child.once('exit', failed);
+  });
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
