@@ -1,10 +1,16 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const features = ['auth', 'contacts', 'sos', 'profile', 'install', 'help', 'legal'];
+
+// Cross-folder imports go through the `#layer/*` aliases of package.json, so the
+// dependency direction (DESIGN.md section 1, STYLE.md 1) is checked on those names.
+function forbid(...prefixes) {
+  const escaped = prefixes.flat().map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return ['error', { patterns: [{ regex: `^(${escaped.join('|')})`, message: 'This layer may not depend on that one (DESIGN.md section 1).' }] }];
+}
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'coverage/', 'node_modules/', 'src/server/db/migrations/'] },
@@ -12,35 +18,32 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Dependency direction (DESIGN.md section 1): client, server and sw lean on shared only.
-            { target: './src/client', from: ['./src/server', './sw'] },
-            { target: './src/server', from: ['./src/client', './sw', './src/shared/browser'] },
-            { target: './sw', from: ['./src/client', './src/server'] },
-            { target: './src/shared', from: ['./src/client', './src/server', './sw'] },
-            // Layers (STYLE.md 1): features never import each other, nor the routes.
-            ...features.map((name) => ({
-              target: `./src/client/features/${name}`,
-              from: features.filter((other) => other !== name).map((other) => `./src/client/features/${other}`),
-            })),
-            { target: './src/client/features', from: './src/client/routes' },
-            { target: ['./src/client/ui', './src/client/lib'], from: ['./src/client/features', './src/client/routes'] },
-          ],
-        },
-      ],
     },
+  },
+  { files: ['src/client/**'], rules: { 'no-restricted-imports': forbid('#server/', '#sw/', '../../../') } },
+  { files: ['src/server/**'], rules: { 'no-restricted-imports': forbid('#client/', '#sw/', '#shared/browser/') } },
+  { files: ['sw/**'], rules: { 'no-restricted-imports': forbid('#client/', '#server/') } },
+  { files: ['src/shared/**'], rules: { 'no-restricted-imports': forbid('#client/', '#server/', '#sw/') } },
+  ...features.map((name) => ({
+    // Features never import each other, nor the routes.
+    files: [`src/client/features/${name}/**`],
+    rules: {
+      'no-restricted-imports': forbid(
+        '#server/',
+        '#sw/',
+        '#client/routes/',
+        features.filter((other) => other !== name).map((other) => `#client/features/${other}/`),
+      ),
+    },
+  })),
+  {
+    files: ['src/client/ui/**', 'src/client/lib/**'],
+    rules: { 'no-restricted-imports': forbid('#server/', '#sw/', '#client/features/', '#client/routes/') },
   },
   {
     // Only the entry point reads the environment (STYLE.md 8).
