@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { MAX_BODY_BYTES } from '#shared/constants.ts';
+import { apiMessages } from '#shared/messages.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { AppDeps } from './deps.ts';
+import { addMethodNotAllowed } from './http/api-fallbacks.ts';
+import type { AppEnv } from './http/app-env.ts';
+import { fail } from './http/replies.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { staticFiles } from './http/static-files.ts';
+import { webRoutes } from './http/web-routes.ts';
+
+/** The whole HTTP surface, built from its dependencies (no module-level database). */
+export function createApp(deps: AppDeps) {
+  const { config, log } = deps;
+
+  const api = new Hono<AppEnv>().route('/', authRoutes(deps));
+  addMethodNotAllowed(api);
+
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders(config.gtmId));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, apiMessages.bodyTooLarge) }),
+  );
+  app.route('/api', api);
+  app.all('/api/*', (c) => fail(c, 404, apiMessages.notFound));
+  app.route('/', staticFiles(config));
+  app.route('/', webRoutes(config));
+
+  app.notFound((c) => c.text('No encontrado', 404));
+  app.onError((error, c) => {
+    // Hono's own refusals (e.g. a body it cannot read) keep their status, in our envelope.
+    if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, error.message || apiMessages.invalidData);
+    // Name and driver code only: messages can echo input (addresses, tokens).
+    const code = (error as { code?: unknown }).code;
+    log.error(`error inesperado en ${c.req.method} ${c.req.routePath}: ${error.name}${typeof code === 'string' ? ` ${code}` : ''}`);
+    return fail(c, 500, apiMessages.serverError);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

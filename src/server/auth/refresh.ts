@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { REFRESH_REUSE_GRACE_MS } from '#shared/constants.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { sessions } from '#server/db/schema.ts';
+import { seal, sha256, unseal } from '#server/security/hashing.ts';
+import { issueTokens } from './tokens.ts';
+import type { TokenPair } from './tokens.ts';
+
+export type RefreshOutcome = { ok: true; userId: string; tokens: TokenPair } | { ok: false };
+
+/**
+ * Rotation with a 60-second grace (the page and the service worker may race
+ * with the same refresh token). At rotation, the successor pair is sealed
+ * (AES-GCM) under a key derived from SECRET plus the *old refresh token* and
+ * kept on the old row. Only someone presenting that old token can open it, and
+ * the database alone never holds a usable token. Inside the grace the same pair
+ * is handed back; after it, presenting the old token again means it was stolen
+ * or replayed, so the whole family is revoked.
+ */
+export async function rotateRefreshToken(db: Queryable, secret: string, refreshToken: string, now: Date): Promise<RefreshOutcome> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.refreshHash, sha256(refreshToken))).for('update');
+  if (!row || row.revokedAt || row.expiresAt <= now) return { ok: false };
+  const key = `${secret}:${refreshToken}`;
+
+  if (!row.rotatedAt) {
+    const tokens = await issueTokens(db, row.userId, now, row.familyId);
+    await db
+      .update(sessions)
+      .set({ rotatedAt: now, successorSealed: seal(key, JSON.stringify(tokens)) })
+      .where(eq(sessions.id, row.id));
+    return { ok: true, userId: row.userId, tokens };
+  }
+
+  const withinGrace = now.getTime() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+  const opened = withinGrace && row.successorSealed ? unseal(key, row.successorSealed) : undefined;
+  if (opened) {
+    const saved = JSON.parse(opened) as { sessionId: string; accessToken: string; refreshToken: string; issuedAt: string; expiresAt: string };
+    // The successor may itself have been revoked (logout) meanwhile.
+    const [live] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, saved.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    if (!live) return { ok: false };
+    return {
+      ok: true,
+      userId: row.userId,
+      tokens: { ...saved, issuedAt: new Date(saved.issuedAt), expiresAt: new Date(saved.expiresAt) },
+    };
+  }
+
+  await revokeFamily(db, row.familyId, now);
+  return { ok: false };
+}
+
+export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, successorSealed: null })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CODES_PER_ADDRESS_PER_HOUR } from '#shared/constants.ts';
+
+/** A fixed window: at most `limit` hits per `windowMs`. */
+export type RateRule = { limit: number; windowMs: number };
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  buildDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  secret: string;
+  chatUrl: string | undefined;
+  gtmId: string | undefined;
+  /** Take the client IP from X-Forwarded-For (only behind a proxy we run). */
+  trustProxy: boolean;
+  rateLimits: {
+    signinPerIp: RateRule;
+    verifyPerIp: RateRule;
+    resendPerIp: RateRule;
+    codesPerAddress: RateRule;
+  };
+};
+
+export type Env = Record<string, string | undefined>;
+
+const HOUR = 60 * 60_000;
+const QUARTER = 15 * 60_000;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} debe ser un número entero positivo (recibido: ${raw})`);
+  return value;
+}
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The secret keys code hashes and sealed refresh pairs. Generated once so that a
+ * restart keeps every pending code and session valid; 0600 because whoever reads
+ * it can forge nothing alone but can test guesses offline.
+ */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  // 'wx' fails if another instance won the race; then read its secret.
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch {
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+/** Turn an environment-like object into the typed configuration, with defaults. */
+export function parseConfig(env: Env, cwd = process.cwd()): Config {
+  const port = int(env, 'PORT', 8080);
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? './data');
+  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    buildDir: path.resolve(cwd, text(env, 'BUILD_DIR') ?? './build'),
+    databaseUrl: text(env, 'DATABASE_URL'),
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Botón de Pánico Migratorio <no-responder@localhost>',
+    secret: text(env, 'SECRET') ?? loadOrCreateSecret(dataDir),
+    chatUrl: text(env, 'CHAT_URL'),
+    gtmId: text(env, 'GTM_ID'),
+    trustProxy: ['1', 'true', 'yes'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
+    rateLimits: {
+      // Generous per IP: many people share one address behind mobile carriers' NAT.
+      signinPerIp: { limit: int(env, 'RATE_LIMIT_SIGNIN_PER_IP', 30), windowMs: QUARTER },
+      verifyPerIp: { limit: int(env, 'RATE_LIMIT_VERIFY_PER_IP', 60), windowMs: QUARTER },
+      resendPerIp: { limit: int(env, 'RATE_LIMIT_RESEND_PER_IP', 30), windowMs: QUARTER },
+      codesPerAddress: { limit: int(env, 'RATE_LIMIT_CODES_PER_ADDRESS', CODES_PER_ADDRESS_PER_HOUR), windowMs: HOUR },
+    },
+  };
+}

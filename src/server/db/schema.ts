@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Always stored lower-case (the shared email field normalises it), so a plain unique index suffices.
+    email: text('email').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    phone: text('phone').notNull(),
+    alertStatus: boolean('alert_status').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    kinship: text('kinship').notNull(),
+    emailVerifiedAt: tz('email_verified_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('contacts_user_email_key').on(t.userId, t.email)],
+);
+
+/**
+ * One live secret per (target, type), as in epic-stack: a new code replaces the
+ * old one, use deletes it. `code_hash` is HMAC-SHA256 keyed with SECRET, so a
+ * leaked table does not reveal codes (4 digits would fall to a plain hash at once).
+ */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    sentAt: tz('sent_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [unique('verifications_type_target_key').on(t.type, t.target)],
+);
+
+/**
+ * One row per issued token pair. Rotation adds a row in the same family and marks
+ * the old one rotated. Only SHA-256 hashes of tokens are stored (they are 32
+ * random bytes, so a fast hash is enough). See auth/refresh.ts for `successor_sealed`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    accessHash: text('access_hash').notNull().unique(),
+    refreshHash: text('refresh_hash').notNull().unique(),
+    issuedAt: tz('issued_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    rotatedAt: tz('rotated_at'),
+    successorSealed: text('successor_sealed'),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [index('sessions_family_idx').on(t.familyId), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters, in the database so that every instance counts the same hits. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: tz('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+export const outboxStatus = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatus)[number];
+
+/**
+ * Every e-mail is a row first, written in the transaction that caused it; the
+ * worker sends it later. Bodies are cleared once sent (they may hold codes and
+ * positions); `last_error` holds the error class and SMTP reply code only.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
+    status: text('status', { enum: outboxStatus }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: tz('created_at').notNull(),
+    sentAt: tz('sent_at'),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);

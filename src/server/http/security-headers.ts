@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from 'hono';
+
+// All assets are local (DESIGN.md section 7), so the policy names only 'self'.
+// Inline styles stay allowed: React's style props and the splash need them.
+const baseCsp: Record<string, string> = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob:",
+  'connect-src': "'self'",
+  'worker-src': "'self'",
+  'manifest-src': "'self'",
+  'frame-ancestors': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'self'",
+};
+
+/** With GTM_ID set, the tag manager's hosts join the policy (DESIGN.md section 7). */
+export function contentSecurityPolicy(gtmId: string | undefined): string {
+  const csp = { ...baseCsp };
+  if (gtmId) {
+    csp['script-src'] += ' https://www.googletagmanager.com';
+    csp['img-src'] += ' https://www.googletagmanager.com https://www.google-analytics.com';
+    csp['connect-src'] += ' https://www.google-analytics.com https://*.google-analytics.com';
+  }
+  return Object.entries(csp)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+export function securityHeaders(gtmId: string | undefined): MiddlewareHandler {
+  const csp = contentSecurityPolicy(gtmId);
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set('Content-Security-Policy', csp);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'no-referrer');
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
+    headers.set('Strict-Transport-Security', 'max-age=31536000');
+  };
+}

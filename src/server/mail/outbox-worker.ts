@@ -1,0 +1,170 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import pg from 'pg';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+import type { Log } from '#server/log.ts';
+import { OUTBOX_CHANNEL } from './outbox.ts';
+import type { MailTransport } from './transport.ts';
+
+export type OutboxWorkerOptions = {
+  db: Db;
+  /** Used for the LISTEN connection's settings; the worker opens its own client. */
+  pool: pg.Pool;
+  transport: MailTransport;
+  clock: Clock;
+  log: Log;
+  /** Fallback polling, for NOTIFYs lost while the listener reconnects and for retries coming due. */
+  pollMs?: number;
+  maxBackoffMs?: number;
+  /** After this many failed sends a row is marked failed and left alone. */
+  maxAttempts?: number;
+  /** Rows sent at the same time; each holds one pool connection while it sends. */
+  concurrency?: number;
+};
+
+export type OutboxWorker = {
+  /** LISTEN and poll until stopped. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Send every row that is due now; resolves once none is left (tests await this). */
+  drain(): Promise<void>;
+};
+
+const BASE_BACKOFF_MS = 2_000;
+
+export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
+  return Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, pool, transport, clock, log, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2 } = options;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let listener: pg.Client | undefined;
+
+  /**
+   * Claim one due row and send it while holding its row lock: SKIP LOCKED lets
+   * other workers take other rows, and nobody else can send this one. A crash
+   * between the SMTP server's acceptance and our commit resends it (at least once).
+   */
+  async function sendOne(): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      const [row] = await tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      const result = await transport.send(
+        { id: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' },
+        now,
+      );
+      const attempts = row.attempts + 1;
+      if (result.ok) {
+        // The row stays as a receipt; the body goes, since it may hold a code or a position.
+        await tx
+          .update(outbox)
+          .set({ status: 'sent', attempts, sentAt: clock.now(), subject: null, text: null, html: null, lastError: null })
+          .where(eq(outbox.id, row.id));
+        return true;
+      }
+      const failed = attempts >= maxAttempts;
+      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs));
+      await tx
+        .update(outbox)
+        .set({ status: failed ? 'failed' : 'pending', attempts, nextAttemptAt, lastError: result.error })
+        .where(eq(outbox.id, row.id));
+      log.warn(`correo ${row.id}: envío fallido (intento ${attempts}, ${result.error})${failed ? ', abandonado' : ''}`);
+      return true;
+    });
+  }
+
+  async function sendUntilNoneDue(): Promise<void> {
+    while (await sendOne()) {
+      /* keep sending */
+    }
+  }
+
+  async function loop(): Promise<void> {
+    do {
+      again = false;
+      // Several senders at once (SKIP LOCKED keeps them apart), so one slow
+      // reply from the mail server does not hold up the rest.
+      await Promise.all(Array.from({ length: concurrency }, sendUntilNoneDue));
+    } while (again);
+  }
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function kick(): void {
+    // Name and driver code only: a database message may quote row values. The next poll retries.
+    drain().catch((error: unknown) => {
+      const code = (error as { code?: unknown }).code;
+      log.error(`outbox: ${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''}`);
+    });
+  }
+
+  function relisten(): void {
+    if (stopped) return;
+    setTimeout(() => void listen().catch(relisten), pollMs).unref();
+  }
+
+  /** A dedicated connection that LISTENs; when it drops, polling carries on and we reconnect. */
+  async function listen(): Promise<void> {
+    const client = new pg.Client(pool.options);
+    const lost = () => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.end().catch(() => undefined);
+      relisten();
+    };
+    client.on('notification', kick);
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    await client.query(`listen ${OUTBOX_CHANNEL}`);
+    listener = client;
+    if (stopped) {
+      listener = undefined;
+      await client.end();
+      return;
+    }
+    // Rows committed while we were not listening.
+    kick();
+  }
+
+  return {
+    drain,
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(kick, pollMs);
+      timer.unref();
+      await listen();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+      await running?.catch(() => undefined);
+    },
+  };
+}

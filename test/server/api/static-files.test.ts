@@ -1,0 +1,79 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#test/support/test-app.ts';
+import type { TestApp } from '#test/support/test-app.ts';
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  let noBuild: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CHAT_URL: 'https://wa.me/1555"><script>', GTM_ID: '' } });
+    await mkdir(path.join(t.buildDir, 'assets'), { recursive: true });
+    await writeFile(path.join(t.buildDir, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>');
+    await writeFile(path.join(t.buildDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(t.buildDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(path.join(t.buildDir, 'manifest.webmanifest'), '{}');
+    noBuild = await createTestApp({ database: t.database });
+  });
+  afterAll(async () => {
+    await noBuild.close({ keepDatabase: true });
+    await t.close();
+  });
+
+  it('sends the home page when someone opens the bare address', async () => {
+    const res = await t.app.request('/', { headers: html });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/web/home');
+  });
+
+  it('answers every page address with the app shell, so the app can show its own 404', async () => {
+    for (const page of ['/web', '/web/home', '/web/auth/signin', '/unauthorized', '/no/existe']) {
+      const res = await t.app.request(page, { headers: html });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await t.app.request('/web/home', { method: 'HEAD', headers: html });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
+  it('puts the operator settings into the shell, safely escaped', async () => {
+    const page = await (await t.app.request('/web/home', { headers: html })).text();
+    const meta = /<meta name="app-config" content="([^"]*)">/.exec(page)?.[1] ?? '';
+    expect(meta).not.toContain('<');
+    const decoded = meta.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    expect(JSON.parse(decoded)).toEqual({ chatUrl: 'https://wa.me/1555"><script>', gtmId: null });
+  });
+
+  it('lets browsers keep hashed files for a year and always recheck the service worker', async () => {
+    const asset = await t.app.request('/build/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+
+    const sw = await t.app.request('/build/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('service-worker-allowed')).toBe('/');
+
+    expect((await t.app.request('/build/manifest.webmanifest')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers missing files and escapes from the build folder with 404', async () => {
+    expect((await t.app.request('/build/assets/nope.js')).status).toBe(404);
+    expect((await t.app.request('/build/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await t.app.request('/favicon.ico', { headers: { accept: 'image/*' } })).status).toBe(404);
+  });
+
+  it('tells the operator to build the app when the build folder is missing', async () => {
+    const res = await noBuild.app.request('/web/home', { headers: html });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+  });
+});

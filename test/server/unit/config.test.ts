@@ -1,0 +1,48 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '#server/config.ts';
+
+describe('server configuration', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'bpm-config-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('starts on 127.0.0.1:8080 with files under ./data when nothing is set', () => {
+    const config = parseConfig({ SECRET: 's' }, dir);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:8080',
+      dataDir: path.join(dir, 'data'),
+      buildDir: path.join(dir, 'build'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Botón de Pánico Migratorio <no-responder@localhost>',
+      trustProxy: false,
+    });
+    expect(config.rateLimits.codesPerAddress).toEqual({ limit: 5, windowMs: 3_600_000 });
+  });
+
+  it('follows the environment, trimming a trailing slash from the public address', () => {
+    const config = parseConfig({ PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://sos.example.org/', SECRET: 's', RATE_LIMIT_VERIFY_PER_IP: '7' }, dir);
+    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', publicUrl: 'https://sos.example.org' });
+    expect(config.rateLimits.verifyPerIp.limit).toBe(7);
+  });
+
+  it('refuses a port that is not a number, in Spanish', () => {
+    expect(() => parseConfig({ PORT: 'ocho', SECRET: 's' }, dir)).toThrow(/PORT debe ser un número/);
+  });
+
+  it('makes a secret once, readable only by its owner, and keeps it across restarts', async () => {
+    const first = parseConfig({ DATA_DIR: 'd' }, dir).secret;
+    const file = path.join(dir, 'd', 'secret');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first);
+    expect(parseConfig({ DATA_DIR: 'd' }, dir).secret).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(40);
+  });
+});

@@ -1,0 +1,41 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+
+export type SmtpSink = {
+  url: string;
+  received: ParsedMail[];
+  /** While true, every message is refused with a 451 (a temporary failure). */
+  refuse: boolean;
+  close(): Promise<void>;
+};
+
+/** A real SMTP server on a free port that keeps what it receives. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const sink: Partial<SmtpSink> & { received: ParsedMail[]; refuse: boolean } = { received: [], refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          if (sink.refuse) {
+            const error = Object.assign(new Error('Intente más tarde'), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          sink.received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  return Object.assign(sink, {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }) as SmtpSink;
+}
