@@ -1,0 +1,81 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithValibot } from '@conform-to/valibot';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { signupFormSchema } from '#shared/api/auth.ts';
+import { track } from '#client/lib/analytics.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
+import { replyWithServerError } from '#client/ui/server-errors.ts';
+import { TextField } from '#client/ui/text-field.tsx';
+import { useSignupMutation } from '../api/signup.ts';
+import { storeSessionAndChooseNext } from '../after-session.ts';
+import { PhoneField } from './phone-field.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
+
+export interface TermsRenderProps {
+  onAccept: () => void;
+  onClose: () => void;
+}
+
+interface Props {
+  /** The terms screen belongs to another feature: the route hands it in. */
+  renderTerms: (props: TermsRenderProps) => ReactNode;
+}
+
+export function SignupForm({ renderTerms }: Props) {
+  const navigate = useNavigate();
+  const { email, code } = useAuth();
+  const signup = useSignupMutation();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [termsChecked, setTermsChecked] = useState(false);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [form, fields] = useForm({
+    id: 'signup',
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: signupFormSchema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== 'success') return;
+      signup.mutate(
+        { email, code, ...submission.value, terms: true },
+        {
+          onSuccess: (session) => {
+            track('sign_up');
+            void navigate({ to: storeSessionAndChooseNext(session) });
+          },
+          onError: (error) =>
+            setLastResult(replyWithServerError(submission, error, ['firstname', 'lastname', 'phone', 'terms'])),
+        },
+      );
+    },
+  });
+
+  return (
+    <>
+      <form {...getFormProps(form)}>
+        <TextField label="Nombres" meta={fields.firstname} autoComplete="given-name" />
+        <TextField label="Apellidos" meta={fields.lastname} autoComplete="family-name" />
+        <PhoneField label="Teléfono" meta={fields.phone} />
+        <TermsCheckbox
+          meta={fields.terms}
+          checked={termsChecked}
+          onCheckedChange={setTermsChecked}
+          onOpenTerms={() => setTermsOpen(true)}
+        />
+        <button type="submit" className="button button--block" disabled={signup.isPending}>
+          {signup.isPending ? 'Creando cuenta…' : 'Crear cuenta'}
+        </button>
+      </form>
+      {termsOpen &&
+        renderTerms({
+          onAccept: () => {
+            setTermsChecked(true);
+            setTermsOpen(false);
+          },
+          onClose: () => setTermsOpen(false),
+        })}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { track } from '#client/lib/analytics.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
+import { logout } from './api/logout.ts';
+
+/** Sign-out: tell the server (best effort), forget everything local, go to signin. */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    void logout();
+    resetAll();
+    queryClient.clear();
+    track('logout');
+    await navigate({ to: '/web/auth/signin', replace: true });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,75 @@
+import { apiMessages } from '#shared/messages.ts';
+import { ApiError } from './api-error.ts';
+import { sendJson, type HttpMethod, type HttpRequest } from './http.ts';
+import { expireSession } from './session/session-expiry.ts';
+import { refreshSession } from './session/session-refresh.ts';
+import { getSessionState } from './session/session-store.ts';
+
+export interface ApiRequestOptions {
+  body?: unknown;
+  query?: HttpRequest['query'];
+  /** Send the bearer token and handle 401 by refreshing (default true). */
+  authenticated?: boolean;
+}
+
+/**
+ * Every API call goes through here: JSON under /api, 10 s timeout, bearer and
+ * meta-tag tokens. Returns the reply body; throws ApiError otherwise. A 401 on
+ * an authenticated call gets one refresh and one retry, then ends the session.
+ */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const authenticated = options.authenticated ?? true;
+  const token = authenticated ? getSessionState().auth.access_token : '';
+  let reply = await sendJson({ method, path, body: options.body, query: options.query, token });
+
+  if (reply.status === 401 && token) {
+    if (await refreshSession(token)) {
+      const retryToken = getSessionState().auth.access_token;
+      reply = await sendJson({ method, path, body: options.body, query: options.query, token: retryToken });
+    }
+    if (reply.status === 401) {
+      expireSession();
+    }
+  }
+
+  if (reply.status < 200 || reply.status >= 300) {
+    throw new ApiError(reply.status, reply.data, fallbackMessage(reply.status));
+  }
+  return reply.data as T;
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return apiMessages.unauthorized;
+  if (status === 404) return apiMessages.notFound;
+  if (status === 429) return apiMessages.tooManyRequests;
+  if (status === 422) return apiMessages.invalidData;
+  return apiMessages.serverError;
+}
+
+type Id = string | number;
+
+export interface PageParams {
+  page: number;
+  limit: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  filters?: Record<string, string | number | boolean | undefined>;
+}
+
+/** The generic resource calls of SPEC.md section 7. */
+export const resources = {
+  create: <T>(resource: string, body: unknown) => apiRequest<T>('POST', `/${resource}`, { body }),
+  remove: <T>(resource: string, id: Id) => apiRequest<T>('DELETE', `/${resource}/${encodeURIComponent(id)}`),
+  list: <T>(resource: string, query?: HttpRequest['query']) => apiRequest<T>('GET', `/${resource}`, { query }),
+  page: <T>(resource: string, { page, limit, sort, order, filters }: PageParams) =>
+    apiRequest<T>('GET', `/${resource}`, {
+      query: { ...filters, _page: page, _limit: limit, _sort: sort, _order: order },
+    }),
+  get: <T>(resource: string, id: Id) => apiRequest<T>('GET', `/${resource}/${encodeURIComponent(id)}`),
+  update: <T>(resource: string, body: unknown, id?: Id) =>
+    apiRequest<T>('PUT', id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(id)}`, { body }),
+};

@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import { trackPageViews } from './lib/page-views.ts';
+import { createQueryClient, restoreQueryCache } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/register-service-worker.ts';
+import { onSessionExpired } from './lib/session/session-expiry.ts';
+import { restoreSession } from './lib/session/session-store.ts';
+import { startSlidingSession } from './lib/session/sliding-session.ts';
+import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
+import { applyVersionMarker } from './lib/version-marker.ts';
+import { createAppRouter } from './router.ts';
+import './styles/base.css';
+
+async function start() {
+  registerServiceWorker();
+  const queryClient = createQueryClient();
+  await withRestoreTimeout(
+    applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])),
+  );
+
+  const router = createAppRouter({ queryClient });
+  onSessionExpired(() => {
+    // The cached contacts belong to the session that just ended.
+    queryClient.clear();
+    void router.navigate({ to: '/web/auth/signin', replace: true });
+  });
+  trackPageViews(router);
+  startSlidingSession();
+  // Resolving the first route (and its code chunk) under the splash avoids a blank flash.
+  await router.load().catch(() => undefined);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  requestAnimationFrame(hideSplash);
+}
+
+void start();

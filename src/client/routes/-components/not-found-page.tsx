@@ -1,0 +1,27 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { NOT_FOUND_REDIRECT_MS } from '#shared/constants.ts';
+
+/** SPEC.md section 2: any unknown path; leads back to signin by itself after 20 s. */
+export function NotFoundPage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate({ to: '/web/auth/signin', replace: true }), NOT_FOUND_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <main className="centered-page">
+      <div>
+        <p className="error-code" aria-hidden="true">404</p>
+        <h1>
+          <span className="visually-hidden">404 </span>Página No Encontrada
+        </h1>
+        <p>Lo sentimos, la página que buscas no existe o ha sido movida.</p>
+        <Link to="/web/auth/signin" className="button">
+          Volver a la página principal
+        </Link>
+      </div>
+    </main>
+  );
+}

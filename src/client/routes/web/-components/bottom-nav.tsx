@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { track } from '#client/lib/analytics.ts';
+import { readAppConfig } from '#client/lib/meta-tags.ts';
+import { NavIcon } from './nav-icon.tsx';
+
+export function BottomNav() {
+  const { chatUrl } = useMemo(() => readAppConfig(), []);
+  return (
+    <nav className="bottom-nav" aria-label="Navegación principal">
+      <Link to="/web/home" className="bottom-nav__item" activeProps={{ 'aria-current': 'page' }}>
+        <NavIcon name="home" />
+        Inicio
+      </Link>
+      <Link to="/web/profile" className="bottom-nav__item" activeProps={{ 'aria-current': 'page' }}>
+        <NavIcon name="profile" />
+        Perfil
+      </Link>
+      <Link to="/web/contact" className="bottom-nav__item" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+        <NavIcon name="add" />
+        Agregar Contacto
+      </Link>
+      {/* The chat link is per deployment (CHAT_URL); without one there is nothing to open. */}
+      {chatUrl && (
+        <a
+          href={chatUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="bottom-nav__item"
+          onClick={() => track('whatsapp_open')}
+        >
+          <NavIcon name="chat" />
+          Hablemos
+        </a>
+      )}
+    </nav>
+  );
+}

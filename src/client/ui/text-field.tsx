@@ -1,0 +1,22 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import type { InputHTMLAttributes } from 'react';
+import { FieldError } from './field-error.tsx';
+
+type Props = {
+  label: string;
+  meta: FieldMetadata<string>;
+  type?: 'text' | 'email' | 'tel';
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'inputMode' | 'autoFocus' | 'disabled'>;
+
+/** A labelled input whose error sits under it and is tied to it (aria-invalid, aria-describedby). */
+export function TextField({ label, meta, type = 'text', ...rest }: Props) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <input className="field__input" {...getInputProps(meta, { type })} key={meta.key} {...rest} />
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAll, setAuth } from '#client/lib/session/session-store.ts';
+import { json, stubFetch } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { aSession } from '../../support/session.ts';
+
+beforeEach(() => {
+  resetAll();
+  setAuth({ email: 'nuevo@example.com', code: '4321' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetAll();
+});
+
+describe('completing the personal information', () => {
+  it('lists what is missing, counting the dial code alone as no phone', async () => {
+    renderApp('/web/auth/signup');
+    await screen.findByLabelText('Nombres');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('El campo nombres es obligatorio')).toBeTruthy();
+    expect(screen.getByText('El campo apellidos es obligatorio')).toBeTruthy();
+    expect(screen.getByText('El teléfono es obligatorio')).toBeTruthy();
+    expect(screen.getByText('Debes aceptar los términos y condiciones')).toBeTruthy();
+  });
+
+  it('shows flags from our own site', async () => {
+    renderApp('/web/auth/signup');
+    await screen.findByLabelText('Teléfono');
+    expect(screen.getByLabelText('País del teléfono').tagName).toBe('BUTTON');
+    const flags = Array.from(document.querySelectorAll('img')).map((img) => img.getAttribute('src') ?? '');
+    expect(flags.some((src) => src.endsWith('/flags/us.svg'))).toBe(true);
+    expect(flags.every((src) => !src.startsWith('http'))).toBe(true);
+  });
+
+  it('opens the terms, and accepting them ticks the box', async () => {
+    renderApp('/web/auth/signup');
+    fireEvent.click(await screen.findByRole('button', { name: 'términos y condiciones' }));
+    const dialog = screen.getByRole('dialog', { name: 'Términos y condiciones' });
+    expect(within(dialog).getByText(/7 de marzo de 2025/)).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'Términos y condiciones' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('creates the account and goes to the first-contact screen', async () => {
+    const { calls } = stubFetch(() => json(200, { success: true, message: aSession({ contacts: 0 }) }));
+    const { router } = renderApp('/web/auth/signup');
+    fireEvent.change(await screen.findByLabelText('Nombres'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Apellidos'), { target: { value: 'López' } });
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '(305) 555-0123' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/contacts'));
+    expect(calls[0]).toMatchObject({
+      url: '/api/signup',
+      body: { email: 'nuevo@example.com', code: '4321', firstname: 'Ana', lastname: 'López', phone: '+13055550123', terms: true },
+    });
+  });
+
+  it('shows a server error as a danger notice', async () => {
+    stubFetch(() => json(400, { success: false, message: 'El código expiró o ya no es válido. Pide uno nuevo.' }));
+    renderApp('/web/auth/signup');
+    fireEvent.change(await screen.findByLabelText('Nombres'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Apellidos'), { target: { value: 'López' } });
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '(305) 555-0123' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    const alert = await vi.waitFor(() => {
+      const region = screen.getByRole('alert');
+      expect(region.textContent).toContain('El código expiró');
+      return region;
+    });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Cerrar aviso' }));
+    expect(screen.getByRole('alert').textContent).toBe('');
+  });
+});

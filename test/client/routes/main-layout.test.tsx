@@ -1,0 +1,44 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { json, stubFetch } from '../support/fetch-stub.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { signIn } from '../support/session.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.head.innerHTML = '';
+  window.dataLayer = [];
+  resetAll();
+});
+
+describe('main layout', () => {
+  it('greets the person and shows the home instruction and navigation', async () => {
+    document.head.innerHTML = `<meta name="app-config" content='{"chatUrl":"https://chat.example.com/"}'>`;
+    signIn();
+    renderApp('/web/home');
+    expect(await screen.findByText('Hola, Ana López')).toBeTruthy();
+    expect(screen.getByText('+13055550123')).toBeTruthy();
+    expect(screen.getByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    expect(nav.textContent).toContain('Inicio');
+    expect(screen.getByRole('link', { name: 'Perfil' }).getAttribute('href')).toBe('/web/profile');
+    expect(screen.getByRole('link', { name: 'Agregar Contacto' }).getAttribute('href')).toBe('/web/contact');
+    const chat = screen.getByRole('link', { name: 'Hablemos' });
+    expect(chat.getAttribute('href')).toBe('https://chat.example.com/');
+    expect(chat.getAttribute('target')).toBe('_blank');
+    expect(chat.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('signs out: tells the server, forgets the session and goes to sign-in', async () => {
+    const { calls } = stubFetch(() => json(200, { success: true, message: 'Sesión cerrada' }));
+    signIn();
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
+    expect(calls[0]).toMatchObject({ url: '/api/logout', method: 'POST', headers: { authorization: 'Bearer access-1' } });
+    expect(getSessionState().auth.access_token).toBe('');
+    expect(window.dataLayer).toContainEqual({ event: 'logout' });
+    expect(JSON.stringify(window.dataLayer)).not.toContain('ana@example.com');
+  });
+});
