@@ -15,6 +15,7 @@ export const fieldMessages = {
   phoneInvalid: 'El teléfono no es válido',
   termsRequired: 'Debes aceptar los términos y condiciones',
   kinshipRequired: 'El campo es obligatorio',
+  linkInvalid: 'El enlace no es válido',
 } as const;
 
 export const apiMessages = {
@@ -33,6 +34,17 @@ export const apiMessages = {
   tooManyRequests: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   unauthorized: 'Sesión expirada',
   refreshInvalid: 'La sesión ya no es válida. Inicia sesión de nuevo.',
+  contactCreated: 'Contacto agregado. Le enviamos un correo para que confirme.',
+  contactDeleted: 'Contacto eliminado',
+  contactDuplicate: 'Ya tienes un contacto con este correo',
+  contactNotFound: 'Contacto no encontrado',
+  contactAlreadyVerified: 'Este contacto ya está verificado.',
+  invitationSent: 'Enviamos una nueva invitación a tu contacto.',
+  contactVerified: 'Gracias. Ahora eres contacto de emergencia.',
+  linkInvalid: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.',
+  unsubscribed: 'Ya no recibirás correos de esta persona.',
+  profileUpdated: 'Datos actualizados',
+  accountDeleted: 'Cuenta eliminada',
   notFound: 'No encontrado',
   methodNotAllowed: 'Método no permitido',
   serverError: 'Ocurrió un error en el servidor. Inténtalo de nuevo.',

@@ -4,6 +4,7 @@ import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
 } from '../constants.ts';
+import { KINSHIPS } from '../kinship.ts';
 import { fieldMessages as m } from '../messages.ts';
 
 // Field schemas normalise once: every form and every route uses these.
@@ -60,3 +61,12 @@ export const termsField = v.pipe(
   v.transform((value) => value === true || value === 'on' || value === 'true'),
   v.literal(true, m.termsRequired),
 );
+
+/** One of the 36 kinship options; the empty placeholder counts as missing. */
+export const kinshipField = v.pipe(
+  requiredString(m.kinshipRequired),
+  v.picklist(KINSHIPS, m.kinshipRequired),
+);
+
+/** A token from an e-mailed link: base64url, as the server makes them. */
+export const linkTokenField = v.pipe(v.string(m.fieldRequired), v.trim(), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid));

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { emailField, firstnameField, kinshipField, lastnameField, linkTokenField, phoneField } from './fields.ts';
+
+/** POST contacts: the add-contact and first-contact forms send exactly this. */
+export const contactInputSchema = v.object({
+  firstname: firstnameField,
+  lastname: lastnameField,
+  email: emailField,
+  phone: phoneField,
+  kinship: kinshipField,
+});
+export type ContactInput = v.InferOutput<typeof contactInputSchema>;
+
+/**
+ * A contact as the API returns it (SPEC.md section 3). `email_verified_at` is
+ * null until the contact accepts; `unsubscribed_at` is set once they opted out
+ * of this user's e-mails.
+ */
+export const contactSchema = v.object({
+  id: v.string(),
+  firstname: v.string(),
+  lastname: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  kinship: v.string(),
+  email_verified_at: v.nullable(v.string()),
+  unsubscribed_at: v.nullable(v.string()),
+  created_at: v.string(),
+});
+export type Contact = v.InferOutput<typeof contactSchema>;
+
+export const contactListSchema = v.array(contactSchema);
+
+/** SPEC.md section 7's paged list parameters, as query strings. */
+export const contactListQuerySchema = v.object({
+  _page: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
+  _limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100))),
+  _sort: v.optional(v.picklist(['firstname', 'lastname', 'email', 'created_at'])),
+  _order: v.optional(v.picklist(['asc', 'desc'])),
+});
+
+/** POST unsubscribe and the token in a confirmation link. */
+export const linkTokenSchema = v.object({ token: linkTokenField });

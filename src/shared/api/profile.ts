@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { emailField, firstnameField, lastnameField, phoneField } from './fields.ts';
+
+/** GET profile. */
+export const profileSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  firstname: v.string(),
+  lastname: v.string(),
+  phone: v.string(),
+});
+export type Profile = v.InferOutput<typeof profileSchema>;
+
+/**
+ * PUT and PATCH profile. The e-mail is shown disabled and may be sent along,
+ * but it is the sign-in identity: the server never changes it.
+ */
+export const profileUpdateSchema = v.object({
+  email: v.optional(emailField),
+  firstname: firstnameField,
+  lastname: lastnameField,
+  phone: phoneField,
+});
+export type ProfileUpdate = v.InferOutput<typeof profileUpdateSchema>;
