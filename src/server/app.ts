@@ -4,6 +4,8 @@ import { HTTPException } from 'hono/http-exception';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { authRoutes } from './auth/routes.ts';
+import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
+import { contactsRoutes } from './contacts/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { addMethodNotAllowed } from './http/api-fallbacks.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -11,12 +13,17 @@ import { fail } from './http/replies.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
+import { profileRoutes } from './profile/routes.ts';
 
 /** The whole HTTP surface, built from its dependencies (no module-level database). */
 export function createApp(deps: AppDeps) {
   const { config, log } = deps;
 
-  const api = new Hono<AppEnv>().route('/', authRoutes(deps));
+  const api = new Hono<AppEnv>()
+    .route('/', authRoutes(deps))
+    .route('/', contactsRoutes(deps))
+    .route('/', contactConfirmationRoutes(deps))
+    .route('/', profileRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CODES_PER_ADDRESS_PER_HOUR } from '#shared/constants.ts';
+import { CODES_PER_ADDRESS_PER_HOUR, INVITES_PER_CONTACT_PER_HOUR } from '#shared/constants.ts';
 
 /** A fixed window: at most `limit` hits per `windowMs`. */
 export type RateRule = { limit: number; windowMs: number };
@@ -25,6 +25,8 @@ export type Config = {
     verifyPerIp: RateRule;
     resendPerIp: RateRule;
     codesPerAddress: RateRule;
+    /** Invitation e-mails from one account to one contact address. */
+    invitesPerContact: RateRule;
   };
 };
 
@@ -95,6 +97,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       verifyPerIp: { limit: int(env, 'RATE_LIMIT_VERIFY_PER_IP', 60), windowMs: QUARTER },
       resendPerIp: { limit: int(env, 'RATE_LIMIT_RESEND_PER_IP', 30), windowMs: QUARTER },
       codesPerAddress: { limit: int(env, 'RATE_LIMIT_CODES_PER_ADDRESS', CODES_PER_ADDRESS_PER_HOUR), windowMs: HOUR },
+      invitesPerContact: { limit: int(env, 'RATE_LIMIT_INVITES_PER_CONTACT', INVITES_PER_CONTACT_PER_HOUR), windowMs: HOUR },
     },
   };
 }

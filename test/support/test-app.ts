@@ -42,6 +42,8 @@ export type TestApp = {
   buildDir: string;
   /** POST JSON to /api/<path> and read the reply. */
   post(apiPath: string, body: unknown, headers?: Record<string, string>): Promise<Reply>;
+  /** Any method to /api/<path>, signed in when `token` (an access token) is given. */
+  call(method: string, apiPath: string, options?: CallOptions): Promise<Reply>;
   /** Send every queued e-mail now. */
   drainOutbox(): Promise<void>;
   /** Every .eml written so far, oldest first, parsed as a mail client would. */
@@ -51,6 +53,8 @@ export type TestApp = {
   /** Close pools and the worker; drop the database unless asked to keep it. */
   close(options?: { keepDatabase?: boolean }): Promise<void>;
 };
+
+export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
 
 export type Reply = { status: number; headers: Headers; body: { success: boolean; message: unknown; errors?: Record<string, string[]> } };
 
@@ -99,6 +103,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return { status: res.status, headers: res.headers, body: (await res.json()) as Reply['body'] };
+    },
+    async call(method, apiPath, { token, body, headers = {} } = {}) {
+      const res = await app.request(`/api/${apiPath}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       return { status: res.status, headers: res.headers, body: (await res.json()) as Reply['body'] };
     },

@@ -4,8 +4,12 @@ import type { Queryable } from '#server/db/client.ts';
 import { verifications } from '#server/db/schema.ts';
 import { hmac, randomCode, sameHash } from '#server/security/hashing.ts';
 
-/** The purposes a verification row can have; contacts' links will add theirs. */
-export type VerificationType = 'signin';
+/**
+ * The purposes a verification row can have: 'signin' holds an HMAC of a 4-digit
+ * code for an address; 'contact-invite' the SHA-256 of a contact's confirmation
+ * link token, with the contact's id as target (see contacts/invitations.ts).
+ */
+export type VerificationType = 'signin' | 'contact-invite';
 
 type Row = typeof verifications.$inferSelect;
 

@@ -66,7 +66,28 @@ export const verifications = pgTable(
     sentAt: tz('sent_at').notNull(),
     expiresAt: tz('expires_at').notNull(),
   },
-  (t) => [unique('verifications_type_target_key').on(t.type, t.target)],
+  // Links are looked up by the hash of the token they carry.
+  (t) => [unique('verifications_type_target_key').on(t.type, t.target), index('verifications_code_hash_idx').on(t.codeHash)],
+);
+
+/**
+ * One row per (user, contact address) that has been sent a link: the hash of
+ * its stable unsubscribe token and, once the address opts out, when. Keyed by
+ * address rather than by contact row, so that deleting and re-adding a contact
+ * cannot undo an opt-out.
+ */
+export const optOuts = pgTable(
+  'opt_outs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: tz('created_at').notNull(),
+    unsubscribedAt: tz('unsubscribed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.email] }), uniqueIndex('opt_outs_token_hash_key').on(t.tokenHash)],
 );
 
 /**
@@ -117,6 +138,8 @@ export const outbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
+    /** Whose e-mail this is (none for sign-in codes): deleting the account deletes its mail too. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     text: text('text'),
@@ -128,5 +151,5 @@ export const outbox = pgTable(
     createdAt: tz('created_at').notNull(),
     sentAt: tz('sent_at'),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`), index('outbox_user_idx').on(t.userId)],
 );

@@ -37,6 +37,8 @@ export function validateJson<S extends AnySchema>(
         return fail(c, 400, apiMessages.invalidJson);
       }
     }
+    // valibot's object schemas take an array for an object (a PATCH of `[]` would pass as "no changes").
+    if (Array.isArray(body)) return invalid(c, apiMessages.invalidData, {});
     // One message per field, the first of its pipe: "required" rather than "required" plus "invalid".
     const result = v.safeParse(schema, body, { abortPipeEarly: true });
     if (!result.success) return invalid(c, apiMessages.invalidData, fieldErrors(result.issues));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fieldMessages as m } from '../messages.ts';
 import { emailField, firstnameField, kinshipField, lastnameField, linkTokenField, phoneField } from './fields.ts';
 
 /** POST contacts: the add-contact and first-contact forms send exactly this. */
@@ -33,10 +34,18 @@ export const contactListSchema = v.array(contactSchema);
 
 /** SPEC.md section 7's paged list parameters, as query strings. */
 export const contactListQuerySchema = v.object({
-  _page: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
-  _limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100))),
-  _sort: v.optional(v.picklist(['firstname', 'lastname', 'email', 'created_at'])),
-  _order: v.optional(v.picklist(['asc', 'desc'])),
+  _page: v.optional(v.pipe(v.string(m.pageInvalid), v.toNumber(m.pageInvalid), v.integer(m.pageInvalid), v.minValue(1, m.pageInvalid))),
+  _limit: v.optional(
+    v.pipe(
+      v.string(m.limitInvalid),
+      v.toNumber(m.limitInvalid),
+      v.integer(m.limitInvalid),
+      v.minValue(1, m.limitInvalid),
+      v.maxValue(100, m.limitInvalid),
+    ),
+  ),
+  _sort: v.optional(v.picklist(['firstname', 'lastname', 'email', 'created_at'], m.sortInvalid)),
+  _order: v.optional(v.picklist(['asc', 'desc'], m.orderInvalid)),
 });
 
 /** POST unsubscribe and the token in a confirmation link. */

@@ -69,4 +69,4 @@ export const kinshipField = v.pipe(
 );
 
 /** A token from an e-mailed link: base64url, as the server makes them. */
-export const linkTokenField = v.pipe(v.string(m.fieldRequired), v.trim(), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid));
+export const linkTokenField = v.pipe(requiredString(m.fieldRequired), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid));

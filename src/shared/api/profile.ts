@@ -22,3 +22,10 @@ export const profileUpdateSchema = v.object({
   phone: phoneField,
 });
 export type ProfileUpdate = v.InferOutput<typeof profileUpdateSchema>;
+
+/**
+ * PATCH profile may send only the fields it changes; a field that is sent must
+ * still be valid (an empty name is refused as in PUT).
+ */
+export const profilePatchSchema = v.partial(profileUpdateSchema);
+export type ProfilePatch = v.InferOutput<typeof profilePatchSchema>;

@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { linkTokenSchema } from '#shared/api/contacts.ts';
+import { linkTokenField } from '#shared/api/fields.ts';
+import { apiMessages } from '#shared/messages.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { contacts } from '#server/db/schema.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { fail, ok } from '#server/http/replies.ts';
+import { validateJson } from '#server/http/validate-json.ts';
+import { takeInvitation } from './invitations.ts';
+import { optOut } from './opt-outs.ts';
+
+/**
+ * What a contact does from an e-mail, without an account. The e-mail links
+ * open web pages, never these calls: mail scanners follow links, so consent is
+ * recorded only when the page calls us after the person presses a button.
+ */
+export function contactConfirmationRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  return new Hono<AppEnv>()
+    .get('/verify-contact/:token', async (c) => {
+      const token = v.safeParse(linkTokenField, c.req.param('token'));
+      if (!token.success) return fail(c, 404, apiMessages.linkInvalid);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const contactId = await takeInvitation(tx, token.output, now);
+        const [verified] = contactId
+          ? await tx
+              .update(contacts)
+              .set({ emailVerifiedAt: sql`coalesce(${contacts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+              .where(eq(contacts.id, contactId))
+              .returning({ id: contacts.id })
+          : [];
+        return verified ? ok(c, apiMessages.contactVerified) : fail(c, 404, apiMessages.linkInvalid);
+      });
+    })
+    .post('/unsubscribe', validateJson(linkTokenSchema), async (c) => {
+      const { token } = c.req.valid('json');
+      const known = await db.transaction((tx) => optOut(tx, token, clock.now()));
+      return known ? ok(c, apiMessages.unsubscribed) : fail(c, 404, apiMessages.linkInvalid);
+    });
+}

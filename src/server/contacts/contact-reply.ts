@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import type { Contact } from '#shared/api/contacts.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { contacts, optOuts } from '#server/db/schema.ts';
+
+/** A contact row plus whether its address opted out of this user's e-mails. */
+const contactColumns = {
+  id: contacts.id,
+  firstname: contacts.firstname,
+  lastname: contacts.lastname,
+  email: contacts.email,
+  phone: contacts.phone,
+  kinship: contacts.kinship,
+  emailVerifiedAt: contacts.emailVerifiedAt,
+  createdAt: contacts.createdAt,
+  unsubscribedAt: optOuts.unsubscribedAt,
+};
+
+/** The caller's contacts joined with their opt-outs; callers add order, paging or an id. */
+export function selectContacts(db: Queryable, userId: string, id?: string) {
+  return db
+    .select(contactColumns)
+    .from(contacts)
+    .leftJoin(optOuts, and(eq(optOuts.userId, contacts.userId), eq(optOuts.email, contacts.email)))
+    .where(id === undefined ? eq(contacts.userId, userId) : and(eq(contacts.userId, userId), eq(contacts.id, id)))
+    .$dynamic();
+}
+
+export type ContactRow = Awaited<ReturnType<typeof selectContacts>>[number];
+
+export async function findContact(db: Queryable, userId: string, id: string): Promise<ContactRow | undefined> {
+  const [row] = await selectContacts(db, userId, id);
+  return row;
+}
+
+/** The Contact object of src/shared/api/contacts.ts. */
+export function toContact(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    phone: row.phone,
+    kinship: row.kinship,
+    email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
+    unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { CONTACT_LINK_TTL_MS } from '#shared/constants.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { verifications } from '#server/db/schema.ts';
+import { randomToken, sha256 } from '#server/security/hashing.ts';
+
+const TYPE = 'contact-invite';
+
+/**
+ * A new confirmation link for a contact. The row is unique per contact, so the
+ * new token replaces any earlier one: an older e-mail's link stops working.
+ * Returns the raw token for the e-mail; only its hash is kept.
+ */
+export async function issueInvitation(db: Queryable, contactId: string, now: Date): Promise<string> {
+  const token = randomToken();
+  const values = { codeHash: sha256(token), attempts: 0, sentAt: now, expiresAt: new Date(now.getTime() + CONTACT_LINK_TTL_MS) };
+  await db
+    .insert(verifications)
+    .values({ type: TYPE, target: contactId, ...values })
+    .onConflictDoUpdate({ target: [verifications.type, verifications.target], set: values });
+  return token;
+}
+
+/**
+ * Use up a link: the row goes whether or not it is still valid, and two
+ * presses racing get it once. Returns the contact's id when the link was live.
+ */
+export async function takeInvitation(db: Queryable, token: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .delete(verifications)
+    .where(and(eq(verifications.type, TYPE), eq(verifications.codeHash, sha256(token))))
+    .returning({ contactId: verifications.target, expiresAt: verifications.expiresAt });
+  return row && row.expiresAt > now ? row.contactId : undefined;
+}
+
+/** Kill the pending links of these contacts (deleted, or opted out). */
+export async function dropInvitations(db: Queryable, contactIds: string[]): Promise<void> {
+  if (contactIds.length === 0) return;
+  await db.delete(verifications).where(and(eq(verifications.type, TYPE), inArray(verifications.target, contactIds)));
+}

@@ -1,0 +1,75 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { contacts, optOuts, outbox } from '#server/db/schema.ts';
+import { hmac, sha256 } from '#server/security/hashing.ts';
+import { dropInvitations } from './invitations.ts';
+
+// Every e-mail one person's account sends to one address (invitations now,
+// alerts later) carries the same unsubscribe link, and that address's opt-out
+// outlives the contact row. Senders must ask `isUnsubscribed` first.
+
+/**
+ * Derived, not stored: HMAC(SECRET, user and address) is the same for every
+ * e-mail and unguessable without SECRET. The table keeps only its hash, to find
+ * the (user, address) pair when the link comes back.
+ */
+function unsubscribeToken(secret: string, userId: string, email: string): string {
+  return hmac(secret, `unsubscribe:${userId}:${email}`);
+}
+
+/** `PUBLIC_URL/web/active/unsubscribe?token=…` for e-mails from `userId` to `email`; records the pair in the caller's transaction. */
+export async function unsubscribeLink(
+  db: Queryable,
+  config: Pick<Config, 'secret' | 'publicUrl'>,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<string> {
+  const token = unsubscribeToken(config.secret, userId, email);
+  const tokenHash = sha256(token);
+  // Rewritten only if SECRET changed since the pair was first recorded: then the new links must work.
+  await db
+    .insert(optOuts)
+    .values({ userId, email, tokenHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: [optOuts.userId, optOuts.email],
+      set: { tokenHash },
+      setWhere: ne(optOuts.tokenHash, sql`excluded.token_hash`),
+    });
+  return `${config.publicUrl}/web/active/unsubscribe?token=${token}`;
+}
+
+export async function isUnsubscribed(db: Queryable, userId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: optOuts.unsubscribedAt })
+    .from(optOuts)
+    .where(and(eq(optOuts.userId, userId), eq(optOuts.email, email)));
+  return Boolean(row?.at);
+}
+
+/**
+ * Honour an unsubscribe link (again and again: the first moment is kept). The
+ * address's pending confirmation links die and its queued, unsent e-mails from
+ * that person are dropped, so nothing more reaches it. False when the token is unknown.
+ */
+export async function optOut(db: Queryable, token: string, now: Date): Promise<boolean> {
+  const [pair] = await db
+    .update(optOuts)
+    .set({ unsubscribedAt: sql`coalesce(${optOuts.unsubscribedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(optOuts.tokenHash, sha256(token)))
+    .returning({ userId: optOuts.userId, email: optOuts.email });
+  if (!pair) return false;
+  const ids = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.userId, pair.userId), eq(contacts.email, pair.email)));
+  await dropInvitations(
+    db,
+    ids.map((row) => row.id),
+  );
+  await db
+    .delete(outbox)
+    .where(and(eq(outbox.userId, pair.userId), eq(outbox.recipient, pair.email), eq(outbox.status, 'pending')));
+  return true;
+}
