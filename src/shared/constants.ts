@@ -21,6 +21,13 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const SIGNIN_COOLDOWN_MS = 60_000;
 export const CODES_PER_ADDRESS_PER_HOUR = 5;
 
+/** A contact's confirmation link works this long, once. */
+export const CONTACT_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Invitation e-mails from one person to one contact address in an hour (creating the contact counts). */
+export const INVITES_PER_CONTACT_PER_HOUR = 5;
+/** Page size of the contact list when `_page` comes without `_limit`. */
+export const CONTACT_PAGE_SIZE = 10;
+
 export const SESSION_TTL_MS = 90 * 24 * 60 * 60_000;
 /** Sessions slide: the app refreshes once the access token is this old. */
 export const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60_000;
@@ -43,3 +50,24 @@ export const QUERY_STORE_KEY = `${PERSIST_PREFIX}${STORAGE_KEY}:queries`;
 export const SESSION_REFRESH_LOCK = 'session-refresh';
 
 export const TERMS_EFFECTIVE_DATE = '2025-03-07';
+
+// The SOS queue of the service worker (DESIGN.md section 3).
+/** Path of the SOS call under API_PREFIX; the worker also matches it with a trailing slash. */
+export const ACTIVE_BUTTON_PATH = '/active-button';
+/** Header carrying the UUID made at the press; the server answers a repeat with the first answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The workbox-background-sync Queue. Its IndexedDB database is SOS_QUEUE_DB, which clearing app state keeps. */
+export const SOS_QUEUE_NAME = 'sos-active-button';
+export const SOS_QUEUE_DB = 'workbox-background-sync';
+/** Outcomes the pages have not acknowledged yet (rejected or expired SOS requests); also kept when app state is cleared. */
+export const SOS_OUTCOME_DB = 'sos-queue-outcomes';
+/** Web Locks name: one replay at a time across worker instances (an update's new worker starts beside the old). */
+export const SOS_REPLAY_LOCK = 'sos-replay';
+/** Queued SOS requests are kept 7 days; Workbox counts this in minutes. */
+export const SOS_QUEUE_RETENTION_MINUTES = 7 * 24 * 60;
+/** With an empty queue the worker waits this long for the server, then queues and answers 202. */
+export const SOS_NETWORK_TIMEOUT_MS = 3_000;
+/** Nobody waits on a replay, so a slow network gets longer before a replay counts as failed. */
+export const SOS_REPLAY_TIMEOUT_MS = 20_000;
+/** After this long unsent, the active screen says so and offers the SMS fallback. */
+export const SOS_UNSENT_WARNING_MS = 24 * 60 * 60_000;

@@ -15,7 +15,15 @@ export const fieldMessages = {
   phoneInvalid: 'El teléfono no es válido',
   termsRequired: 'Debes aceptar los términos y condiciones',
   kinshipRequired: 'El campo es obligatorio',
+  alertStatusInvalid: "El estado de alerta debe ser '1' o '2'",
+  coordinateInvalid: 'La ubicación no es válida',
+  timezoneInvalid: 'La zona horaria no es válida',
+  pressedAtInvalid: 'La hora de la alerta no es válida',
   linkInvalid: 'El enlace no es válido',
+  pageInvalid: 'La página debe ser un número entero mayor que 0',
+  limitInvalid: 'El límite debe ser un número entero entre 1 y 100',
+  sortInvalid: 'Solo se puede ordenar por nombres, apellidos, correo o fecha de creación',
+  orderInvalid: 'El orden debe ser asc o desc',
 } as const;
 
 export const apiMessages = {
@@ -39,6 +47,7 @@ export const apiMessages = {
   contactDuplicate: 'Ya tienes un contacto con este correo',
   contactNotFound: 'Contacto no encontrado',
   contactAlreadyVerified: 'Este contacto ya está verificado.',
+  contactUnsubscribed: 'Este contacto pidió no recibir más correos tuyos. No podemos enviarle la invitación.',
   invitationSent: 'Enviamos una nueva invitación a tu contacto.',
   contactVerified: 'Gracias. Ahora eres contacto de emergencia.',
   linkInvalid: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.',
