@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
+import { alertRoutes } from './alerts/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
@@ -23,7 +24,8 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes(deps))
     .route('/', contactsRoutes(deps))
     .route('/', contactConfirmationRoutes(deps))
-    .route('/', profileRoutes(deps));
+    .route('/', profileRoutes(deps))
+    .route('/', alertRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

@@ -54,6 +54,8 @@ export const apiMessages = {
   unsubscribed: 'Ya no recibirás correos de esta persona.',
   profileUpdated: 'Datos actualizados',
   accountDeleted: 'Cuenta eliminada',
+  idempotencyKeyMissing: 'Falta el encabezado Idempotency-Key o no es válido.',
+  idempotencyKeyReused: 'Este Idempotency-Key ya se usó con otros datos.',
   notFound: 'No encontrado',
   methodNotAllowed: 'Método no permitido',
   serverError: 'Ocurrió un error en el servidor. Inténtalo de nuevo.',

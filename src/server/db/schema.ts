@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -152,4 +153,55 @@ export const outbox = pgTable(
     sentAt: tz('sent_at'),
   },
   (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`), index('outbox_user_idx').on(t.userId)],
+);
+
+export const alertStates = ['active', 'ended'] as const;
+
+/**
+ * One row per SOS (DESIGN.md section 3). `pressed_at` is the phone's clock at the
+ * press (what contacts are told); `started_at` is when the server heard of it.
+ * At most one active alert per person, enforced by a partial unique index.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: alertStates }).notNull().default('active'),
+    timezone: text('timezone').notNull(),
+    latitude: text('latitude').notNull().default(''),
+    longitude: text('longitude').notNull().default(''),
+    pressedAt: tz('pressed_at').notNull(),
+    startedAt: tz('started_at').notNull(),
+    /** When a position first reached an alert that started without one. */
+    positionAt: tz('position_at'),
+    endedAt: tz('ended_at'),
+    endPressedAt: tz('end_pressed_at'),
+  },
+  (t) => [
+    uniqueIndex('alerts_one_active_per_user').on(t.userId).where(sql`${t.status} = 'active'`),
+    index('alerts_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Idempotency keys of active-button requests: the first answer is kept and
+ * given again to every replay of the same (user, key), so a press that the
+ * service worker sends twice is still one alert.
+ */
+export const alertRequests = pgTable(
+  'alert_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the validated body: the same key with another body is refused. */
+    bodyHash: text('body_hash').notNull(),
+    reply: jsonb('reply'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] }), index('alert_requests_created_idx').on(t.createdAt)],
 );

@@ -7,6 +7,11 @@ import { fieldMessages as m } from '../messages.ts';
 export const ALERT_START = '1';
 export const ALERT_END = '2';
 
+/** An alert that started without a position sends the first one that arrives within this window. */
+export const ALERT_POSITION_WINDOW_MS = 10 * 60_000;
+/** A request this much later than its press was sent from the offline queue; the e-mail says so. */
+export const ALERT_LATE_AFTER_MS = 2 * 60_000;
+
 /** A coordinate travels as a string; empty means "no position" (SPEC.md section 5). */
 const coordinate = (limit: number) =>
   v.pipe(

@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
+import { ALERT_START, ALERT_POSITION_WINDOW_MS, ALERT_LATE_AFTER_MS } from '#shared/api/active-button.ts';
+import type { Config } from '#server/config.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { alerts, users } from '#server/db/schema.ts';
+import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment } from '#server/mail/templates/alert-mails.ts';
+import { personOf, queueAlertMails } from './alert-mail.ts';
+
+type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date };
+
+/** The phone's clock, unless it is missing or ahead of ours (a wrong clock must not date an alert in the future). */
+function pressedAt(input: ActiveButtonInput, now: Date): Date {
+  const at = input.pressed_at ? new Date(input.pressed_at) : now;
+  return at.getTime() > now.getTime() ? now : at;
+}
+
+function momentOf(at: Date, timezone: string, now: Date): AlertMoment {
+  return { at, timezone, receivedAt: now.getTime() - at.getTime() > ALERT_LATE_AFTER_MS ? now : undefined };
+}
+
+const positionOf = (input: { latitude: string; longitude: string }) =>
+  input.latitude && input.longitude ? { latitude: input.latitude, longitude: input.longitude } : null;
+
+/**
+ * Apply one press of the SOS button ('1') or of FINALIZAR ALERTA ('2') for a
+ * person whose user row the caller holds locked. '1' with no active alert starts
+ * one; '1' during one records a position (the first position of an alert that
+ * started without one, within ten minutes, goes to the contacts); '2' ends the
+ * active alert and is a no-op when there is none.
+ */
+export async function applyAlertRequest(deps: Deps, input: ActiveButtonInput): Promise<ActiveButtonReply> {
+  const { tx, userId, now } = deps;
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw new Error('the bearer user vanished inside its own transaction');
+  const [active] = await tx.select().from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  const person = personOf(user);
+  const at = pressedAt(input, now);
+
+  if (input.alert_status === ALERT_START) {
+    if (!active) return startAlert(deps, input, person, at);
+    return recordPosition(deps, active, input, person);
+  }
+  if (!active) return { alert_status: false, alert_id: null };
+  const timezone = input.timezone || active.timezone;
+  await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
+  await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
+  await queueAlertMails(tx, deps.config, userId, 'alert-ended', now, (recipient, unsubscribeUrl) =>
+    alertEndedMail({ person, contactFirstname: recipient.firstname, moment: momentOf(at, timezone, now), unsubscribeUrl }),
+  );
+  return { alert_status: false, alert_id: active.id };
+}
+
+async function startAlert(
+  { tx, config, userId, now }: Deps,
+  input: ActiveButtonInput,
+  person: ReturnType<typeof personOf>,
+  at: Date,
+): Promise<ActiveButtonReply> {
+  const timezone = input.timezone || 'UTC';
+  const [alert] = await tx
+    .insert(alerts)
+    .values({ userId, timezone, latitude: input.latitude, longitude: input.longitude, pressedAt: at, startedAt: now })
+    .returning({ id: alerts.id });
+  if (!alert) throw new Error('insert returned no alert');
+  await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
+  await queueAlertMails(tx, config, userId, 'alert-started', now, (recipient, unsubscribeUrl) =>
+    alertStartedMail({
+      person,
+      contactFirstname: recipient.firstname,
+      moment: momentOf(at, timezone, now),
+      position: positionOf(input),
+      unsubscribeUrl,
+    }),
+  );
+  return { alert_status: true, alert_id: alert.id };
+}
+
+async function recordPosition(
+  { tx, config, userId, now }: Deps,
+  active: typeof alerts.$inferSelect,
+  input: ActiveButtonInput,
+  person: ReturnType<typeof personOf>,
+): Promise<ActiveButtonReply> {
+  const position = positionOf(input);
+  const reply = { alert_status: true, alert_id: active.id };
+  if (!position) return reply;
+  const firstFix = !positionOf(active) && now.getTime() - active.startedAt.getTime() <= ALERT_POSITION_WINDOW_MS;
+  await tx
+    .update(alerts)
+    .set({ ...position, positionAt: active.positionAt ?? now })
+    .where(eq(alerts.id, active.id));
+  if (firstFix) {
+    await queueAlertMails(tx, config, userId, 'alert-position', now, (recipient, unsubscribeUrl) =>
+      alertPositionMail({
+        person,
+        contactFirstname: recipient.firstname,
+        moment: momentOf(now, active.timezone, now),
+        position,
+        unsubscribeUrl,
+      }),
+    );
+  }
+  return reply;
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { activeButtonSchema, type ActiveButtonInput, type ActiveButtonReply } from '#shared/api/active-button.ts';
+import { apiMessages } from '#shared/messages.ts';
+import { requireBearer } from '#server/auth/bearer.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { invalid, ok } from '#server/http/replies.ts';
+import { validateJson } from '#server/http/validate-json.ts';
+import { sha256 } from '#server/security/hashing.ts';
+import { applyAlertRequest } from './alert-actions.ts';
+import { claimIdempotencyKey, storeReply } from './idempotency.ts';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * PUT/PATCH /api/active-button (DESIGN.md section 3, step 5). Every request
+ * carries an Idempotency-Key made at the press; the first answer for (user, key)
+ * is stored with the alert change and its e-mails in one transaction, and every
+ * replay of that key gets it again.
+ */
+export function alertRoutes(deps: AppDeps) {
+  const { db, clock, config } = deps;
+  const bearer = requireBearer(deps);
+  const body = validateJson(activeButtonSchema);
+
+  const handle = async (c: Context<AppEnv, string, { in: object; out: { json: ActiveButtonInput } }>) => {
+    const key = c.req.header('idempotency-key')?.trim() ?? '';
+    if (!IDEMPOTENCY_KEY.test(key)) {
+      return invalid(c, apiMessages.idempotencyKeyMissing, { idempotency_key: [apiMessages.idempotencyKeyMissing] });
+    }
+    const input = c.req.valid('json');
+    const { userId } = c.var.auth;
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, sha256(JSON.stringify(input)), now);
+      if (claim.kind === 'mismatch') {
+        return invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
+      }
+      if (claim.kind === 'replay') return ok(c, claim.reply);
+      const reply = await applyAlertRequest({ tx, config, userId, now }, input);
+      await storeReply(tx, userId, key, reply);
+      return ok(c, reply);
+    });
+  };
+
+  return new Hono<AppEnv>()
+    .on(['PUT', 'PATCH'], '/active-button', bearer, body, handle)
+    .on(['PUT', 'PATCH'], '/active-button/', bearer, body, handle);
+}

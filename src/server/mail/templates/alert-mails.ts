@@ -1,0 +1,152 @@
+import { APP_NAME } from '#shared/constants.ts';
+import type { MailContent } from '../mail-content.ts';
+import { escapeHtml } from './escape-html.ts';
+import { htmlLayout } from './layout.ts';
+
+// The e-mails a confirmed contact gets about an alert (DESIGN.md section 3,
+// step 6): who, when in the person's own time zone, where, and what to do.
+
+export type AlertPerson = { name: string; phone: string };
+
+export type AlertMoment = {
+  /** The phone's clock at the press. */
+  at: Date;
+  /** IANA zone of the phone; contacts read the time in it. */
+  timezone: string;
+  /** Set when the request reached us much later than the press (sent from the offline queue). */
+  receivedAt?: Date;
+};
+
+export type AlertPosition = { latitude: string; longitude: string };
+
+export type AlertMailInput = {
+  person: AlertPerson;
+  contactFirstname: string;
+  moment: AlertMoment;
+  position: AlertPosition | null;
+  unsubscribeUrl: string;
+};
+
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+export function formatMoment(at: Date, timezone: string): string {
+  const text = new Intl.DateTimeFormat('es', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(at);
+  return `${text} (hora de ${timezone.replace(/_/g, ' ')})`;
+}
+
+export function mapUrl({ latitude, longitude }: AlertPosition): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+function whenLines(moment: AlertMoment): string[] {
+  const lines = [`Cuándo: ${formatMoment(moment.at, moment.timezone)}`];
+  if (moment.receivedAt) {
+    lines.push(
+      `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${formatMoment(moment.receivedAt, moment.timezone)}.`,
+    );
+  }
+  return lines;
+}
+
+function whereLines(position: AlertPosition | null): string[] {
+  if (!position) return ['Dónde: ubicación no disponible (el teléfono no pudo compartirla).'];
+  return [`Dónde: latitud ${position.latitude}, longitud ${position.longitude}`, `Mapa: ${mapUrl(position)}`];
+}
+
+function whereHtml(position: AlertPosition | null): string {
+  if (!position) return '<p style="margin:0 0 12px"><strong>Dónde:</strong> ubicación no disponible (el teléfono no pudo compartirla).</p>';
+  return `<p style="margin:0 0 12px"><strong>Dónde:</strong> latitud ${escapeHtml(position.latitude)}, longitud ${escapeHtml(position.longitude)}</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(mapUrl(position))}" style="display:inline-block;padding:12px 20px;background:#b91c1c;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Ver en el mapa</a></p>`;
+}
+
+function footer(who: string, unsubscribeUrl: string) {
+  return {
+    text: ['', `Recibes este correo porque aceptaste ser contacto de emergencia de ${who} en ${APP_NAME}.`, `Para no recibir más correos de ${who}: ${unsubscribeUrl}`],
+    html: `<p style="margin:16px 0 0;font-size:12px;color:#71717a">Recibes este correo porque aceptaste ser contacto de emergencia de ${escapeHtml(who)} en ${escapeHtml(APP_NAME)}. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#71717a">No quiero recibir más correos de ${escapeHtml(who)}</a></p>`,
+  };
+}
+
+const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
+
+/** The alert itself: the one e-mail that must be read at once. */
+export function alertStartedMail(input: AlertMailInput): MailContent {
+  const who = oneLine(input.person.name);
+  const subject = `ALERTA SOS: ${who} está en riesgo`;
+  const todo = [
+    `Llama ahora a ${who} al ${input.person.phone}.`,
+    'Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña, y comparte su ubicación.',
+    'Guarda este correo: tiene la hora y el lugar de la alerta.',
+  ];
+  const text = [
+    `Hola, ${oneLine(input.contactFirstname)}:`,
+    '',
+    `${who} presionó el botón SOS de ${APP_NAME} para avisarte que está en riesgo.`,
+    '',
+    ...whenLines(input.moment),
+    ...whereLines(input.position),
+    '',
+    'Qué hacer:',
+    ...todo.map((line, index) => `${index + 1}. ${line}`),
+    ...footer(who, input.unsubscribeUrl).text,
+  ].join('\n');
+  const html = htmlLayout(
+    subject,
+    `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
+<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(who)}</strong> presionó el botón SOS para avisarte que está en riesgo.</p>
+${paragraphs(whenLines(input.moment))}
+${whereHtml(input.position)}
+<p style="margin:0 0 8px"><strong>Qué hacer:</strong></p>
+<ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>
+${footer(who, input.unsubscribeUrl).html}`,
+  );
+  return { subject, text, html };
+}
+
+/** A position that arrived after an alert that went out without one. */
+export function alertPositionMail(input: AlertMailInput & { position: AlertPosition }): MailContent {
+  const who = oneLine(input.person.name);
+  const subject = `ALERTA SOS: ubicación de ${who}`;
+  const text = [
+    `Hola, ${oneLine(input.contactFirstname)}:`,
+    '',
+    `La alerta SOS de ${who} salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:`,
+    '',
+    ...whereLines(input.position),
+    ...whenLines(input.moment),
+    ...footer(who, input.unsubscribeUrl).text,
+  ].join('\n');
+  const html = htmlLayout(
+    subject,
+    `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
+<p style="margin:0 0 12px">La alerta SOS de <strong>${escapeHtml(who)}</strong> salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:</p>
+${whereHtml(input.position)}
+${paragraphs(whenLines(input.moment))}
+${footer(who, input.unsubscribeUrl).html}`,
+  );
+  return { subject, text, html };
+}
+
+/** The person ended the alert themselves. */
+export function alertEndedMail(input: Omit<AlertMailInput, 'position'>): MailContent {
+  const who = oneLine(input.person.name);
+  const subject = `${who} finalizó su alerta SOS`;
+  const line = `${who} finalizó su alerta SOS desde la aplicación.`;
+  const text = [
+    `Hola, ${oneLine(input.contactFirstname)}:`,
+    '',
+    line,
+    ...whenLines(input.moment),
+    '',
+    `Si tienes dudas, llama a ${who} al ${input.person.phone}.`,
+    ...footer(who, input.unsubscribeUrl).text,
+  ].join('\n');
+  const html = htmlLayout(
+    subject,
+    `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
+<p style="margin:0 0 12px">${escapeHtml(line)}</p>
+${paragraphs(whenLines(input.moment))}
+<p style="margin:0 0 12px">Si tienes dudas, llama a ${escapeHtml(who)} al ${escapeHtml(input.person.phone)}.</p>
+${footer(who, input.unsubscribeUrl).html}`,
+  );
+  return { subject, text, html };
+}
