@@ -56,6 +56,12 @@ export const TERMS_EFFECTIVE_DATE = '2025-03-07';
 export const ACTIVE_BUTTON_PATH = '/active-button';
 /** Header carrying the UUID made at the press; the server answers a repeat with the first answer. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/**
+ * Sent by the page (value '1') with an SOS whose 401 its own token refresh could
+ * not cure: the worker queues it without trying the network, and it waits there
+ * until the person signs in again (DESIGN.md section 3, step 3).
+ */
+export const SOS_QUEUE_ONLY_HEADER = 'X-SOS-Queue-Only';
 /** The workbox-background-sync Queue. Its IndexedDB database is SOS_QUEUE_DB, which clearing app state keeps. */
 export const SOS_QUEUE_NAME = 'sos-active-button';
 export const SOS_QUEUE_DB = 'workbox-background-sync';

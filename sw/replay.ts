@@ -1,0 +1,141 @@
+import { decideReplay, type ReplayDecision, type SosOutcome } from './sos-decisions.ts';
+import type { QueuedSos, SosQueue } from './sos-queue.ts';
+import { withBearer } from './sos-request.ts';
+import type { TokenSource } from './session-tokens.ts';
+
+export type ReplayEvent =
+  | { type: 'delivered'; entry: QueuedSos }
+  | { type: 'rejected'; entry: QueuedSos; reason: 'invalid' | 'expired'; status: number | null; message: string | null };
+
+/**
+ * - empty: nothing is left to send.
+ * - waiting: the network or the server failed; the rest waits for the next trigger.
+ * - needs-sign-in: what is left needs the person to sign in (a refused refresh,
+ *   or entries queued by someone else than the person signed in now).
+ */
+export interface ReplayRound {
+  outcome: 'empty' | 'waiting' | 'needs-sign-in';
+  delivered: number;
+}
+
+export interface ReplayDeps {
+  queue: SosQueue;
+  tokens: TokenSource;
+  /** Sends one request; rejects when no reply came (its own timeout included). */
+  send(request: Request): Promise<Response>;
+  now(): number;
+  retentionMs: number;
+  /** Awaited: a rejected entry is recorded before it leaves the queue's sight. */
+  onEvent(event: ReplayEvent): Promise<void> | void;
+}
+
+type EntryResult =
+  | { decision: 'done' | 'reject'; status: number | null; message: string | null }
+  | { decision: 'waiting' }
+  | { decision: 'needs-sign-in' };
+
+/**
+ * One replay round: the oldest entry first, one at a time, each removed only
+ * once its fate is known. A failure stops the round, so nothing queued later is
+ * sent before it ('2' never overtakes '1'). Callers keep rounds from overlapping
+ * (single-flight.ts).
+ */
+export async function replayRound(deps: ReplayDeps): Promise<ReplayRound> {
+  let delivered = 0;
+  for (;;) {
+    const entries = await dropExpired(deps, await deps.queue.list());
+    if (entries.length === 0) return { outcome: 'empty', delivered };
+
+    const access = await deps.tokens.current();
+    // Someone else's SOS waits for them; the person signed in now is not held up by it.
+    const entry = entries.find((candidate) => isOwnedBy(candidate, access.userId));
+    if (!entry) return { outcome: 'needs-sign-in', delivered };
+
+    const result = await replayEntry(deps, entry, access.token);
+    switch (result.decision) {
+      case 'waiting':
+      case 'needs-sign-in':
+        return { outcome: result.decision, delivered };
+      case 'done':
+        await deps.queue.remove(entry.id);
+        delivered += 1;
+        await deps.onEvent({ type: 'delivered', entry });
+        break;
+      case 'reject':
+        // Recorded first: a worker killed in between sends it again rather than losing it.
+        await deps.onEvent({ type: 'rejected', entry, reason: 'invalid', status: result.status, message: result.message });
+        await deps.queue.remove(entry.id);
+        break;
+    }
+  }
+}
+
+async function replayEntry(deps: ReplayDeps, entry: QueuedSos, storedToken: string): Promise<EntryResult> {
+  let token = storedToken;
+  let refreshed = false;
+  if (!token) {
+    const fresh = await deps.tokens.refresh('');
+    if (fresh.kind !== 'token') return { decision: fresh.kind === 'rejected' ? 'needs-sign-in' : 'waiting' };
+    token = fresh.token;
+    refreshed = true;
+  }
+  for (;;) {
+    const reply = await attempt(deps, entry, token);
+    const decision: ReplayDecision = decideReplay(reply.outcome);
+    if (decision === 'done' || decision === 'reject') {
+      return { decision, status: reply.outcome === 'network-error' ? null : reply.outcome, message: reply.message };
+    }
+    if (decision === 'keep') return { decision: 'waiting' };
+    // 401: one refresh, one retry. A second 401 with a token that just came back
+    // from the server will not get better without the person.
+    if (refreshed) return { decision: 'needs-sign-in' };
+    const fresh = await deps.tokens.refresh(token);
+    if (fresh.kind !== 'token') return { decision: fresh.kind === 'rejected' ? 'needs-sign-in' : 'waiting' };
+    token = fresh.token;
+    refreshed = true;
+  }
+}
+
+async function attempt(deps: ReplayDeps, entry: QueuedSos, token: string): Promise<{ outcome: SosOutcome; message: string | null }> {
+  let reply: Response;
+  try {
+    reply = await deps.send(await withBearer(entry.request, token));
+  } catch {
+    return { outcome: 'network-error', message: null };
+  }
+  const outcome = reply.status;
+  // Only a refused body's message is worth keeping, for the page to show.
+  const message = decideReplay(outcome) === 'reject' ? await readMessage(reply) : null;
+  return { outcome, message };
+}
+
+async function readMessage(reply: Response): Promise<string | null> {
+  try {
+    const body: unknown = await reply.json();
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+      return body.message;
+    }
+  } catch {
+    // No JSON body: the status alone tells the page.
+  }
+  return null;
+}
+
+async function dropExpired(deps: ReplayDeps, entries: QueuedSos[]): Promise<QueuedSos[]> {
+  const now = deps.now();
+  const live: QueuedSos[] = [];
+  for (const entry of entries) {
+    if (now - entry.queuedAt <= deps.retentionMs) {
+      live.push(entry);
+      continue;
+    }
+    // Workbox would delete it silently; the pages hear of it instead.
+    await deps.onEvent({ type: 'rejected', entry, reason: 'expired', status: null, message: null });
+    await deps.queue.remove(entry.id);
+  }
+  return live;
+}
+
+function isOwnedBy(entry: QueuedSos, userId: string): boolean {
+  return entry.userId === '' || userId === '' || entry.userId === userId;
+}

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearAppState } from '#shared/browser/clear-app-state.ts';
+import { createRejectedLog } from '#sw/rejected-log.ts';
+import { queueableRequest, readSosRequest } from '#sw/sos-request.ts';
+import { freshSosQueue, installRegistration, rawQueueRows } from './support/workbox-env.ts';
+import { sosCall } from './support/sos-requests.ts';
+
+let register: ReturnType<typeof installRegistration>['register'];
+
+beforeEach(() => {
+  ({ register } = installRegistration());
+});
+
+async function queueCall(request: Request, userId = 'u1') {
+  const queue = await freshSosQueue();
+  const sos = await readSosRequest(request, () => 'made-up-key');
+  await queue.push(queueableRequest(sos), { idempotencyKey: sos.idempotencyKey, alertStatus: sos.alertStatus, userId });
+  return queue;
+}
+
+describe('the SOS queue in the Workbox database', () => {
+  it('keeps the body and the idempotency key but never the bearer token', async () => {
+    await queueCall(sosCall('1', { key: 'k-1', token: 'secret-token' }));
+
+    const rows = await rawQueueRows();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    const requestData = row.requestData as { url: string; method: string; headers: Record<string, string>; body: ArrayBuffer };
+    expect(row.queueName).toBe('sos-active-button');
+    expect(requestData.url).toBe('http://localhost:3000/api/active-button');
+    expect(requestData.method).toBe('PUT');
+    expect(requestData.headers['idempotency-key']).toBe('k-1');
+    expect(Object.keys(requestData.headers)).not.toContain('authorization');
+    expect(JSON.stringify(row)).not.toContain('secret-token');
+    const body = JSON.parse(new TextDecoder().decode(requestData.body));
+    expect(body).toMatchObject({ alert_status: '1', latitude: '25.7617', timezone: 'America/New_York' });
+  });
+
+  it('reads entries back oldest first with their metadata, and removes one in place', async () => {
+    const queue = await queueCall(sosCall('1', { key: 'k-1' }));
+    const sos = await readSosRequest(sosCall('2', { key: 'k-2', method: 'PATCH' }), () => 'unused');
+    await queue.push(queueableRequest(sos), { idempotencyKey: 'k-2', alertStatus: '2', userId: 'u1' });
+
+    const entries = await queue.list();
+    expect(entries.map((entry) => [entry.idempotencyKey, entry.alertStatus, entry.userId, entry.request.method])).toEqual([
+      ['k-1', '1', 'u1', 'PUT'],
+      ['k-2', '2', 'u1', 'PATCH'],
+    ]);
+    expect(entries[0]!.request.headers.get('Authorization')).toBeNull();
+    expect(await entries[1]!.request.json()).toMatchObject({ alert_status: '2' });
+    expect(entries[0]!.queuedAt).toBeLessThanOrEqual(Date.now());
+
+    await queue.remove(entries[0]!.id);
+    expect((await queue.list()).map((entry) => entry.idempotencyKey)).toEqual(['k-2']);
+  });
+
+  it('registers the Background Sync tag when a request is queued', async () => {
+    await queueCall(sosCall('1'));
+    expect(register).toHaveBeenCalledWith('workbox-background-sync:sos-active-button');
+  });
+
+  it('gives a request that came without an idempotency key one, shared by the live attempt and the queued copy', async () => {
+    const request = sosCall('1');
+    request.headers.delete('Idempotency-Key');
+    const sos = await readSosRequest(request, () => 'generated-key');
+    expect(sos.headers.get('Idempotency-Key')).toBe('generated-key');
+    expect(queueableRequest(sos).headers.get('Idempotency-Key')).toBe('generated-key');
+  });
+});
+
+describe('clearing app state (version marker, sign-out)', () => {
+  it('keeps the queued SOS requests and the unacknowledged rejections', async () => {
+    const queue = await queueCall(sosCall('1', { key: 'k-1' }));
+    const log = createRejectedLog();
+    await log.add({ idempotencyKey: 'k-0', alert_status: '1', queuedAt: 1, reason: 'expired', status: null, message: null, rejectedAt: 2 });
+
+    await clearAppState();
+
+    expect((await queue.list()).map((entry) => entry.idempotencyKey)).toEqual(['k-1']);
+    expect((await log.list()).map((entry) => entry.idempotencyKey)).toEqual(['k-0']);
+  });
+});
