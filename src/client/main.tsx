@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { trackPageViews } from './lib/page-views.ts';
-import { createQueryClient, restoreQueryCache } from './lib/query-client.ts';
+import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 import { onSessionExpired } from './lib/session/session-expiry.ts';
-import { restoreSession } from './lib/session/session-store.ts';
+import { getSessionState, restoreSession } from './lib/session/session-store.ts';
+import { isSessionValid } from './lib/session/session-validity.ts';
 import { startSlidingSession } from './lib/session/sliding-session.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
 import { applyVersionMarker } from './lib/version-marker.ts';
@@ -18,11 +19,14 @@ async function start() {
   await withRestoreTimeout(
     applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])),
   );
+  // A cache left by a session that has since lapsed is not for whoever signs in next.
+  // Not awaited: a stuck IndexedDB must not hold the app back (the memory is cleared at once).
+  if (!isSessionValid(getSessionState().auth)) void clearQueryCache(queryClient);
 
   const router = createAppRouter({ queryClient });
   onSessionExpired(() => {
     // The cached contacts belong to the session that just ended.
-    queryClient.clear();
+    void clearQueryCache(queryClient);
     void router.navigate({ to: '/web/auth/signin', replace: true });
   });
   trackPageViews(router);

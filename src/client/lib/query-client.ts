@@ -1,30 +1,72 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY, STORAGE_KEY } from '#shared/constants.ts';
+import { ApiError } from './api-error.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The first element of every query key that is kept across restarts (encrypted,
+ * under `persist:sos-v8:queries`). Features build their keys from these; any
+ * other query lives in memory only.
+ */
+export const queryRoots = { contacts: 'contacts', profile: 'profile' } as const;
+const persistedRoots: ReadonlySet<unknown> = new Set(Object.values(queryRoots));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      // Offline first: a query runs once even offline, so loaders never hang (FIELD-NOTES).
-      queries: { networkMode: 'offlineFirst', gcTime: WEEK_MS, staleTime: 30_000 },
+      queries: {
+        // Offline first: a query runs once even offline, so loaders never hang (FIELD-NOTES).
+        networkMode: 'offlineFirst',
+        gcTime: WEEK_MS,
+        staleTime: 30_000,
+        // A 4xx answer (404 contact, 401) will not change by asking again.
+        retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
+      },
       mutations: { networkMode: 'offlineFirst' },
     },
   });
 }
 
-const persister = createAsyncStoragePersister({
-  storage: encryptedAsyncStorage,
-  key: QUERY_STORE_KEY,
-  throttleTime: 1000,
-});
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
 
-/** Restores the encrypted cache, then keeps it saved. gcTime is not shorter than maxAge, so restored data stays. */
-export async function restoreQueryCache(queryClient: QueryClient): Promise<void> {
-  const options = { queryClient, persister, maxAge: WEEK_MS, buster: STORAGE_KEY };
+function isPersisted(query: Query): boolean {
+  return query.state.status === 'success' && persistedRoots.has(query.queryKey[0]);
+}
+
+function persistOptions(queryClient: QueryClient, throttleTime: number) {
+  return {
+    queryClient,
+    persister: createAsyncStoragePersister({ storage: encryptedAsyncStorage, key: QUERY_STORE_KEY, throttleTime }),
+    maxAge: WEEK_MS,
+    buster: STORAGE_KEY,
+    // Only successful contacts and profile data; never mutations (their variables hold e-mails and names).
+    dehydrateOptions: { shouldDehydrateQuery: isPersisted, shouldDehydrateMutation: () => false },
+  };
+}
+
+/**
+ * Restores the encrypted cache, then keeps it saved (at most once per
+ * `throttleTime`). gcTime is not shorter than maxAge, so restored data stays.
+ * Resolves with a function that stops saving.
+ */
+export async function restoreQueryCache(queryClient: QueryClient, { throttleTime = 1000 } = {}): Promise<() => void> {
+  const options = persistOptions(queryClient, throttleTime);
   await persistQueryClientRestore(options);
-  persistQueryClientSubscribe(options);
+  return persistQueryClientSubscribe(options);
+}
+
+/**
+ * Sign-out and an ended session: the cached contacts and profile belong to the
+ * person who just left, in memory and on disk. (A save already under way may
+ * still land, but it is followed by the save of the empty cache.)
+ */
+export async function clearQueryCache(queryClient: QueryClient): Promise<void> {
+  queryClient.clear();
+  await encryptedAsyncStorage.removeItem(QUERY_STORE_KEY);
 }

@@ -77,6 +77,11 @@ export function contactsRule(args: GuardArgs): void {
   if (auth.contacts >= 1) sendTo('/web/home', args.location);
 }
 
+/** The contact pages work from the token in an e-mailed link: a link without one is an invalid link. */
+export function requireLinkToken({ search }: { search: { token?: string } }): void {
+  if (!search.token) throw redirect({ to: '/web/active/invalid', replace: true });
+}
+
 /** /web/active itself: needs 'view' and an active alert, else signin. Its sibling pages need no login. */
 export function requireActiveAlert(args: GuardArgs): void {
   const { auth, loggedIn } = readAuth(args);

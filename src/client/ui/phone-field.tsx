@@ -3,15 +3,25 @@ import { useEffect, useRef } from 'react';
 import { PhoneInput } from 'react-international-phone';
 import 'react-international-phone/style.css';
 import { PHONE_DEFAULT_COUNTRY, PHONE_MAX_DIGITS } from '#shared/constants.ts';
-import { FieldError } from '#client/ui/field-error.tsx';
+import { FieldError } from './field-error.tsx';
 import { phoneFlags } from './phone-flags.ts';
+import './phone-field.css';
 
 /**
  * react-international-phone driven by Conform: the visible input has no name; a
  * hidden input carries the E.164 value. The dial code alone (`+1`) is what the
  * input emits when empty, and the shared schema reads it as empty.
  */
-export function PhoneField({ label, meta }: { label: string; meta: FieldMetadata<string> }) {
+export function PhoneField({
+  label,
+  meta,
+  autoComplete = 'tel',
+}: {
+  label: string;
+  meta: FieldMetadata<string>;
+  /** 'tel' fills in the person's own number; a contact's form passes 'off'. */
+  autoComplete?: 'tel' | 'off';
+}) {
   const control = useInputControl(meta);
   const value = typeof control.value === 'string' ? control.value : '';
   const wrapper = useRef<HTMLDivElement>(null);
@@ -42,7 +52,7 @@ export function PhoneField({ label, meta }: { label: string; meta: FieldMetadata
         inputClassName="field__input phone-field__input"
         inputProps={{
           id: meta.id,
-          autoComplete: 'tel',
+          autoComplete,
           'aria-invalid': meta.errors ? true : undefined,
           'aria-describedby': meta.errors ? meta.errorId : undefined,
         }}

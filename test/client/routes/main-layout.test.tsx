@@ -1,5 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
+import { QUERY_STORE_KEY } from '#shared/constants.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../support/fetch-stub.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -15,6 +17,7 @@ afterEach(() => {
 describe('main layout', () => {
   it('greets the person and shows the home instruction and navigation', async () => {
     document.head.innerHTML = `<meta name="app-config" content='{"chatUrl":"https://chat.example.com/"}'>`;
+    stubFetch(() => json(200, { success: true, message: [] }));
     signIn();
     renderApp('/web/home');
     expect(await screen.findByText('Hola, Ana López')).toBeTruthy();
@@ -30,14 +33,16 @@ describe('main layout', () => {
     expect(chat.getAttribute('rel')).toContain('noopener');
   });
 
-  it('signs out: tells the server, forgets the session and goes to sign-in', async () => {
+  it('signs out: tells the server, forgets the session and the cached contacts, and goes to sign-in', async () => {
     const { calls } = stubFetch(() => json(200, { success: true, message: 'Sesión cerrada' }));
+    await encryptedAsyncStorage.setItem(QUERY_STORE_KEY, '{"clientState":{"queries":[{"state":{"data":"luis@example.com"}}]}}');
     signIn();
     const { router } = renderApp('/web/home');
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
-    expect(calls[0]).toMatchObject({ url: '/api/logout', method: 'POST', headers: { authorization: 'Bearer access-1' } });
+    expect(calls.find((call) => call.url === '/api/logout')).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer access-1' } });
     expect(getSessionState().auth.access_token).toBe('');
+    await vi.waitFor(async () => expect(await encryptedAsyncStorage.getItem(QUERY_STORE_KEY)).toBeNull());
     expect(window.dataLayer).toContainEqual({ event: 'logout' });
     expect(JSON.stringify(window.dataLayer)).not.toContain('ana@example.com');
   });

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { track } from '#client/lib/analytics.ts';
+import { clearQueryCache } from '#client/lib/query-client.ts';
 import { resetAll } from '#client/lib/session/session-store.ts';
 import { logout } from './api/logout.ts';
 
@@ -12,7 +13,7 @@ export function useSignOut(): () => Promise<void> {
   return useCallback(async () => {
     void logout();
     resetAll();
-    queryClient.clear();
+    void clearQueryCache(queryClient);
     track('logout');
     await navigate({ to: '/web/auth/signin', replace: true });
   }, [navigate, queryClient]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { TermsText } from './terms-text.tsx';
 import './terms-screen.css';
 
@@ -6,6 +6,10 @@ interface Props {
   onAccept: () => void;
   /** Without it there is no 'Cerrar' button (SPEC.md section 2). */
   onClose?: () => void;
+  /** While the acceptance is being sent: 'Aceptar' waits. */
+  acceptPending?: boolean;
+  /** A few words above the terms on why they are shown. */
+  intro?: ReactNode;
 }
 
 /**
@@ -13,7 +17,7 @@ interface Props {
  * it opens and back to whatever opened it when it closes; Escape closes it when
  * closing is allowed.
  */
-export function TermsScreen({ onAccept, onClose }: Props) {
+export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -36,6 +40,7 @@ export function TermsScreen({ onAccept, onClose }: Props) {
         <h2 id="terms-title" ref={titleRef} tabIndex={-1}>
           Términos y condiciones
         </h2>
+        {intro}
         <TermsText />
       </div>
       <div className="terms-screen__actions">
@@ -44,7 +49,7 @@ export function TermsScreen({ onAccept, onClose }: Props) {
             Cerrar
           </button>
         )}
-        <button type="button" className="button" onClick={onAccept}>
+        <button type="button" className="button" onClick={onAccept} disabled={acceptPending} aria-busy={acceptPending || undefined}>
           Aceptar
         </button>
       </div>

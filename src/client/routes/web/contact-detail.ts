@@ -7,5 +7,12 @@ export const contactDetailRoute = createRoute({
   path: 'contact/$contactId',
   staticData: { title: 'Contacto' },
   beforeLoad: requireView,
+  // A head start (also on hover of a card), never awaited: the screen shows its own loading state.
+  // Imported here, not at the top, so the contact code stays out of the first download (home's budget).
+  loader: ({ context, params }) => {
+    import('#client/features/contacts/api/get-contact.ts')
+      .then(({ contactQueryOptions }) => context.queryClient.ensureQueryData(contactQueryOptions(params.contactId, context.queryClient)))
+      .catch(() => undefined);
+  },
   component: lazyRouteComponent(() => import('./-components/contact-detail-page.tsx'), 'ContactDetailPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 import { homeRules } from '../guards.ts';
 import { mainLayoutRoute } from './main-layout.ts';
 
@@ -7,5 +8,10 @@ export const homeRoute = createRoute({
   path: 'home',
   staticData: { title: 'Inicio' },
   beforeLoad: homeRules,
+  // Starts the contacts download beside the page's code, only when nothing is cached, and never
+  // waits for it: home and its SOS button must render offline with an empty cache.
+  loader: ({ context }) => {
+    context.queryClient.ensureQueryData(contactsQueryOptions()).catch(() => undefined);
+  },
   component: lazyRouteComponent(() => import('./-components/home-page.tsx'), 'HomePage'),
 });

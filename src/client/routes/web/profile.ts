@@ -7,5 +7,12 @@ export const profileRoute = createRoute({
   path: 'profile',
   staticData: { title: 'Perfil' },
   beforeLoad: requireView,
+  // A head start, never awaited: the screen shows its own loading state. Imported here, not at
+  // the top, so the profile code stays out of the first download (home's budget).
+  loader: ({ context }) => {
+    import('#client/features/profile/api/get-profile.ts')
+      .then(({ profileQueryOptions }) => context.queryClient.ensureQueryData(profileQueryOptions()))
+      .catch(() => undefined);
+  },
   component: lazyRouteComponent(() => import('./-components/profile-page.tsx'), 'ProfilePage'),
 });

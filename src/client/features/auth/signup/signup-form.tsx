@@ -5,11 +5,11 @@ import { useState, type ReactNode } from 'react';
 import { signupFormSchema } from '#shared/api/auth.ts';
 import { track } from '#client/lib/analytics.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
+import { PhoneField } from '#client/ui/phone-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';
 import { useSignupMutation } from '../api/signup.ts';
 import { storeSessionAndChooseNext } from '../after-session.ts';
-import { PhoneField } from './phone-field.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
 export interface TermsRenderProps {

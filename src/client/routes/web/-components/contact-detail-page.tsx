@@ -1,14 +1,10 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { ContactDetailScreen } from '#client/features/contacts/contact-detail/contact-detail-screen.tsx';
 
 const route = getRouteApi('/web/main/contact/$contactId');
 
-/** Placeholder: the contact details and deletion come with the contacts issue. */
 export function ContactDetailPage() {
   const { contactId } = route.useParams();
-  return (
-    <>
-      <h1>Contacto</h1>
-      <p className="muted">Contacto {contactId}</p>
-    </>
-  );
+  // Keyed, so moving from one contact to another starts a fresh screen (dialogs closed).
+  return <ContactDetailScreen key={contactId} contactId={contactId} />;
 }

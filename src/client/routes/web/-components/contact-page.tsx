@@ -1,4 +1,5 @@
-/** Placeholder: the new-contact form comes with the contacts issue. */
+import { NewContactScreen } from '#client/features/contacts/new-contact/new-contact-screen.tsx';
+
 export function ContactPage() {
-  return <h1>Agregar Contacto</h1>;
+  return <NewContactScreen />;
 }

@@ -1,4 +1,5 @@
-/** Placeholder: the profile form comes with the profile issue. */
+import { ProfileScreen } from '#client/features/profile/profile-screen.tsx';
+
 export function ProfilePage() {
-  return <h1>Perfil</h1>;
+  return <ProfileScreen />;
 }

@@ -1,12 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireLinkToken } from '../../guards.ts';
 import { activeRoute } from './active.ts';
+import { validateLinkTokenSearch } from './link-token-search.ts';
 
-// The pages a contact reaches from an e-mail: no login. Their content comes with the contacts issue.
+// The pages a contact reaches from an e-mail: no login, only the token in the link.
 
 export const unsubscribeRoute = createRoute({
   getParentRoute: () => activeRoute,
   path: 'unsubscribe',
   staticData: { title: 'Baja de correos' },
+  validateSearch: validateLinkTokenSearch,
+  beforeLoad: requireLinkToken,
   component: lazyRouteComponent(() => import('./-components/unsubscribe-page.tsx'), 'UnsubscribePage'),
 });
 
@@ -24,16 +28,19 @@ export const invalidRoute = createRoute({
   component: lazyRouteComponent(() => import('./-components/invalid-page.tsx'), 'InvalidPage'),
 });
 
+/** The same screen as confirm?token=, with the token in the path. */
 export const verifyContactRoute = createRoute({
   getParentRoute: () => activeRoute,
   path: 'verify/$token',
   staticData: { title: 'Confirmar contacto' },
-  component: lazyRouteComponent(() => import('./-components/confirm-contact-page.tsx'), 'ConfirmContactPage'),
+  component: lazyRouteComponent(() => import('./-components/confirm-contact-page.tsx'), 'VerifyContactPage'),
 });
 
 export const confirmContactRoute = createRoute({
   getParentRoute: () => activeRoute,
   path: 'confirm',
   staticData: { title: 'Confirmar contacto' },
+  validateSearch: validateLinkTokenSearch,
+  beforeLoad: requireLinkToken,
   component: lazyRouteComponent(() => import('./-components/confirm-contact-page.tsx'), 'ConfirmContactPage'),
 });

@@ -1,9 +1,23 @@
-/** Placeholder for /web/active/verify/{token} and /web/active/confirm?token=: the terms and 'Aceptar' come with the contacts issue. */
+import { getRouteApi } from '@tanstack/react-router';
+import { ConfirmContactScreen } from '#client/features/contacts/confirm/confirm-contact-screen.tsx';
+import { TermsScreen } from '#client/features/legal/terms-screen.tsx';
+
+const verifyRoute = getRouteApi('/web/active/verify/$token');
+const confirmRoute = getRouteApi('/web/active/confirm');
+
+/** /web/active/verify/{token} */
+export function VerifyContactPage() {
+  const { token } = verifyRoute.useParams();
+  return <ConfirmContact token={token} />;
+}
+
+/** /web/active/confirm?token=: the same screen. */
 export function ConfirmContactPage() {
-  return (
-    <>
-      <h1>Confirma que eres contacto de emergencia</h1>
-      <p>Lee los términos y condiciones para empezar a recibir alertas.</p>
-    </>
-  );
+  const { token = '' } = confirmRoute.useSearch();
+  return <ConfirmContact token={token} />;
+}
+
+/** The terms belong to the legal feature; features do not import each other, so they meet here. */
+function ConfirmContact({ token }: { token: string }) {
+  return <ConfirmContactScreen token={token} renderTerms={(props) => <TermsScreen {...props} />} />;
 }

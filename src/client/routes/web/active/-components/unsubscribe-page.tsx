@@ -1,8 +1,9 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { UnsubscribeScreen } from '#client/features/contacts/unsubscribe/unsubscribe-screen.tsx';
+
+const route = getRouteApi('/web/active/unsubscribe');
+
 export function UnsubscribePage() {
-  return (
-    <>
-      <h1>Baja confirmada</h1>
-      <p>Ya no recibirás más correos de alerta de esta persona.</p>
-    </>
-  );
+  const { token = '' } = route.useSearch();
+  return <UnsubscribeScreen token={token} />;
 }

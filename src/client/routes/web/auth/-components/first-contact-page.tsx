@@ -1,9 +1,5 @@
-/** Placeholder: the first-contact form comes with the contacts issue. */
+import { FirstContactScreen } from '#client/features/contacts/first-contact/first-contact-screen.tsx';
+
 export function FirstContactPage() {
-  return (
-    <>
-      <h1>Agrega tu primer contacto de emergencia</h1>
-      <p className="muted">Esta persona recibirá un correo cuando presiones el botón SOS.</p>
-    </>
-  );
+  return <FirstContactScreen />;
 }

@@ -1,0 +1,66 @@
+import { Link } from '@tanstack/react-router';
+import type { Contact } from '#shared/api/contacts.ts';
+import { DeleteContactButton } from './delete-contact-button.tsx';
+import { ResendInvitationButton } from './resend-invitation-button.tsx';
+
+export function ContactDetails({ contact }: { contact: Contact }) {
+  const fullName = `${contact.firstname} ${contact.lastname}`;
+  return (
+    <>
+      <Link to="/web/home" className="contact-detail__back">
+        ‹ Volver a mis contactos
+      </Link>
+      <h1>{fullName}</h1>
+      <dl className="contact-detail__data">
+        <div>
+          <dt>Nombres</dt>
+          <dd>{contact.firstname}</dd>
+        </div>
+        <div>
+          <dt>Apellidos</dt>
+          <dd>{contact.lastname}</dd>
+        </div>
+        <div>
+          <dt>Correo electrónico</dt>
+          <dd>{contact.email}</dd>
+        </div>
+        <div>
+          <dt>Teléfono</dt>
+          <dd>
+            <a href={`tel:${contact.phone}`}>{contact.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Parentesco</dt>
+          <dd>{contact.kinship}</dd>
+        </div>
+      </dl>
+      <ContactState contact={contact} />
+      <DeleteContactButton contactId={contact.id} fullName={fullName} />
+    </>
+  );
+}
+
+/** Whether this contact will get the alerts, and what to do if not. */
+function ContactState({ contact }: { contact: Contact }) {
+  if (contact.unsubscribed_at) {
+    return (
+      <div className="notice notice--danger">
+        <p>Dado de baja: no recibirá alertas</p>
+      </div>
+    );
+  }
+  if (contact.email_verified_at) {
+    return (
+      <div className="notice notice--success">
+        <p>¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="notice notice--warning">
+      <p>Este contacto aún no ha verificado su correo electrónico. Debe hacerlo para recibir tus alertas.</p>
+      <ResendInvitationButton contactId={contact.id} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useNavigate } from '@tanstack/react-router';
+import { apiMessages } from '#shared/messages.ts';
+import { track } from '#client/lib/analytics.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { ContactForm } from '../contact-form/contact-form.tsx';
+
+export function NewContactScreen() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <h1>Agregar Contacto</h1>
+      <p className="muted">Le enviaremos un correo para que confirme y acepte recibir tus alertas.</p>
+      <ContactForm
+        onCreated={() => {
+          track('contact_create');
+          showToast({ message: apiMessages.contactCreated });
+          void navigate({ to: '/web/home' });
+        }}
+      />
+    </>
+  );
+}

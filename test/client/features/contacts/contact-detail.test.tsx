@@ -1,0 +1,143 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import { json } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
+import { dismissAllToasts } from '../../support/toasts.ts';
+
+const UNVERIFIED_WARNING = 'Este contacto aún no ha verificado su correo electrónico. Debe hacerlo para recibir tus alertas.';
+const VERIFIED_NOTICE = '¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.';
+
+beforeEach(() => {
+  signIn({ contacts: 2 });
+  window.dataLayer = [];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissAllToasts();
+  resetAll();
+});
+
+function dataOf(term: string): string | null | undefined {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('a contact', () => {
+  it('shows the data, warns that it is not verified yet, and resends the invitation', async () => {
+    const { calls } = stubApi({
+      'GET /api/contacts/c1': () => ok(aContact()),
+      'POST /api/contacts/c1/invite': () => ok('Enviamos una nueva invitación a tu contacto.'),
+    });
+    renderApp('/web/contact/c1');
+    expect(await screen.findByRole('heading', { name: 'Luis Pérez', level: 1 })).toBeTruthy();
+    expect(dataOf('Nombres')).toBe('Luis');
+    expect(dataOf('Apellidos')).toBe('Pérez');
+    expect(dataOf('Correo electrónico')).toBe('luis@example.com');
+    expect(dataOf('Teléfono')).toBe('+13055550199');
+    expect(dataOf('Parentesco')).toBe('Hermano');
+    expect(screen.getByRole('link', { name: '+13055550199' }).getAttribute('href')).toBe('tel:+13055550199');
+    expect(screen.getByText(UNVERIFIED_WARNING)).toBeTruthy();
+    expect(screen.queryByText(VERIFIED_NOTICE)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar invitación' }));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('status')).getByText('Enviamos una nueva invitación a tu contacto.')).toBeTruthy(),
+    );
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/contacts/c1/invite', headers: { authorization: 'Bearer access-1' } });
+  });
+
+  it('shows a refused invitation as a danger notice and catches up with the contact', async () => {
+    let verified = false;
+    stubApi({
+      'GET /api/contacts/c1': () => ok(aContact({ email_verified_at: verified ? '2026-01-12T10:00:00.000Z' : null })),
+      'POST /api/contacts/c1/invite': () => {
+        verified = true;
+        return json(409, { success: false, message: 'Este contacto ya está verificado.' });
+      },
+    });
+    renderApp('/web/contact/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reenviar invitación' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Este contacto ya está verificado.'));
+    expect(await screen.findByText(VERIFIED_NOTICE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reenviar invitación' })).toBeNull();
+  });
+
+  it('says a verified contact is ready, with nothing to resend', async () => {
+    stubApi({ 'GET /api/contacts/c1': () => ok(aContact({ email_verified_at: '2026-01-12T10:00:00.000Z' })) });
+    renderApp('/web/contact/c1');
+    expect(await screen.findByText(VERIFIED_NOTICE)).toBeTruthy();
+    expect(screen.queryByText(UNVERIFIED_WARNING)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reenviar invitación' })).toBeNull();
+  });
+
+  it('says an unsubscribed contact gets no alerts, with nothing to resend', async () => {
+    stubApi({ 'GET /api/contacts/c1': () => ok(aContact({ unsubscribed_at: '2026-02-01T09:00:00.000Z' })) });
+    renderApp('/web/contact/c1');
+    expect(await screen.findByText('Dado de baja: no recibirá alertas')).toBeTruthy();
+    expect(screen.queryByText(UNVERIFIED_WARNING)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reenviar invitación' })).toBeNull();
+  });
+
+  it('deletes only after confirmation, then goes home without the contact', async () => {
+    const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com' });
+    let deleted = false;
+    const { calls } = stubApi({
+      'GET /api/contacts/c1': () => ok(aContact()),
+      'GET /api/contacts': () => ok(deleted ? [rosa] : [aContact(), rosa]),
+      'DELETE /api/contacts/c1': () => {
+        deleted = true;
+        return ok('Contacto eliminado');
+      },
+    });
+    const { router } = renderApp('/web/contact/c1');
+    const deleteButton = await screen.findByRole('button', { name: 'Eliminar contacto' });
+    deleteButton.focus();
+    fireEvent.click(deleteButton);
+
+    let dialog = screen.getByRole('alertdialog', { name: '¿Eliminar a Luis Pérez?' });
+    expect(within(dialog).getByText('Esta acción no se puede deshacer.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(deleteButton);
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(deleteButton);
+    dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    expect(within(screen.getByRole('status')).getByText('Contacto eliminado')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Rosa Gómez/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Luis Pérez/ })).toBeNull();
+    expect(window.dataLayer).toContainEqual({ event: 'contact_delete' });
+    expect(getSessionState().auth.contacts).toBe(1);
+    // The deleted contact is not asked for again once its page is gone.
+    expect(calls.filter((call) => call.url === '/api/contacts/c1' && call.method === 'GET')).toHaveLength(1);
+  });
+
+  it('keeps the contact and says why when the deletion fails', async () => {
+    stubApi({
+      'GET /api/contacts/c1': () => ok(aContact()),
+      'DELETE /api/contacts/c1': () => json(500, { success: false, message: 'Ocurrió un error en el servidor. Inténtalo de nuevo.' }),
+    });
+    const { router } = renderApp('/web/contact/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar contacto' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Ocurrió un error en el servidor.'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/web/contact/c1');
+    expect(getSessionState().auth.contacts).toBe(2);
+  });
+
+  it('says so when the contact does not exist, with a way home', async () => {
+    stubApi({ 'GET /api/contacts/nope': () => json(404, { success: false, message: 'Contacto no encontrado' }) });
+    const { router } = renderApp('/web/contact/nope');
+    expect(await screen.findByRole('heading', { name: 'Contacto no encontrado' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Volver al inicio' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+  });
+});

@@ -1,0 +1,121 @@
+import { onlineManager } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAll } from '#client/lib/session/session-store.ts';
+import { expectConsole } from '../../../support/fail-on-console.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import { stubFetch } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
+
+let cleanupQueries: (() => void) | undefined;
+
+beforeEach(() => signIn());
+
+afterEach(() => {
+  cleanupQueries?.();
+  cleanupQueries = undefined;
+  onlineManager.setOnline(true);
+  vi.unstubAllGlobals();
+  resetAll();
+});
+
+const verified = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
+const pending = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com', phone: '+5215512345678', kinship: 'Madre' });
+const optedOut = aContact({
+  id: 'c3',
+  firstname: 'Pedro',
+  lastname: 'Ruiz',
+  email: 'pedro@example.com',
+  email_verified_at: '2026-01-11T09:00:00.000Z',
+  unsubscribed_at: '2026-02-01T09:00:00.000Z',
+});
+
+describe('home', () => {
+  it('shows the instruction, the headings and one card per contact', async () => {
+    stubApi({ 'GET /api/contacts': () => ok([verified, pending, optedOut]) });
+    renderApp('/web/home');
+    expect(await screen.findByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Contactos de emergencia' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Lista de contactos' })).toBeTruthy();
+
+    const luis = await screen.findByRole('link', { name: 'Luis Pérez luis@example.com +13055550199 Verificado' });
+    expect(luis.getAttribute('href')).toBe('/web/contact/c1');
+    expect(within(luis).getByText('luis@example.com')).toBeTruthy();
+    expect(within(luis).getByText('+13055550199')).toBeTruthy();
+    expect(within(luis).getByText('Verificado')).toBeTruthy();
+    expect(luis.className).not.toContain('inactive');
+
+    const rosa = screen.getByRole('link', { name: /Rosa Gómez/ });
+    expect(rosa.getAttribute('href')).toBe('/web/contact/c2');
+    expect(within(rosa).getByText('Sin verificar')).toBeTruthy();
+    expect(rosa.className).toContain('contact-card--inactive');
+
+    const pedro = screen.getByRole('link', { name: /Pedro Ruiz/ });
+    expect(within(pedro).getByText('Dado de baja: no recibirá alertas')).toBeTruthy();
+    expect(pedro.textContent).toMatch(/Verificado Dado de baja/);
+    expect(pedro.className).toContain('contact-card--inactive');
+    expect(within(luis).queryByText('Dado de baja: no recibirá alertas')).toBeNull();
+  });
+
+  it('leaves a place for the SOS and install buttons without a stand-in', async () => {
+    stubApi({ 'GET /api/contacts': () => ok([]) });
+    renderApp('/web/home');
+    await screen.findByRole('heading', { name: 'Contactos de emergencia' });
+    const slot = document.querySelector('[data-slot="sos-and-install"]');
+    expect(slot).not.toBeNull();
+    expect(slot?.children).toHaveLength(0);
+  });
+
+  it("offers 'Registrar aquí' when there are no contacts", async () => {
+    stubApi({ 'GET /api/contacts': () => ok([]) });
+    const { router } = renderApp('/web/home');
+    expect(await screen.findByText('No tienes contactos de emergencia registrados')).toBeTruthy();
+    const register = screen.getByRole('link', { name: 'Registrar aquí' });
+    expect(register.getAttribute('href')).toBe('/web/contact');
+    fireEvent.click(register);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/contact'));
+  });
+
+  it('opens a contact when its card is tapped, at once from the list', async () => {
+    // The contact's own request never answers: the page shows what the list already knew.
+    stubApi({ 'GET /api/contacts': () => ok([verified]), 'GET /api/contacts/c1': () => new Promise<Response>(() => undefined) });
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('link', { name: /Luis Pérez/ }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/contact/c1'));
+    expect(await screen.findByRole('heading', { name: 'Luis Pérez', level: 1 })).toBeTruthy();
+  });
+
+  it('uses the contacts already cached without asking the server again', async () => {
+    const { calls } = stubApi({ 'GET /api/contacts': () => ok([]) });
+    renderApp('/web/home', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [verified]) });
+    expect(await screen.findByRole('link', { name: /Luis Pérez/ })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('renders with no network and nothing cached, without an alarming message', async () => {
+    onlineManager.setOnline(false);
+    const { calls } = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { queryClient } = renderApp('/web/home');
+    cleanupQueries = () => queryClient.clear();
+    expect(await screen.findByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    expect(document.querySelector('[data-slot="sos-and-install"]')).not.toBeNull();
+    expect(await screen.findByText('No pudimos cargar tus contactos. Revisa tu conexión.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('');
+    // One try, then the query waits for the network instead of retrying into the void.
+    expect(calls.filter((call) => call.url === '/api/contacts')).toHaveLength(1);
+  });
+
+  it('keeps home, and the place of the SOS button, when the cached list cannot be shown', async () => {
+    // React reports the error its boundary caught.
+    expectConsole('error');
+    stubApi({ 'GET /api/contacts': () => ok([]) });
+    // A cache written by another version of the app, in a shape this one does not know.
+    renderApp('/web/home', { seed: (queryClient) => queryClient.setQueryData(['contacts'], { unexpected: true }) });
+    expect(await screen.findByText('No pudimos mostrar tus contactos. Vuelve a abrir la aplicación.')).toBeTruthy();
+    expect(screen.getByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    expect(document.querySelector('[data-slot="sos-and-install"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { fillContactForm } from '../../support/contact-form.ts';
+import { aContact } from '../../support/contacts.ts';
+import { json } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
+import { dismissAllToasts } from '../../support/toasts.ts';
+
+beforeEach(() => {
+  signIn({ contacts: 1 });
+  window.dataLayer = [];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissAllToasts();
+  resetAll();
+});
+
+function save() {
+  fireEvent.click(screen.getByRole('button', { name: 'Guardar contacto' }));
+}
+
+describe('adding a contact', () => {
+  it('saves it, says so, and home shows the list fetched again', async () => {
+    const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com' });
+    const luis = aContact();
+    let saved = false;
+    const { calls } = stubApi({
+      'POST /api/contacts': () => {
+        saved = true;
+        return ok(luis);
+      },
+      'GET /api/contacts': () => ok(saved ? [rosa, luis] : [rosa]),
+    });
+    // Home's list was loaded a moment ago: only the invalidation makes it ask again.
+    const { router } = renderApp('/web/contact', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [rosa]) });
+    expect(await screen.findByRole('heading', { name: 'Agregar Contacto', level: 1 })).toBeTruthy();
+    await fillContactForm();
+    save();
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    expect(within(screen.getByRole('status')).getByText('Contacto agregado. Le enviamos un correo para que confirme.')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Luis Pérez/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Rosa Gómez/ })).toBeTruthy();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/contacts', 'GET /api/contacts']);
+    expect(window.dataLayer).toContainEqual({ event: 'contact_create' });
+    expect(JSON.stringify(window.dataLayer)).not.toContain('luis@example.com');
+    expect(getSessionState().auth.contacts).toBe(2);
+  });
+
+  it('puts the first server message of each field on that field', async () => {
+    stubApi({
+      'POST /api/contacts': () =>
+        json(422, {
+          success: false,
+          message: 'Los datos enviados no son válidos.',
+          errors: { email: ['Ya tienes un contacto con este correo'], kinship: ['El campo es obligatorio'] },
+        }),
+    });
+    const { router } = renderApp('/web/contact');
+    await fillContactForm();
+    save();
+    expect(await screen.findByText('Ya tienes un contacto con este correo')).toBeTruthy();
+    expect(screen.getByText('El campo es obligatorio')).toBeTruthy();
+    expect(screen.getByLabelText('Parentesco').getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.pathname).toBe('/web/contact');
+    expect(window.dataLayer).not.toContainEqual({ event: 'contact_create' });
+  });
+
+  it('shows the message of any other failure and stays', async () => {
+    stubApi({ 'POST /api/contacts': () => json(429, { success: false, message: 'Demasiados intentos.' }) });
+    const { router } = renderApp('/web/contact');
+    await fillContactForm();
+    save();
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Demasiados intentos.'));
+    expect(router.state.location.pathname).toBe('/web/contact');
+    expect((screen.getByLabelText('Nombres') as HTMLInputElement).value).toBe('Luis');
+  });
+});

@@ -1,0 +1,16 @@
+import type { Contact } from '#shared/api/contacts.ts';
+
+export function aContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: 'c1',
+    firstname: 'Luis',
+    lastname: 'Pérez',
+    email: 'luis@example.com',
+    phone: '+13055550199',
+    kinship: 'Hermano',
+    email_verified_at: null,
+    unsubscribed_at: null,
+    created_at: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
