@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { launchChromium } from '#test/support/chromium.ts';
-import { codeFrom, readMailbox, waitForMail } from '#test/support/mailbox.ts';
+import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -18,35 +18,14 @@ afterAll(async () => {
 
 const email = 'maria.lopez@example.org';
 
-/** A phone-sized page that records every address it fetches. */
-async function newPage(): Promise<{ context: BrowserContext; page: Page; fetched: string[] }> {
-  const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 } });
-  const fetched: string[] = [];
-  context.on('request', (request) => fetched.push(request.url()));
-  return { context, page: await context.newPage(), fetched };
-}
-
 async function analyticsEvents(page: Page): Promise<unknown[]> {
   return page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
 }
 
-async function requestCode(page: Page): Promise<string> {
-  const before = (await readMailbox(app.dataDir)).length;
-  await page.getByLabel(/correo/i).fill(email);
-  await page.getByRole('button', { name: /continuar|enviar|ingresar/i }).click();
-  await page.waitForURL('**/web/auth/verify');
-  return codeFrom(await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/, after: before }));
-}
-
-async function typeCode(page: Page, code: string) {
-  // Typing into the first box must advance through all four by itself.
-  await page.getByRole('textbox', { name: /dígito 1/i }).click();
-  await page.keyboard.type(code);
-}
 
 describe('a new person', () => {
   it('signs up with the e-mailed code and lands on the first-contact screen', async () => {
-    const { context, page, fetched } = await newPage();
+    const { context, page, fetched } = await phonePage(browser);
     const shell = await page.goto(`${app.url}/web`);
     // The splash is in the page itself, so it shows before any script runs, and goes once the state is back.
     expect(await shell?.text()).toMatch(/id="splash"[^]*Botón de Pánico Migratorio/);
@@ -60,8 +39,8 @@ describe('a new person', () => {
     await page.getByRole('button', { name: /continuar|enviar|ingresar/i }).click();
     await page.getByText('El correo no es válido').waitFor();
 
-    const code = await requestCode(page);
-    await typeCode(page, code);
+    // Typing into the first box advances through all four by itself, and the fourth digit sends the code.
+    const code = await enterWithEmailedCode(page, app, email);
     await page.waitForURL('**/web/auth/signup');
 
     await page.getByLabel(/nombres/i).fill('María');
@@ -114,10 +93,8 @@ describe('a new person', () => {
   });
 
   it('signs in again later with a new code', async () => {
-    const { context, page } = await newPage();
-    await page.goto(`${app.url}/web/auth/signin`);
-    const code = await requestCode(page);
-    await typeCode(page, code);
+    const { context, page } = await phonePage(browser);
+    await enterWithEmailedCode(page, app, email);
     // No contacts yet: the first-contact screen, behind its guard.
     await page.waitForURL('**/web/auth/contacts');
     await context.close();

@@ -58,6 +58,9 @@ function persistOptions(queryClient: QueryClient, throttleTime: number) {
 export async function restoreQueryCache(queryClient: QueryClient, { throttleTime = 1000 } = {}): Promise<() => void> {
   const options = persistOptions(queryClient, throttleTime);
   await persistQueryClientRestore(options);
+  // What was saved shows at once, but a reopened app asks the server again on the
+  // first screen that uses it (a contact may have confirmed since): stale, not refetched here.
+  await queryClient.invalidateQueries({ refetchType: 'none' });
   return persistQueryClientSubscribe(options);
 }
 

@@ -1,0 +1,49 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningApp } from './app-server.ts';
+import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
+
+/** A phone-sized page in Spanish that records every address it fetches. */
+export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; fetched: string[] }> {
+  const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 } });
+  const fetched: string[] = [];
+  context.on('request', (request) => fetched.push(request.url()));
+  return { context, page: await context.newPage(), fetched };
+}
+
+/** Signin with the e-mail, then the code from the `.eml` the server wrote, typed into the first box. */
+export async function enterWithEmailedCode(page: Page, app: RunningApp, email: string): Promise<string> {
+  const before = (await readMailbox(app.dataDir)).length;
+  await page.goto(`${app.url}/web/auth/signin`);
+  await page.getByLabel(/correo/i).fill(email);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL('**/web/auth/verify');
+  const code = codeFrom(await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/, after: before }));
+  await page.getByRole('textbox', { name: /dígito 1/i }).click();
+  await page.keyboard.type(code);
+  return code;
+}
+
+/** A new person from signin to the first-contact screen. */
+export async function signUpInBrowser(page: Page, app: RunningApp, person: { email: string; firstname: string; lastname: string }) {
+  await enterWithEmailedCode(page, app, person.email);
+  await page.waitForURL('**/web/auth/signup');
+  await page.getByLabel(/nombres/i).fill(person.firstname);
+  await page.getByLabel(/apellidos/i).fill(person.lastname);
+  await page.getByRole('textbox', { name: 'Teléfono' }).fill('2025550143');
+  await page.getByRole('button', { name: /términos y condiciones/i }).click();
+  await page.getByRole('dialog', { name: /términos y condiciones/i }).getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
+  await page.waitForURL('**/web/auth/contacts');
+}
+
+export type ContactFields = { firstname: string; lastname: string; email: string; phone: string; kinship: string };
+
+/** Fills the contact form (first contact or add contact) and saves it. */
+export async function fillContactForm(page: Page, contact: ContactFields) {
+  await page.getByLabel('Nombres').fill(contact.firstname);
+  await page.getByLabel('Apellidos').fill(contact.lastname);
+  await page.getByLabel('Correo electrónico').fill(contact.email);
+  await page.getByRole('textbox', { name: 'Teléfono' }).fill(contact.phone);
+  await page.getByLabel('Parentesco').selectOption(contact.kinship);
+  await page.getByRole('button', { name: 'Guardar contacto' }).click();
+}
