@@ -53,6 +53,7 @@ export const apiMessages = {
   linkInvalid: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.',
   unsubscribed: 'Ya no recibirás correos de esta persona.',
   profileUpdated: 'Datos actualizados',
+  noContactsRecorded: 'Entendido: por ahora no tienes contactos de emergencia.',
   accountDeleted: 'Cuenta eliminada',
   idempotencyKeyMissing: 'Falta el encabezado Idempotency-Key o no es válido.',
   idempotencyKeyReused: 'Este Idempotency-Key ya se usó con otros datos.',

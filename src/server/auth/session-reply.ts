@@ -6,7 +6,12 @@ import type { TokenPair } from './tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The Session object of src/shared/api/auth.ts, as verify, signup and refresh return it. */
+/**
+ * The Session object of src/shared/api/auth.ts, as verify, signup and refresh return it.
+ * `contacts` is the count the app routes on: someone who said they have no
+ * emergency contacts counts as 1, as the app itself records it (SPEC.md section 4),
+ * so that no later refresh or new device sends them back to the first-contact screen.
+ */
 export function toSession(user: UserRow, contactCount: number, tokens: TokenPair): Session {
   return {
     id: user.id,
@@ -16,7 +21,7 @@ export function toSession(user: UserRow, contactCount: number, tokens: TokenPair
     phone: user.phone,
     email: user.email,
     alert_status: user.alertStatus,
-    contacts: contactCount,
+    contacts: contactCount === 0 && user.noContactsAt ? 1 : contactCount,
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,
     token_type: 'Bearer',

@@ -27,6 +27,8 @@ export const users = pgTable(
     lastname: text('lastname').notNull(),
     phone: text('phone').notNull(),
     alertStatus: boolean('alert_status').notNull().default(false),
+    /** Set when the person said they have no emergency contacts (SPEC.md section 4, first contact). */
+    noContactsAt: tz('no_contacts_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -33,6 +33,15 @@ export function profileRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
+    // 'No tengo contactos de emergencia': remembered, so every later session routes past the first-contact screen.
+    .post('/profile/no-contacts', bearer, async (c) => {
+      const [user] = await db
+        .update(users)
+        .set({ noContactsAt: clock.now() })
+        .where(eq(users.id, c.var.auth.userId))
+        .returning({ id: users.id });
+      return user ? ok(c, apiMessages.noContactsRecorded) : gone(c);
+    })
     .get('/profile', bearer, async (c) => {
       const [user] = await db.select().from(users).where(eq(users.id, c.var.auth.userId));
       return user ? ok(c, toProfile(user)) : gone(c);

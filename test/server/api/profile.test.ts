@@ -29,6 +29,16 @@ describe('the signed-in person’s profile', () => {
     expect(reply.body.message).toEqual({ id: ana.id, email: 'ana@example.com', firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123' });
   });
 
+  it('remembers that a person has no emergency contacts, so a new session does not ask again', async () => {
+    const pablo = await signUp(t, 'pablo@example.com', 'Pablo');
+    expect(pablo.contacts).toBe(0);
+    const declared = await t.call('POST', 'profile/no-contacts', { token: pablo.access_token });
+    expect(declared).toMatchObject({ status: 200, body: { success: true, message: apiMessages.noContactsRecorded } });
+    const refreshed = v.parse(sessionSchema, (await t.post('refresh', { refresh_token: pablo.refresh_token })).body.message);
+    expect(refreshed.contacts).toBe(1);
+    expect((await t.call('POST', 'profile/no-contacts')).status).toBe(401);
+  });
+
   it('updates names and phone with PUT, never the e-mail, and the session shows the new name', async () => {
     const reply = await t.call('PUT', 'profile', {
       token: ana.access_token,

@@ -119,7 +119,7 @@ describe('the first emergency contact', () => {
   });
 
   it("asks before going on without contacts, and 'Continuar' goes home", async () => {
-    const { calls } = stubApi({ 'GET /api/contacts': () => ok([]) });
+    const { calls } = stubApi({ 'GET /api/contacts': () => ok([]), 'POST /api/profile/no-contacts': () => ok('Entendido') });
     const { router } = renderApp('/web/auth/contacts');
     const noContacts = await screen.findByRole('button', { name: 'No tengo contactos de emergencia' });
     noContacts.focus();
@@ -137,6 +137,7 @@ describe('the first emergency contact', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     expect(getSessionState().auth.contacts).toBe(1);
     expect(await screen.findByText('No tienes contactos de emergencia registrados')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    // The server remembers it, so the next session does not bring the person back here.
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/profile/no-contacts']);
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { track } from '#client/lib/analytics.ts';
 import { setAuth } from '#client/lib/session/session-store.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
+import { declareNoContacts } from '../api/declare-no-contacts.ts';
 import { ContactForm } from '../contact-form/contact-form.tsx';
 
 type Open = 'none' | 'congratulations' | 'no-contacts';
@@ -61,6 +62,7 @@ export function FirstContactScreen() {
                 onClick={() => {
                   // SPEC.md section 4: counts as one, so home no longer sends the person back here.
                   setAuth({ contacts: 1 });
+                  declareNoContacts();
                   goHome();
                 }}
               >

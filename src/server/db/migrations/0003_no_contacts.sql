@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "no_contacts_at" timestamp with time zone;
