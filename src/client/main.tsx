@@ -8,12 +8,15 @@ import { onSessionExpired } from './lib/session/session-expiry.ts';
 import { getSessionState, restoreSession } from './lib/session/session-store.ts';
 import { isSessionValid } from './lib/session/session-validity.ts';
 import { startSlidingSession } from './lib/session/sliding-session.ts';
+import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
 import { applyVersionMarker } from './lib/version-marker.ts';
 import { createAppRouter } from './router.ts';
 import './styles/base.css';
 
 async function start() {
+  // First, before anything awaits: the worker's messages (rotated tokens, queue status) must find a listener.
+  holdWorkerMessages();
   registerServiceWorker();
   const queryClient = createQueryClient();
   await withRestoreTimeout(
@@ -42,6 +45,9 @@ async function start() {
     </StrictMode>,
   );
   requestAnimationFrame(hideSplash);
+  // After the first paint: the SOS queue's messages and replay triggers (home's download budget).
+  // A chunk that cannot load (offline before the worker ever installed) has no worker to talk to anyway.
+  import('./lib/sos-worker/sos-worker-bridge.ts').then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined);
 }
 
 void start();

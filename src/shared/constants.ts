@@ -77,3 +77,9 @@ export const SOS_NETWORK_TIMEOUT_MS = 3_000;
 export const SOS_REPLAY_TIMEOUT_MS = 20_000;
 /** After this long unsent, the active screen says so and offers the SMS fallback. */
 export const SOS_UNSENT_WARNING_MS = 24 * 60 * 60_000;
+/**
+ * IndexedDB database of the SOS requests the page could not hand to anyone (no
+ * service worker controlled it and the network failed), kept encrypted until
+ * sent. Apart from the app state, so clearing that state keeps them too.
+ */
+export const SOS_PAGE_QUEUE_DB = 'sos-page-queue';

@@ -34,6 +34,9 @@ export async function signUpInBrowser(page: Page, app: RunningApp, person: { ema
   await page.getByRole('dialog', { name: /términos y condiciones/i }).getByRole('button', { name: 'Aceptar' }).click();
   await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
   await page.waitForURL('**/web/auth/contacts');
+  // Seen once under load in the second browser: a field typed into right on arrival came back empty
+  // (a re-render of the new screen; cause not found yet, see the closing note). Type once it has settled.
+  await page.waitForLoadState('networkidle');
 }
 
 export type ContactFields = { firstname: string; lastname: string; email: string; phone: string; kinship: string };

@@ -30,6 +30,15 @@ export async function launchChromium(): Promise<TestBrowser> {
     });
     return { browser, kind: custom ? 'custom' : 'debian' };
   }
+  return launchSparticuzChromium();
+}
+
+/**
+ * The Chromium 147 inside @sparticuz/chromium (a dev dependency, so always here).
+ * Background Sync never fires in it, as in Safari and Firefox: tests of the
+ * replay paths that do not rely on it run here in every run.
+ */
+export async function launchSparticuzChromium(): Promise<TestBrowser> {
   const { default: sparticuz } = await import('@sparticuz/chromium');
   const browser = await chromium.launch({
     executablePath: await sparticuz.executablePath(),

@@ -12,6 +12,8 @@ export interface HttpRequest {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   token?: string;
+  /** Extra headers of this call (the SOS call's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface HttpReply {
@@ -25,7 +27,7 @@ export interface HttpReply {
  * when no reply came (offline, timeout).
  */
 export async function sendJson(request: HttpRequest): Promise<HttpReply> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (request.token) headers.Authorization = `Bearer ${request.token}`;
   const csrf = readMeta('csrf-token');

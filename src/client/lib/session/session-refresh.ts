@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { sessionSchema } from '#shared/api/auth.ts';
-import { SESSION_REFRESH_AFTER_MS, SESSION_REFRESH_LOCK } from '#shared/constants.ts';
+import { SESSION_REFRESH_AFTER_MS } from '#shared/constants.ts';
 import { sendJson } from '../http.ts';
-import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setSession } from './session-store.ts';
+import { withSessionLock } from './session-lock.ts';
+import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setSession, tokensOf } from './session-store.ts';
 import { isSessionValid } from './session-validity.ts';
 
 const replySchema = v.object({ success: v.literal(true), message: sessionSchema });
@@ -16,16 +17,10 @@ let inFlight: Promise<boolean> | undefined;
  * Page and worker serialise on one Web Lock so a refresh token is spent once.
  */
 export function refreshSession(usedToken: string): Promise<boolean> {
-  inFlight ??= withLock(() => refreshInsideLock(usedToken)).finally(() => {
+  inFlight ??= withSessionLock(() => refreshInsideLock(usedToken)).finally(() => {
     inFlight = undefined;
   });
   return inFlight;
-}
-
-async function withLock(task: () => Promise<boolean>): Promise<boolean> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks?.request) return task();
-  return locks.request(SESSION_REFRESH_LOCK, task);
 }
 
 async function refreshInsideLock(usedToken: string): Promise<boolean> {
@@ -35,8 +30,9 @@ async function refreshInsideLock(usedToken: string): Promise<boolean> {
 
   // Another tab or the worker writes to IndexedDB, not to this page's memory.
   const stored = await readPersistedAuth();
-  if (stored.access_token && stored.access_token !== usedToken && isSessionValid(stored, now)) {
-    setAuth(stored);
+  if (stored.access_token && stored.access_token !== usedToken && isSessionValid(stored, now) && stored.id === current.id) {
+    // Only the tokens: this page's alert_status may be newer than what was stored.
+    setAuth(tokensOf(stored));
     return true;
   }
 

@@ -6,6 +6,7 @@ import {
   type SessionState,
   type UiState,
 } from '#shared/browser/session-state.ts';
+import { withSessionLock } from './session-lock.ts';
 import { isSessionValid } from './session-validity.ts';
 
 // A small external store (read with useSyncExternalStore), persisted encrypted
@@ -78,6 +79,46 @@ export async function readPersistedAuth(): Promise<AuthState> {
   return (await readStoredSession()).auth;
 }
 
+/** The fields a token refresh changes; the rest of the auth slice is this page's to keep. */
+export function tokensOf(auth: AuthState): Pick<AuthState, 'access_token' | 'refresh_token' | 'token_type' | 'expires_at' | 'issued_at'> {
+  const { access_token, refresh_token, token_type, expires_at, issued_at } = auth;
+  return { access_token, refresh_token, token_type, expires_at, issued_at };
+}
+
+/**
+ * Tokens stored by the service worker or another tab after this page's own
+ * (same person, issued later) win: a rotated refresh token must never be
+ * overwritten by the one it replaced.
+ */
+function newerStoredTokens(stored: AuthState | undefined) {
+  const mine = state.auth;
+  if (!stored || !mine.access_token || !stored.access_token || stored.id !== mine.id) return undefined;
+  if (stored.access_token === mine.access_token) return undefined;
+  const storedAt = Date.parse(stored.issued_at);
+  const mineAt = Date.parse(mine.issued_at);
+  return Number.isFinite(storedAt) && (!Number.isFinite(mineAt) || storedAt > mineAt) ? tokensOf(stored) : undefined;
+}
+
+/** The worker rotated the tokens ('sos-session-updated'): take them now, before this page writes its state again. */
+export async function adoptStoredTokens(): Promise<void> {
+  // Before restore the restore itself reads them; a change now would make it keep the defaults.
+  if (!restored) return;
+  const tokens = newerStoredTokens(await readPersistedAuth().catch(() => undefined));
+  if (tokens) setAuth(tokens);
+}
+
+/** A scheduled save, under the session lock so it cannot land between another writer's read and write. */
+async function persistKeepingNewerTokens(): Promise<void> {
+  await withSessionLock(async () => {
+    const tokens = newerStoredTokens(await readPersistedAuth().catch(() => undefined));
+    if (tokens) {
+      state = { ...state, auth: { ...state.auth, ...tokens } };
+      for (const listener of listeners) listener();
+    }
+    await persistSessionNow();
+  }).catch(() => undefined);
+}
+
 /** Writes now; resolves once the state is in IndexedDB (tests and token refresh await it). */
 export function persistSessionNow(): Promise<void> {
   if (persistTimer !== undefined) clearTimeout(persistTimer);
@@ -91,5 +132,8 @@ function schedulePersist(): void {
   // Before restore, writing would overwrite the stored session with defaults.
   if (!restored) return;
   if (persistTimer !== undefined) clearTimeout(persistTimer);
-  persistTimer = setTimeout(() => void persistSessionNow(), PERSIST_DELAY_MS);
+  persistTimer = setTimeout(() => {
+    persistTimer = undefined;
+    void persistKeepingNewerTokens();
+  }, PERSIST_DELAY_MS);
 }

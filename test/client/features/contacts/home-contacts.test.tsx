@@ -59,13 +59,13 @@ describe('home', () => {
     expect(within(luis).queryByText('Dado de baja: no recibirá alertas')).toBeNull();
   });
 
-  it('leaves a place for the SOS and install buttons without a stand-in', async () => {
+  it('shows the SOS button and leaves the place of the install button empty, without a stand-in', async () => {
     stubApi({ 'GET /api/contacts': () => ok([]) });
     renderApp('/web/home');
     await screen.findByRole('heading', { name: 'Contactos de emergencia' });
     const slot = document.querySelector('[data-slot="sos-and-install"]');
-    expect(slot).not.toBeNull();
-    expect(slot?.children).toHaveLength(0);
+    expect(slot?.contains(screen.getByRole('button', { name: 'SOS: avisar a mis contactos' }))).toBe(true);
+    expect(slot?.querySelector('[data-slot="install"]')?.children).toHaveLength(0);
   });
 
   it("offers 'Registrar aquí' when there are no contacts", async () => {

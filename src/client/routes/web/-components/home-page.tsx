@@ -1,14 +1,30 @@
+import { CatchBoundary } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
+// Out of the first download (home's budget): it shows a moment after the button, never in its way.
+const SosHomePanels = lazy(() =>
+  import('#client/features/sos/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
+);
+
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */
 export function HomePage() {
+  // The cached list also feeds the SMS fallback of a press that could not go out.
+  const contacts = useContacts();
   return (
     <>
       <h1>Inicio</h1>
       <p className="home-page__instruction">Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.</p>
       <SosAndInstallSlot />
+      {/* A chunk that cannot load (offline, no worker yet) costs this extra, never the page. */}
+      <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
+        <Suspense fallback={null}>
+          <SosHomePanels contacts={contacts.data ?? []} />
+        </Suspense>
+      </CatchBoundary>
       <ContactListSection />
     </>
   );

@@ -1,12 +1,9 @@
-/** Placeholder: ending the alert comes with the SOS issue. */
+import { useQuery } from '@tanstack/react-query';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
+import { ActiveAlertScreen } from '#client/features/sos/active/active-alert-screen.tsx';
+
+/** The contacts (cached, so offline too) belong to their feature; they meet the alert screen here. */
 export function ActiveAlertPage() {
-  return (
-    <>
-      <h1>Alerta activa</h1>
-      <p>Tus contactos de emergencia están siendo notificados.</p>
-      <button type="button" className="button button--danger button--block">
-        FINALIZAR ALERTA
-      </button>
-    </>
-  );
+  const contacts = useQuery(contactsQueryOptions());
+  return <ActiveAlertScreen contacts={contacts.data} />;
 }

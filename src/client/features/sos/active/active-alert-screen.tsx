@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
+import type { Contact } from '#shared/api/contacts.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
+import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
+import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
+import { GEOLOCATION_UNSUPPORTED, holdLocationWatch, useLocation } from '../location/location-store.ts';
+import { useHeldView } from '../press/page-queue.ts';
+import { usePressState } from '../press/press-state.ts';
+import { isConfirmed } from '../sms/sms-link.ts';
+import { deliveryOf } from './delivery.ts';
+import { DeliveryStatus } from './delivery-status.tsx';
+import { EndAlertButton } from './end-alert-button.tsx';
+import { NeedsSignIn } from './needs-sign-in.tsx';
+import { RejectedRequests } from './rejected-requests.tsx';
+import { SmsFallback } from './sms-fallback.tsx';
+import { usePositionUpdate } from './use-position-update.ts';
+import './active-alert.css';
+
+/**
+ * /web/active: whether the alert reached the server or waits for signal, what
+ * needs the person (a sign-in, a request that will never go), the SMS fallback
+ * and FINALIZAR ALERTA. Everything here works offline.
+ */
+export function ActiveAlertScreen({ contacts }: { contacts: readonly Contact[] | undefined }) {
+  const press = usePressState();
+  const held = useHeldView();
+  const queue = useSosQueueView();
+  const { name, firstname, lastname } = useAuth();
+  const location = useLocation();
+  const hasWorker = hasServiceWorkerSupport() && navigator.serviceWorker.controller !== null;
+  const delivery = deliveryOf(press, held, queue, hasWorker);
+
+  useEffect(() => {
+    void postToWorker({ type: SOS_STATUS }).catch(() => undefined);
+  }, []);
+  // The alert is already on its way, so now the browser may ask for the position (for the SMS and a late first fix).
+  useEffect(() => holdLocationWatch({ mayAsk: true }), []);
+  usePositionUpdate();
+
+  return (
+    <div className="sos-active">
+      <h1>Alerta activa</h1>
+      <DeliveryStatus delivery={delivery} nobodyGetsEmail={contacts !== undefined && !contacts.some(isConfirmed)} />
+      {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
+      <RejectedRequests rejected={queue.rejected} />
+      <p className="muted sos-active__location">{locationText(location)}</p>
+      <SmsFallback contacts={contacts} name={name || `${firstname} ${lastname}`.trim()} fix={location.fix} />
+      <EndAlertButton />
+    </div>
+  );
+}
+
+function locationText({ fix, error, permission }: ReturnType<typeof useLocation>): string {
+  if (permission === 'unsupported') return GEOLOCATION_UNSUPPORTED;
+  if (error) return error;
+  return fix ? 'Tu ubicación va en el SMS.' : 'Buscando tu ubicación…';
+}

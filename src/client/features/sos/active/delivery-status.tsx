@@ -1,0 +1,53 @@
+import { SOS_UNSENT_WARNING_MS } from '#shared/constants.ts';
+import type { Delivery } from './delivery.ts';
+import { useNow } from './use-now.ts';
+
+export const ALERT_SENT = 'Alerta enviada a tus contactos';
+export const ALERT_WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal';
+export const ALERT_SENT_TO_NOBODY = 'Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.';
+export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. Envía un SMS a tus contactos ahora.';
+
+/**
+ * Whether the alert reached the server, in words that change by themselves as
+ * the worker reports. With no confirmed contact it never says "sent to your
+ * contacts": nobody gets that e-mail.
+ */
+export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
+  const now = useNow(60_000);
+  const unsentTooLong =
+    delivery.state === 'waiting' && delivery.oldestQueuedAt !== null && now - delivery.oldestQueuedAt >= SOS_UNSENT_WARNING_MS;
+  return (
+    <>
+      {/* One live region from the first render, so every change is announced. */}
+      <div className={`sos-delivery sos-delivery--${delivery.state}`} role="status" aria-label="Estado de tu alerta">
+        <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} />
+      </div>
+      {unsentTooLong && (
+        <p className="sos-delivery__late" role="alert">
+          {ALERT_UNSENT_24H}
+        </p>
+      )}
+    </>
+  );
+}
+
+function DeliveryText({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
+  switch (delivery.state) {
+    case 'sending':
+      return <p className="sos-delivery__title">Enviando tu alerta…</p>;
+    case 'checking':
+      return <p className="sos-delivery__title">Tu alerta está activa. Comprobando si ya llegó…</p>;
+    case 'sent':
+      return <p className="sos-delivery__title">{nobodyGetsEmail ? ALERT_SENT_TO_NOBODY : ALERT_SENT}</p>;
+    case 'failed':
+      return <p className="sos-delivery__title">No pudimos enviar tu alerta. Envía un SMS a tus contactos.</p>;
+    case 'waiting':
+      return (
+        <>
+          <p className="sos-delivery__title">{ALERT_WAITING}</p>
+          <p>Solicitudes pendientes: {delivery.pending}</p>
+          {delivery.heldHere && <p>Mantén la aplicación abierta hasta que se envíe.</p>}
+        </>
+      );
+  }
+}

@@ -1,0 +1,37 @@
+import { ALERT_END } from '#shared/api/active-button.ts';
+import { track } from '#client/lib/analytics.ts';
+import { expireSession } from '#client/lib/session/session-expiry.ts';
+import { setAuth } from '#client/lib/session/session-store.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
+import { submitSos, type SubmitResult } from './page-queue.ts';
+import { resetPressState } from './press-state.ts';
+import { SIGN_IN_TO_SEND, type GoTo } from './press-sos.ts';
+import { sosRequest } from './sos-request.ts';
+
+export const END_WAITS_FOR_SIGNAL = 'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
+export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
+
+/**
+ * FINALIZAR ALERTA: '2' with a key of its own, by the same path as the press,
+ * so it never overtakes it. Sent or kept (by the worker or this page) counts as
+ * done. Resolves false when nobody could take it (the alert stays on).
+ */
+export async function endAlert(goTo: GoTo): Promise<boolean> {
+  const result = await submitSos(sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null)).catch(
+    (): SubmitResult => ({ kind: 'failed', message: '' }),
+  );
+  if (result.kind === 'failed') return false;
+
+  setAuth({ alert_status: false });
+  resetPressState();
+  track('panic_deactivate');
+  if (result.kind !== 'done' && result.signedOut) {
+    showToast({ message: SIGN_IN_TO_SEND, variant: 'warning' });
+    expireSession();
+    return true;
+  }
+  if (result.kind !== 'done') showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info' });
+  goTo('/web/home');
+  return true;
+}

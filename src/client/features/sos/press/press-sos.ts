@@ -1,0 +1,73 @@
+import { ALERT_START } from '#shared/api/active-button.ts';
+import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
+import { track } from '#client/lib/analytics.ts';
+import { expireSession } from '#client/lib/session/session-expiry.ts';
+import { setAuth } from '#client/lib/session/session-store.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { getLocation } from '../location/location-store.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
+import { onHeldSettled, submitSos, type SubmitResult } from './page-queue.ts';
+import { getPressState, setPressState } from './press-state.ts';
+import { sosRequest } from './sos-request.ts';
+
+/**
+ * With no answer by then, the alert screen shows anyway, saying the alert is
+ * being sent (never that it was): it must be up within a second of the press
+ * whatever the network does. The worker answers within 3 s at the latest.
+ */
+export const SHOW_ALERT_SCREEN_AFTER_MS = 800;
+
+export const SIGN_IN_TO_SEND = 'Tu sesión expiró. Inicia sesión para enviar tu alerta pendiente.';
+
+export type GoTo = (to: '/web/active' | '/web/home') => void;
+
+export interface Press {
+  at: Date;
+  goTo: GoTo;
+}
+
+// A press this page held (no worker, no network) went later: sent, or handed to a worker that took control.
+onHeldSettled((key, reply) => {
+  if (key !== getPressState().key || reply.kind === 'refused') return;
+  setPressState({ phase: reply.kind === 'queued' ? 'queued' : 'sent' });
+});
+
+/** SPEC.md section 4 'Alert' and DESIGN.md section 3: one press, one request, one alert. */
+export async function pressSos({ at, goTo }: Press): Promise<void> {
+  // Made at the press, and reused for any resend of it.
+  const key = newIdempotencyKey();
+  // The best position already known; a press never waits for one.
+  const { fix } = getLocation();
+  setPressState({ phase: 'sending', key, pressedAt: at.getTime(), hadPosition: fix !== null, positionSent: false, failure: '' });
+  let shown = false;
+  const showAlertScreen = () => {
+    if (shown) return;
+    shown = true;
+    setAuth({ alert_status: true });
+    goTo('/web/active');
+  };
+  const timer = setTimeout(showAlertScreen, SHOW_ALERT_SCREEN_AFTER_MS);
+  // Our own failure is no reason to claim anything: the person gets the SMS fallback.
+  const result = await submitSos(sosRequest(key, ALERT_START, at, fix)).catch(
+    (): SubmitResult => ({ kind: 'failed', message: SOS_NOT_QUEUED_MESSAGE }),
+  );
+  clearTimeout(timer);
+
+  if (result.kind === 'failed') {
+    setPressState({ phase: 'failed', failure: result.message });
+    if (shown) {
+      setAuth({ alert_status: false });
+      goTo('/web/home');
+    }
+    return;
+  }
+  setPressState({ phase: result.kind === 'done' ? 'sent' : result.kind });
+  track('panic_activate');
+  if (result.kind !== 'done' && result.signedOut) {
+    // Kept (by the worker, or by this page) until the person signs in again; only now may the session end.
+    showToast({ message: SIGN_IN_TO_SEND, variant: 'warning' });
+    expireSession();
+    return;
+  }
+  showAlertScreen();
+}

@@ -1,0 +1,35 @@
+import type { Contact } from '#shared/api/contacts.ts';
+import type { Fix } from '../location/location-store.ts';
+
+/** Contacts who get the alert e-mail: confirmed, and not opted out of this person's e-mails. */
+export function isConfirmed(contact: Contact): boolean {
+  return Boolean(contact.email_verified_at) && !contact.unsubscribed_at;
+}
+
+/**
+ * Who the SMS fallback goes to: the confirmed contacts; with none, every saved
+ * contact, since then nobody gets the e-mail.
+ */
+export function smsRecipients(contacts: readonly Contact[]): Contact[] {
+  const confirmed = contacts.filter(isConfirmed);
+  return confirmed.length > 0 ? confirmed : [...contacts];
+}
+
+export function mapLink({ latitude, longitude }: Fix): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+export function smsText(name: string, fix: Fix | null): string {
+  const who = name ? `Soy ${name}. ` : '';
+  const where = fix ? ` Mi ubicación: ${mapLink(fix)}` : '';
+  return `${who}Estoy en riesgo y necesito ayuda.${where}`;
+}
+
+/**
+ * `sms:+1…,+52…?&body=…`: recipients comma-separated, and `?&body=`, which both
+ * iOS (reads `&body=`) and Android (reads `?body=`, ignores the empty first pair) open.
+ */
+export function smsHref(contacts: readonly Contact[], name: string, fix: Fix | null): string {
+  const phones = [...new Set(smsRecipients(contacts).map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
+  return `sms:${phones.join(',')}?&body=${encodeURIComponent(smsText(name, fix))}`;
+}

@@ -1,0 +1,68 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useAuth } from '#client/lib/session/use-session.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { getPressState, setPressState, usePressState } from '../press/press-state.ts';
+import type * as PressSos from '../press/press-sos.ts';
+import './sos-button.css';
+
+export const SOS_BUTTON_NAME = 'SOS: avisar a mis contactos';
+const PRESS_UNAVAILABLE = 'No pudimos enviar tu alerta. Revisa tu conexión e inténtalo de nuevo, o envía un SMS a tus contactos.';
+
+let pressModule: Promise<typeof PressSos> | undefined;
+
+/**
+ * The sending code is a chunk of its own, out of home's first download (its
+ * budget), fetched as soon as the button shows: long before a finger lands,
+ * and from the worker's precache when offline.
+ */
+function loadPress(): Promise<typeof PressSos> {
+  pressModule ??= import('../press/press-sos.ts').catch((error: unknown) => {
+    pressModule = undefined;
+    throw error;
+  });
+  return pressModule;
+}
+
+/** The big red button. A press never waits for a position: it takes the best one already known. */
+export function SosButton() {
+  const { phase } = usePressState();
+  const { alert_status, id } = useAuth();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    loadPress().catch(() => undefined);
+  }, []);
+
+  // An alert that became active while home was open (a queued one delivered after a new sign-in).
+  useEffect(() => {
+    if (alert_status) void navigate({ to: '/web/active', replace: true });
+  }, [alert_status, navigate]);
+
+  function press() {
+    if (getPressState().phase === 'sending') return;
+    const at = new Date();
+    // Disabled at once, before the sending code is even looked at.
+    setPressState({ phase: 'sending', pressedAt: at.getTime(), userId: id });
+    const goTo = (to: '/web/active' | '/web/home') => void navigate({ to, replace: true });
+    loadPress().then(
+      ({ pressSos }) => pressSos({ at, goTo }),
+      () => {
+        setPressState({ phase: 'failed', failure: PRESS_UNAVAILABLE });
+        showToast({ message: PRESS_UNAVAILABLE, variant: 'danger' });
+      },
+    );
+  }
+
+  const sending = phase === 'sending';
+  return (
+    <button type="button" className="sos-button" aria-label={SOS_BUTTON_NAME} aria-busy={sending} disabled={sending} onClick={press}>
+      <span className="sos-button__label" aria-hidden="true">
+        SOS
+      </span>
+      <span className="sos-button__hint" aria-hidden="true">
+        {sending ? 'Enviando…' : 'Avisar a mis contactos'}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,72 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAll } from '#client/lib/session/session-store.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
+import { fakeGeolocation, fakePermissions } from '../../support/sos-browser.ts';
+import { resetSos } from '../../support/sos-state.ts';
+
+const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
+
+beforeEach(() => signIn());
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await resetSos();
+  resetAll();
+});
+
+describe('the position on home', () => {
+  it('says when the browser has no geolocation, and the alert goes out without a position', async () => {
+    const { calls } = stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': () => ok({ alert_status: true, alert_id: 'a1' }) });
+    const { router } = renderApp('/web/home');
+    expect(await screen.findByText('Geolocalización no soportada por tu navegador')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    expect(calls.find((call) => call.url === '/api/active-button')?.body).toMatchObject({ latitude: '', longitude: '' });
+    expect(await screen.findByText('Geolocalización no soportada por tu navegador')).toBeTruthy();
+  });
+
+  it('explains why the position helps and asks for it only when the person taps the button', async () => {
+    const gps = fakeGeolocation();
+    fakePermissions('prompt');
+    stubApi({ 'GET /api/contacts': () => ok([luis]) });
+    renderApp('/web/home');
+    expect(await screen.findByRole('heading', { name: 'Comparte tu ubicación' })).toBeTruthy();
+    expect(screen.getByText(/tus contactos sabrán dónde buscarte cuando presiones SOS/)).toBeTruthy();
+    // No question from the browser before the person asks for it.
+    expect(gps.geolocation.watchPosition).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Permitir ubicación' }));
+    expect(gps.geolocation.watchPosition).toHaveBeenCalledOnce();
+    gps.fix(25.7617, -80.1918);
+    expect(await screen.findByText('Tu ubicación se enviará con tu alerta.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Permitir ubicación' })).toBeNull();
+  });
+
+  it("shows the browser's own message when it cannot give the position", async () => {
+    const gps = fakeGeolocation();
+    fakePermissions('prompt');
+    stubApi({ 'GET /api/contacts': () => ok([luis]) });
+    renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Permitir ubicación' }));
+    gps.fail(1, 'User denied Geolocation');
+    expect(await screen.findByText('User denied Geolocation')).toBeTruthy();
+    expect(screen.getByText('Tu alerta se envía igual, sin tu ubicación.')).toBeTruthy();
+    expect(gps.geolocation.clearWatch).toHaveBeenCalled();
+  });
+
+  it('watches by itself once allowed, and stops when the person leaves home', async () => {
+    const gps = fakeGeolocation();
+    fakePermissions('granted');
+    stubApi({ 'GET /api/contacts': () => ok([luis]), 'GET /api/profile': () => new Promise<Response>(() => undefined) });
+    const { router } = renderApp('/web/home');
+    await vi.waitFor(() => expect(gps.isWatching()).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Permitir ubicación' })).toBeNull();
+    expect(await screen.findByText('Buscando tu ubicación…')).toBeTruthy();
+    await router.navigate({ to: '/web/profile' });
+    await vi.waitFor(() => expect(gps.isWatching()).toBe(false));
+  });
+});

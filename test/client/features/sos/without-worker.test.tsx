@@ -1,0 +1,109 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { get } from 'idb-keyval';
+import { createStore } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
+import { readHeld } from '#client/features/sos/press/held-storage.ts';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import { json, type Call } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
+import { fakeServiceWorker } from '../../support/sos-browser.ts';
+import { resetSos } from '../../support/sos-state.ts';
+
+// No service worker controls the page: the very first load before the worker
+// claims it, or a browser (an in-app browser) without service workers. The
+// page then holds an SOS the network failed to take and keeps sending it.
+
+const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
+const WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal';
+
+beforeEach(() => signIn());
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await resetSos();
+  resetAll();
+});
+
+const sosCalls = (calls: Call[]) => calls.filter((call) => call.url === '/api/active-button');
+
+/** A network that fails every SOS until `restore()`; then `reply` answers. */
+function flakyNetwork(reply: (call: Call) => Response) {
+  let up = false;
+  const api = stubApi({
+    'GET /api/contacts': () => ok([luis]),
+    'PUT /api/active-button': (call) => (up ? reply(call) : Promise.reject(new TypeError('Failed to fetch'))),
+  });
+  return { ...api, restore: () => (up = true) };
+}
+
+describe('an SOS with no service worker in between', () => {
+  it('keeps a press the network failed to take, says it waits, and sends it with the same key once online', async () => {
+    const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    expect(await screen.findByText(WAITING)).toBeTruthy();
+    expect(screen.getByText('Solicitudes pendientes: 1')).toBeTruthy();
+    expect(screen.getByText('Mantén la aplicación abierta hasta que se envíe.')).toBeTruthy();
+    expect(getSessionState().auth.alert_status).toBe(true);
+    // The SMS is there for when data never comes back.
+    expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' })).toBeTruthy();
+
+    // Kept on the device, encrypted: a reload or a closed tab does not lose it.
+    const [held] = await readHeld();
+    expect(held?.body.alert_status).toBe('1');
+    const raw: unknown = await get('held', createStore('sos-page-queue', 'requests'));
+    expect(ArrayBuffer.isView(raw)).toBe(true);
+    expect(new TextDecoder().decode(raw as Uint8Array)).not.toContain('alert_status');
+
+    network.restore();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Alerta enviada a tus contactos')).toBeTruthy();
+    const [first, resent, ...more] = sosCalls(network.calls);
+    expect(more).toHaveLength(0);
+    expect(resent?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(resent?.body).toEqual(first?.body);
+    expect(await readHeld()).toEqual([]);
+  });
+
+  it('hands what it holds to the worker as soon as one takes control of the page', async () => {
+    const worker = fakeServiceWorker({ controlled: false });
+    const network = flakyNetwork(() => json(202, { success: true, queued: true, message: SOS_QUEUED_MESSAGE }));
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    expect(await screen.findByText('Mantén la aplicación abierta hasta que se envíe.')).toBeTruthy();
+
+    network.restore();
+    worker.claim();
+    await vi.waitFor(() => expect(sosCalls(network.calls)).toHaveLength(2));
+    // The worker keeps it now: the page no longer asks the person to stay.
+    await vi.waitFor(() => expect(screen.queryByText('Mantén la aplicación abierta hasta que se envíe.')).toBeNull());
+    // Kept by the worker is not sent yet.
+    expect(screen.getByText(WAITING)).toBeTruthy();
+    expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
+    expect(await readHeld()).toEqual([]);
+  });
+
+  it('sends an end pressed while the alert is still held only after the alert, in order', async () => {
+    const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    expect((await readHeld()).map((request) => request.body.alert_status)).toEqual(['1', '2']);
+
+    network.restore();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(async () => expect(await readHeld()).toEqual([]));
+    const statuses = sosCalls(network.calls).map((call) => (call.body as { alert_status: string }).alert_status);
+    // Each tried once offline (the end waited behind the alert without a try of its own), then in order.
+    expect(statuses.slice(-2)).toEqual(['1', '2']);
+    expect(statuses.filter((status) => status === '2')).toHaveLength(1);
+  });
+});
