@@ -34,7 +34,8 @@ describe('the position on home', () => {
     fakePermissions('prompt');
     stubApi({ 'GET /api/contacts': () => ok([luis]) });
     renderApp('/web/home');
-    expect(await screen.findByRole('heading', { name: 'Comparte tu ubicación' })).toBeTruthy();
+    // The location panel is a lazy chunk: its first load in a cold test run can take over a second.
+    expect(await screen.findByRole('heading', { name: 'Comparte tu ubicación' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(/tus contactos sabrán dónde buscarte cuando presiones SOS/)).toBeTruthy();
     // No question from the browser before the person asks for it.
     expect(gps.geolocation.watchPosition).not.toHaveBeenCalled();
