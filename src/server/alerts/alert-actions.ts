@@ -9,6 +9,20 @@ import { personOf, queueAlertMails } from './alert-mail.ts';
 
 type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date };
 
+export type LockedUser = typeof users.$inferSelect;
+
+/**
+ * Serialises a person's alert requests: first thing in the transaction, before
+ * anything that references the user row. (Claiming the key inserts a row with a
+ * foreign key to it, which share-locks it; two presses upgrading that share lock
+ * to FOR UPDATE deadlocked. NO KEY UPDATE does not conflict with those share locks.)
+ */
+export async function lockUserForAlert(tx: Queryable, userId: string): Promise<LockedUser> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+  if (!user) throw new Error('the bearer user vanished inside its own transaction');
+  return user;
+}
+
 /** The phone's clock, unless it is missing or ahead of ours (a wrong clock must not date an alert in the future). */
 function pressedAt(input: ActiveButtonInput, now: Date): Date {
   const at = input.pressed_at ? new Date(input.pressed_at) : now;
@@ -24,15 +38,13 @@ const positionOf = (input: { latitude: string; longitude: string }) =>
 
 /**
  * Apply one press of the SOS button ('1') or of FINALIZAR ALERTA ('2') for a
- * person whose user row the caller holds locked. '1' with no active alert starts
+ * person whose user row the caller holds locked (lockUserForAlert). '1' with no active alert starts
  * one; '1' during one records a position (the first position of an alert that
  * started without one, within ten minutes, goes to the contacts); '2' ends the
  * active alert and is a no-op when there is none.
  */
-export async function applyAlertRequest(deps: Deps, input: ActiveButtonInput): Promise<ActiveButtonReply> {
+export async function applyAlertRequest(deps: Deps, user: LockedUser, input: ActiveButtonInput): Promise<ActiveButtonReply> {
   const { tx, userId, now } = deps;
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  if (!user) throw new Error('the bearer user vanished inside its own transaction');
   const [active] = await tx.select().from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   const person = personOf(user);
   const at = pressedAt(input, now);

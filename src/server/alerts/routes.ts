@@ -8,7 +8,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import { applyAlertRequest } from './alert-actions.ts';
+import { applyAlertRequest, lockUserForAlert } from './alert-actions.ts';
 import { claimIdempotencyKey, storeReply } from './idempotency.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -33,12 +33,14 @@ export function alertRoutes(deps: AppDeps) {
     const { userId } = c.var.auth;
     const now = clock.now();
     return db.transaction(async (tx) => {
+      // Presses of one person, whatever their keys, take turns: two phones, a double tap.
+      const user = await lockUserForAlert(tx, userId);
       const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, sha256(JSON.stringify(input)), now);
       if (claim.kind === 'mismatch') {
         return invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
       }
       if (claim.kind === 'replay') return ok(c, claim.reply);
-      const reply = await applyAlertRequest({ tx, config, userId, now }, input);
+      const reply = await applyAlertRequest({ tx, config, userId, now }, user, input);
       await storeReply(tx, userId, key, reply);
       return ok(c, reply);
     });

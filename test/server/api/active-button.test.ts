@@ -84,6 +84,20 @@ describe('pressing SOS and ending the alert', () => {
     });
   });
 
+  it('makes one alert and one end when presses with different keys race (two phones, a double tap)', async () => {
+    const me = await personWithContacts('ana');
+    const start = { alert_status: '1', latitude: '', longitude: '', timezone: 'America/New_York' };
+    const starts = await Promise.all(Array.from({ length: 5 }, () => press(me, start)));
+    expect(starts.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(starts.map((r) => (r.body.message as { alert_id: string }).alert_id)).size).toBe(1);
+    expect(await alertMails('ana-confirmado@example.com')).toHaveLength(1);
+
+    const ends = await Promise.all(Array.from({ length: 3 }, () => press(me, { alert_status: '2' }, randomUUID(), 'PATCH')));
+    expect(ends.map((r) => r.body.message)).toEqual(ends.map(() => expect.objectContaining({ alert_status: false })));
+    const endMails = (await mailsTo(t, 'ana-confirmado@example.com')).filter((m) => /finalizó/.test(m.subject ?? ''));
+    expect(endMails).toHaveLength(1);
+  });
+
   it('sends the first position of an alert that started without one, once, within ten minutes', async () => {
     const me = await personWithContacts('ines');
     await press(me, { alert_status: '1', latitude: '', longitude: '', timezone: 'America/Chicago' });
