@@ -7,7 +7,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 export type RunningApp = {
+  /** Where a browser reaches the app (PUBLIC_URL: a proxy in front of it, when a test puts one there). */
   url: string;
+  /** The port the app itself listens on. */
+  port: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -42,6 +45,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const url = await waitForUrl(child, () => output);
   return {
     url,
+    port,
     dataDir,
     output: () => output,
     stop: async () => {

@@ -34,9 +34,9 @@ export async function signUpInBrowser(page: Page, app: RunningApp, person: { ema
   await page.getByRole('dialog', { name: /términos y condiciones/i }).getByRole('button', { name: 'Aceptar' }).click();
   await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
   await page.waitForURL('**/web/auth/contacts');
-  // Seen once under load in the second browser: a field typed into right on arrival came back empty
-  // (a re-render of the new screen; cause not found yet, see the closing note). Type once it has settled.
-  await page.waitForLoadState('networkidle');
+  // The URL changes before the new screen's chunk has loaded, and the sign-up form, still shown until
+  // then, has fields named 'Nombres' and 'Apellidos' too: typing into those was lost with that screen.
+  await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
 }
 
 export type ContactFields = { firstname: string; lastname: string; email: string; phone: string; kinship: string };

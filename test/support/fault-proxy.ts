@@ -1,0 +1,74 @@
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the proxy does with a request it was told to fail. */
+export type Fault = { status: 503 | 502 | 429 } | null;
+
+export type FaultProxy = {
+  url: string;
+  port: number;
+  /** Fail requests whose path starts with `pathPrefix` (answering like an overloaded load balancer), or heal with null. */
+  fail(pathPrefix: string, fault: Fault): void;
+  /** How many requests to a path prefix were failed, and how many passed through. */
+  counts(pathPrefix: string): { failed: number; passed: number };
+  close(): Promise<void>;
+};
+
+/**
+ * An HTTP proxy in front of the real app, as a load balancer would be: everything
+ * passes through to the app, except requests we tell it to refuse. The browser
+ * only ever talks to the proxy, so its origin is the app's origin.
+ */
+export async function startFaultProxy(target: { port: number }, port = 0): Promise<FaultProxy> {
+  const faults = new Map<string, NonNullable<Fault>>();
+  const tally = new Map<string, { failed: number; passed: number }>();
+  const countFor = (prefix: string) => tally.get(prefix) ?? tally.set(prefix, { failed: 0, passed: 0 }).get(prefix)!;
+
+  function matching(path: string): string | undefined {
+    return [...faults.keys(), ...tally.keys()].find((prefix) => path.startsWith(prefix));
+  }
+
+  function forward(incoming: IncomingMessage, outgoing: ServerResponse) {
+    const upstream = request(
+      { host: '127.0.0.1', port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on('error', () => outgoing.destroy());
+    incoming.pipe(upstream);
+  }
+
+  const server = createServer((incoming, outgoing) => {
+    const path = incoming.url ?? '/';
+    const prefix = matching(path);
+    const fault = prefix === undefined ? undefined : faults.get(prefix);
+    if (prefix !== undefined && fault) {
+      countFor(prefix).failed += 1;
+      incoming.resume();
+      outgoing.writeHead(fault.status, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
+      outgoing.end('Servicio no disponible');
+      return;
+    }
+    if (prefix !== undefined) countFor(prefix).passed += 1;
+    forward(incoming, outgoing);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    fail(pathPrefix, fault) {
+      countFor(pathPrefix);
+      if (fault) faults.set(pathPrefix, fault);
+      else faults.delete(pathPrefix);
+    },
+    counts: (pathPrefix) => ({ ...countFor(pathPrefix) }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { RunningApp } from './app-server.ts';
+import { fillContactForm, phonePage, signUpInBrowser } from './browser-flows.ts';
+import { readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
+
+export const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
+
+export type PersonOnHome = { context: BrowserContext; page: Page; contactEmail: string; email: string };
+
+/**
+ * A new person with one contact who confirmed from the e-mail, on home, with
+ * geolocation granted and the page controlled by the service worker.
+ */
+export async function personWithConfirmedContact(app: RunningApp, browser: Browser, tag: string): Promise<PersonOnHome> {
+  const { context, page } = await phonePage(browser);
+  await context.grantPermissions(['geolocation'], { origin: app.url });
+  await context.setGeolocation(MIAMI);
+  const email = `${tag}@example.org`;
+  const contactEmail = `${tag}-contacto@example.org`;
+  await signUpInBrowser(page, app, { email, firstname: 'Elena', lastname: tag });
+  await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
+  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+  await page.waitForURL('**/web/home');
+  const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+  const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+  const accepted = await fetch(`${app.url}/api/verify-contact/${token}`);
+  expect(accepted.status).toBe(200);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { context, page, contactEmail, email };
+}
+
+export const sosButton = (page: Page) => page.getByRole('button', { name: 'SOS: avisar a mis contactos' });
+
+/** The alert e-mails ('... está en riesgo') a contact received so far, oldest first. */
+export async function alertMailsTo(app: RunningApp, email: string): Promise<ReceivedMail[]> {
+  return (await readMailbox(app.dataDir)).filter((mail) => mail.to.includes(email) && /^ALERTA SOS: .* está en riesgo$/.test(mail.subject));
+}
+
+/** Every e-mail to a contact, oldest first. */
+export async function mailsTo(app: RunningApp, email: string): Promise<ReceivedMail[]> {
+  return (await readMailbox(app.dataDir)).filter((mail) => mail.to.includes(email));
+}
+
+/** Ending the alert is a later e-mail from the same outbox: once it is here, any duplicate start would be too. */
+export async function endAlertAndWaitForMail(app: RunningApp, page: Page, contactEmail: string): Promise<ReceivedMail> {
+  const before = (await readMailbox(app.dataDir)).length;
+  await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+  await page.waitForURL('**/web/home');
+  return waitForMail(app.dataDir, { to: contactEmail, subject: /finalizó su alerta SOS/, after: before });
+}
+
+/** The contact got exactly one start e-mail, and it came before the end e-mail. */
+export async function expectOneAlertThenItsEnd(app: RunningApp, contactEmail: string, ended: ReceivedMail): Promise<void> {
+  const mails = await mailsTo(app, contactEmail);
+  const started = mails.filter((mail) => /está en riesgo/.test(mail.subject));
+  expect(started).toHaveLength(1);
+  expect(mails.indexOf(started[0]!)).toBeLessThan(mails.findIndex((mail) => mail.file === ended.file));
+}
