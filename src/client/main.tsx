@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
@@ -17,6 +18,8 @@ import './styles/base.css';
 async function start() {
   // First, before anything awaits: the worker's messages (rotated tokens, queue status) must find a listener.
   holdWorkerMessages();
+  // Chromium offers the install once per load, maybe before home renders its button.
+  captureInstallPrompt();
   registerServiceWorker();
   const queryClient = createQueryClient();
   await withRestoreTimeout(

@@ -11,6 +11,8 @@ interface Props {
   onDismiss?: () => void;
   /** 'alertdialog' for a question that needs an answer (a deletion, a choice). */
   role?: 'dialog' | 'alertdialog';
+  /** Covers the whole screen (help and install guides) instead of a panel over the page. */
+  fullScreen?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * modal behaviour is ours: the rest of the page is made inert while it is open,
  * Tab cycles inside it, focus moves in on open and back to the opener on close.
  */
-export function Dialog({ title, children, actions, onDismiss, role = 'dialog' }: Props) {
+export function Dialog({ title, children, actions, onDismiss, role = 'dialog', fullScreen = false }: Props) {
   const titleId = useId();
   const bodyId = useId();
   const backdrop = useRef<HTMLDivElement>(null);
@@ -61,10 +63,10 @@ export function Dialog({ title, children, actions, onDismiss, role = 'dialog' }:
   }
 
   return createPortal(
-    <div className="dialog-backdrop" ref={backdrop}>
+    <div className={fullScreen ? 'dialog-backdrop dialog-backdrop--full' : 'dialog-backdrop'} ref={backdrop}>
       <div
         ref={panel}
-        className="dialog"
+        className={fullScreen ? 'dialog dialog--full' : 'dialog'}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
