@@ -11,6 +11,8 @@ export const HTTP_TIMEOUT_MS = 10_000;
 export const TOAST_DURATION_MS = 20_000;
 export const NOT_FOUND_REDIRECT_MS = 20_000;
 export const RESTORE_TIMEOUT_MS = 5_000;
+/** The floating 'Ayuda' button never comes closer than this to any edge of the screen. */
+export const HELP_BUTTON_EDGE_PX = 10;
 
 export const CODE_LENGTH = 4;
 /** The resend option shows while the error counter is at most this. */

@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { HelpButton } from '#client/features/help/help-button.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import './main-layout.css';
@@ -11,6 +12,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <BottomNav />
+      <HelpButton />
     </div>
   );
 }
