@@ -1,0 +1,51 @@
+// What the service worker's lifecycle means for the person, as an external store
+// (read with useSyncExternalStore). watch-for-updates.ts writes it; the
+// app-update feature shows it.
+
+export type AppUpdateState = {
+  /** A new version is installed and waits for the person's 'Actualizar'. */
+  updateReady: boolean;
+  /** The first install finished: the app now opens with no network. */
+  offlineReady: boolean;
+};
+
+type Listener = () => void;
+
+const initialState: AppUpdateState = { updateReady: false, offlineReady: false };
+let state = initialState;
+const listeners = new Set<Listener>();
+let apply: () => void = () => undefined;
+
+function patch(next: Partial<AppUpdateState>): void {
+  if (Object.entries(next).every(([key, value]) => state[key as keyof AppUpdateState] === value)) return;
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function getAppUpdateState(): AppUpdateState {
+  return state;
+}
+
+export function subscribeAppUpdate(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const markUpdateReady = () => patch({ updateReady: true });
+export const markOfflineReady = () => patch({ offlineReady: true });
+
+/** Set by the watcher of the live registration. */
+export function setUpdateAction(action: () => void): void {
+  apply = action;
+}
+
+/** The person pressed 'Actualizar'. */
+export function applyAppUpdate(): void {
+  apply();
+}
+
+/** Back to a page that never saw a worker (tests). */
+export function resetAppUpdate(): void {
+  apply = () => undefined;
+  patch(initialState);
+}

@@ -1,0 +1,42 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { READY_OFFLINE } from '#client/features/app-update/offline-ready-notice.tsx';
+import { resetAppUpdate } from '#client/lib/app-update/app-update-store.ts';
+import { watchForUpdates } from '#client/lib/app-update/watch-for-updates.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { fakeRegistration, moveTo } from '../../support/service-worker-registration.ts';
+
+let stop: () => void = () => undefined;
+
+afterEach(() => {
+  stop();
+  stop = () => undefined;
+  resetAppUpdate();
+});
+
+describe('the first install', () => {
+  it('is announced once, at the top of the next screen, without moving the screen the person is using', async () => {
+    const { router } = renderApp('/web/auth/signin');
+    await screen.findByRole('button', { name: 'Continuar' });
+    const browser = fakeRegistration();
+    act(() => {
+      stop = watchForUpdates(browser.asRegistration, browser.env);
+    });
+    const first = browser.findUpdate();
+    act(() => moveTo(first, 'installed'));
+    act(() => browser.takesControl(first));
+    expect(browser.reload).not.toHaveBeenCalled();
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+
+    await act(() => router.navigate({ to: '/unauthorized' }));
+    await screen.findByText('Acceso Denegado');
+    expect(screen.getByText(READY_OFFLINE).getAttribute('role')).toBe('status');
+
+    await act(() => router.navigate({ to: '/web/auth/signin' }));
+    await screen.findByRole('button', { name: 'Continuar' });
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+    await act(() => router.navigate({ to: '/unauthorized' }));
+    await screen.findByText('Acceso Denegado');
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+  });
+});

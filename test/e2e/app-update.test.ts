@@ -1,0 +1,150 @@
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { launchChromium } from '#test/support/chromium.ts';
+import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
+
+// The installed app across a release, in a real Chromium against the real server:
+// the server reads a copy of build/ (BUILD_DIR), and the test publishes a new
+// version by changing sw.js in that copy, as a deploy would.
+
+const root = path.resolve(import.meta.dirname, '../..');
+let buildCopy: string;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  buildCopy = await mkdtemp(path.join(tmpdir(), 'sos-build-'));
+  await cp(path.join(root, 'build'), buildCopy, { recursive: true });
+  [app, { browser }] = await Promise.all([startApp({ BUILD_DIR: buildCopy }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
+});
+
+const SOS_STILL_WORKS = 'Sin conexión. El botón SOS sigue funcionando: tu alerta se enviará en cuanto haya señal.';
+const NEEDS_SIGNAL = 'Sin conexión. Necesitas señal para continuar.';
+const connectionBanner = (page: Page) => page.getByRole('status', { name: 'Estado de la conexión' });
+const updateNotice = (page: Page) => page.getByRole('status', { name: 'Nueva versión disponible' });
+const sosButton = (page: Page) => page.getByRole('button', { name: 'SOS: avisar a mis contactos' });
+
+/**
+ * Publishes a new version: sw.js changes by a byte, so the browser installs it.
+ * The new worker also answers 'e2e-revision', which tells the test who controls the page.
+ */
+async function publishNewWorker(): Promise<void> {
+  await appendFile(
+    path.join(buildCopy, 'sw.js'),
+    `\n;self.addEventListener('message', (event) => { if (event.data && event.data.type === 'e2e-revision') event.source.postMessage({ type: 'e2e-revision', revision: 2 }); });\n`,
+  );
+}
+
+function controllerRevision(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener('message', (event) => {
+          if (event.data?.type === 'e2e-revision') resolve(event.data.revision);
+        });
+        navigator.serviceWorker.controller?.postMessage({ type: 'e2e-revision' });
+      }),
+  );
+}
+
+/** Set on the page's window: gone after any reload. */
+const markDocument = (page: Page) => page.evaluate(() => void Object.assign(window, { e2eSameDocument: true }));
+const isSameDocument = (page: Page) => page.evaluate(() => 'e2eSameDocument' in window);
+
+async function alertMailsTo(email: string) {
+  return (await readMailbox(app.dataDir)).filter((mail) => mail.to.includes(email) && /está en riesgo$/.test(mail.subject));
+}
+
+describe('the offline banner', () => {
+  it('shows on every screen while the browser is offline and goes away when the network returns', async () => {
+    const { context, page } = await phonePage(browser);
+    await page.goto(`${app.url}/web`);
+    await page.waitForURL('**/web/auth/signin');
+    // The first install claims the page without reloading it.
+    await markDocument(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(await isSameDocument(page)).toBe(true);
+    expect(await connectionBanner(page).count()).toBe(0);
+
+    await context.setOffline(true);
+    await expect(connectionBanner(page).textContent()).resolves.toBe(NEEDS_SIGNAL);
+    // A screen opened with no network (from the worker's shell) has it from the start.
+    await page.goto(`${app.url}/unauthorized`);
+    await page.getByText('Acceso Denegado').waitFor();
+    await expect(connectionBanner(page).textContent()).resolves.toBe(NEEDS_SIGNAL);
+    const fontSize = await connectionBanner(page).locator('p').evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(16);
+
+    await context.setOffline(false);
+    await connectionBanner(page).waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('a new version', () => {
+  it('is offered without reloading by itself, takes over on Actualizar with one reload, and an SOS queued before it is still delivered once', async () => {
+    const { context, page } = await phonePage(browser);
+    const contactEmail = 'update-contacto@example.org';
+    await signUpInBrowser(page, app, { email: 'update@example.org', firstname: 'Rosa', lastname: 'Update' });
+    await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
+    await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+    await page.waitForURL('**/web/home');
+    const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+    const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+    expect((await fetch(`${app.url}/api/verify-contact/${token}`)).status).toBe(200);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    // The release: opening the app again makes the browser look for a new sw.js.
+    await publishNewWorker();
+    await page.reload();
+    await sosButton(page).waitFor();
+    await markDocument(page);
+    let loads = 0;
+    page.on('load', () => loads++);
+    await updateNotice(page).waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.waiting?.state)).toBe('installed');
+    expect(await isSameDocument(page)).toBe(true);
+
+    // With no network, an alert and its end wait in the old worker's queue.
+    await context.setOffline(true);
+    await expect(connectionBanner(page).textContent()).resolves.toBe(SOS_STILL_WORKS);
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    await page.getByText(/se enviará automáticamente/).waitFor();
+    // The alert screen is left alone while the alert is active.
+    expect(await updateNotice(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+    await page.waitForURL('**/web/home');
+    expect(await isSameDocument(page)).toBe(true);
+    expect(await alertMailsTo(contactEmail)).toHaveLength(0);
+
+    // Still offline, the person accepts the new version: one reload, served by the new worker.
+    await updateNotice(page).getByRole('button', { name: 'Actualizar' }).click();
+    await page.waitForFunction(() => !('e2eSameDocument' in window));
+    await sosButton(page).waitFor();
+    expect(await controllerRevision(page)).toBe(2);
+    await expect(connectionBanner(page).textContent()).resolves.toBe(SOS_STILL_WORKS);
+    expect(await updateNotice(page).count()).toBe(0);
+
+    // Back online, the new worker delivers what the old one queued: the alert, then its end, once each.
+    await context.setOffline(false);
+    const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: /Rosa Update finalizó su alerta SOS/ });
+    const started = await alertMailsTo(contactEmail);
+    expect(started).toHaveLength(1);
+    expect(started[0]!.file < ended.file).toBe(true);
+    await connectionBanner(page).waitFor({ state: 'detached' });
+    expect(loads).toBe(1);
+    await context.close();
+  });
+});
