@@ -1,10 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
 import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
 
 /** A phone-sized page in Spanish that records every address it fetches. */
-export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; fetched: string[] }> {
-  const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 } });
+export async function phonePage(
+  browser: Browser,
+  options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
+): Promise<{ context: BrowserContext; page: Page; fetched: string[] }> {
+  const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, ...options });
   const fetched: string[] = [];
   context.on('request', (request) => fetched.push(request.url()));
   return { context, page: await context.newPage(), fetched };

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#test/support/test-app.ts';
@@ -63,6 +64,34 @@ describe('serving the web app', () => {
     expect(sw.headers.get('service-worker-allowed')).toBe('/');
 
     expect((await t.app.request('/build/manifest.webmanifest')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, and never a copy older than the file', async () => {
+    const script = `console.log(${JSON.stringify('¡Hola! '.repeat(400))})`;
+    const file = path.join(t.buildDir, 'assets', 'big-def456.js');
+    await writeFile(file, script);
+    await writeFile(`${file}.br`, brotliCompressSync(script));
+    await writeFile(`${file}.gz`, gzipSync(script));
+    const get = (acceptEncoding: string) => t.app.request('/build/assets/big-def456.js', { headers: { 'accept-encoding': acceptEncoding } });
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
+    const gz = await get('gzip;q=1, br;q=0');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+    const plain = await get('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+
+    // The file changed after its copies were made (a hand edit, a partial deploy): send the file.
+    const later = new Date(Date.now() + 60_000);
+    await utimes(file, later, later);
+    const stale = await get('br, gzip');
+    expect(stale.headers.get('content-encoding')).toBeNull();
+    expect(await stale.text()).toBe(script);
   });
 
   it('answers missing files and escapes from the build folder with 404', async () => {

@@ -1,0 +1,52 @@
+// `npm run bench [-- --quick] [-- --only=downloads,browser]`: builds the app, starts
+// the real server on a temporary data directory, measures every figure of issue 7
+// against DESIGN.md section 6, prints the table, writes docs/benchmarks.{md,json},
+// and exits non-zero when a budget is missed. Not part of `npm test`: timings are noisy.
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { startApp } from '#test/support/app-server.ts';
+import { browserFigures } from './figures/browser-timings.ts';
+import { downloadFigures } from './figures/downloads.ts';
+import { markdownTable, summarise, writeReport } from './report.ts';
+import type { BenchContext, Figure, Measurement } from './types.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+
+const figures: Record<string, Figure> = {
+  downloads: downloadFigures,
+  browser: browserFigures,
+};
+
+const started = Date.now();
+if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+
+const app = await startApp();
+const context: BenchContext = { app, quick, runs: quick ? 3 : 7 };
+const measurements: Measurement[] = [];
+try {
+  for (const [name, figure] of Object.entries(figures)) {
+    if (only && !only.includes(name)) continue;
+    console.log(`bench: ${name}…`);
+    measurements.push(...(await figure(context)));
+  }
+} finally {
+  await app.stop();
+}
+
+const rows = summarise(measurements);
+console.log(`\n${markdownTable(rows)}\n`);
+await writeReport(root, rows, {
+  date: new Date().toISOString(),
+  quick,
+  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}`,
+  browser: process.env.CHROMIUM_PATH || '/usr/bin/chromium (or @sparticuz/chromium when missing)',
+  database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
+  seconds: (Date.now() - started) / 1000,
+});
+const missed = rows.filter((row) => row.pass === false);
+console.log(missed.length ? `bench: ${missed.length} budget(s) missed` : 'bench: every budget met');
+process.exit(missed.length ? 1 : 0);

@@ -1,0 +1,18 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { RunningApp } from '#test/support/app-server.ts';
+import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
+
+let serial = 0;
+
+/** A new person with one contact, on home, in a fresh context (the worker installed unless `serviceWorkers` is 'block'). */
+export async function signedInPerson(app: RunningApp, browser: Browser, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+  const { context, page } = await phonePage(browser, options);
+  serial += 1;
+  const tag = `bench${Date.now().toString(36)}${serial}`;
+  await signUpInBrowser(page, app, { email: `${tag}@example.org`, firstname: 'Banco', lastname: 'Pruebas' });
+  await fillContactForm(page, { firstname: 'Ana', lastname: 'Ruiz', email: `${tag}-c@example.org`, phone: '3055550100', kinship: 'Hermana' });
+  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+  await page.waitForURL('**/web/home');
+  await page.close();
+  return context;
+}

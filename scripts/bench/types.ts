@@ -1,0 +1,25 @@
+import type { RunningApp } from '#test/support/app-server.ts';
+
+/** A budget a figure must meet: at most `max`, or at least `min`, judged on the median. */
+export type Budget = { max: number } | { min: number };
+
+/** One line of the table: repeated measurements of one thing, in one unit. */
+export type Measurement = {
+  /** The issue's figure number and a short name, e.g. '4. SOS press'. */
+  figure: string;
+  what: string;
+  unit: 'kB' | 'ms' | 'req/s' | 'mails/s' | 'MB' | 'count';
+  samples: number[];
+  budget?: Budget;
+  /** How it was measured, when the table alone would not say (throttling, configuration). */
+  note?: string;
+};
+
+export type BenchContext = {
+  app: RunningApp;
+  quick: boolean;
+  /** How many times a browser figure is repeated (its median is reported). */
+  runs: number;
+};
+
+export type Figure = (context: BenchContext) => Promise<Measurement[]>;
