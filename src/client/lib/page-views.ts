@@ -1,16 +1,32 @@
 import { APP_NAME } from '#shared/constants.ts';
 import { trackPageView, UNTITLED_PAGE } from './analytics.ts';
 
-interface ResolvedRouter {
-  subscribe(event: 'onResolved', listener: () => void): () => void;
-  state: { location: { pathname: string }; matches: ReadonlyArray<{ staticData?: { title?: string } }> };
+/** The title of the 404 page, which has no route of its own to carry one. */
+export const NOT_FOUND_TITLE = 'Página No Encontrada';
+
+interface ResolvedMatch {
+  staticData?: { title?: string };
+  status?: string;
+  /** Set by the router on the match that shows the not-found page. */
+  _notFound?: boolean;
 }
 
-/** One page view per finished navigation; the deepest route with a title names the page. */
+interface ResolvedRouter {
+  subscribe(event: 'onResolved', listener: () => void): () => void;
+  state: { location: { pathname: string }; matches: ReadonlyArray<ResolvedMatch> };
+}
+
+/**
+ * One page view per finished navigation; the deepest route with a title names the page.
+ * Every screen gets a title of its own in the tab and in the screen reader's announcement.
+ */
 export function trackPageViews(router: ResolvedRouter): () => void {
   return router.subscribe('onResolved', () => {
-    const title = [...router.state.matches].reverse().find((match) => match.staticData?.title)?.staticData?.title;
-    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+    const { matches } = router.state;
+    const title = [...matches].reverse().find((match) => match.staticData?.title)?.staticData?.title;
+    const notFound = matches.some((match) => match._notFound || match.status === 'notFound');
+    const shown = notFound ? NOT_FOUND_TITLE : title;
+    document.title = shown ? `${shown} · ${APP_NAME}` : APP_NAME;
     trackPageView(router.state.location.pathname, title ?? UNTITLED_PAGE);
   });
 }

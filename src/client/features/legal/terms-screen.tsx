@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { TermsText } from './terms-text.tsx';
 import './terms-screen.css';
 
@@ -15,10 +15,12 @@ interface Props {
 /**
  * The terms and conditions over the whole screen. Focus moves to the title when
  * it opens and back to whatever opened it when it closes; Escape closes it when
- * closing is allowed.
+ * closing is allowed. Tab stays inside: the form under it is hidden, and a
+ * focus there would be lost from sight.
  */
 export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const screenRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -26,17 +28,34 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }:
     return () => opener?.focus();
   }, []);
 
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && onClose) onClose();
+    if (event.key !== 'Tab' || !screenRef.current) return;
+    const focusable = Array.from(
+      screenRef.current.querySelectorAll<HTMLElement>('[tabindex="0"], a[href], button:not(:disabled)'),
+    );
+    const at = focusable.indexOf(document.activeElement as HTMLElement);
+    let wrapTo: HTMLElement | undefined;
+    // From the title (focused on open, not in the list) Shift+Tab wraps to the last button too.
+    if (event.shiftKey && at <= 0) wrapTo = focusable.at(-1);
+    if (!event.shiftKey && at === focusable.length - 1) wrapTo = focusable[0];
+    if (wrapTo) {
+      event.preventDefault();
+      wrapTo.focus();
+    }
+  }
+
   return (
     <div
+      ref={screenRef}
       className="terms-screen"
       role="dialog"
       aria-modal="true"
       aria-labelledby="terms-title"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && onClose) onClose();
-      }}
+      onKeyDown={handleKeyDown}
     >
-      <div className="terms-screen__body">
+      {/* Focusable, so the keyboard can scroll the text once the focus has left the title. */}
+      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0}>
         <h2 id="terms-title" ref={titleRef} tabIndex={-1}>
           Términos y condiciones
         </h2>

@@ -27,4 +27,24 @@ describe('terms and conditions', () => {
     expect(document.activeElement).toBe(opener);
     opener.remove();
   });
+
+  it('keeps Tab inside the terms, and the text can take the focus to be scrolled', () => {
+    render(<TermsScreen onAccept={vi.fn()} onClose={vi.fn()} />);
+    const text = screen.getByRole('region', { name: 'Términos y condiciones' });
+    const close = screen.getByRole('button', { name: 'Cerrar' });
+    const accept = screen.getByRole('button', { name: 'Aceptar' });
+    expect(text.tabIndex).toBe(0);
+
+    // From the title, where the focus starts, back past the start: to the last button.
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(accept);
+    // Past the last button: to the text, never to the page hidden under it.
+    fireEvent.keyDown(accept, { key: 'Tab' });
+    expect(document.activeElement).toBe(text);
+    fireEvent.keyDown(text, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(accept);
+    // In between, Tab goes its usual way.
+    close.focus();
+    expect(fireEvent.keyDown(close, { key: 'Tab' })).toBe(true);
+  });
 });
