@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { startApp } from '#test/support/app-server.ts';
+import { freePort, startApp } from '#test/support/app-server.ts';
+import { startFaultProxy } from '#test/support/fault-proxy.ts';
 import { browserFigures } from './figures/browser-timings.ts';
 import { downloadFigures } from './figures/downloads.ts';
 import { markdownTable, summarise, writeReport } from './report.ts';
@@ -24,8 +25,10 @@ const figures: Record<string, Figure> = {
 const started = Date.now();
 if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
-const app = await startApp();
-const context: BenchContext = { app, quick, runs: quick ? 3 : 7 };
+const proxyPort = await freePort();
+const app = await startApp({ PUBLIC_URL: `http://127.0.0.1:${proxyPort}` });
+const proxy = await startFaultProxy({ port: app.port }, proxyPort);
+const context: BenchContext = { app, proxy, quick, runs: quick ? 3 : 7 };
 const measurements: Measurement[] = [];
 try {
   for (const [name, figure] of Object.entries(figures)) {
@@ -34,6 +37,7 @@ try {
     measurements.push(...(await figure(context)));
   }
 } finally {
+  await proxy.close();
   await app.stop();
 }
 

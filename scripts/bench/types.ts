@@ -1,4 +1,5 @@
 import type { RunningApp } from '#test/support/app-server.ts';
+import type { FaultProxy } from '#test/support/fault-proxy.ts';
 
 /** A budget a figure must meet: at most `max`, or at least `min`, judged on the median. */
 export type Budget = { max: number } | { min: number };
@@ -16,7 +17,10 @@ export type Measurement = {
 };
 
 export type BenchContext = {
+  /** The app, reached through `proxy` (app.url is the proxy's address). */
   app: RunningApp;
+  /** In front of the app like a load balancer: it sees when each request arrives and is answered. */
+  proxy: FaultProxy;
   quick: boolean;
   /** How many times a browser figure is repeated (its median is reported). */
   runs: number;

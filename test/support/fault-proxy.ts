@@ -1,6 +1,9 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** One request seen by the proxy: when it arrived, and when the app's answer was complete. */
+export type Traffic = { method: string; path: string; arrivedAt: number; answeredAt: number; status: number };
+
 /** What the proxy does with a request it was told to fail. */
 export type Fault = { status: 503 | 502 | 429 } | null;
 
@@ -11,6 +14,8 @@ export type FaultProxy = {
   fail(pathPrefix: string, fault: Fault): void;
   /** How many requests to a path prefix were failed, and how many passed through. */
   counts(pathPrefix: string): { failed: number; passed: number };
+  /** Calls `listener` for every request the app answered; returns a function that stops it. */
+  observe(listener: (traffic: Traffic) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -21,6 +26,7 @@ export type FaultProxy = {
  */
 export async function startFaultProxy(target: { port: number }, port = 0): Promise<FaultProxy> {
   const faults = new Map<string, NonNullable<Fault>>();
+  const listeners = new Set<(traffic: Traffic) => void>();
   const tally = new Map<string, { failed: number; passed: number }>();
   const countFor = (prefix: string) => tally.get(prefix) ?? tally.set(prefix, { failed: 0, passed: 0 }).get(prefix)!;
 
@@ -29,11 +35,16 @@ export async function startFaultProxy(target: { port: number }, port = 0): Promi
   }
 
   function forward(incoming: IncomingMessage, outgoing: ServerResponse) {
+    const arrivedAt = Date.now();
     const upstream = request(
       { host: '127.0.0.1', port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
+        answer.on('end', () => {
+          const traffic = { method: incoming.method ?? '', path: incoming.url ?? '/', arrivedAt, answeredAt: Date.now(), status: answer.statusCode ?? 0 };
+          for (const listener of listeners) listener(traffic);
+        });
       },
     );
     upstream.on('error', () => outgoing.destroy());
@@ -65,6 +76,10 @@ export async function startFaultProxy(target: { port: number }, port = 0): Promi
       else faults.delete(pathPrefix);
     },
     counts: (pathPrefix) => ({ ...countFor(pathPrefix) }),
+    observe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -119,6 +119,18 @@ async function persistKeepingNewerTokens(): Promise<void> {
   }).catch(() => undefined);
 }
 
+/**
+ * Runs a scheduled save at once (same care for the worker's newer tokens).
+ * For changes a reopened app must find even if it is closed right away: an
+ * alert started or ended, the page going away.
+ */
+export function saveSessionSoon(): Promise<void> {
+  if (persistTimer === undefined) return lastWrite;
+  clearTimeout(persistTimer);
+  persistTimer = undefined;
+  return persistKeepingNewerTokens();
+}
+
 /** Writes now; resolves once the state is in IndexedDB (tests and token refresh await it). */
 export function persistSessionNow(): Promise<void> {
   if (persistTimer !== undefined) clearTimeout(persistTimer);

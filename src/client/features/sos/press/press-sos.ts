@@ -2,7 +2,7 @@ import { ALERT_START } from '#shared/api/active-button.ts';
 import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import { track } from '#client/lib/analytics.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
-import { setAuth } from '#client/lib/session/session-store.ts';
+import { saveSessionSoon, setAuth } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getLocation } from '../location/location-store.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
@@ -44,6 +44,8 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
     if (shown) return;
     shown = true;
     setAuth({ alert_status: true });
+    // A phone locked or an app swiped away right after the press must reopen on the alert.
+    void saveSessionSoon();
     goTo('/web/active');
   };
   const timer = setTimeout(showAlertScreen, SHOW_ALERT_SCREEN_AFTER_MS);
