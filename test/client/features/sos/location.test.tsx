@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAll } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
@@ -9,6 +9,10 @@ import { fakeGeolocation, fakePermissions } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
+
+// Home's location panel is a lazy chunk. Its first transform took over 5 s on a loaded CI machine:
+// load it once up front (as a phone that has it cached), so no single test pays for it.
+beforeAll(() => import('#client/features/sos/sos-button/sos-home-panels.tsx'), 60_000);
 
 beforeEach(() => signIn());
 
@@ -34,8 +38,7 @@ describe('the position on home', () => {
     fakePermissions('prompt');
     stubApi({ 'GET /api/contacts': () => ok([luis]) });
     renderApp('/web/home');
-    // The location panel is a lazy chunk: its first load in a cold test run can take over a second.
-    expect(await screen.findByRole('heading', { name: 'Comparte tu ubicación' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Comparte tu ubicación' })).toBeTruthy();
     expect(screen.getByText(/tus contactos sabrán dónde buscarte cuando presiones SOS/)).toBeTruthy();
     // No question from the browser before the person asks for it.
     expect(gps.geolocation.watchPosition).not.toHaveBeenCalled();
