@@ -3,6 +3,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 
+// Home's lazy code, one chunk (with one stylesheet) instead of a dozen small files that each lose
+// the shared gzip dictionary: the main layout, home, the SOS button and the code a press runs (ready
+// before the first press), the location panel, the contact list, the help button. Nothing signin
+// needs: a module here that signin imported would bring the whole chunk into signin's download.
+const HOME_MODULES = [
+  '/routes/web/-components/(main-layout|app-header|bottom-nav|nav-icon|home-page|sos-and-install-slot)\\.',
+  '/features/help/(help-button|use-draggable|floating-position)\\.',
+  '/features/sos/(sos-button|location|sms|api)/',
+  '/features/sos/press/(?!end-alert)',
+  '/features/install/(ios-install|use-install-prompt)\\.',
+  '/features/contacts/contact-list/',
+  '/features/auth/(use-sign-out|api/logout)\\.',
+  '/lib/sos-worker/sos-queue-store\\.',
+  '/lib/message-text\\.',
+  '/shared/browser/sos-reply-texts\\.',
+];
+const homeModule = new RegExp(HOME_MODULES.join('|'));
+
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
 
 export default defineConfig({
@@ -22,7 +40,20 @@ export default defineConfig({
     // Home's download budget (DESIGN.md section 6). Everything the entry loads statically is one
     // chunk: split by which lazy routes share each module, it was a dozen small files with their
     // import glue and one gzip context each (about 5 kB more for home). Lazy routes import from it.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    // Home's lazy code is a second chunk (HOME_MODULES); its dependencies stay where they are (the
+    // logo, shared with signin's layout, would otherwise drag the chunk into signin's download).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'home', test: (id) => homeModule.test(id.replaceAll('\\', '/')), includeDependenciesRecursively: false },
+            // Out of home's first download (forms, later screens, the worker bridge use it); named, not 'dist'.
+            { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
+          ],
+        },
+      },
+    },
     // With one entry chunk the HTML has no modulepreload links left to polyfill; lazy chunks fall
     // back to rel=preload by themselves where modulepreload is missing.
     modulePreload: { polyfill: false },

@@ -10,6 +10,7 @@ import { getSessionState, restoreSession } from './lib/session/session-store.ts'
 import { isSessionValid } from './lib/session/session-validity.ts';
 import { startSlidingSession } from './lib/session/sliding-session.ts';
 import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
+import { hasServiceWorkerSupport } from './lib/sos-worker/post-to-worker.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
 import { applyVersionMarker } from './lib/version-marker.ts';
 import { createAppRouter } from './router.ts';
@@ -48,9 +49,14 @@ async function start() {
     </StrictMode>,
   );
   requestAnimationFrame(hideSplash);
-  // After the first paint: the SOS queue's messages and replay triggers (home's download budget).
-  // A chunk that cannot load (offline before the worker ever installed) has no worker to talk to anyway.
-  import('./lib/sos-worker/sos-worker-bridge.ts').then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined);
+  // After the first paint, and once a service worker is active: the SOS queue's messages and replay
+  // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download budget);
+  // afterwards the chunk comes from the worker's cache, and what it said meanwhile waits in early-messages.ts.
+  if (hasServiceWorkerSupport()) {
+    void navigator.serviceWorker.ready
+      .then(() => import('./lib/sos-worker/sos-worker-bridge.ts'))
+      .then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined);
+  }
 }
 
 void start();

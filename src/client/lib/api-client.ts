@@ -1,4 +1,4 @@
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { ApiError } from './api-error.ts';
 import { sendJson, type HttpMethod, type HttpRequest } from './http.ts';
 import { expireSession } from './session/session-expiry.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -11,10 +11,4 @@ export function parseMessage<TSchema extends v.GenericSchema>(schema: TSchema, d
   const result = v.safeParse(v.object({ success: v.literal(true), message: schema }), data);
   if (!result.success) throw new ApiError(200, data, apiMessages.serverError);
   return result.output.message;
-}
-
-/** The reply's `message` when it is text (invite, delete), else the fallback. */
-export function messageText(data: unknown, fallback: string): string {
-  const message = typeof data === 'object' && data !== null && 'message' in data ? data.message : undefined;
-  return typeof message === 'string' && message !== '' ? message : fallback;
 }

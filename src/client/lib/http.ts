@@ -1,5 +1,5 @@
 import { API_PREFIX, HTTP_TIMEOUT_MS } from '#shared/constants.ts';
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { ApiError } from './api-error.ts';
 import { readMeta } from './meta-tags.ts';
 

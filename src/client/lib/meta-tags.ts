@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 // The server writes per-deployment values into the page's <meta> tags.
 
 export function readMeta(name: string): string | undefined {
@@ -7,17 +5,32 @@ export function readMeta(name: string): string | undefined {
   return content ? content : undefined;
 }
 
-const appConfigSchema = v.object({ chatUrl: v.nullish(v.pipe(v.string(), v.url())) });
-export type AppConfig = v.InferOutput<typeof appConfigSchema>;
+export interface AppConfig {
+  chatUrl?: string | null;
+}
 
 /** The last config the server wrote, for pages the service worker answers with the built shell (no meta tag). */
 const STORED_APP_CONFIG = 'sos_app_config';
 
+/** An absolute URL, as valibot's url() has it (URL.canParse is missing before Safari 17). */
+function isUrl(text: string): boolean {
+  try {
+    return URL.canParse ? URL.canParse(text) : Boolean(new URL(text));
+  } catch {
+    return false;
+  }
+}
+
+/** `{ chatUrl?: URL | null }`, checked by hand: valibot stays out of home's first download (DESIGN.md section 6). */
 function parseAppConfig(json: string | null | undefined): AppConfig | undefined {
   if (!json) return undefined;
   try {
-    const result = v.safeParse(appConfigSchema, JSON.parse(json));
-    return result.success ? result.output : undefined;
+    const config: unknown = JSON.parse(json);
+    if (typeof config !== 'object' || config === null) return undefined;
+    const { chatUrl } = config as Record<string, unknown>;
+    if (chatUrl === undefined) return {};
+    if (chatUrl === null) return { chatUrl };
+    return typeof chatUrl === 'string' && isUrl(chatUrl) ? { chatUrl } : undefined;
   } catch {
     return undefined;
   }

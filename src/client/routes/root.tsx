@@ -1,15 +1,14 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { OfflineReadyNotice } from '#client/features/app-update/offline-ready-notice.tsx';
 import { UpdateNotice } from '#client/features/app-update/update-notice.tsx';
 import { OfflineBanner } from '#client/features/offline/offline-banner.tsx';
 import { Toaster } from '#client/ui/toaster.tsx';
 import { ErrorPage } from './-components/error-page.tsx';
-import { NotFoundPage } from './-components/not-found-page.tsx';
 import type { RouterContext } from './router-context.ts';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyRouteComponent(() => import('./-components/not-found-page.tsx'), 'NotFoundPage'),
   errorComponent: ErrorPage,
 });
 

@@ -1,16 +1,10 @@
 import * as v from 'valibot';
-import { fieldMessages as m } from '../messages.ts';
+import * as m from '../field-messages.ts';
+import { ALERT_END, ALERT_START } from './alert-status.ts';
 
 // PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3).
-// '1' starts an alert (or, during one, updates its position); '2' ends it.
 
-export const ALERT_START = '1';
-export const ALERT_END = '2';
-
-/** An alert that started without a position sends the first one that arrives within this window. */
-export const ALERT_POSITION_WINDOW_MS = 10 * 60_000;
-/** A request this much later than its press was sent from the offline queue; the e-mail says so. */
-export const ALERT_LATE_AFTER_MS = 2 * 60_000;
+export { ALERT_END, ALERT_LATE_AFTER_MS, ALERT_POSITION_WINDOW_MS, ALERT_START } from './alert-status.ts';
 
 /** A coordinate travels as a string; empty means "no position" (SPEC.md section 5). */
 const coordinate = (limit: number) =>

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldMessages as m } from '../messages.ts';
+import * as m from '../field-messages.ts';
 import { emailField, firstnameField, kinshipField, lastnameField, linkTokenField, phoneField } from './fields.ts';
 
 /** POST contacts: the add-contact and first-contact forms send exactly this. */

@@ -5,7 +5,7 @@ import {
   NAME_MAX_LENGTH,
 } from '../constants.ts';
 import { KINSHIPS } from '../kinship.ts';
-import { fieldMessages as m } from '../messages.ts';
+import * as m from '../field-messages.ts';
 
 // Field schemas normalise once: every form and every route uses these.
 

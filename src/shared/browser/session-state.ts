@@ -1,54 +1,94 @@
-import * as v from 'valibot';
-
 // The persisted client state (SPEC.md section 3): an `auth` slice and a `ui` slice.
-// The decrypted state is parsed with these schemas; anything unexpected falls
-// back to the defaults rather than crashing the start.
+// The decrypted state is read field by field: a field of the wrong type, or one
+// that is missing, gets its default rather than crashing the start. Unknown
+// fields are dropped. Written by hand, not with valibot, so that valibot stays
+// out of home's first download (DESIGN.md section 6): the page reads this state
+// before anything else.
 
-const authSchema = v.object({
-  id: v.fallback(v.string(), ''),
-  name: v.fallback(v.string(), ''),
-  firstname: v.fallback(v.string(), ''),
-  lastname: v.fallback(v.string(), ''),
-  phone: v.fallback(v.string(), ''),
-  email: v.fallback(v.string(), ''),
+export interface AuthState {
+  id: string;
+  name: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
   /** The verification code, kept only between verify and signup. */
-  code: v.fallback(v.string(), ''),
-  alert_status: v.fallback(v.boolean(), false),
-  refresh_token: v.fallback(v.string(), ''),
-  access_token: v.fallback(v.string(), ''),
-  contacts: v.fallback(v.number(), 0),
-  token_type: v.fallback(v.string(), 'Bearer'),
-  expires_at: v.fallback(v.string(), ''),
-  issued_at: v.fallback(v.string(), ''),
-  roles: v.fallback(v.array(v.string()), []),
-  permissions: v.fallback(v.array(v.string()), []),
-});
+  code: string;
+  alert_status: boolean;
+  refresh_token: string;
+  access_token: string;
+  contacts: number;
+  token_type: string;
+  expires_at: string;
+  issued_at: string;
+  roles: string[];
+  permissions: string[];
+}
 
-const uiSchema = v.object({
-  isDark: v.fallback(v.boolean(), false),
-  sidebarCollapsed: v.fallback(v.boolean(), false),
-  language: v.fallback(v.string(), 'en'),
-});
+export interface UiState {
+  isDark: boolean;
+  sidebarCollapsed: boolean;
+  language: string;
+}
 
-export const sessionStateSchema = v.object({
-  auth: v.fallback(authSchema, () => v.parse(authSchema, {})),
-  ui: v.fallback(uiSchema, () => v.parse(uiSchema, {})),
-});
+export interface SessionState {
+  auth: AuthState;
+  ui: UiState;
+}
 
-export type AuthState = v.InferOutput<typeof authSchema>;
-export type UiState = v.InferOutput<typeof uiSchema>;
-export type SessionState = v.InferOutput<typeof sessionStateSchema>;
+function defaultAuth(): AuthState {
+  return {
+    id: '',
+    name: '',
+    firstname: '',
+    lastname: '',
+    phone: '',
+    email: '',
+    code: '',
+    alert_status: false,
+    refresh_token: '',
+    access_token: '',
+    contacts: 0,
+    token_type: 'Bearer',
+    expires_at: '',
+    issued_at: '',
+    roles: [],
+    permissions: [],
+  };
+}
+
+function defaultUi(): UiState {
+  return { isDark: false, sidebarCollapsed: false, language: 'en' };
+}
+
+/** `defaults` with every field that `value` holds with the same type (a string array for an array); anything else stays. */
+function withStored<T extends object>(defaults: T, value: unknown): T {
+  if (typeof value !== 'object' || value === null) return defaults;
+  const stored = value as Record<string, unknown>;
+  const read: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const field = stored[key];
+    if (Array.isArray(fallback)) {
+      if (Array.isArray(field) && field.every((item) => typeof item === 'string')) read[key] = [...field];
+    } else if (typeof field === typeof fallback && !Number.isNaN(field)) {
+      read[key] = field;
+    }
+  }
+  return read as T;
+}
 
 export function defaultSessionState(): SessionState {
-  return v.parse(sessionStateSchema, {});
+  return { auth: defaultAuth(), ui: defaultUi() };
 }
 
 /** Bad JSON or a wrong shape yields the defaults. */
 export function parseSessionState(json: string | undefined): SessionState {
   if (json === undefined) return defaultSessionState();
   try {
-    const result = v.safeParse(sessionStateSchema, JSON.parse(json));
-    return result.success ? result.output : defaultSessionState();
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null) return defaultSessionState();
+    const { auth, ui } = value as Record<string, unknown>;
+    return { auth: withStored(defaultAuth(), auth), ui: withStored(defaultUi(), ui) };
   } catch {
     return defaultSessionState();
   }

@@ -86,6 +86,4 @@ export const sosQueuedReplySchema = v.object({
 });
 export type SosQueuedReply = v.InferOutput<typeof sosQueuedReplySchema>;
 
-export const SOS_QUEUED_MESSAGE = 'Tu alerta se enviará en cuanto haya conexión.';
-/** Body of the 503 the worker answers when it could neither reach the server nor queue the request. */
-export const SOS_NOT_QUEUED_MESSAGE = 'No pudimos enviar ni guardar tu alerta. Usa el SMS a tus contactos.';
+export { SOS_NOT_QUEUED_MESSAGE, SOS_QUEUED_MESSAGE } from './sos-reply-texts.ts';

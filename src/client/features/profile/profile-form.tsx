@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithValibot } from '@conform-to/valibot';
 import { useState } from 'react';
 import { profileUpdateSchema, type Profile } from '#shared/api/profile.ts';
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { PhoneField } from '#client/ui/phone-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';

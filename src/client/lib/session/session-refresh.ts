@@ -1,12 +1,35 @@
-import * as v from 'valibot';
-import { sessionSchema } from '#shared/api/auth.ts';
+import type { Session } from '#shared/api/auth.ts';
 import { SESSION_REFRESH_AFTER_MS } from '#shared/constants.ts';
 import { sendJson } from '../http.ts';
+import { arrayOf, isBoolean, isNumber, isRecord, isString, readObject, successMessage, type Shape } from '../plain-data.ts';
 import { withSessionLock } from './session-lock.ts';
 import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setSession, tokensOf } from './session-store.ts';
 import { isSessionValid } from './session-validity.ts';
 
-const replySchema = v.object({ success: v.literal(true), message: sessionSchema });
+/** sessionSchema of src/shared/api/auth.ts, by hand (src/client/lib/plain-data.ts says why). */
+const sessionShape: Shape<Session> = {
+  id: isString,
+  name: isString,
+  firstname: isString,
+  lastname: isString,
+  phone: isString,
+  email: isString,
+  alert_status: isBoolean,
+  contacts: isNumber,
+  access_token: isString,
+  refresh_token: isString,
+  token_type: isString,
+  expires_at: isString,
+  issued_at: isString,
+  roles: arrayOf(isString),
+  permissions: arrayOf(isString),
+};
+
+/** The session in a reply's `message`; without a token_type it is 'Bearer', as sessionSchema says. */
+export function readSession(message: unknown): Session | undefined {
+  if (!isRecord(message)) return undefined;
+  return readObject(sessionShape, message.token_type === undefined ? { ...message, token_type: 'Bearer' } : message);
+}
 
 let inFlight: Promise<boolean> | undefined;
 
@@ -40,9 +63,9 @@ async function refreshInsideLock(usedToken: string): Promise<boolean> {
   if (!refreshToken) return false;
   try {
     const reply = await sendJson({ method: 'POST', path: '/refresh', body: { refresh_token: refreshToken } });
-    const parsed = v.safeParse(replySchema, reply.data);
-    if (reply.status !== 200 || !parsed.success) return false;
-    setSession(parsed.output.message);
+    const session = readSession(successMessage(reply.data));
+    if (reply.status !== 200 || !session) return false;
+    setSession(session);
     // Written before the lock is released, so the next holder reads the new pair.
     await persistSessionNow();
     return true;

@@ -1,8 +1,8 @@
 import { hasServiceWorkerSupport } from './post-to-worker.ts';
 
 // The worker's messages are dispatched as soon as the document has loaded, to
-// whoever listens then. The bridge that handles them loads after home's first
-// paint (home's download budget), so until then they wait here.
+// whoever listens then. The bridge that handles them loads after the first paint,
+// once a worker is active (home's download budget), so until then they wait here.
 
 let held: unknown[] | undefined;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ALERT_END, ALERT_START } from '#shared/api/active-button.ts';
+import { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
 import {
   SOS_REPLAY,
   SOS_SESSION_UPDATED,
@@ -18,8 +18,8 @@ const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000] as const;
 
 /**
  * The page's side of the SOS queue protocol (src/shared/browser/sos-messages.ts),
- * started by main.tsx once home is painted (what came before waits in
- * early-messages.ts, so no worker message is missed): it keeps the
+ * started by main.tsx once the first screen is painted and a worker is active
+ * (what came before waits in early-messages.ts, so no worker message is missed): it keeps the
  * latest queue status, takes the tokens the worker rotated, and asks for replays
  * where Background Sync is missing (Safari, iOS, Firefox): on `online`, when the
  * app comes to the front, after a sign-in and on a backoff timer.

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { sessionSchema, type Session } from '#shared/api/auth.ts';
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 
 const sessionReplySchema = v.object({ success: v.literal(true), message: sessionSchema });

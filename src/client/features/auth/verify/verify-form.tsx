@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { codeDigitsSchema } from '#shared/api/auth.ts';
 import { CODE_LENGTH } from '#shared/constants.ts';
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { track } from '#client/lib/analytics.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { setAuth } from '#client/lib/session/session-store.ts';

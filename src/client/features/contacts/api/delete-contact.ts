@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '#shared/api/contacts.ts';
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { messageText } from '#client/lib/api-reply.ts';
+import { messageText } from '#client/lib/message-text.ts';
 import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
 import { contactsQueryOptions } from './get-contacts.ts';
 

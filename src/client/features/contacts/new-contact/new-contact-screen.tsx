@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { apiMessages } from '#shared/messages.ts';
+import * as apiMessages from '#shared/api-messages.ts';
 import { track } from '#client/lib/analytics.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { ContactForm } from '../contact-form/contact-form.tsx';

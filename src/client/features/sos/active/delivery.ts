@@ -1,4 +1,4 @@
-import { ALERT_START } from '#shared/api/active-button.ts';
+import { ALERT_START } from '#shared/api/alert-status.ts';
 import type { SosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import type { HeldView } from '../press/page-queue.ts';
 import type { PressState } from '../press/press-state.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ALERT_POSITION_WINDOW_MS, ALERT_START } from '#shared/api/active-button.ts';
+import { ALERT_POSITION_WINDOW_MS, ALERT_START } from '#shared/api/alert-status.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
 import { useLocation } from '../location/location-store.ts';
 import { newIdempotencyKey } from '../press/idempotency-key.ts';

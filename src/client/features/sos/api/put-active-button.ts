@@ -1,9 +1,9 @@
-import * as v from 'valibot';
-import type { ALERT_END, ALERT_START } from '#shared/api/active-button.ts';
-import { SOS_NOT_QUEUED_MESSAGE, sosQueuedReplySchema } from '#shared/browser/sos-messages.ts';
+import type { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
+import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-reply-texts.ts';
 import { ACTIVE_BUTTON_PATH, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_ONLY_HEADER } from '#shared/constants.ts';
-import { apiMessages } from '#shared/messages.ts';
-import { messageText } from '#client/lib/api-reply.ts';
+import * as apiMessages from '#shared/api-messages.ts';
+import { messageText } from '#client/lib/message-text.ts';
+import { isRecord, isString } from '#client/lib/plain-data.ts';
 import { sendJson, type HttpReply } from '#client/lib/http.ts';
 import { refreshSession } from '#client/lib/session/session-refresh.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
@@ -34,7 +34,15 @@ export type SosReply =
   | { kind: 'refused'; status: number; message: string }
   | { kind: 'signed-out' };
 
-const notQueuedSchema = v.object({ success: v.literal(false), queued: v.literal(false) });
+/** sosQueuedReplySchema of src/shared/browser/sos-messages.ts, by hand (src/client/lib/plain-data.ts says why). */
+function isQueuedReply(data: unknown): boolean {
+  return isRecord(data) && data.success === true && data.queued === true && isString(data.message);
+}
+
+/** The worker's 503 when it could neither send nor keep the request. */
+function isNotQueuedReply(data: unknown): boolean {
+  return isRecord(data) && data.success === false && data.queued === false;
+}
 
 /**
  * One SOS request, always with the same Idempotency-Key, so any resend is the
@@ -72,9 +80,9 @@ export async function putActiveButton(key: string, body: ActiveButtonBody): Prom
 }
 
 function classify({ status, data }: HttpReply, signedOut: boolean): SosReply {
-  if (status === 202 && v.safeParse(sosQueuedReplySchema, data).success) return { kind: 'queued', signedOut };
+  if (status === 202 && isQueuedReply(data)) return { kind: 'queued', signedOut };
   if ((status >= 200 && status < 300) || status === 409) return { kind: 'done' };
-  if (status === 503 && v.safeParse(notQueuedSchema, data).success) {
+  if (status === 503 && isNotQueuedReply(data)) {
     return { kind: 'not-queued', message: messageText(data, SOS_NOT_QUEUED_MESSAGE) };
   }
   if (status === 400 || status === 413 || status === 422) {

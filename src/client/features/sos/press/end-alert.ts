@@ -1,4 +1,4 @@
-import { ALERT_END } from '#shared/api/active-button.ts';
+import { ALERT_END } from '#shared/api/alert-status.ts';
 import { track } from '#client/lib/analytics.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
 import { saveSessionSoon, setAuth } from '#client/lib/session/session-store.ts';

@@ -1,26 +1,36 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import * as v from 'valibot';
-import { ALERT_END, ALERT_START } from '#shared/api/active-button.ts';
+import { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
 import { decrypt, encrypt } from '#shared/browser/aes-gcm.ts';
 import { SOS_PAGE_QUEUE_DB } from '#shared/constants.ts';
+import { isNumber, isRecord, isString, oneOf, readObject, type Shape } from '#client/lib/plain-data.ts';
+import type { ActiveButtonBody } from '../api/put-active-button.ts';
 
 // The SOS requests this page holds because no service worker took them (see
 // page-queue.ts), kept encrypted with the device key so a closed page or a
 // reload does not lose them. Their own database: clearing app state keeps them.
 
-const heldSosSchema = v.object({
-  key: v.string(),
-  body: v.object({
-    alert_status: v.picklist([ALERT_START, ALERT_END]),
-    latitude: v.string(),
-    longitude: v.string(),
-    timezone: v.string(),
-    pressed_at: v.string(),
-  }),
-  userId: v.string(),
-  queuedAt: v.number(),
-});
-export type HeldSos = v.InferOutput<typeof heldSosSchema>;
+export interface HeldSos {
+  key: string;
+  body: ActiveButtonBody;
+  userId: string;
+  queuedAt: number;
+}
+
+// Checked by hand, not with valibot: this code is in home's first download (src/client/lib/plain-data.ts).
+const bodyShape: Shape<ActiveButtonBody> = {
+  alert_status: oneOf([ALERT_START, ALERT_END]),
+  latitude: isString,
+  longitude: isString,
+  timezone: isString,
+  pressed_at: isString,
+};
+
+function readHeldSos(value: unknown): HeldSos | undefined {
+  if (!isRecord(value)) return undefined;
+  const { key, userId, queuedAt } = value;
+  const body = readObject(bodyShape, value.body);
+  return body && isString(key) && isString(userId) && isNumber(queuedAt) ? { key, body, userId, queuedAt } : undefined;
+}
 
 const ROW = 'held';
 let store: UseStore | undefined;
@@ -37,8 +47,9 @@ export async function readHeld(): Promise<HeldSos[]> {
   if (!ArrayBuffer.isView(sealed)) return [];
   try {
     const text = await decrypt(Uint8Array.from(new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength)));
-    const parsed = v.safeParse(v.array(heldSosSchema), JSON.parse(text));
-    return parsed.success ? parsed.output : [];
+    const stored: unknown = JSON.parse(text);
+    const held = Array.isArray(stored) ? stored.map(readHeldSos) : [];
+    return held.every((item) => item !== undefined) ? held : [];
   } catch {
     return [];
   }

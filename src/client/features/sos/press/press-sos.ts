@@ -1,5 +1,5 @@
-import { ALERT_START } from '#shared/api/active-button.ts';
-import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
+import { ALERT_START } from '#shared/api/alert-status.ts';
+import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-reply-texts.ts';
 import { track } from '#client/lib/analytics.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
 import { saveSessionSoon, setAuth } from '#client/lib/session/session-store.ts';

@@ -1,4 +1,4 @@
-import type { ALERT_END, ALERT_START } from '#shared/api/active-button.ts';
+import type { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
 import type { Fix } from '../location/location-store.ts';
 import type { SosRequest } from './page-queue.ts';

@@ -13,9 +13,10 @@ const PRESS_UNAVAILABLE = 'No pudimos enviar tu alerta. Revisa tu conexión e in
 let pressModule: Promise<typeof PressSos> | undefined;
 
 /**
- * The sending code is a chunk of its own, out of home's first download (its
- * budget), fetched as soon as the button shows: long before a finger lands,
- * and from the worker's precache when offline.
+ * The sending code travels in home's chunk with this button (vite.config.ts),
+ * so it is there before a finger lands and a press never waits for a download.
+ * Should it ever become a chunk of its own again, it is fetched as soon as the
+ * button shows, and a failed fetch still gets an answer.
  */
 function loadPress(): Promise<typeof PressSos> {
   pressModule ??= import('../press/press-sos.ts').catch((error: unknown) => {

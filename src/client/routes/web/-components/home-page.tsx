@@ -5,7 +5,7 @@ import { ContactListSection } from '#client/features/contacts/contact-list/conta
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
-// Out of the first download (home's budget): it shows a moment after the button, never in its way.
+// It shows a moment after the button, never in its way. Its code comes in home's chunk (vite.config.ts).
 const SosHomePanels = lazy(() =>
   import('#client/features/sos/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
 );

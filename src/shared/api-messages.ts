@@ -1,0 +1,37 @@
+// The texts of the API's replies, one constant each; messages.ts gathers them as apiMessages.
+
+export const codeSent = 'Te enviamos un código de acceso a tu correo.';
+export const codeRecentlySent = 'Ya te enviamos un código hace poco. Revisa tu correo.';
+export const codeWrong = 'El código no es correcto.';
+export const codeExpired = 'El código expiró o ya no es válido. Pide uno nuevo.';
+export const userNotRegistered = 'Usuario no registrado';
+export const userAlreadyRegistered = 'Este correo ya está registrado. Inicia sesión.';
+export const signedIn = 'Sesión iniciada';
+export const signedUp = 'Cuenta creada';
+export const signedOut = 'Sesión cerrada';
+export const invalidData = 'Los datos enviados no son válidos.';
+export const invalidJson = 'El cuerpo de la solicitud no es JSON válido.';
+export const bodyTooLarge = 'La solicitud es demasiado grande.';
+export const tooManyRequests = 'Demasiados intentos. Espera un momento y vuelve a intentarlo.';
+export const unauthorized = 'Sesión expirada';
+export const refreshInvalid = 'La sesión ya no es válida. Inicia sesión de nuevo.';
+export const contactCreated = 'Contacto agregado. Le enviamos un correo para que confirme.';
+export const contactDeleted = 'Contacto eliminado';
+export const contactDuplicate = 'Ya tienes un contacto con este correo';
+export const contactNotFound = 'Contacto no encontrado';
+export const contactAlreadyVerified = 'Este contacto ya está verificado.';
+export const contactUnsubscribed = 'Este contacto pidió no recibir más correos tuyos. No podemos enviarle la invitación.';
+export const invitationSent = 'Enviamos una nueva invitación a tu contacto.';
+export const contactVerified = 'Gracias. Ahora eres contacto de emergencia.';
+export const linkInvalid = 'Lo sentimos, el enlace que usaste no es válido o ya expiró.';
+export const unsubscribed = 'Ya no recibirás correos de esta persona.';
+export const profileUpdated = 'Datos actualizados';
+export const noContactsRecorded = 'Entendido: por ahora no tienes contactos de emergencia.';
+export const accountDeleted = 'Cuenta eliminada';
+export const idempotencyKeyMissing = 'Falta el encabezado Idempotency-Key o no es válido.';
+export const idempotencyKeyReused = 'Este Idempotency-Key ya se usó con otros datos.';
+export const notFound = 'No encontrado';
+export const methodNotAllowed = 'Método no permitido';
+export const serverError = 'Ocurrió un error en el servidor. Inténtalo de nuevo.';
+export const networkError = 'No hay conexión con el servidor. Revisa tu conexión.';
+export const timeout = 'El servidor tardó demasiado en responder.';

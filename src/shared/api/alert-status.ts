@@ -1,0 +1,12 @@
+// The values of PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3), apart
+// from its schema in active-button.ts: the page's SOS code needs these and never the schema, which
+// would bring valibot and the field messages into home's first download (DESIGN.md section 6).
+// '1' starts an alert (or, during one, updates its position); '2' ends it.
+
+export const ALERT_START = '1';
+export const ALERT_END = '2';
+
+/** An alert that started without a position sends the first one that arrives within this window. */
+export const ALERT_POSITION_WINDOW_MS = 10 * 60_000;
+/** A request this much later than its press was sent from the offline queue; the e-mail says so. */
+export const ALERT_LATE_AFTER_MS = 2 * 60_000;

@@ -1,0 +1,25 @@
+// The validation texts of the API's fields (forms and server alike), one constant each;
+// messages.ts gathers them as fieldMessages.
+
+export const emailRequired = 'El correo es obligatorio';
+export const emailInvalid = 'El correo no es válido';
+export const emailTooLong = 'El correo es demasiado largo';
+export const fieldRequired = 'Este campo es obligatorio';
+export const digit = 'Debe ser un número del 0 al 9';
+export const codeInvalid = 'El código debe tener 4 dígitos';
+export const firstnameRequired = 'El campo nombres es obligatorio';
+export const lastnameRequired = 'El campo apellidos es obligatorio';
+export const nameTooLong = 'Máximo 100 caracteres';
+export const phoneRequired = 'El teléfono es obligatorio';
+export const phoneInvalid = 'El teléfono no es válido';
+export const termsRequired = 'Debes aceptar los términos y condiciones';
+export const kinshipRequired = 'El campo es obligatorio';
+export const alertStatusInvalid = "El estado de alerta debe ser '1' o '2'";
+export const coordinateInvalid = 'La ubicación no es válida';
+export const timezoneInvalid = 'La zona horaria no es válida';
+export const pressedAtInvalid = 'La hora de la alerta no es válida';
+export const linkInvalid = 'El enlace no es válido';
+export const pageInvalid = 'La página debe ser un número entero mayor que 0';
+export const limitInvalid = 'El límite debe ser un número entero entre 1 y 100';
+export const sortInvalid = 'Solo se puede ordenar por nombres, apellidos, correo o fecha de creación';
+export const orderInvalid = 'El orden debe ser asc o desc';
