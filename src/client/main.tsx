@@ -12,6 +12,7 @@ import { startSlidingSession } from './lib/session/sliding-session.ts';
 import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
 import { hasServiceWorkerSupport } from './lib/sos-worker/post-to-worker.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
+import { loadTagManager } from './lib/tag-manager.ts';
 import { applyVersionMarker } from './lib/version-marker.ts';
 import { createAppRouter } from './router.ts';
 import './styles/base.css';
@@ -49,6 +50,8 @@ async function start() {
     </StrictMode>,
   );
   requestAnimationFrame(hideSplash);
+  // The operator's analytics, if any: after the first screen, which must not wait on another site.
+  loadTagManager();
   // After the first paint, and once a service worker is active: the SOS queue's messages and replay
   // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download budget);
   // afterwards the chunk comes from the worker's cache, and what it said meanwhile waits in early-messages.ts.

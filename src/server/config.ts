@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CODES_PER_ADDRESS_PER_HOUR, INVITES_PER_CONTACT_PER_HOUR } from '#shared/constants.ts';
+import { CODES_PER_ADDRESS_PER_HOUR, GTM_ID_PATTERN, INVITES_PER_CONTACT_PER_HOUR } from '#shared/constants.ts';
 
 /** A fixed window: at most `limit` hits per `windowMs`. */
 export type RateRule = { limit: number; windowMs: number };
@@ -48,6 +48,14 @@ function text(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+function gtmId(env: Env): string | undefined {
+  const value = text(env, 'GTM_ID');
+  if (value !== undefined && !GTM_ID_PATTERN.test(value)) {
+    throw new Error(`GTM_ID debe ser el identificador del contenedor, como GTM-ABC1234 (recibido: ${value})`);
+  }
+  return value;
+}
+
 /**
  * The secret keys code hashes and sealed refresh pairs. Generated once so that a
  * restart keeps every pending code and session valid; 0600 because whoever reads
@@ -89,7 +97,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     mailFrom: text(env, 'MAIL_FROM') ?? 'Botón de Pánico Migratorio <no-responder@localhost>',
     secret: text(env, 'SECRET') ?? loadOrCreateSecret(dataDir),
     chatUrl: text(env, 'CHAT_URL'),
-    gtmId: text(env, 'GTM_ID'),
+    gtmId: gtmId(env),
     trustProxy: ['1', 'true', 'yes'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
     rateLimits: {
       // Generous per IP: many people share one address behind mobile carriers' NAT.

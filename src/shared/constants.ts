@@ -85,3 +85,5 @@ export const SOS_UNSENT_WARNING_MS = 24 * 60 * 60_000;
  * sent. Apart from the app state, so clearing that state keeps them too.
  */
 export const SOS_PAGE_QUEUE_DB = 'sos-page-queue';
+/** A tag manager container id as Google prints it (GTM_ID): it goes into the script's URL. */
+export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;

@@ -12,8 +12,15 @@ export type PersonOnHome = { context: BrowserContext; page: Page; contactEmail: 
  * A new person with one contact who confirmed from the e-mail, on home, with
  * geolocation granted and the page controlled by the service worker.
  */
-export async function personWithConfirmedContact(app: RunningApp, browser: Browser, tag: string): Promise<PersonOnHome> {
+export async function personWithConfirmedContact(
+  app: RunningApp,
+  browser: Browser,
+  tag: string,
+  /** Runs on the new context before its first page opens (routes, init scripts). */
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<PersonOnHome> {
   const { context, page } = await phonePage(browser);
+  await prepare?.(context);
   await context.grantPermissions(['geolocation'], { origin: app.url });
   await context.setGeolocation(MIAMI);
   const email = `${tag}@example.org`;

@@ -1,5 +1,7 @@
 // The server writes per-deployment values into the page's <meta> tags.
 
+import { GTM_ID_PATTERN } from '#shared/constants.ts';
+
 export function readMeta(name: string): string | undefined {
   const content = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
   return content ? content : undefined;
@@ -7,6 +9,8 @@ export function readMeta(name: string): string | undefined {
 
 export interface AppConfig {
   chatUrl?: string | null;
+  /** The tag manager container, when the operator set GTM_ID. */
+  gtmId?: string;
 }
 
 /** The last config the server wrote, for pages the service worker answers with the built shell (no meta tag). */
@@ -21,16 +25,22 @@ function isUrl(text: string): boolean {
   }
 }
 
-/** `{ chatUrl?: URL | null }`, checked by hand: valibot stays out of home's first download (DESIGN.md section 6). */
+/**
+ * `{ chatUrl?: URL | null, gtmId?: 'GTM-…' | null }`, checked by hand: valibot stays out of home's
+ * first download (DESIGN.md section 6). A bad value makes the whole config unreadable.
+ */
 function parseAppConfig(json: string | null | undefined): AppConfig | undefined {
   if (!json) return undefined;
   try {
     const config: unknown = JSON.parse(json);
     if (typeof config !== 'object' || config === null) return undefined;
-    const { chatUrl } = config as Record<string, unknown>;
-    if (chatUrl === undefined) return {};
-    if (chatUrl === null) return { chatUrl };
-    return typeof chatUrl === 'string' && isUrl(chatUrl) ? { chatUrl } : undefined;
+    const { chatUrl, gtmId } = config as Record<string, unknown>;
+    const parsed: AppConfig = {};
+    if (chatUrl === null || (typeof chatUrl === 'string' && isUrl(chatUrl))) parsed.chatUrl = chatUrl;
+    else if (chatUrl !== undefined) return undefined;
+    if (typeof gtmId === 'string' && GTM_ID_PATTERN.test(gtmId)) parsed.gtmId = gtmId;
+    else if (gtmId !== undefined && gtmId !== null) return undefined;
+    return parsed;
   } catch {
     return undefined;
   }

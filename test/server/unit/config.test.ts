@@ -37,6 +37,12 @@ describe('server configuration', () => {
     expect(() => parseConfig({ PORT: 'ocho', SECRET: 's' }, dir)).toThrow(/PORT debe ser un número/);
   });
 
+  it('takes a tag manager container id, and refuses anything else in Spanish (it goes into a script address)', () => {
+    expect(parseConfig({ GTM_ID: ' GTM-ABC1234 ', SECRET: 's' }, dir).gtmId).toBe('GTM-ABC1234');
+    expect(parseConfig({ SECRET: 's' }, dir).gtmId).toBeUndefined();
+    expect(() => parseConfig({ GTM_ID: 'GTM-1"><script>', SECRET: 's' }, dir)).toThrow(/GTM_ID debe ser el identificador/);
+  });
+
   it('makes a secret once, readable only by its owner, and keeps it across restarts', async () => {
     const first = parseConfig({ DATA_DIR: 'd' }, dir).secret;
     const file = path.join(dir, 'd', 'secret');
