@@ -86,6 +86,29 @@ describe('the SOS button', () => {
     await context.close();
   });
 
+  it('pressed offline and the app closed at once: it reopens on the alert screen, offline and once delivered', async () => {
+    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'cerrada');
+    await context.setOffline(true);
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    await page.close();
+
+    const reopened = await context.newPage();
+    await reopened.goto(`${app.url}/web/home`);
+    await reopened.waitForURL('**/web/active');
+    await reopened.getByText(/se enviará automáticamente/).waitFor();
+    await reopened.close();
+
+    await context.setOffline(false);
+    const online = await context.newPage();
+    await online.goto(`${app.url}/web/home`);
+    await online.waitForURL('**/web/active');
+    await waitForMail(app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena cerrada está en riesgo/ });
+    await endAlertAndWaitForMail(app, online, contactEmail);
+    expect(await alertMailsTo(app, contactEmail)).toHaveLength(1);
+    await context.close();
+  });
+
   it('signs back in on a new page and still has the alert screen while an alert is active', async () => {
     const { context, page, email } = await personWithConfirmedContact(app, browser, 'again');
     await sosButton(page).click();
