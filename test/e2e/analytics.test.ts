@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
+import type { BrowserContext } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { codeFrom, waitForMail } from '#test/support/mailbox.ts';
 import { MIAMI, endAlertAndWaitForMail, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -11,17 +10,7 @@ import { MIAMI, endAlertAndWaitForMail, personWithConfirmedContact, sosButton } 
 
 const GTM_ID = 'GTM-TEST123';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp({ GTM_ID }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = appAndChromiumPerFile({ GTM_ID });
 
 /** Google's script, stood in for by one that notes it ran (a script the CSP blocked never runs). */
 async function fakeTagManager(context: BrowserContext, requested: string[]) {
@@ -34,7 +23,7 @@ async function fakeTagManager(context: BrowserContext, requested: string[]) {
 it('loads the tag manager under the CSP, and no event carries a name, e-mail, phone, code or position', async () => {
   const requested: string[] = [];
   const tag = 'analitica';
-  const { page, contactEmail, email } = await personWithConfirmedContact(app, browser, tag, (context) =>
+  const { page, contactEmail, email } = await personWithConfirmedContact(running.app, running.browser, tag, (context) =>
     fakeTagManager(context, requested),
   );
   await page.waitForFunction(() => (window as { tagManagerRan?: boolean }).tagManagerRan === true);
@@ -43,7 +32,7 @@ it('loads the tag manager under the CSP, and no event carries a name, e-mail, ph
   await page.getByText('Tu ubicación se enviará con tu alerta.').waitFor();
   await sosButton(page).click();
   await page.waitForURL('**/web/active');
-  await endAlertAndWaitForMail(app, page, contactEmail);
+  await endAlertAndWaitForMail(running.app, page, contactEmail);
 
   const dataLayer = await page.evaluate(() => JSON.stringify(window.dataLayer));
   const events = (JSON.parse(dataLayer) as { event?: string }[]).map((entry) => entry.event);
@@ -51,7 +40,7 @@ it('loads the tag manager under the CSP, and no event carries a name, e-mail, ph
   expect(events).toContain('panic_activate');
   expect(events).toContain('panic_deactivate');
 
-  const code = codeFrom(await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/ }));
+  const code = codeFrom(await waitForMail(running.app.dataDir, { to: email, subject: /Tu código de acceso/ }));
   const personal = [email, contactEmail, 'Elena', tag, 'Jorge', 'Paz', '2025550143', '3055550100'];
   personal.push(String(MIAMI.latitude).slice(0, 5), String(MIAMI.longitude).slice(0, 6));
   for (const value of personal) expect(dataLayer).not.toContain(value);

@@ -1,28 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = appAndChromiumPerFile();
 
 const contact = { firstname: 'Lucía', lastname: 'Mora', email: 'lucia.mora@example.org', phone: '3055550123', kinship: 'Hermana' };
 
 describe('an emergency contact', () => {
   it('is added, confirms from the e-mail, shows as verified, and the used link is then invalid', async () => {
-    const { context, page } = await phonePage(browser);
-    await signUpInBrowser(page, app, { email: 'carmen.ruiz@example.org', firstname: 'Carmen', lastname: 'Ruiz' });
+    const { context, page } = await phonePage(running.browser);
+    await signUpInBrowser(page, running.app, { email: 'carmen.ruiz@example.org', firstname: 'Carmen', lastname: 'Ruiz' });
 
     await fillContactForm(page, contact);
     const congratulations = page.getByRole('dialog', { name: '¡Felicidades!' });
@@ -32,12 +20,12 @@ describe('an emergency contact', () => {
     await expect(card.textContent()).resolves.toContain('Sin verificar');
 
     // The contact's side: the link from the e-mail, in a browser of their own, no login.
-    const invitation = await waitForMail(app.dataDir, { to: contact.email, subject: /Carmen Ruiz te agregó como contacto de emergencia/ });
+    const invitation = await waitForMail(running.app.dataDir, { to: contact.email, subject: /Carmen Ruiz te agregó como contacto de emergencia/ });
     const link = /(http:\/\/\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    expect(link).toMatch(new RegExp(`^${app.url}`));
+    expect(link).toMatch(new RegExp(`^${running.app.url}`));
     expect(invitation.text).toMatch(/\/web\/active\/unsubscribe\?token=/);
 
-    const theirs = await phonePage(browser);
+    const theirs = await phonePage(running.browser);
     await theirs.page.goto(link!);
     await theirs.page.getByRole('button', { name: 'Aceptar' }).click();
     await theirs.page.waitForURL('**/web/active/accept');
@@ -50,7 +38,7 @@ describe('an emergency contact', () => {
     await page.getByText('¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.').waitFor();
 
     // The link works once.
-    const again = await phonePage(browser);
+    const again = await phonePage(running.browser);
     await again.page.goto(link!);
     await again.page.getByRole('button', { name: 'Aceptar' }).click();
     await again.page.waitForURL('**/web/active/invalid');
@@ -59,7 +47,7 @@ describe('an emergency contact', () => {
 
     // With the network off, reopening the app still shows the last known contacts.
     await context.setOffline(true);
-    await page.goto(`${app.url}/web/home`);
+    await page.goto(`${running.app.url}/web/home`);
     await expect(page.getByRole('link', { name: /Lucía Mora/ }).textContent()).resolves.toContain('Verificado');
     await context.close();
   });

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { signUpInBrowser } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 
 // SPEC.md sections 2 and 9 in a real Chromium: the floating 'Ayuda' button
 // stays at least 10 px inside the screen whatever a finger, a mouse or a
@@ -10,23 +9,13 @@ import { launchChromium } from '#test/support/chromium.ts';
 
 const EDGE_PX = 10;
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = appAndChromiumPerFile();
 
 /** A new person on home (no contacts, declared so), on a phone with a touch screen and a mouse. */
 async function personOnHome(tag: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, hasTouch: true });
+  const context = await running.browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
-  await signUpInBrowser(page, app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
+  await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
   await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL('**/web/home');

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { signUpInBrowser } from '#test/support/browser-flows.ts';
-import { launchChromium, launchPersistentChromium } from '#test/support/chromium.ts';
+import { launchPersistentChromium } from '#test/support/chromium.ts';
 
 // SPEC.md section 2's install button and the manifest behind it, in a real Chromium
 // against the real server: installable as it is, the browser's own prompt where
@@ -14,24 +14,14 @@ import { launchChromium, launchPersistentChromium } from '#test/support/chromium
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = appAndChromiumPerFile();
 
 const installButton = (page: Page) => page.getByRole('button', { name: 'Instalar la aplicación' });
 
 /** A new person on home: signed up, no contacts declared (the shortest way in). */
 async function personOnHome(context: BrowserContext, tag: string): Promise<Page> {
   const page = await context.newPage();
-  await signUpInBrowser(page, app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
+  await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
   await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL('**/web/home');
@@ -54,7 +44,7 @@ describe('installing the app', () => {
       await rm(profile, { recursive: true, force: true });
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${app.url}/web/auth/signin`);
+    await page.goto(`${running.app.url}/web/auth/signin`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     const cdp = await context.newCDPSession(page);
@@ -62,7 +52,7 @@ describe('installing the app', () => {
     expect(installabilityErrors).toEqual([]);
 
     const { url, errors, data } = await cdp.send('Page.getAppManifest');
-    expect(url).toBe(`${app.url}/build/manifest.webmanifest`);
+    expect(url).toBe(`${running.app.url}/build/manifest.webmanifest`);
     expect(errors).toEqual([]);
     const manifest = JSON.parse(data ?? '{}') as { icons: Array<{ src: string; sizes: string; type: string; purpose: string }> };
     expect(manifest).toMatchObject({ name: 'Botón de Pánico Migratorio', start_url: '/web/home', scope: '/', display: 'standalone' });
@@ -71,7 +61,7 @@ describe('installing the app', () => {
     const appleTouchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
     const icons = [...manifest.icons, { src: appleTouchIcon ?? 'missing', sizes: '180x180' }];
     for (const icon of icons) {
-      const reply = await context.request.get(new URL(icon.src, app.url).href);
+      const reply = await context.request.get(new URL(icon.src, running.app.url).href);
       expect(reply.status(), icon.src).toBe(200);
       expect(reply.headers()['content-type'], icon.src).toBe('image/png');
       expect(pngSize(await reply.body()), icon.src).toBe(icon.sizes);
@@ -79,7 +69,7 @@ describe('installing the app', () => {
   });
 
   it("where the browser offers the install, the button opens the browser's prompt and goes after the answer", async () => {
-    const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 } });
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 } });
     const page = await personOnHome(context, 'android');
 
     // What Chromium fires when it would install the app; the person then accepts its prompt.
@@ -109,7 +99,7 @@ describe('installing the app', () => {
   });
 
   it('on an iPhone, the button opens the 4-step guide, whose pictures load, and Salir closes it', async () => {
-    const context = await browser.newContext({
+    const context = await running.browser.newContext({
       locale: 'es-US',
       userAgent: IPHONE_SAFARI,
       viewport: { width: 390, height: 844 },

@@ -1,35 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
+import { expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = appAndChromiumPerFile();
 
 it('is controlled by the service worker from the first visit and reopens with no network', async () => {
-  const context = await browser.newContext({ locale: 'es-US' });
+  const context = await running.browser.newContext({ locale: 'es-US' });
   const page = await context.newPage();
-  await page.goto(`${app.url}/web`);
+  await page.goto(`${running.app.url}/web`);
   await page.waitForURL('**/web/auth/signin');
 
   // The first install claims the page at once (no reload needed).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const scriptURL = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-  expect(scriptURL).toBe(`${app.url}/build/sw.js`);
+  expect(scriptURL).toBe(`${running.app.url}/build/sw.js`);
 
   await context.setOffline(true);
-  await page.goto(`${app.url}/web/auth/signin`);
+  await page.goto(`${running.app.url}/web/auth/signin`);
   await page.getByLabel(/correo/i).waitFor();
-  await page.goto(`${app.url}/unauthorized`);
+  await page.goto(`${running.app.url}/unauthorized`);
   await page.getByText('Acceso Denegado').waitFor();
   await context.close();
 });

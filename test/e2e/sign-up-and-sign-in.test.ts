@@ -1,20 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = appAndChromiumPerFile();
 
 const email = 'maria.lopez@example.org';
 
@@ -25,8 +14,8 @@ async function analyticsEvents(page: Page): Promise<unknown[]> {
 
 describe('a new person', () => {
   it('signs up with the e-mailed code and lands on the first-contact screen', async () => {
-    const { context, page, fetched } = await phonePage(browser);
-    const shell = await page.goto(`${app.url}/web`);
+    const { context, page, fetched } = await phonePage(running.browser);
+    const shell = await page.goto(`${running.app.url}/web`);
     // The splash is in the page itself, so it shows before any script runs, and goes once the state is back.
     expect(await shell?.text()).toMatch(/id="splash"[^]*Botón de Pánico Migratorio/);
     await page.locator('#splash').waitFor({ state: 'detached' });
@@ -40,7 +29,7 @@ describe('a new person', () => {
     await page.getByText('El correo no es válido').waitFor();
 
     // Typing into the first box advances through all four by itself, and the fourth digit sends the code.
-    const code = await enterWithEmailedCode(page, app, email);
+    const code = await enterWithEmailedCode(page, running.app, email);
     await page.waitForURL('**/web/auth/signup');
 
     await page.getByLabel(/nombres/i).fill('María');
@@ -56,7 +45,7 @@ describe('a new person', () => {
     await page.waitForURL('**/web/auth/contacts');
     await expect(analyticsEvents(page)).resolves.toEqual(expect.arrayContaining(['otp_entry', 'otp_verify', 'sign_up']));
     // Flags, fonts and scripts all come from our own server.
-    expect(fetched.filter((url) => !url.startsWith(app.url))).toEqual([]);
+    expect(fetched.filter((url) => !url.startsWith(running.app.url))).toEqual([]);
     expect(fetched.some((url) => url.includes('/build/flags/'))).toBe(true);
 
     // DevTools must show no e-mail, name or token in clear text anywhere.
@@ -88,13 +77,13 @@ describe('a new person', () => {
     expect(stored).not.toContain(email);
     expect(stored).not.toContain('María');
     expect(stored).not.toMatch(/access_token|refresh_token/);
-    expect(app.output()).not.toContain(code);
+    expect(running.app.output()).not.toContain(code);
     await context.close();
   });
 
   it('signs in again later with a new code', async () => {
-    const { context, page } = await phonePage(browser);
-    await enterWithEmailedCode(page, app, email);
+    const { context, page } = await phonePage(running.browser);
+    await enterWithEmailedCode(page, running.app, email);
     // No contacts yet: the first-contact screen, behind its guard.
     await page.waitForURL('**/web/auth/contacts');
     await context.close();
