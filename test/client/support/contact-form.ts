@@ -25,3 +25,7 @@ export async function fillContactForm(values: ContactFormValues = luis): Promise
   fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: values.phone } });
   fireEvent.change(screen.getByLabelText('Parentesco'), { target: { value: values.kinship } });
 }
+
+export function saveContactForm(): void {
+  fireEvent.click(screen.getByRole('button', { name: 'Guardar contacto' }));
+}

@@ -1,26 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { signIn } from '../../support/session.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
+import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 
 const UNVERIFIED_WARNING = 'Este contacto aún no ha verificado su correo electrónico. Debe hacerlo para recibir tus alertas.';
 const VERIFIED_NOTICE = '¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.';
 
-beforeEach(() => {
-  signIn({ contacts: 2 });
-  window.dataLayer = [];
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  dismissAllToasts();
-  resetAll();
-});
+signedInForEachTest({ contacts: 2 });
 
 function dataOf(term: string): string | null | undefined {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;

@@ -1,13 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
-import { fillContactForm } from '../../support/contact-form.ts';
+import { fillContactForm, saveContactForm } from '../../support/contact-form.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { signIn } from '../../support/session.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
+import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 
 // SPEC.md section 3, in its order.
 const KINSHIP_OPTIONS = [
@@ -17,26 +16,13 @@ const KINSHIP_OPTIONS = [
   'Conocida', 'Pareja', 'Otro',
 ];
 
-beforeEach(() => {
-  signIn({ contacts: 0 });
-  window.dataLayer = [];
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  dismissAllToasts();
-  resetAll();
-});
-
-function save() {
-  fireEvent.click(screen.getByRole('button', { name: 'Guardar contacto' }));
-}
+signedInForEachTest({ contacts: 0 });
 
 describe('the first emergency contact', () => {
   it('says exactly what is missing', async () => {
     renderApp('/web/auth/contacts');
     await screen.findByRole('heading', { name: 'Agrega tu primer contacto de emergencia' });
-    save();
+    saveContactForm();
     expect(await screen.findByText('El campo nombres es obligatorio')).toBeTruthy();
     expect(screen.getByText('El campo apellidos es obligatorio')).toBeTruthy();
     expect(screen.getByText('El correo es obligatorio')).toBeTruthy();
@@ -69,7 +55,7 @@ describe('the first emergency contact', () => {
     });
     const { router } = renderApp('/web/auth/contacts');
     await fillContactForm();
-    save();
+    saveContactForm();
 
     const dialog = await screen.findByRole('dialog', { name: '¡Felicidades!' });
     expect(within(dialog).getByText('Registraste tu primer contacto de emergencia.')).toBeTruthy();
@@ -100,7 +86,7 @@ describe('the first emergency contact', () => {
     });
     renderApp('/web/auth/contacts');
     await fillContactForm();
-    save();
+    saveContactForm();
     expect(await screen.findByText('Ya tienes un contacto con este correo')).toBeTruthy();
     expect(screen.queryByText('Otro mensaje')).toBeNull();
     expect(screen.getByText('El teléfono no es válido')).toBeTruthy();
@@ -113,7 +99,7 @@ describe('the first emergency contact', () => {
     stubApi({ 'POST /api/contacts': () => json(500, { success: false, message: 'Ocurrió un error en el servidor.' }) });
     renderApp('/web/auth/contacts');
     await fillContactForm();
-    save();
+    saveContactForm();
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Ocurrió un error en el servidor.'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

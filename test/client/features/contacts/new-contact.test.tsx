@@ -1,28 +1,14 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
-import { fillContactForm } from '../../support/contact-form.ts';
+import { fillContactForm, saveContactForm } from '../../support/contact-form.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { signIn } from '../../support/session.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
+import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 
-beforeEach(() => {
-  signIn({ contacts: 1 });
-  window.dataLayer = [];
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  dismissAllToasts();
-  resetAll();
-});
-
-function save() {
-  fireEvent.click(screen.getByRole('button', { name: 'Guardar contacto' }));
-}
+signedInForEachTest({ contacts: 1 });
 
 describe('adding a contact', () => {
   it('saves it, says so, and home shows the list fetched again', async () => {
@@ -40,7 +26,7 @@ describe('adding a contact', () => {
     const { router } = renderApp('/web/contact', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [rosa]) });
     expect(await screen.findByRole('heading', { name: 'Agregar Contacto', level: 1 })).toBeTruthy();
     await fillContactForm();
-    save();
+    saveContactForm();
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     expect(within(screen.getByRole('status')).getByText('Contacto agregado. Le enviamos un correo para que confirme.')).toBeTruthy();
@@ -63,7 +49,7 @@ describe('adding a contact', () => {
     });
     const { router } = renderApp('/web/contact');
     await fillContactForm();
-    save();
+    saveContactForm();
     expect(await screen.findByText('Ya tienes un contacto con este correo')).toBeTruthy();
     expect(screen.getByText('El campo es obligatorio')).toBeTruthy();
     expect(screen.getByLabelText('Parentesco').getAttribute('aria-invalid')).toBe('true');
@@ -75,7 +61,7 @@ describe('adding a contact', () => {
     stubApi({ 'POST /api/contacts': () => json(429, { success: false, message: 'Demasiados intentos.' }) });
     const { router } = renderApp('/web/contact');
     await fillContactForm();
-    save();
+    saveContactForm();
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Demasiados intentos.'));
     expect(router.state.location.pathname).toBe('/web/contact');
     expect((screen.getByLabelText('Nombres') as HTMLInputElement).value).toBe('Luis');

@@ -1,21 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { signIn } from '../../support/session.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
+import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 
 const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'López', phone: '+13055550123' };
 
-beforeEach(() => signIn());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  dismissAllToasts();
-  resetAll();
-});
+signedInForEachTest();
 
 async function form() {
   return {

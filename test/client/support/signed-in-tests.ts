@@ -1,0 +1,21 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetAll } from '#client/lib/session/session-store.ts';
+import type { AuthState } from '#shared/browser/session-state.ts';
+import { signIn } from './session.ts';
+import { dismissAllToasts } from './toasts.ts';
+
+/**
+ * Every test of the file starts signed in (`overrides` tweak the session) with an
+ * empty dataLayer, and ends with the fetch stubs, the toasts and the session cleared.
+ */
+export function signedInForEachTest(overrides: Partial<AuthState> = {}): void {
+  beforeEach(() => {
+    signIn(overrides);
+    window.dataLayer = [];
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    dismissAllToasts();
+    resetAll();
+  });
+}
