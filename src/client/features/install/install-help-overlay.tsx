@@ -1,7 +1,6 @@
-import { Dialog } from '#client/ui/dialog.tsx';
-import './install-help.css';
+import { StepsOverlay, type PictureStep } from '#client/ui/steps-overlay.tsx';
 
-const STEPS = [
+const STEPS: PictureStep[] = [
   {
     image: 'step-1-share.svg',
     alt: 'Barra inferior de Safari con el botón Compartir marcado en rojo.',
@@ -27,27 +26,13 @@ const STEPS = [
 /** iOS has no install prompt: four pictures of Safari's own steps, full screen. */
 export function InstallHelpOverlay({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog
-      fullScreen
+    <StepsOverlay
       title="Instala la aplicación en tu iPhone o iPad"
-      onDismiss={onClose}
-      actions={
-        <button type="button" className="button button--block" onClick={onClose}>
-          Salir
-        </button>
-      }
-    >
-      <p>Con la aplicación en tu pantalla de inicio, el botón SOS está siempre a un toque.</p>
-      <ol className="install-help__steps">
-        {STEPS.map((step) => (
-          <li key={step.image} className="install-help__step">
-            <figure className="install-help__figure">
-              <figcaption>{step.caption}</figcaption>
-              <img src={`${import.meta.env.BASE_URL}install/${step.image}`} alt={step.alt} width={240} height={240} />
-            </figure>
-          </li>
-        ))}
-      </ol>
-    </Dialog>
+      intro={<p>Con la aplicación en tu pantalla de inicio, el botón SOS está siempre a un toque.</p>}
+      steps={STEPS}
+      imageFolder="install"
+      imageSize={{ width: 240, height: 240 }}
+      onClose={onClose}
+    />
   );
 }
