@@ -50,6 +50,8 @@ export default defineConfig({
             { name: 'home', test: (id) => homeModule.test(id.replaceAll('\\', '/')), includeDependenciesRecursively: false },
             // Out of home's first download (forms, later screens, the worker bridge use it); named, not 'dist'.
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
+            // Issue 9's delivery lists and the contact's 'Lo tengo' page, one lazy chunk: fewer names in the entry.
+            { name: 'delivery', test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -37,6 +37,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'chaos',
+          environment: 'node',
+          include: ['test/chaos/**/*.test.ts'],
+          setupFiles: [failOnConsole],
+          testTimeout: 120_000,
+          // Each file runs its own servers and kills them: one file at a time on 2 cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],

@@ -9,6 +9,10 @@ import { freePort, startApp } from '#test/support/app-server.ts';
 import { startFaultProxy } from '#test/support/fault-proxy.ts';
 import { browserFigures } from './figures/browser-timings.ts';
 import { downloadFigures } from './figures/downloads.ts';
+import { memoryFigures } from './figures/memory.ts';
+import { outboxFigures } from './figures/outbox-delivery.ts';
+import { serverLoadFigures } from './figures/server-load.ts';
+import { stopSharedLoadServer } from './load/load-server.ts';
 import { markdownTable, summarise, writeReport } from './report.ts';
 import type { BenchContext, Figure, Measurement } from './types.ts';
 
@@ -20,6 +24,9 @@ const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.leng
 const figures: Record<string, Figure> = {
   downloads: downloadFigures,
   browser: browserFigures,
+  server: serverLoadFigures,
+  outbox: outboxFigures,
+  memory: memoryFigures,
 };
 
 const started = Date.now();
@@ -34,9 +41,12 @@ try {
   for (const [name, figure] of Object.entries(figures)) {
     if (only && !only.includes(name)) continue;
     console.log(`bench: ${name}…`);
+    const begun = Date.now();
     measurements.push(...(await figure(context)));
+    console.log(`bench: ${name} took ${((Date.now() - begun) / 1000).toFixed(0)} s`);
   }
 } finally {
+  await stopSharedLoadServer();
   await proxy.close();
   await app.stop();
 }

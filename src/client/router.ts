@@ -4,6 +4,7 @@ import { getSessionState } from './lib/session/session-store.ts';
 import { indexRoute } from './routes/index.ts';
 import { rootRoute } from './routes/root.tsx';
 import { unauthorizedRoute } from './routes/unauthorized.tsx';
+import { ackRoute } from './routes/web/active/ack/ack.ts';
 import { activeIndexRoute, activeRoute } from './routes/web/active/active.ts';
 import {
   acceptRoute,
@@ -21,6 +22,7 @@ import { contactDetailRoute } from './routes/web/contact-detail.ts';
 import { contactRoute } from './routes/web/contact.ts';
 import { homeRoute } from './routes/web/home.ts';
 import { mainLayoutRoute } from './routes/web/main-layout.ts';
+import { practiceRoute } from './routes/web/practice/practice.ts';
 import { profileRoute } from './routes/web/profile.ts';
 import { webIndexRoute, webRoute } from './routes/web/web.ts';
 
@@ -29,7 +31,7 @@ const routeTree = rootRoute.addChildren([
   unauthorizedRoute,
   webRoute.addChildren([
     webIndexRoute,
-    mainLayoutRoute.addChildren([homeRoute, profileRoute, contactRoute, contactDetailRoute]),
+    mainLayoutRoute.addChildren([homeRoute, profileRoute, contactRoute, contactDetailRoute, practiceRoute]),
     authRoute.addChildren([authIndexRoute, signinRoute, verifyRoute, signupRoute, firstContactRoute]),
     activeRoute.addChildren([
       activeIndexRoute,
@@ -38,6 +40,7 @@ const routeTree = rootRoute.addChildren([
       invalidRoute,
       verifyContactRoute,
       confirmContactRoute,
+      ackRoute,
     ]),
   ]),
 ]);

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
+import { acknowledgementRoutes } from './acknowledgements/routes.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
@@ -25,11 +26,12 @@ export function createApp(deps: AppDeps) {
     .route('/', contactsRoutes(deps))
     .route('/', contactConfirmationRoutes(deps))
     .route('/', profileRoutes(deps))
-    .route('/', alertRoutes(deps));
+    .route('/', alertRoutes(deps))
+    .route('/', acknowledgementRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();
-  app.use('*', securityHeaders(config.gtmId));
+  app.use('*', securityHeaders(config));
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

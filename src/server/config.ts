@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_REMINDER_MINUTES } from '#shared/api/deliveries.ts';
 import { CODES_PER_ADDRESS_PER_HOUR, GTM_ID_PATTERN, INVITES_PER_CONTACT_PER_HOUR } from '#shared/constants.ts';
 
 /** A fixed window: at most `limit` hits per `windowMs`. */
@@ -20,6 +21,8 @@ export type Config = {
   gtmId: string | undefined;
   /** Take the client IP from X-Forwarded-For (only behind a proxy we run). */
   trustProxy: boolean;
+  /** Days after an alert ends until its position is erased (POSITION_RETENTION_DAYS). */
+  positionRetentionDays: number;
   rateLimits: {
     signinPerIp: RateRule;
     verifyPerIp: RateRule;
@@ -27,6 +30,15 @@ export type Config = {
     codesPerAddress: RateRule;
     /** Invitation e-mails from one account to one contact address. */
     invitesPerContact: RateRule;
+    /** The contact's 'Lo tengo' page and button, per network address. */
+    ackPerIp: RateRule;
+  };
+  /** Issue 9: reminder e-mails while nobody has acknowledged an active alert. */
+  reminders: {
+    /** After how long from the alert's start, ascending (ACK_REMINDER_MINUTES, default 5,15). */
+    afterMs: number[];
+    /** How often an instance looks for reminders that came due. */
+    pollMs: number;
   };
 };
 
@@ -41,6 +53,18 @@ function int(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} debe ser un número entero positivo (recibido: ${raw})`);
   return value;
+}
+
+/** 'ACK_REMINDER_MINUTES=5,15': whole minutes, ascending; empty turns reminders off. */
+function minutesList(env: Env, name: string, fallback: readonly number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback.map((minutes) => minutes * 60_000);
+  const parts = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const values = parts.map(Number);
+  if (values.some((value, index) => !Number.isInteger(value) || value <= 0 || (index > 0 && value <= values[index - 1]!))) {
+    throw new Error(`${name} debe ser una lista de minutos enteros, de menor a mayor, separados por comas (recibido: ${raw})`);
+  }
+  return values.map((minutes) => minutes * 60_000);
 }
 
 function text(env: Env, name: string): string | undefined {
@@ -99,6 +123,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     chatUrl: text(env, 'CHAT_URL'),
     gtmId: gtmId(env),
     trustProxy: ['1', 'true', 'yes'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
+    positionRetentionDays: int(env, 'POSITION_RETENTION_DAYS', 30),
     rateLimits: {
       // Generous per IP: many people share one address behind mobile carriers' NAT.
       signinPerIp: { limit: int(env, 'RATE_LIMIT_SIGNIN_PER_IP', 30), windowMs: QUARTER },
@@ -106,6 +131,11 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       resendPerIp: { limit: int(env, 'RATE_LIMIT_RESEND_PER_IP', 30), windowMs: QUARTER },
       codesPerAddress: { limit: int(env, 'RATE_LIMIT_CODES_PER_ADDRESS', CODES_PER_ADDRESS_PER_HOUR), windowMs: HOUR },
       invitesPerContact: { limit: int(env, 'RATE_LIMIT_INVITES_PER_CONTACT', INVITES_PER_CONTACT_PER_HOUR), windowMs: HOUR },
+      ackPerIp: { limit: int(env, 'RATE_LIMIT_ACK_PER_IP', 60), windowMs: QUARTER },
+    },
+    reminders: {
+      afterMs: minutesList(env, 'ACK_REMINDER_MINUTES', DEFAULT_REMINDER_MINUTES),
+      pollMs: int(env, 'ACK_REMINDER_POLL_SECONDS', 15) * 1000 || 15_000,
     },
   };
 }

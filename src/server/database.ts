@@ -13,6 +13,10 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   const pool = createPool(config.databaseUrl ?? embedded?.url ?? '');
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor may a client lent out for a transaction: pg-pool listens for errors only while a
+  // client is idle (node-postgres#3083). The transaction's query fails, and the pool drops
+  // the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await migrateDatabase(pool);
   } catch (error) {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createReminderWorker } from './acknowledgements/reminders.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
@@ -24,9 +25,12 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
   const worker = createOutboxWorker({ db: database.db, pool: database.pool, transport, clock, log });
   await worker.start();
+  // Reminder e-mails while nobody has acknowledged an alert (issue 9); safe with many instances.
+  const reminders = createReminderWorker({ db: database.db, clock, config, log });
+  reminders.start();
 
   // Housekeeping: hourly, and harmless when several instances do it at once.
-  const prune = () => pruneExpired(database.db, clock.now()).catch(() => log.warn('limpieza de la base de datos fallida'));
+  const prune = () => pruneExpired(database.db, clock.now(), config).catch(() => log.warn('limpieza de la base de datos fallida'));
   const pruneTimer = setInterval(prune, 60 * 60_000);
   pruneTimer.unref();
   void prune();
@@ -50,6 +54,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearTimeout(force);
       clearInterval(pruneTimer);
+      await reminders.stop();
       await worker.stop();
       transport.close();
       await database.close();

@@ -4,6 +4,9 @@ export const codeSent = 'Te enviamos un código de acceso a tu correo.';
 export const codeRecentlySent = 'Ya te enviamos un código hace poco. Revisa tu correo.';
 export const codeWrong = 'El código no es correcto.';
 export const codeExpired = 'El código expiró o ya no es válido. Pide uno nuevo.';
+export const codeBurned = 'Demasiados intentos con un código incorrecto: por seguridad lo anulamos. Espera unos minutos antes de pedir uno nuevo.';
+export const signinLocked =
+  'Por seguridad no podemos enviar otro código a este correo todavía: hubo demasiados intentos con códigos incorrectos. Vuelve a intentarlo más tarde. Si ya tienes la sesión abierta en tu teléfono, el botón SOS sigue funcionando.';
 export const userNotRegistered = 'Usuario no registrado';
 export const userAlreadyRegistered = 'Este correo ya está registrado. Inicia sesión.';
 export const signedIn = 'Sesión iniciada';

@@ -19,6 +19,16 @@ export const CODE_LENGTH = 4;
 export const MAX_CODE_ERRORS = 2;
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Every CODE_MAX_ATTEMPTS wrong codes for one address burn its code, and that
+ * address gets no new code for this long, doubled after each further burn
+ * (docs/security.md computes what this leaves a guesser in 30 days).
+ */
+export const SIGNIN_LOCKOUT_BASE_MS = 60_000;
+/** The doubling stops here (2^20 minutes is about two years). */
+export const SIGNIN_LOCKOUT_MAX_DOUBLINGS = 20;
+/** The count of wrong codes is forgotten after this long without one (and no lockout running). */
+export const SIGNIN_LOCKOUT_FORGET_MS = 30 * 24 * 60 * 60_000;
 /** A second signin for the same address inside this window answers 409. */
 export const SIGNIN_COOLDOWN_MS = 60_000;
 export const CODES_PER_ADDRESS_PER_HOUR = 5;

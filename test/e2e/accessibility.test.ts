@@ -206,14 +206,44 @@ describe('accessibility of every screen', () => {
     await page.getByRole('status', { name: 'Estado de la conexión' }).waitFor({ state: 'detached' });
   });
 
-  it('the active alert screen, after an SOS press', async () => {
+  it("the active alert screen with its delivery list, and the contact's 'Lo tengo' page", async () => {
     const { page } = person;
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor();
-    await waitForMail(app.dataDir, { to: 'accesible-contacto@example.org', subject: /está en riesgo/ });
-    await checkScreen(page, 'active', 'Alerta activa');
+    const alert = await waitForMail(app.dataDir, { to: 'accesible-contacto@example.org', subject: /está en riesgo/ });
+    const deliveries = page.getByRole('region', { name: 'A quién llegó tu alerta' });
+    await deliveries.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 15_000 });
+    await checkScreen(page, 'active, with its delivery list', 'Alerta activa');
+
+    const ackUrl = /(\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/.exec(alert.text)?.[1];
+    expect(ackUrl).toBeDefined();
+    // In a tab of its own: the contact's unsubscribe page stays open for a later test.
+    const ackPage = await contact.context.newPage();
+    await ackPage.goto(ackUrl!);
+    await ackPage.getByRole('button', { name: 'Lo tengo' }).waitFor();
+    await checkScreen(ackPage, "'Lo tengo' (from the alert e-mail)", 'Lo tengo');
+    await ackPage.getByRole('button', { name: 'Lo tengo' }).click();
+    await ackPage.getByText(/ya sabe que recibiste su alerta/).waitFor();
+    await checkScreen(ackPage, "'Lo tengo': acknowledged", 'Lo tengo');
+    await ackPage.close();
+
+    await deliveries.getByText(/^Recibida por Jorge Paz/).waitFor({ timeout: 15_000 });
+    await checkScreen(page, 'active, a contact acknowledged', 'Alerta activa');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+    await page.waitForURL('**/web/home');
+  });
+
+  it("the practice screen, before and after 'Enviar alerta de prueba'", async () => {
+    const { page } = person;
+    await page.getByRole('link', { name: 'Probar alerta' }).click();
+    await page.waitForURL('**/web/practice');
+    await page.getByRole('button', { name: 'Enviar alerta de prueba' }).waitFor();
+    await checkScreen(page, 'practice', 'Alerta de prueba');
+    await page.getByRole('button', { name: 'Enviar alerta de prueba' }).click();
+    await page.getByRole('region', { name: 'A quién llegó tu prueba' }).getByText(/Jorge Paz/).waitFor({ timeout: 15_000 });
+    await checkScreen(page, 'practice: sent, with its delivery list', 'Alerta de prueba');
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.waitForURL('**/web/home');
   });
 

@@ -11,6 +11,8 @@ export type RunningApp = {
   url: string;
   /** The port the app itself listens on. */
   port: number;
+  /** The server's process id (the bench reads its memory). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -46,6 +48,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => output,
     stop: async () => {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
 import type { EmbeddedServer } from '#server/db/embedded-postgres.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 
@@ -23,6 +22,22 @@ function withDatabase(url: string, database: string): string {
 }
 
 /**
+ * The embedded-postgres package registers async-exit-hook when first loaded. Its
+ * 'beforeExit' listener ends the process with process.exit(0): in vitest's own
+ * process that turned every failed run into exit code 0, and CI stayed green. Its
+ * 'exit' listener would then run the package's shutdown without its callback, which
+ * throws. So we load it here and take both away: the teardown below stops our server
+ * (its signal handlers stay, for a run interrupted with Ctrl-C).
+ */
+async function loadEmbeddedPostgres() {
+  const before = { beforeExit: process.listeners('beforeExit'), exit: process.listeners('exit') };
+  const loaded = await import('#server/db/embedded-postgres.ts');
+  for (const listener of process.listeners('beforeExit')) if (!before.beforeExit.includes(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!before.exit.includes(listener)) process.off('exit', listener);
+  return loaded;
+}
+
+/**
  * One PostgreSQL server for the whole run (the embedded one in a temp dir, or
  * DATABASE_URL's), with a migrated template; each test file clones it
  * (test/support/test-database.ts), which takes a few milliseconds.
@@ -35,7 +50,7 @@ export default async function setup(project: TestProject) {
     dir = await mkdtemp(path.join(tmpdir(), 'bpm-test-pg-'));
     // As root the cluster belongs to the postgres user, who must be able to enter the temp dir.
     await chmod(dir, 0o755);
-    embedded = await startEmbeddedPostgres(dir);
+    embedded = await (await loadEmbeddedPostgres()).startEmbeddedPostgres(dir);
     adminUrl = embedded.url;
   }
   const template = `bpm_template_${process.pid}`;

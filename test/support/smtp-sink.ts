@@ -7,12 +7,14 @@ export type SmtpSink = {
   received: ParsedMail[];
   /** While true, every message is refused with a 451 (a temporary failure). */
   refuse: boolean;
+  /** How many messages were refused so far. */
+  refused: number;
   close(): Promise<void>;
 };
 
 /** A real SMTP server on a free port that keeps what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink: Partial<SmtpSink> & { received: ParsedMail[]; refuse: boolean } = { received: [], refuse: false };
+  const sink: Partial<SmtpSink> & { received: ParsedMail[]; refuse: boolean; refused: number } = { received: [], refuse: false, refused: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -21,6 +23,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       simpleParser(stream)
         .then((mail) => {
           if (sink.refuse) {
+            sink.refused += 1;
             const error = Object.assign(new Error('Intente más tarde'), { responseCode: 451 });
             callback(error);
             return;
@@ -31,6 +34,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         .catch(callback);
     },
   });
+  // A client that dies mid-message (a killed app) is a normal event for a mail server, not a crash.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = address && typeof address === 'object' ? address.port : 0;

@@ -15,7 +15,10 @@ export type AnalyticsEvent =
   | 'panic_deactivate'
   | 'contact_verify'
   | 'help_open'
-  | 'whatsapp_open';
+  | 'whatsapp_open'
+  // Issue 9: a contact pressed 'Lo tengo' ({practice, first}); the person sent a practice ({queued}).
+  | 'alert_acknowledge'
+  | 'practice_send';
 
 type Params = Record<string, string | number | boolean>;
 

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
 import { ALERT_START, ALERT_POSITION_WINDOW_MS, ALERT_LATE_AFTER_MS } from '#shared/api/active-button.ts';
+import { queueEndedAlertMails, queueFollowUpMails, queueTrackedMails } from '#server/acknowledgements/tracked-mails.ts';
 import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, users } from '#server/db/schema.ts';
+import type { Log } from '#server/log.ts';
 import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment } from '#server/mail/templates/alert-mails.ts';
-import { personOf, queueAlertMails } from './alert-mail.ts';
+import { personOf } from './alert-mail.ts';
 
-type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date };
+type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date; log?: Log };
 
 export type LockedUser = typeof users.$inferSelect;
 
@@ -57,18 +59,20 @@ export async function applyAlertRequest(deps: Deps, user: LockedUser, input: Act
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
-  await queueAlertMails(tx, deps.config, userId, 'alert-ended', now, (recipient, unsubscribeUrl) =>
-    alertEndedMail({ person, contactFirstname: recipient.firstname, moment: momentOf(at, timezone, now), unsubscribeUrl }),
+  // To everyone who got the alert, with who acknowledged it (issue 9).
+  await queueEndedAlertMails(deps, active.id, (recipient, unsubscribeUrl, deliveries) =>
+    alertEndedMail({ person, contactFirstname: recipient.firstname, moment: momentOf(at, timezone, now), unsubscribeUrl, deliveries }),
   );
   return { alert_status: false, alert_id: active.id };
 }
 
 async function startAlert(
-  { tx, config, userId, now }: Deps,
+  deps: Deps,
   input: ActiveButtonInput,
   person: ReturnType<typeof personOf>,
   at: Date,
 ): Promise<ActiveButtonReply> {
+  const { tx, userId, now } = deps;
   const timezone = input.timezone || 'UTC';
   const [alert] = await tx
     .insert(alerts)
@@ -76,24 +80,26 @@ async function startAlert(
     .returning({ id: alerts.id });
   if (!alert) throw new Error('insert returned no alert');
   await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
-  await queueAlertMails(tx, config, userId, 'alert-started', now, (recipient, unsubscribeUrl) =>
+  // Each with its contact's 'Lo tengo' link, and a record of which e-mail is whose (issue 9).
+  await queueTrackedMails(deps, { alertId: alert.id }, 'alert-started', (recipient, links) =>
     alertStartedMail({
       person,
       contactFirstname: recipient.firstname,
       moment: momentOf(at, timezone, now),
       position: positionOf(input),
-      unsubscribeUrl,
+      ...links,
     }),
   );
   return { alert_status: true, alert_id: alert.id };
 }
 
 async function recordPosition(
-  { tx, config, userId, now }: Deps,
+  deps: Deps,
   active: typeof alerts.$inferSelect,
   input: ActiveButtonInput,
   person: ReturnType<typeof personOf>,
 ): Promise<ActiveButtonReply> {
+  const { tx, now } = deps;
   const position = positionOf(input);
   const reply = { alert_status: true, alert_id: active.id };
   if (!position) return reply;
@@ -103,13 +109,14 @@ async function recordPosition(
     .set({ ...position, positionAt: active.positionAt ?? now })
     .where(eq(alerts.id, active.id));
   if (firstFix) {
-    await queueAlertMails(tx, config, userId, 'alert-position', now, (recipient, unsubscribeUrl) =>
+    // With the 'Lo tengo' link of each contact who got the alert (issue 9).
+    await queueFollowUpMails(deps, active.id, 'alert-position', (recipient, links) =>
       alertPositionMail({
         person,
         contactFirstname: recipient.firstname,
         moment: momentOf(now, active.timezone, now),
         position,
-        unsubscribeUrl,
+        ...links,
       }),
     );
   }

@@ -1,8 +1,8 @@
 import type { Config } from '#server/config.ts';
-import { unsubscribeLink } from '#server/contacts/opt-outs.ts';
+import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Queryable } from '#server/db/client.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
+import { enqueueMails } from '#server/mail/outbox.ts';
 import type { AlertPerson } from '#server/mail/templates/alert-mails.ts';
 import { alertRecipients, type Recipient } from './recipients.ts';
 
@@ -21,10 +21,10 @@ export async function queueAlertMails(
   render: (recipient: Recipient, unsubscribeUrl: string) => MailContent,
 ): Promise<number> {
   const recipients = await alertRecipients(tx, userId);
-  for (const recipient of recipients) {
-    const unsubscribeUrl = await unsubscribeLink(tx, config, userId, recipient.email, now);
-    await enqueueMail(tx, kind, recipient.email, render(recipient, unsubscribeUrl), now, userId);
-  }
+  // One statement for the links and one for the e-mails, however many contacts.
+  const links = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  const mails = recipients.map((recipient, i) => ({ kind, to: recipient.email, content: render(recipient, links[i]!) }));
+  await enqueueMails(tx, mails, now, userId);
   return recipients.length;
 }
 

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { activeButtonSchema, type ActiveButtonInput, type ActiveButtonReply } from '#shared/api/active-button.ts';
+import { ALERT_PRACTICE, activeButtonSchema, type ActiveButtonInput, type ActiveButtonReply } from '#shared/api/active-button.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
+import { applyPracticeRequest } from '#server/acknowledgements/practice.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
@@ -20,7 +21,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
  * replay of that key gets it again.
  */
 export function alertRoutes(deps: AppDeps) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, log } = deps;
   const bearer = requireBearer(deps);
   const body = validateJson(activeButtonSchema);
 
@@ -40,7 +41,11 @@ export function alertRoutes(deps: AppDeps) {
         return invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
       }
       if (claim.kind === 'replay') return ok(c, claim.reply);
-      const reply = await applyAlertRequest({ tx, config, userId, now }, user, input);
+      // '3' is a practice: recorded as a test, never as an alert (issue 9).
+      const reply =
+        input.alert_status === ALERT_PRACTICE
+          ? await applyPracticeRequest({ tx, config, userId, now, log }, user, input, key)
+          : await applyAlertRequest({ tx, config, userId, now, log }, user, input);
       await storeReply(tx, userId, key, reply);
       return ok(c, reply);
     });

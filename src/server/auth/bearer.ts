@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { REFRESH_REUSE_GRACE_MS } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
@@ -14,10 +14,16 @@ import { sha256 } from '#server/security/hashing.ts';
  * flight when the page refreshed does not bounce with a 401.
  */
 export function requireBearer({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  // Every signed-in request runs this query: built once, and parsed once per connection by PostgreSQL.
+  const sessionByAccessHash = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.accessHash, sql.placeholder('accessHash')))
+    .prepare('session_by_access_hash');
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) return fail(c, 401, apiMessages.unauthorized);
-    const [row] = await db.select().from(sessions).where(eq(sessions.accessHash, sha256(token)));
+    const [row] = await sessionByAccessHash.execute({ accessHash: sha256(token) });
     const now = clock.now().getTime();
     const valid =
       row &&

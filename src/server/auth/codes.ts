@@ -3,17 +3,20 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '#shared/constants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { verifications } from '#server/db/schema.ts';
 import { hmac, randomCode, sameHash } from '#server/security/hashing.ts';
+import { clearLockout, countWrongCode } from './lockout.ts';
 
 /**
  * The purposes a verification row can have: 'signin' holds an HMAC of a 4-digit
  * code for an address; 'contact-invite' the SHA-256 of a contact's confirmation
- * link token, with the contact's id as target (see contacts/invitations.ts).
+ * link token, with the contact's id as target (see contacts/invitations.ts);
+ * 'signin-lockout' counts an address's wrong codes (see lockout.ts).
  */
-export type VerificationType = 'signin' | 'contact-invite';
+export type VerificationType = 'signin' | 'contact-invite' | 'signin-lockout';
 
 type Row = typeof verifications.$inferSelect;
 
-export type CodeCheck = 'ok' | 'wrong' | 'missing';
+/** 'burned': this wrong guess used up the code and started a lockout (lockout.ts). */
+export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'missing';
 
 export async function findVerification(db: Queryable, type: VerificationType, target: string): Promise<Row | undefined> {
   const [row] = await db
@@ -41,17 +44,25 @@ export async function issueCode(db: Queryable, secret: string, type: Verificatio
 }
 
 /**
- * Check a code against the live row (locked by `findVerification` in the same
- * transaction). A wrong guess counts; the fifth burns the code, so four digits
- * cannot be walked through. A right code is not consumed here: the caller
- * deletes it only once it has been used (verify of an unknown user keeps it for signup).
+ * Check a sign-in code against the live row (locked by `findVerification` in the
+ * same transaction). A wrong guess counts against the address (lockout.ts), not
+ * only against this code, so a resend does not start the count again; every
+ * fifth burns the live code. A right code resets the count but is not consumed
+ * here: the caller deletes it only once it has been used (verify of an unknown
+ * user keeps it for signup).
  */
 export async function checkCode(db: Queryable, secret: string, row: Row | undefined, code: string, now: Date): Promise<CodeCheck> {
   if (!row || row.expiresAt <= now || row.attempts >= CODE_MAX_ATTEMPTS) return 'missing';
-  if (sameHash(row.codeHash, hmac(secret, `${row.type}:${row.target}:${code}`))) return 'ok';
-  const attempts = row.attempts + 1;
-  if (attempts >= CODE_MAX_ATTEMPTS) await db.delete(verifications).where(eq(verifications.id, row.id));
-  else await db.update(verifications).set({ attempts }).where(eq(verifications.id, row.id));
+  if (sameHash(row.codeHash, hmac(secret, `${row.type}:${row.target}:${code}`))) {
+    await clearLockout(db, row.target);
+    return 'ok';
+  }
+  const wrong = await countWrongCode(db, row.target, now);
+  if (wrong.burned) {
+    await db.delete(verifications).where(eq(verifications.id, row.id));
+    return 'burned';
+  }
+  await db.update(verifications).set({ attempts: row.attempts + 1 }).where(eq(verifications.id, row.id));
   return 'wrong';
 }
 

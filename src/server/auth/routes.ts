@@ -6,6 +6,7 @@ import { SIGNIN_COOLDOWN_MS } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
 import type { RateRule } from '#server/config.ts';
 import type { AppDeps } from '#server/deps.ts';
+import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { clientIp } from '#server/http/client-ip.ts';
@@ -16,8 +17,10 @@ import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { requireBearer } from './bearer.ts';
 import { checkCode, consumeCode, findVerification } from './codes.ts';
 import type { CodeCheck } from './codes.ts';
+import { warnOfBurnedCode } from './lockout-mail.ts';
 import { revokeFamily, rotateRefreshToken } from './refresh.ts';
 import { sendSignInCode } from './send-code.ts';
+import type { SendCodeOutcome } from './send-code.ts';
 import { loadSession, toSession } from './session-reply.ts';
 import { issueTokens } from './tokens.ts';
 
@@ -32,9 +35,17 @@ export function authRoutes(deps: AppDeps) {
     return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
   }
 
-  function codeRejected(c: Context, check: Exclude<CodeCheck, 'ok'>) {
-    const message = check === 'wrong' ? apiMessages.codeWrong : apiMessages.codeExpired;
+  const rejection = { wrong: apiMessages.codeWrong, burned: apiMessages.codeBurned, missing: apiMessages.codeExpired } as const;
+
+  /** A refused code. A burned one also warns the account's owner by e-mail (same reply whether or not there is an account). */
+  async function codeRejected(c: Context, tx: Queryable, email: string, check: Exclude<CodeCheck, 'ok'>) {
+    if (check === 'burned') await warnOfBurnedCode(tx, email, clock.now());
+    const message = rejection[check];
     return invalid(c, message, { code: [message] });
+  }
+
+  function codeRefused(c: Context, outcome: Extract<SendCodeOutcome, { sent: false }>) {
+    return tooManyRequests(c, outcome.retryAfterSeconds, outcome.locked ? apiMessages.signinLocked : apiMessages.tooManyRequests);
   }
 
   return new Hono<AppEnv>()
@@ -50,7 +61,7 @@ export function authRoutes(deps: AppDeps) {
           return fail(c, 409, apiMessages.codeRecentlySent);
         }
         const outcome = await sendSignInCode(tx, config, email, now);
-        if (!outcome.sent) return tooManyRequests(c, outcome.retryAfterSeconds);
+        if (!outcome.sent) return codeRefused(c, outcome);
         return ok(c, apiMessages.codeSent);
       });
     })
@@ -59,7 +70,7 @@ export function authRoutes(deps: AppDeps) {
       if (limited) return limited;
       const { email } = c.req.valid('json');
       const outcome = await db.transaction((tx) => sendSignInCode(tx, config, email, clock.now()));
-      if (!outcome.sent) return tooManyRequests(c, outcome.retryAfterSeconds);
+      if (!outcome.sent) return codeRefused(c, outcome);
       return ok(c, apiMessages.codeSent);
     })
     .post('/verify', validateJson(verifySchema), async (c) => {
@@ -70,7 +81,7 @@ export function authRoutes(deps: AppDeps) {
       return db.transaction(async (tx) => {
         const row = await findVerification(tx, 'signin', email);
         const check = await checkCode(tx, config.secret, row, code, now);
-        if (check !== 'ok' || !row) return codeRejected(c, check === 'ok' ? 'missing' : check);
+        if (check !== 'ok' || !row) return codeRejected(c, tx, email, check === 'ok' ? 'missing' : check);
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
         // The code stays valid: the client carries it to signup.
         if (!user) return fail(c, 404, apiMessages.userNotRegistered);
@@ -88,7 +99,7 @@ export function authRoutes(deps: AppDeps) {
         const row = await findVerification(tx, 'signin', email);
         // The code first: without it, signup must not reveal whether an address is registered.
         const check = await checkCode(tx, config.secret, row, code, now);
-        if (check !== 'ok' || !row) return codeRejected(c, check === 'ok' ? 'missing' : check);
+        if (check !== 'ok' || !row) return codeRejected(c, tx, email, check === 'ok' ? 'missing' : check);
         const [user] = await tx
           .insert(users)
           .values({ email, firstname, lastname, phone, createdAt: now, updatedAt: now })

@@ -40,6 +40,33 @@ export async function unsubscribeLink(
   return `${config.publicUrl}/web/active/unsubscribe?token=${token}`;
 }
 
+/**
+ * `unsubscribeLink` for several addresses of one person in one statement (an
+ * alert's contacts): the links in the order of `emails`.
+ */
+export async function unsubscribeLinks(
+  db: Queryable,
+  config: Pick<Config, 'secret' | 'publicUrl'>,
+  userId: string,
+  emails: string[],
+  now: Date,
+): Promise<string[]> {
+  const tokens = emails.map((email) => unsubscribeToken(config.secret, userId, email));
+  // One row per address: a statement may not upsert the same row twice.
+  const rows = new Map(emails.map((email, i) => [email, { userId, email, tokenHash: sha256(tokens[i]!), createdAt: now }]));
+  if (rows.size > 0) {
+    await db
+      .insert(optOuts)
+      .values([...rows.values()])
+      .onConflictDoUpdate({
+        target: [optOuts.userId, optOuts.email],
+        set: { tokenHash: sql`excluded.token_hash` },
+        setWhere: ne(optOuts.tokenHash, sql`excluded.token_hash`),
+      });
+  }
+  return tokens.map((token) => `${config.publicUrl}/web/active/unsubscribe?token=${token}`);
+}
+
 export async function isUnsubscribed(db: Queryable, userId: string, email: string): Promise<boolean> {
   const [row] = await db
     .select({ at: optOuts.unsubscribedAt })

@@ -18,8 +18,10 @@ type Invitee = { id: string; firstname: string; email: string };
  * not start the count again. The key is a hash: the table never holds addresses.
  */
 export function countInvitation(tx: Queryable, config: Pick<Config, 'rateLimits'>, userId: string, email: string, now: Date): Promise<RateVerdict> {
-  return hitRateLimit(tx, `invite:${sha256(`${userId}:${email}`)}`, config.rateLimits.invitesPerContact, now);
+  return hitRateLimit(tx, inviteLimitKey(userId, email), config.rateLimits.invitesPerContact, now);
 }
+
+export const inviteLimitKey = (userId: string, email: string) => `invite:${sha256(`${userId}:${email}`)}`;
 
 /**
  * A fresh confirmation link (the earlier one dies) and its e-mail, in the

@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase, NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -13,6 +14,41 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return new pg.Pool({ connectionString, max });
 }
 
+type CommitHook = (db: Db) => void;
+const commitHooks = new WeakMap<object, Set<CommitHook>>();
+
+/**
+ * Drizzle's database, whose top-level transactions run the hooks that their
+ * work registered with `afterCommit`, once COMMIT has succeeded.
+ */
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool, { schema });
+  const db = drizzle(pool, { schema });
+  const begin = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    const hooks = new Set<CommitHook>();
+    const result = await begin((tx) => {
+      commitHooks.set(tx, hooks);
+      return work(tx);
+    }, config);
+    for (const hook of hooks) hook(db);
+    return result;
+  }) as Db['transaction'];
+  return db;
+}
+
+/**
+ * Run `hook` once what `db` wrote is committed: after COMMIT of a top-level
+ * transaction of `createDb` (the same hook only once per transaction), or at
+ * once outside a transaction (each statement committed itself). False for a
+ * nested transaction (a savepoint), whose commit it cannot see: do the work
+ * inside the transaction then.
+ */
+export function afterCommit(db: Queryable, hook: CommitHook): boolean {
+  if (!(db instanceof PgTransaction)) {
+    hook(db as Db);
+    return true;
+  }
+  const hooks = commitHooks.get(db);
+  hooks?.add(hook);
+  return hooks !== undefined;
 }

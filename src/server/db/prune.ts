@@ -1,24 +1,60 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
-import { CODE_TTL_MS } from '#shared/constants.ts';
+import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
+import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
+import type { Config } from '#server/config.ts';
 import type { Db } from './client.ts';
-import { alertRequests, rateLimits, sessions, verifications } from './schema.ts';
+import { alertRequests, alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from './schema.ts';
 
 const DAY = 24 * 60 * 60_000;
 
 /**
- * Delete rows nobody can use any more: old rate-limit windows, expired codes,
- * idempotency keys of alert requests after 30 days,
+ * Delete rows nobody can use any more: old rate-limit windows, expired codes and
+ * confirmation links, idempotency keys of alert requests after 30 days,
  * and sessions that ended over a week ago (kept that long so a late replay of a
  * rotated token still finds its family and gets it revoked, not merely unknown).
+ * Erase what we keep only as long as it helps: an ended alert's position (and a
+ * practice alert's) after POSITION_RETENTION_DAYS, and the bodies of e-mails given up on (they may hold
+ * a code or a position; a sent e-mail's body is cleared when it is sent), and
+ * the receipts of sign-in code e-mails after a day.
  */
-export async function pruneExpired(db: Db, now: Date): Promise<void> {
+export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }: Pick<Config, 'positionRetentionDays'>): Promise<void> {
   const ms = now.getTime();
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(ms - DAY)));
-  await db.delete(verifications).where(lt(verifications.expiresAt, new Date(ms - CODE_TTL_MS)));
+  await db.delete(verifications).where(and(ne(verifications.type, LOCKOUT_TYPE), lt(verifications.expiresAt, new Date(ms - CODE_TTL_MS))));
+  // A count of wrong codes goes only once its lockout is over and no wrong code came for a while (auth/lockout.ts).
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.type, LOCKOUT_TYPE), lt(verifications.expiresAt, now), lt(verifications.sentAt, new Date(ms - SIGNIN_LOCKOUT_FORGET_MS))));
   const weekAgo = new Date(ms - 7 * DAY);
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, weekAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, weekAgo))));
   // The phone keeps a queued press for 7 days; its key must outlive it, so a late replay is still recognised.
   await db.delete(alertRequests).where(lt(alertRequests.createdAt, new Date(ms - 30 * DAY)));
+  await db
+    .update(alerts)
+    .set({ latitude: '', longitude: '' })
+    .where(
+      and(
+        eq(alerts.status, 'ended'),
+        lt(alerts.endedAt, new Date(ms - positionRetentionDays * DAY)),
+        or(ne(alerts.latitude, ''), ne(alerts.longitude, '')),
+      ),
+    );
+  // A practice alert ends as it starts: the same retention from its start.
+  await db
+    .update(practiceAlerts)
+    .set({ latitude: '', longitude: '' })
+    .where(
+      and(
+        lt(practiceAlerts.startedAt, new Date(ms - positionRetentionDays * DAY)),
+        or(ne(practiceAlerts.latitude, ''), ne(practiceAlerts.longitude, '')),
+      ),
+    );
+  // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
+  await db.delete(outbox).where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
+  await db
+    .update(outbox)
+    .set({ subject: null, text: null, html: null })
+    .where(and(eq(outbox.status, 'failed'), or(isNotNull(outbox.subject), isNotNull(outbox.text), isNotNull(outbox.html))));
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -206,4 +208,81 @@ export const alertRequests = pgTable(
     createdAt: tz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] }), index('alert_requests_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A practice alert (issue 9): the SOS path end to end, e-mails marked PRUEBA,
+ * recorded here and never as an alert. `request_key` is the Idempotency-Key of
+ * the request that started it, so the page knows which of its presses it is.
+ */
+export const practiceAlerts = pgTable(
+  'practice_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestKey: text('request_key').notNull(),
+    timezone: text('timezone').notNull(),
+    latitude: text('latitude').notNull().default(''),
+    longitude: text('longitude').notNull().default(''),
+    pressedAt: tz('pressed_at').notNull(),
+    startedAt: tz('started_at').notNull(),
+  },
+  (t) => [index('practice_alerts_user_started_idx').on(t.userId, t.startedAt)],
+);
+
+/**
+ * One row per e-mail an alert or a practice sent to a confirmed contact
+ * (issue 9): the outbox row that carries it (whose status says whether the mail
+ * server took it), the SHA-256 of the contact's 'Lo tengo' token, and when they
+ * acknowledged. The token itself is derived (HMAC with SECRET), never stored.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Whose alert. No foreign key of its own: the row goes with its alert or
+     * practice, which go with the account; one index and one check fewer on the
+     * SOS transaction's insert.
+     */
+    userId: uuid('user_id').notNull(),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
+    practiceId: uuid('practice_id').references(() => practiceAlerts.id, { onDelete: 'cascade' }),
+    contactEmail: text('contact_email').notNull(),
+    /** The contact's name when the alert went out: the lists read well even after the contact is deleted. */
+    contactFirstname: text('contact_firstname').notNull(),
+    contactLastname: text('contact_lastname').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** No foreign key: the outbox is the mail worker's table, and a withdrawn e-mail reads as not sent. */
+    outboxId: bigint('outbox_id', { mode: 'number' }),
+    acknowledgedAt: tz('acknowledged_at'),
+    remindedAt: tz('reminded_at'),
+    createdAt: tz('created_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [
+    check('alert_deliveries_one_subject', sql`num_nonnulls(${t.alertId}, ${t.practiceId}) = 1`),
+    uniqueIndex('alert_deliveries_token_hash_key').on(t.tokenHash),
+    // Partial: an alert's row is not indexed as a practice's, nor the other way round.
+    uniqueIndex('alert_deliveries_alert_email_key').on(t.alertId, t.contactEmail).where(sql`${t.alertId} is not null`),
+    uniqueIndex('alert_deliveries_practice_email_key').on(t.practiceId, t.contactEmail).where(sql`${t.practiceId} is not null`),
+  ],
+);
+
+/**
+ * Reminder rounds claimed per alert (issue 9): the primary key is the claim, so
+ * two server instances never send the same round twice.
+ */
+export const alertReminders = pgTable(
+  'alert_reminders',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    round: smallint('round').notNull(),
+    claimedAt: tz('claimed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.round] })],
 );

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Config } from '#server/config.ts';
+import { servedOverHttps } from './request-scheme.ts';
 
 // All assets are local (DESIGN.md section 7), so the policy names only 'self'.
 // Inline styles stay allowed: React's style props and the splash need them.
@@ -28,7 +30,12 @@ export function contentSecurityPolicy(gtmId: string | undefined): string {
     .join('; ');
 }
 
-export function securityHeaders(gtmId: string | undefined): MiddlewareHandler {
+/**
+ * On every reply. HSTS only over HTTPS (browsers ignore it over HTTP anyway):
+ * with TRUST_PROXY, the proxy's X-Forwarded-Proto says so (request-scheme.ts).
+ * No CORS header is ever sent: the API serves its own origin only.
+ */
+export function securityHeaders({ gtmId, trustProxy }: Pick<Config, 'gtmId' | 'trustProxy'>): MiddlewareHandler {
   const csp = contentSecurityPolicy(gtmId);
   return async (c, next) => {
     await next();
@@ -38,6 +45,6 @@ export function securityHeaders(gtmId: string | undefined): MiddlewareHandler {
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');
     headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
-    headers.set('Strict-Transport-Security', 'max-age=31536000');
+    if (servedOverHttps(c, trustProxy)) headers.set('Strict-Transport-Security', 'max-age=31536000');
   };
 }

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { apiMessages } from '#shared/messages.ts';
 import { fail } from './replies.ts';
 
-export function tooManyRequests(c: Context, retryAfterSeconds: number) {
+/** 429 with Retry-After; `message` says why when there is more to say than "too many". */
+export function tooManyRequests(c: Context, retryAfterSeconds: number, message: string = apiMessages.tooManyRequests) {
   c.header('Retry-After', String(retryAfterSeconds));
-  return fail(c, 429, apiMessages.tooManyRequests);
+  return fail(c, 429, message);
 }

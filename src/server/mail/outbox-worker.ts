@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
@@ -19,8 +19,10 @@ export type OutboxWorkerOptions = {
   maxBackoffMs?: number;
   /** After this many failed sends a row is marked failed and left alone. */
   maxAttempts?: number;
-  /** Rows sent at the same time; each holds one pool connection while it sends. */
+  /** Batches sent at the same time; each holds one pool connection while it sends. */
   concurrency?: number;
+  /** Rows claimed, sent and committed together by one sender. */
+  batchSize?: number;
 };
 
 export type OutboxWorker = {
@@ -38,7 +40,7 @@ export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, pool, transport, clock, log, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2 } = options;
+  const { db, pool, transport, clock, log, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2, batchSize = 10 } = options;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
@@ -46,47 +48,54 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let listener: pg.Client | undefined;
 
   /**
-   * Claim one due row and send it while holding its row lock: SKIP LOCKED lets
-   * other workers take other rows, and nobody else can send this one. A crash
-   * between the SMTP server's acceptance and our commit resends it (at least once).
+   * Claim up to `batchSize` due rows and send them at once while holding their
+   * row locks: SKIP LOCKED lets other workers take other rows, and nobody else
+   * can send these. One commit records the whole batch (one WAL flush instead
+   * of one a mail). A crash between the SMTP server's acceptance and our commit
+   * resends the batch's accepted mails (at least once, never lost).
    */
-  async function sendOne(): Promise<boolean> {
+  async function sendBatch(): Promise<number> {
     return db.transaction(async (tx) => {
       const now = clock.now();
-      const [row] = await tx
+      const rows = await tx
         .select()
         .from(outbox)
         .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
         .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-        .limit(1)
+        .limit(batchSize)
         .for('update', { skipLocked: true });
-      if (!row) return false;
-      const result = await transport.send(
-        { id: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' },
-        now,
+      if (rows.length === 0) return 0;
+      const results = await Promise.all(
+        rows.map((row) =>
+          transport.send({ id: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' }, now),
+        ),
       );
-      const attempts = row.attempts + 1;
-      if (result.ok) {
+      const sentIds = rows.filter((_, i) => results[i]?.ok).map((row) => row.id);
+      if (sentIds.length > 0) {
         // The row stays as a receipt; the body goes, since it may hold a code or a position.
         await tx
           .update(outbox)
-          .set({ status: 'sent', attempts, sentAt: clock.now(), subject: null, text: null, html: null, lastError: null })
-          .where(eq(outbox.id, row.id));
-        return true;
+          .set({ status: 'sent', attempts: sql`${outbox.attempts} + 1`, sentAt: clock.now(), subject: null, text: null, html: null, lastError: null })
+          .where(inArray(outbox.id, sentIds));
       }
-      const failed = attempts >= maxAttempts;
-      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs));
-      await tx
-        .update(outbox)
-        .set({ status: failed ? 'failed' : 'pending', attempts, nextAttemptAt, lastError: result.error })
-        .where(eq(outbox.id, row.id));
-      log.warn(`correo ${row.id}: envío fallido (intento ${attempts}, ${result.error})${failed ? ', abandonado' : ''}`);
-      return true;
+      for (const [i, row] of rows.entries()) {
+        const result = results[i];
+        if (!result || result.ok) continue;
+        const attempts = row.attempts + 1;
+        const failed = attempts >= maxAttempts;
+        const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs));
+        await tx
+          .update(outbox)
+          .set({ status: failed ? 'failed' : 'pending', attempts, nextAttemptAt, lastError: result.error })
+          .where(eq(outbox.id, row.id));
+        log.warn(`correo ${row.id}: envío fallido (intento ${attempts}, ${result.error})${failed ? ', abandonado' : ''}`);
+      }
+      return rows.length;
     });
   }
 
   async function sendUntilNoneDue(): Promise<void> {
-    while (await sendOne()) {
+    while ((await sendBatch()) > 0) {
       /* keep sending */
     }
   }

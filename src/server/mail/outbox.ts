@@ -1,14 +1,41 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '#server/db/client.ts';
+import { afterCommit } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import type { MailContent } from './mail-content.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
 
+const notifying = new WeakMap<Db, { again: boolean }>();
+
+/**
+ * NOTIFY the outbox workers, from outside the transaction that queued the mail:
+ * a transaction that NOTIFYs holds one database-wide lock through its commit,
+ * WAL flush included, so NOTIFY inside every alert's transaction made all of
+ * them commit one after another (docs/decisions/009). Calls made while one
+ * NOTIFY is on its way share the next one; a lost NOTIFY costs at most a poll.
+ */
+function notifyWorkers(db: Db): void {
+  const running = notifying.get(db);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  notifying.set(db, state);
+  const send = (): void => {
+    state.again = false;
+    db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`)
+      .catch(() => undefined)
+      .finally(() => (state.again ? send() : notifying.delete(db)));
+  };
+  send();
+}
+
 /**
  * Queue an e-mail inside the caller's transaction: it exists if and only if the
- * data that caused it commits. The NOTIFY is delivered at commit too, so the
- * worker wakes exactly when the row becomes visible. `userId` names the account
+ * data that caused it commits. The workers are woken once it has committed, so
+ * they find the row as soon as it is visible. `userId` names the account
  * the e-mail belongs to (a contact's invitation, an alert), so that deleting
  * the account takes its mail along; sign-in codes belong to nobody yet.
  */
@@ -19,7 +46,32 @@ export async function enqueueMail(
   content: MailContent,
   now: Date,
   userId: string | null = null,
-): Promise<void> {
-  await tx.insert(outbox).values({ kind, userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now });
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ kind, userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })
+    .returning({ id: outbox.id });
+  // Inside a savepoint the commit is out of sight: NOTIFY with the transaction, as before.
+  if (!afterCommit(tx, notifyWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  // The row's id: an alert's delivery record points at it (src/server/acknowledgements).
+  return row?.id ?? 0;
+}
+
+export type QueuedMail = { kind: string; to: string; content: MailContent };
+
+/**
+ * `enqueueMail` for several e-mails in one statement (an alert's contacts):
+ * their outbox ids, in the order given.
+ */
+export async function enqueueMails(tx: Queryable, mails: QueuedMail[], now: Date, userId: string | null = null): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(mails.map(({ kind, to, content }) => ({ kind, userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })))
+    .returning({ id: outbox.id, recipient: outbox.recipient });
+  if (!afterCommit(tx, notifyWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  // Matched by address, not by the order PostgreSQL happens to return them in.
+  const ids = new Map<string, number[]>();
+  for (const row of rows.sort((a, b) => a.id - b.id)) ids.set(row.recipient, [...(ids.get(row.recipient) ?? []), row.id]);
+  return mails.map((mail) => ids.get(mail.to)?.shift() ?? 0);
 }

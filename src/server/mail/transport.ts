@@ -45,10 +45,15 @@ function displayPath(file: string): string {
   return relative.startsWith('..') ? file : relative;
 }
 
+/** A batch of the outbox worker goes out at once; a second waits for free connections. */
+const SMTP_CONNECTIONS = 10;
+
 export function createMailTransport(options: TransportOptions): MailTransport {
   const { smtpUrl, from, mailDir, log } = options;
+  // Pooled: a few connections kept open and reused, rather than a new connection
+  // (TCP, greeting, EHLO, QUIT) for every e-mail. The URL's own settings win.
   const transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {

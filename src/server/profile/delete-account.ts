@@ -1,24 +1,33 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { LOCKOUT_TYPE, lockoutTarget } from '#server/auth/lockout.ts';
+import { codeLimitKey } from '#server/auth/send-code.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { contacts, outbox, users, verifications } from '#server/db/schema.ts';
+import { contacts, optOuts, outbox, rateLimits, users, verifications } from '#server/db/schema.ts';
 import { dropInvitations } from '#server/contacts/invitations.ts';
+import { inviteLimitKey } from '#server/contacts/send-invitation.ts';
 
 /**
  * Delete a person and everything kept about them. The foreign keys take
- * contacts, sessions, opt-outs and the account's e-mails; what is keyed by
- * address or by contact id (pending codes, confirmation links, code e-mails to
- * the person) goes here. Rate-limit counters hold only hashes and expire alone.
+ * contacts, sessions, opt-outs, alerts and the account's e-mails; what is keyed
+ * by address, by contact id or by a hash of either (pending codes, the count of
+ * wrong codes, confirmation links, code e-mails to the person, the rate-limit
+ * counters of their address and of their invitations) goes here.
  */
 export async function deleteAccount(db: Queryable, userId: string): Promise<boolean> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
   if (!user) return false;
-  const owned = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId));
+  const owned = await db.select({ id: contacts.id, email: contacts.email }).from(contacts).where(eq(contacts.userId, userId));
+  const pairs = await db.select({ email: optOuts.email }).from(optOuts).where(eq(optOuts.userId, userId));
   await dropInvitations(
     db,
     owned.map((row) => row.id),
   );
   await db.delete(verifications).where(and(eq(verifications.type, 'signin'), eq(verifications.target, user.email)));
+  await db.delete(verifications).where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(user.email))));
   await db.delete(outbox).where(and(isNull(outbox.userId), eq(outbox.recipient, user.email)));
+  const invited = new Set([...owned, ...pairs].map((row) => row.email));
+  const keys = [codeLimitKey(user.email), ...[...invited].map((email) => inviteLimitKey(userId, email))];
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
   await db.delete(users).where(eq(users.id, userId));
   return true;
 }

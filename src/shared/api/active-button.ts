@@ -1,22 +1,31 @@
 import * as v from 'valibot';
 import * as m from '../field-messages.ts';
-import { ALERT_END, ALERT_START } from './alert-status.ts';
+import { ALERT_END, ALERT_PRACTICE, ALERT_START } from './alert-status.ts';
 
 // PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3).
 
-export { ALERT_END, ALERT_LATE_AFTER_MS, ALERT_POSITION_WINDOW_MS, ALERT_START } from './alert-status.ts';
+export { ALERT_END, ALERT_LATE_AFTER_MS, ALERT_POSITION_WINDOW_MS, ALERT_PRACTICE, ALERT_START } from './alert-status.ts';
 
 /** A coordinate travels as a string; empty means "no position" (SPEC.md section 5). */
 const coordinate = (limit: number) =>
   v.pipe(
-    v.optional(v.union([v.string(), v.number()]), ''),
+    v.optional(v.union([v.string(), v.number()], m.coordinateInvalid), ''),
     v.transform((value) => String(value).trim()),
     v.check((value) => value === '' || (/^-?\d{1,3}(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit), m.coordinateInvalid),
   );
 
+const EARLIEST_PRESS = Date.UTC(2000, 0, 1);
+
+// Zones found valid: asking Intl costs about a millisecond, and every SOS names one.
+// Capped, since Intl also takes the same zone in any mix of upper and lower case.
+const knownTimeZones = new Set<string>();
+const KNOWN_TIME_ZONES_MAX = 1000;
+
 function isTimeZone(value: string): boolean {
+  if (knownTimeZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('es', { timeZone: value });
+    if (knownTimeZones.size < KNOWN_TIME_ZONES_MAX) knownTimeZones.add(value);
     return true;
   } catch {
     return false;
@@ -25,22 +34,33 @@ function isTimeZone(value: string): boolean {
 
 export const activeButtonSchema = v.pipe(
   v.object({
+    // Missing reads as '' so that it gets the same Spanish message as a wrong value.
     alert_status: v.pipe(
-      v.union([v.string(), v.number()], m.alertStatusInvalid),
+      v.optional(v.union([v.string(), v.number()], m.alertStatusInvalid), ''),
       v.transform(String),
-      v.picklist([ALERT_START, ALERT_END], m.alertStatusInvalid),
+      v.picklist([ALERT_START, ALERT_END, ALERT_PRACTICE], m.alertStatusInvalid),
     ),
     latitude: coordinate(90),
     longitude: coordinate(180),
     /** The phone's IANA time zone; contacts read the time in it. */
     timezone: v.pipe(
-      v.optional(v.string(), ''),
+      v.optional(v.string(m.timezoneInvalid), ''),
       v.trim(),
       v.maxLength(64, m.timezoneInvalid),
       v.check((value) => value === '' || isTimeZone(value), m.timezoneInvalid),
     ),
-    /** When the button was pressed, on the phone's clock (the request may arrive much later). */
-    pressed_at: v.optional(v.pipe(v.string(), v.isoTimestamp(m.pressedAtInvalid))),
+    /**
+     * When the button was pressed, on the phone's clock (the request may arrive much
+     * later). A clock before 2000 is a broken clock (year 0 would not even fit the
+     * database): that time is dropped, never the SOS, and the server's time is used.
+     */
+    pressed_at: v.optional(
+      v.pipe(
+        v.string(m.pressedAtInvalid),
+        v.isoTimestamp(m.pressedAtInvalid),
+        v.transform((value) => (Date.parse(value) >= EARLIEST_PRESS ? value : undefined)),
+      ),
+    ),
   }),
   // Half a position is no position.
   v.forward(
@@ -50,9 +70,10 @@ export const activeButtonSchema = v.pipe(
 );
 export type ActiveButtonInput = v.InferOutput<typeof activeButtonSchema>;
 
-/** The reply: where the alert stands now. */
+/** The reply: where the alert stands now (and, for a practice '3', which test it started). */
 export const activeButtonReplySchema = v.object({
   alert_status: v.boolean(),
   alert_id: v.nullable(v.string()),
+  practice_id: v.optional(v.nullable(v.string())),
 });
 export type ActiveButtonReply = v.InferOutput<typeof activeButtonReplySchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import * as m from '../field-messages.ts';
 import {
   codeField,
   digitField,
@@ -44,7 +45,11 @@ export const signupSchema = v.object({
 export type SignupInput = v.InferOutput<typeof signupSchema>;
 
 export const refreshSchema = v.object({
-  refresh_token: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  refresh_token: v.pipe(
+    v.optional(v.string(m.refreshTokenInvalid), ''),
+    v.nonEmpty(m.refreshTokenInvalid),
+    v.maxLength(200, m.refreshTokenInvalid),
+  ),
 });
 
 /** The session object that verify, signup and refresh return. */

@@ -21,18 +21,23 @@ export const emailField = v.pipe(
   requiredString(m.emailRequired),
   v.toLowerCase(),
   v.maxLength(EMAIL_MAX_LENGTH, m.emailTooLong),
-  // The simple shape SPEC.md asks for: something@something.tld, no spaces.
-  v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, m.emailInvalid),
+  // The simple shape SPEC.md asks for: something@something.tld, no spaces, no control characters.
+  v.regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u, m.emailInvalid),
 );
+
+// PostgreSQL cannot store U+0000 in text: refused here, it is a Spanish 422 instead of a 500.
+const noNul = v.check((value: string) => !value.includes('\u0000'), m.nameInvalid);
 
 export const firstnameField = v.pipe(
   requiredString(m.firstnameRequired),
   v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
+  noNul,
 );
 
 export const lastnameField = v.pipe(
   requiredString(m.lastnameRequired),
   v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
+  noNul,
 );
 
 /** E.164 with at most 15 digits. The phone input emits the dial code alone (`+1`) when empty. */
@@ -57,7 +62,7 @@ export const digitField = v.pipe(
 
 /** A checkbox arrives as 'on' from a form and as `true` from JSON. */
 export const termsField = v.pipe(
-  v.optional(v.union([v.boolean(), v.string()]), false),
+  v.optional(v.union([v.boolean(), v.string()], m.termsRequired), false),
   v.transform((value) => value === true || value === 'on' || value === 'true'),
   v.literal(true, m.termsRequired),
 );

@@ -176,7 +176,8 @@ describe('the SOS requests the page holds, read back from storage', () => {
     v.object({
       key: v.string(),
       body: v.object({
-        alert_status: v.picklist(['1', '2']),
+        // '3': a practice alert (issue 9) travels the same path.
+        alert_status: v.picklist(['1', '2', '3']),
         latitude: v.string(),
         longitude: v.string(),
         timezone: v.string(),
@@ -197,6 +198,7 @@ describe('the SOS requests the page holds, read back from storage', () => {
     [[held, { ...held, key: 'k2', body: { ...body, alert_status: '2', latitude: '' } }]],
     [[{ ...held, extra: true, body: { ...body, extra: true } }]],
     [[{ ...held, body: { ...body, alert_status: '3' } }]],
+    [[{ ...held, body: { ...body, alert_status: '4' } }]],
     [[held, { ...held, queuedAt: '1' }]],
     [[{ ...held, body: null }]],
     [[(({ userId: _userId, ...rest }) => rest)(held)]],

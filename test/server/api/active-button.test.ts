@@ -124,7 +124,7 @@ describe('pressing SOS and ending the alert', () => {
     const me = await signUp(t, 'nora@example.com');
     const noKey = await t.call('PUT', 'active-button', { token: me.access_token, body: { alert_status: '1' } });
     expect(noKey).toMatchObject({ status: 422, body: { errors: { idempotency_key: [apiMessages.idempotencyKeyMissing] } } });
-    expect(await press(me, { alert_status: '3' })).toMatchObject({ status: 422, body: { errors: { alert_status: ["El estado de alerta debe ser '1' o '2'"] } } });
+    expect(await press(me, { alert_status: '4' })).toMatchObject({ status: 422, body: { errors: { alert_status: ["El estado de alerta debe ser '1', '2' o '3'"] } } });
     expect(await press(me, { alert_status: '1', latitude: '123', longitude: '0' })).toMatchObject({
       status: 422,
       body: { errors: { latitude: ['La ubicación no es válida'] } },

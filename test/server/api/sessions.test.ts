@@ -96,3 +96,53 @@ describe('staying signed in and signing out', () => {
     expect(twice).toMatchObject({ status: 401, body: { message: 'Sesión expirada' } });
   });
 });
+
+describe('refresh races between the page and the service worker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const refresh = async (token: string) => {
+    const reply = await t.post('refresh', { refresh_token: token });
+    return reply.status === 200 ? v.parse(sessionSchema, reply.body.message) : undefined;
+  };
+  const profile = async (token: string | undefined) => (await t.call('GET', 'profile', { token })).status;
+
+  it('keeps the person signed in when page and worker each refresh with the token the other just rotated', async () => {
+    const first = await signUp(t, 'olga@example.com');
+    // Five refreshes at once with the same token (tabs, the worker): one new pair for all.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => refresh(first.refresh_token)));
+    expect(new Set(burst.map((s) => s?.refresh_token)).size).toBe(1);
+    const second = burst[0];
+
+    // The worker, still holding the first token, comes 30 s later; the page rotates again 10 s after that.
+    t.clock.advance(30_000);
+    expect((await refresh(first.refresh_token))?.access_token).toBe(second?.access_token);
+    t.clock.advance(10_000);
+    const third = await refresh(second?.refresh_token ?? '');
+    t.clock.advance(10_000);
+    expect((await refresh(second?.refresh_token ?? ''))?.access_token).toBe(third?.access_token);
+
+    // Nobody was logged out: the newest pair works and keeps rotating, long after every grace.
+    t.clock.advance(24 * 60 * 60_000);
+    expect(await profile(third?.access_token)).toBe(200);
+    const fourth = await refresh(third?.refresh_token ?? '');
+    expect(await profile(fourth?.access_token)).toBe(200);
+    // A rotated access token works only through the grace minute.
+    expect(await profile(second?.access_token)).toBe(401);
+  });
+
+  it('does not bring back a session signed out inside the grace minute', async () => {
+    const first = await signUp(t, 'pepe@example.com');
+    const second = await refresh(first.refresh_token);
+    const out = await t.call('POST', 'logout', { token: second?.access_token });
+    expect(out.status).toBe(200);
+    t.clock.advance(10_000);
+    // The old refresh token would have been handed the same pair: that pair is signed out.
+    expect(await t.post('refresh', { refresh_token: first.refresh_token })).toMatchObject({ status: 401, body: { message: apiMessages.refreshInvalid } });
+    expect(await profile(first.access_token)).toBe(401);
+    expect(await profile(second?.access_token)).toBe(401);
+  });
+});

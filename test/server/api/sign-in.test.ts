@@ -90,7 +90,7 @@ describe('signing in with an e-mailed code', () => {
       const reply = await t.post('verify', { email: 'eva@example.com', code: wrong });
       expect(reply).toMatchObject({ status: 422, body: { success: false, errors: { code: [apiMessages.codeWrong] } } });
     }
-    expect((await t.post('verify', { email: 'eva@example.com', code: wrong })).body.errors?.code).toEqual([apiMessages.codeWrong]);
+    expect((await t.post('verify', { email: 'eva@example.com', code: wrong })).body.errors?.code).toEqual([apiMessages.codeBurned]);
     const right = await t.post('verify', { email: 'eva@example.com', code });
     expect(right).toMatchObject({ status: 422, body: { errors: { code: [apiMessages.codeExpired] } } });
   });

@@ -43,6 +43,13 @@ describe('server configuration', () => {
     expect(() => parseConfig({ GTM_ID: 'GTM-1"><script>', SECRET: 's' }, dir)).toThrow(/GTM_ID debe ser el identificador/);
   });
 
+  it('keeps the position of an ended alert 30 days unless POSITION_RETENTION_DAYS says otherwise', () => {
+    expect(parseConfig({ SECRET: 's' }, dir).positionRetentionDays).toBe(30);
+    expect(parseConfig({ SECRET: 's', POSITION_RETENTION_DAYS: '7' }, dir).positionRetentionDays).toBe(7);
+    expect(parseConfig({ SECRET: 's', POSITION_RETENTION_DAYS: '0' }, dir).positionRetentionDays).toBe(0);
+    expect(() => parseConfig({ SECRET: 's', POSITION_RETENTION_DAYS: 'un mes' }, dir)).toThrow(/POSITION_RETENTION_DAYS debe ser un número/);
+  });
+
   it('makes a secret once, readable only by its owner, and keeps it across restarts', async () => {
     const first = parseConfig({ DATA_DIR: 'd' }, dir).secret;
     const file = path.join(dir, 'd', 'secret');

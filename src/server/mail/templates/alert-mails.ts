@@ -1,4 +1,6 @@
+import { clockTime, formatMoment, mapUrl, POSITION_UNAVAILABLE, type AlertPosition } from '#shared/alert-moment.ts';
 import { APP_NAME } from '#shared/constants.ts';
+import { deliveryLine, type DeliveryLineInput } from '#shared/delivery-texts.ts';
 import type { MailContent } from '../mail-content.ts';
 import { escapeHtml } from './escape-html.ts';
 import { htmlLayout } from './layout.ts';
@@ -17,7 +19,8 @@ export type AlertMoment = {
   receivedAt?: Date;
 };
 
-export type AlertPosition = { latitude: string; longitude: string };
+// Shared with the contact's 'Lo tengo' page (src/shared/alert-moment.ts).
+export { formatMoment, mapUrl, type AlertPosition };
 
 export type AlertMailInput = {
   person: AlertPerson;
@@ -25,20 +28,13 @@ export type AlertMailInput = {
   moment: AlertMoment;
   position: AlertPosition | null;
   unsubscribeUrl: string;
+  /** The contact's 'Lo tengo' link (issue 9); absent when it could not be recorded. */
+  ackUrl?: string;
 };
 
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-export function formatMoment(at: Date, timezone: string): string {
-  const text = new Intl.DateTimeFormat('es', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(at);
-  return `${text} (hora de ${timezone.replace(/_/g, ' ')})`;
-}
-
-export function mapUrl({ latitude, longitude }: AlertPosition): string {
-  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
-}
-
-function whenLines(moment: AlertMoment): string[] {
+export function whenLines(moment: AlertMoment): string[] {
   const lines = [`Cuándo: ${formatMoment(moment.at, moment.timezone)}`];
   if (moment.receivedAt) {
     lines.push(
@@ -48,25 +44,25 @@ function whenLines(moment: AlertMoment): string[] {
   return lines;
 }
 
-function whereLines(position: AlertPosition | null): string[] {
-  if (!position) return ['Dónde: ubicación no disponible (el teléfono no pudo compartirla).'];
+export function whereLines(position: AlertPosition | null): string[] {
+  if (!position) return [`Dónde: ${POSITION_UNAVAILABLE}.`];
   return [`Dónde: latitud ${position.latitude}, longitud ${position.longitude}`, `Mapa: ${mapUrl(position)}`];
 }
 
-function whereHtml(position: AlertPosition | null): string {
-  if (!position) return '<p style="margin:0 0 12px"><strong>Dónde:</strong> ubicación no disponible (el teléfono no pudo compartirla).</p>';
+export function whereHtml(position: AlertPosition | null): string {
+  if (!position) return `<p style="margin:0 0 12px"><strong>Dónde:</strong> ${POSITION_UNAVAILABLE}.</p>`;
   return `<p style="margin:0 0 12px"><strong>Dónde:</strong> latitud ${escapeHtml(position.latitude)}, longitud ${escapeHtml(position.longitude)}</p>
 <p style="margin:0 0 16px"><a href="${escapeHtml(mapUrl(position))}" style="display:inline-block;padding:12px 20px;background:#b91c1c;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Ver en el mapa</a></p>`;
 }
 
-function footer(who: string, unsubscribeUrl: string) {
+export function footer(who: string, unsubscribeUrl: string) {
   return {
     text: ['', `Recibes este correo porque aceptaste ser contacto de emergencia de ${who} en ${APP_NAME}.`, `Para no recibir más correos de ${who}: ${unsubscribeUrl}`],
     html: `<p style="margin:16px 0 0;font-size:12px;color:#71717a">Recibes este correo porque aceptaste ser contacto de emergencia de ${escapeHtml(who)} en ${escapeHtml(APP_NAME)}. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#71717a">No quiero recibir más correos de ${escapeHtml(who)}</a></p>`,
   };
 }
 
-const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
+export const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
 
 /** The alert itself: the one e-mail that must be read at once. */
 export function alertStartedMail(input: AlertMailInput): MailContent {
@@ -87,6 +83,7 @@ export function alertStartedMail(input: AlertMailInput): MailContent {
     '',
     'Qué hacer:',
     ...todo.map((line, index) => `${index + 1}. ${line}`),
+    ...ackLines(who, input.ackUrl),
     ...footer(who, input.unsubscribeUrl).text,
   ].join('\n');
   const html = htmlLayout(
@@ -97,9 +94,22 @@ ${paragraphs(whenLines(input.moment))}
 ${whereHtml(input.position)}
 <p style="margin:0 0 8px"><strong>Qué hacer:</strong></p>
 <ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>
+${ackHtml(who, input.ackUrl)}
 ${footer(who, input.unsubscribeUrl).html}`,
   );
   return { subject, text, html };
+}
+
+/** 'Lo tengo': the link opens a page, and only its button records anything (mail scanners open links). */
+export function ackLines(who: string, ackUrl: string | undefined): string[] {
+  if (!ackUrl) return [];
+  return ['', `Avisa a ${who} que recibiste su alerta: abre este enlace y presiona «Lo tengo».`, ackUrl];
+}
+
+export function ackHtml(who: string, ackUrl: string | undefined): string {
+  if (!ackUrl) return '';
+  return `<p style="margin:0 0 8px">Avisa a ${escapeHtml(who)} que recibiste su alerta:</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(ackUrl)}" style="display:inline-block;padding:12px 20px;background:#15803d;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Lo tengo</a></p>`;
 }
 
 /** A position that arrived after an alert that went out without one. */
@@ -113,6 +123,7 @@ export function alertPositionMail(input: AlertMailInput & { position: AlertPosit
     '',
     ...whereLines(input.position),
     ...whenLines(input.moment),
+    ...ackLines(who, input.ackUrl),
     ...footer(who, input.unsubscribeUrl).text,
   ].join('\n');
   const html = htmlLayout(
@@ -121,32 +132,55 @@ export function alertPositionMail(input: AlertMailInput & { position: AlertPosit
 <p style="margin:0 0 12px">La alerta SOS de <strong>${escapeHtml(who)}</strong> salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:</p>
 ${whereHtml(input.position)}
 ${paragraphs(whenLines(input.moment))}
+${ackHtml(who, input.ackUrl)}
 ${footer(who, input.unsubscribeUrl).html}`,
   );
   return { subject, text, html };
 }
 
-/** The person ended the alert themselves. */
-export function alertEndedMail(input: Omit<AlertMailInput, 'position'>): MailContent {
+/**
+ * The person ended the alert themselves. `deliveries` (issue 9): what became of
+ * each contact's alert e-mail, who acknowledged it above all, so the family
+ * knows who is acting; absent when that could not be read.
+ */
+export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[] }): MailContent {
   const who = oneLine(input.person.name);
   const subject = `${who} finalizó su alerta SOS`;
   const line = `${who} finalizó su alerta SOS desde la aplicación.`;
+  const outcome = deliveryLines(input.deliveries, input.moment.timezone);
   const text = [
     `Hola, ${oneLine(input.contactFirstname)}:`,
     '',
     line,
     ...whenLines(input.moment),
+    ...(outcome.length > 0 ? ['', 'Quién recibió la alerta:', ...outcome.map((entry) => `- ${entry}`)] : []),
     '',
     `Si tienes dudas, llama a ${who} al ${input.person.phone}.`,
     ...footer(who, input.unsubscribeUrl).text,
   ].join('\n');
+  const outcomeHtml =
+    outcome.length > 0
+      ? `<p style="margin:0 0 8px"><strong>Quién recibió la alerta:</strong></p>
+<ul style="margin:0 0 12px;padding-left:20px">${outcome.map((entry) => `<li style="margin:0 0 6px">${escapeHtml(entry)}</li>`).join('')}</ul>`
+      : '';
   const html = htmlLayout(
     subject,
     `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
 <p style="margin:0 0 12px">${escapeHtml(line)}</p>
 ${paragraphs(whenLines(input.moment))}
+${outcomeHtml}
 <p style="margin:0 0 12px">Si tienes dudas, llama a ${escapeHtml(who)} al ${escapeHtml(input.person.phone)}.</p>
 ${footer(who, input.unsubscribeUrl).html}`,
   );
   return { subject, text, html };
+}
+
+/** Acknowledgements first: they say who is acting. Times in the person's zone. */
+function deliveryLines(deliveries: DeliveryLineInput[] | undefined, timezone: string): string[] {
+  if (!deliveries) return [];
+  const clock = (at: Date) => clockTime(at, timezone);
+  const ordered = [...deliveries].sort((a, b) => Number(b.state === 'acknowledged') - Number(a.state === 'acknowledged'));
+  const lines = ordered.map((entry) => deliveryLine({ ...entry, name: oneLine(entry.name) }, clock));
+  if (!deliveries.some((entry) => entry.state === 'acknowledged')) lines.push('Nadie confirmó haber recibido la alerta.');
+  return lines;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
 import type { Contact } from '#shared/api/contacts.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
@@ -8,7 +8,7 @@ import { GEOLOCATION_UNSUPPORTED, holdLocationWatch, useLocation } from '../loca
 import { useHeldView } from '../press/page-queue.ts';
 import { usePressState } from '../press/press-state.ts';
 import { isConfirmed } from '../sms/sms-link.ts';
-import { deliveryOf } from './delivery.ts';
+import { deliveryOf, type Delivery } from './delivery.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
 import { EndAlertButton } from './end-alert-button.tsx';
 import { NeedsSignIn } from './needs-sign-in.tsx';
@@ -20,9 +20,17 @@ import './active-alert.css';
 /**
  * /web/active: whether the alert reached the server or waits for signal, what
  * needs the person (a sign-in, a request that will never go), the SMS fallback
- * and FINALIZAR ALERTA. Everything here works offline.
+ * and FINALIZAR ALERTA. Everything here works offline. `deliveries` (from the
+ * route) shows each contact's e-mail, told where the alert stands so it never
+ * contradicts it.
  */
-export function ActiveAlertScreen({ contacts }: { contacts: readonly Contact[] | undefined }) {
+export function ActiveAlertScreen({
+  contacts,
+  deliveries,
+}: {
+  contacts: readonly Contact[] | undefined;
+  deliveries?: (delivery: Delivery) => ReactNode;
+}) {
   const press = usePressState();
   const held = useHeldView();
   const queue = useSosQueueView();
@@ -42,6 +50,7 @@ export function ActiveAlertScreen({ contacts }: { contacts: readonly Contact[] |
     <div className="sos-active">
       <h1>Alerta activa</h1>
       <DeliveryStatus delivery={delivery} nobodyGetsEmail={contacts !== undefined && !contacts.some(isConfirmed)} />
+      {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />
       <p className="muted sos-active__location">{locationText(location)}</p>

@@ -1,4 +1,4 @@
-import type { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
+import type { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/api/alert-status.ts';
 import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-reply-texts.ts';
 import { ACTIVE_BUTTON_PATH, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_ONLY_HEADER } from '#shared/constants.ts';
 import * as apiMessages from '#shared/api-messages.ts';
@@ -10,7 +10,7 @@ import { getSessionState } from '#client/lib/session/session-store.ts';
 
 /** The body of PUT /api/active-button (src/shared/api/active-button.ts). */
 export interface ActiveButtonBody {
-  alert_status: typeof ALERT_START | typeof ALERT_END;
+  alert_status: typeof ALERT_START | typeof ALERT_END | typeof ALERT_PRACTICE;
   latitude: string;
   longitude: string;
   timezone: string;

@@ -1,5 +1,5 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
+import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/api/alert-status.ts';
 import { decrypt, encrypt } from '#shared/browser/aes-gcm.ts';
 import { SOS_PAGE_QUEUE_DB } from '#shared/constants.ts';
 import { isNumber, isRecord, isString, oneOf, readObject, type Shape } from '#client/lib/plain-data.ts';
@@ -18,7 +18,7 @@ export interface HeldSos {
 
 // Checked by hand, not with valibot: this code is in home's first download (src/client/lib/plain-data.ts).
 const bodyShape: Shape<ActiveButtonBody> = {
-  alert_status: oneOf([ALERT_START, ALERT_END]),
+  alert_status: oneOf([ALERT_START, ALERT_END, ALERT_PRACTICE]),
   latitude: isString,
   longitude: isString,
   timezone: isString,

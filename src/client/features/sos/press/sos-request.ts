@@ -1,4 +1,4 @@
-import type { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
+import type { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/api/alert-status.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
 import type { Fix } from '../location/location-store.ts';
 import type { SosRequest } from './page-queue.ts';
@@ -14,9 +14,14 @@ function timeZone(): string {
 
 /**
  * One request of the SOS path with the Idempotency-Key made for it: '1' with a
- * position or empty strings (a press, or a position update), '2' to end.
+ * position or empty strings (a press, or a position update), '2' to end, '3' a practice.
  */
-export function sosRequest(key: string, kind: typeof ALERT_START | typeof ALERT_END, at: Date, fix: Fix | null): SosRequest {
+export function sosRequest(
+  key: string,
+  kind: typeof ALERT_START | typeof ALERT_END | typeof ALERT_PRACTICE,
+  at: Date,
+  fix: Fix | null,
+): SosRequest {
   return {
     key,
     body: {

@@ -1,4 +1,4 @@
-import { CatchBoundary } from '@tanstack/react-router';
+import { CatchBoundary, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
@@ -26,6 +26,10 @@ export function HomePage() {
         </Suspense>
       </CatchBoundary>
       <ContactListSection />
+      {/* A practice (issue 9): plain and far from the red SOS button, so it can never be taken for it. */}
+      <Link to="/web/practice" className="button button--ghost button--block home-page__practice">
+        Probar alerta
+      </Link>
     </>
   );
 }

@@ -1,9 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
+import { CatchBoundary } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 import { ActiveAlertScreen } from '#client/features/sos/active/active-alert-screen.tsx';
 
-/** The contacts (cached, so offline too) belong to their feature; they meet the alert screen here. */
+// Each contact's e-mail (issue 9), a chunk of its own: the alert screen never waits for it.
+const AlertDeliveries = lazy(() =>
+  import('#client/features/delivery/alert-deliveries.tsx').then((module) => ({ default: module.AlertDeliveries })),
+);
+
+/** The contacts (cached, so offline too) belong to their feature; they meet the alert screen here, and so does the delivery list. */
 export function ActiveAlertPage() {
   const contacts = useQuery(contactsQueryOptions());
-  return <ActiveAlertScreen contacts={contacts.data} />;
+  return (
+    <ActiveAlertScreen
+      contacts={contacts.data}
+      deliveries={(delivery) => (
+        // A chunk that cannot load (offline before the worker cached it) costs the list, never the screen.
+        <CatchBoundary getResetKey={() => 'alert-deliveries'} errorComponent={() => null}>
+          <Suspense fallback={null}>
+            <AlertDeliveries reached={delivery.state === 'sent'} />
+          </Suspense>
+        </CatchBoundary>
+      )}
+    />
+  );
 }

@@ -1,0 +1,87 @@
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import type { BenchContext, Measurement } from '../types.ts';
+import { alertPresses } from '../load/api-requests.ts';
+import type { LoadRequest } from '../load/load-request.ts';
+import { sharedLoadServer } from '../load/load-server.ts';
+import type { SmtpCounter } from '../load/smtp-counter.ts';
+import { percentile } from '../load/percentile.ts';
+import { resetAlerts } from '../load/reset-alerts.ts';
+import { seedPeople } from '../load/seed-people.ts';
+import type { SeededPerson } from '../load/seed-people.ts';
+
+const FIGURE = '7. Outbox';
+const CONTACTS_EACH = 10;
+
+async function send(pool: Pool, request: LoadRequest): Promise<void> {
+  const reply = await pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body });
+  await reply.body.dump();
+  if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
+}
+
+/** One press at a time, the outbox otherwise idle: from the request sent to the tenth contact's e-mail accepted. */
+async function delays(pool: Pool, people: SeededPerson[], mail: SmtpCounter): Promise<number[]> {
+  const presses = alertPresses(people);
+  const samples: number[] = [];
+  for (const person of people) {
+    const sent = performance.now();
+    await send(pool, presses.next());
+    const last = await mail.waitFor(person.contactEmails, sent, 10_000);
+    samples.push(last === null ? Number.POSITIVE_INFINITY : last - sent);
+  }
+  return samples;
+}
+
+/** Many people press at once; e-mails a second from the first acceptance to the last. */
+async function throughput(pool: Pool, people: SeededPerson[], mail: SmtpCounter): Promise<number> {
+  const presses = alertPresses(people);
+  const since = performance.now();
+  const before = mail.accepted.length;
+  const waiting = Promise.all(people.map((person) => mail.waitFor(person.contactEmails, since, 60_000)));
+  await Promise.all(people.map(() => send(pool, presses.next())));
+  const done = await waiting;
+  const accepted = mail.accepted.slice(before);
+  if (done.includes(null) || accepted.length < 2) return 0;
+  const first = accepted[0]!.at;
+  const last = Math.max(...(done as number[]));
+  return (accepted.length - 1) / ((last - first) / 1000);
+}
+
+/** Figure 7: how fast the outbox hands e-mail to a local SMTP listener, and how soon an alert's e-mails all leave. */
+export async function outboxFigures(bench: BenchContext): Promise<Measurement[]> {
+  const server = await sharedLoadServer();
+  const pool = new Pool(server.app.url, { connections: 50 });
+  const runs = bench.quick ? 2 : bench.runs;
+  const pressesPerRun = bench.quick ? 10 : 20;
+  const burst = bench.quick ? 30 : 200;
+  try {
+    const p95: number[] = [];
+    const p50: number[] = [];
+    const rate: number[] = [];
+    await resetAlerts(server.db);
+    for (let run = 0; run < runs; run += 1) {
+      const quiet = await seedPeople(server.db, pressesPerRun, CONTACTS_EACH);
+      const samples = await delays(pool, quiet, server.mail);
+      p95.push(percentile(samples, 95));
+      p50.push(percentile(samples, 50));
+      await resetAlerts(server.db);
+      const crowd = await seedPeople(server.db, burst, CONTACTS_EACH);
+      rate.push(await throughput(pool, crowd, server.mail));
+      await resetAlerts(server.db);
+    }
+    const how = `a person with ${CONTACTS_EACH} confirmed contacts presses SOS, outbox otherwise idle; from the request sent to the last e-mail accepted by a local SMTP listener; ${pressesPerRun} presses a run`;
+    return [
+      { figure: FIGURE, what: 'alert to the last of 10 e-mails accepted: p95 of a run', unit: 'ms', samples: p95, budget: { max: 1000 }, note: how },
+      { figure: FIGURE, what: 'alert to the last of 10 e-mails accepted: p50 of a run', unit: 'ms', samples: p50 },
+      {
+        figure: FIGURE,
+        what: 'e-mails per second handed to the SMTP listener',
+        unit: 'mails/s',
+        samples: rate,
+        note: `${burst} people with ${CONTACTS_EACH} contacts press at once (${burst * CONTACTS_EACH} e-mails); first to last acceptance`,
+      },
+    ];
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,31 @@
+import { clockTime } from '#shared/alert-moment.ts';
+import { NOBODY_ACKNOWLEDGED_YET } from '#shared/delivery-texts.ts';
+import { useAlertDeliveries } from './api/get-alert-deliveries.ts';
+import { DeliveryList, StaleNote } from './delivery-list.tsx';
+
+/**
+ * Under the alert's own status on /web/active: each contact's e-mail, as it
+ * changes. Only once the alert reached the server (`reached`): while it waits
+ * for signal the screen says so, and this says nothing, so the two never disagree.
+ */
+export function AlertDeliveries({ reached }: { reached: boolean }) {
+  const query = useAlertDeliveries({ enabled: reached });
+  if (!reached) return null;
+  const alert = query.data?.alert;
+  if (!alert) {
+    return query.isPending || query.data ? <p className="delivery__note">Comprobando a quién llegó tu alerta…</p> : null;
+  }
+  if (alert.deliveries.length === 0) return null;
+  const anyAcknowledged = alert.deliveries.some((delivery) => delivery.state === 'acknowledged');
+  return (
+    <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
+      {!anyAcknowledged && <p className="delivery__note">{NOBODY_ACKNOWLEDGED_YET}</p>}
+      {alert.last_reminder_at && (
+        <p className="delivery__note">
+          Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.
+        </p>
+      )}
+      {query.isRefetchError && <StaleNote updatedAt={query.dataUpdatedAt} />}
+    </DeliveryList>
+  );
+}

@@ -1,0 +1,72 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { AckView } from '#shared/api/deliveries.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { alertDeliveries, alerts, practiceAlerts, users } from '#server/db/schema.ts';
+import { sha256 } from '#server/security/hashing.ts';
+
+/** The contact's view of the alert behind a live 'Lo tengo' token; undefined when unknown or expired. */
+export async function findAck(db: Queryable, token: string, now: Date): Promise<AckView | undefined> {
+  const [row] = await db
+    .select({
+      firstname: users.firstname,
+      lastname: users.lastname,
+      phone: users.phone,
+      contactFirstname: alertDeliveries.contactFirstname,
+      acknowledgedAt: alertDeliveries.acknowledgedAt,
+      alertStatus: alerts.status,
+      alertPressedAt: alerts.pressedAt,
+      alertTimezone: alerts.timezone,
+      alertLatitude: alerts.latitude,
+      alertLongitude: alerts.longitude,
+      practicePressedAt: practiceAlerts.pressedAt,
+      practiceTimezone: practiceAlerts.timezone,
+      practiceLatitude: practiceAlerts.latitude,
+      practiceLongitude: practiceAlerts.longitude,
+    })
+    .from(alertDeliveries)
+    .innerJoin(users, eq(users.id, alertDeliveries.userId))
+    .leftJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
+    .leftJoin(practiceAlerts, eq(practiceAlerts.id, alertDeliveries.practiceId))
+    .where(and(eq(alertDeliveries.tokenHash, sha256(token)), gt(alertDeliveries.expiresAt, now)));
+  if (!row) return undefined;
+  const practice = row.alertStatus === null;
+  const pressedAt = row.alertPressedAt ?? row.practicePressedAt;
+  if (!pressedAt) return undefined;
+  const latitude = (practice ? row.practiceLatitude : row.alertLatitude) ?? '';
+  const longitude = (practice ? row.practiceLongitude : row.alertLongitude) ?? '';
+  return {
+    person: { name: `${row.firstname} ${row.lastname}`, phone: row.phone },
+    contact_firstname: row.contactFirstname,
+    practice,
+    pressed_at: pressedAt.toISOString(),
+    timezone: (practice ? row.practiceTimezone : row.alertTimezone) ?? 'UTC',
+    position: latitude && longitude ? { latitude, longitude } : null,
+    status: row.alertStatus === 'ended' ? 'ended' : 'active',
+    acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * 'Lo tengo' pressed: the first press records the moment, every later one
+ * records nothing new (one conditional UPDATE, so two presses racing record it
+ * once). Not for an alert that has ended. Undefined when the token is unknown or expired.
+ */
+export async function acknowledge(db: Queryable, token: string, now: Date): Promise<AckView | undefined> {
+  const recorded = await db
+    .update(alertDeliveries)
+    .set({ acknowledgedAt: now })
+    .where(
+      and(
+        eq(alertDeliveries.tokenHash, sha256(token)),
+        isNull(alertDeliveries.acknowledgedAt),
+        gt(alertDeliveries.expiresAt, now),
+        or(
+          isNull(alertDeliveries.alertId),
+          sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`,
+        ),
+      ),
+    )
+    .returning({ id: alertDeliveries.id });
+  const view = await findAck(db, token, now);
+  return view && { ...view, recorded: recorded.length > 0 };
+}

@@ -1,0 +1,65 @@
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { Delivery, DeliveryState } from '#shared/api/deliveries.ts';
+import type { DeliveryLineInput } from '#shared/delivery-texts.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { alertDeliveries, outbox, type OutboxStatus } from '#server/db/schema.ts';
+
+export type DeliveryRow = {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  tokenHash: string;
+  acknowledgedAt: Date | null;
+  mailStatus: OutboxStatus | null;
+  attempts: number | null;
+  sentAt: Date | null;
+};
+
+/** The delivery records that match `where`, with their e-mail's fate from the outbox, by name. */
+export function deliveryRows(db: Queryable, where: SQL | undefined): Promise<DeliveryRow[]> {
+  return db
+    .select({
+      id: alertDeliveries.id,
+      email: alertDeliveries.contactEmail,
+      firstname: alertDeliveries.contactFirstname,
+      lastname: alertDeliveries.contactLastname,
+      tokenHash: alertDeliveries.tokenHash,
+      acknowledgedAt: alertDeliveries.acknowledgedAt,
+      mailStatus: outbox.status,
+      attempts: outbox.attempts,
+      sentAt: outbox.sentAt,
+    })
+    .from(alertDeliveries)
+    .leftJoin(outbox, eq(outbox.id, alertDeliveries.outboxId))
+    .where(where)
+    .orderBy(asc(alertDeliveries.contactFirstname), asc(alertDeliveries.contactLastname), asc(alertDeliveries.id));
+}
+
+/**
+ * Acknowledged beats everything; then what the outbox says. An outbox row that
+ * is gone was withdrawn (the address opted out before it left): not sent.
+ */
+export function stateOf(row: DeliveryRow): DeliveryState {
+  if (row.acknowledgedAt) return 'acknowledged';
+  if (row.mailStatus === 'sent') return 'sent';
+  if (row.mailStatus === 'pending') return (row.attempts ?? 0) > 0 ? 'retrying' : 'pending';
+  return 'failed';
+}
+
+export const fullName = (row: Pick<DeliveryRow, 'firstname' | 'lastname'>) => `${row.firstname} ${row.lastname}`.trim();
+
+export function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    name: fullName(row),
+    state: stateOf(row),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+    attempts: row.attempts ?? 0,
+  };
+}
+
+export function toDeliveryLine(row: DeliveryRow): DeliveryLineInput {
+  return { name: fullName(row), state: stateOf(row), sentAt: row.sentAt, acknowledgedAt: row.acknowledgedAt };
+}

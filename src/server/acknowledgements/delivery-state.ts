@@ -1,0 +1,48 @@
+import { and, count, desc, eq, gt, max } from 'drizzle-orm';
+import { ACK_LINK_TTL_MS, type AlertDeliveryState, type PracticeDeliveryState } from '#shared/api/deliveries.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { alertDeliveries, alertReminders, alerts, practiceAlerts, users } from '#server/db/schema.ts';
+import { deliveryRows, toDelivery } from './delivery-rows.ts';
+
+/** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */
+export async function alertDeliveryState(db: Queryable, userId: string): Promise<AlertDeliveryState> {
+  const [user] = await db.select({ alertStatus: users.alertStatus }).from(users).where(eq(users.id, userId));
+  const [alert] = await db.select().from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  if (!alert) return { alert_status: user?.alertStatus ?? false, alert: null };
+  const [rows, [reminders]] = await Promise.all([
+    deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),
+    db.select({ rounds: count(), last: max(alertReminders.claimedAt) }).from(alertReminders).where(eq(alertReminders.alertId, alert.id)),
+  ]);
+  return {
+    alert_status: user?.alertStatus ?? false,
+    alert: {
+      id: alert.id,
+      pressed_at: alert.pressedAt.toISOString(),
+      started_at: alert.startedAt.toISOString(),
+      deliveries: rows.map(toDelivery),
+      reminders: reminders?.rounds ?? 0,
+      last_reminder_at: reminders?.last?.toISOString() ?? null,
+    },
+  };
+}
+
+/** GET /api/practice-deliveries: the person's latest practice, while its 'Lo tengo' links still work. */
+export async function practiceDeliveryState(db: Queryable, userId: string, now: Date): Promise<PracticeDeliveryState> {
+  const [practice] = await db
+    .select()
+    .from(practiceAlerts)
+    .where(and(eq(practiceAlerts.userId, userId), gt(practiceAlerts.startedAt, new Date(now.getTime() - ACK_LINK_TTL_MS))))
+    .orderBy(desc(practiceAlerts.startedAt))
+    .limit(1);
+  if (!practice) return { practice: null };
+  const rows = await deliveryRows(db, eq(alertDeliveries.practiceId, practice.id));
+  return {
+    practice: {
+      id: practice.id,
+      request_key: practice.requestKey,
+      pressed_at: practice.pressedAt.toISOString(),
+      started_at: practice.startedAt.toISOString(),
+      deliveries: rows.map(toDelivery),
+    },
+  };
+}

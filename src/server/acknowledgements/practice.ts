@@ -1,0 +1,56 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
+import { ALERT_LATE_AFTER_MS } from '#shared/api/alert-status.ts';
+import { PRACTICE_COOLDOWN_MS } from '#shared/api/deliveries.ts';
+import { personOf } from '#server/alerts/alert-mail.ts';
+import type { LockedUser } from '#server/alerts/alert-actions.ts';
+import { alerts, practiceAlerts } from '#server/db/schema.ts';
+import { practiceMail } from '#server/mail/templates/practice-mail.ts';
+import { bestEffort } from './best-effort.ts';
+import { queueTrackedMails, type TrackDeps } from './tracked-mails.ts';
+
+/**
+ * '3' on PUT /api/active-button, inside its transaction (the person's row is
+ * locked, the Idempotency-Key claimed): a practice alert. Never an alert: no
+ * alerts row, alert_status untouched. Nothing during a real alert (the contacts
+ * must not read PRUEBA then), and a second practice within PRACTICE_COOLDOWN_MS
+ * is the first one again rather than more e-mails. All of it in a savepoint: a
+ * practice that fails is answered without one, so it never sits in a phone's
+ * queue ahead of a real SOS (the service worker keeps retrying a 5xx).
+ */
+export async function applyPracticeRequest(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string): Promise<ActiveButtonReply> {
+  const { tx, userId } = deps;
+  if (user.alertStatus) {
+    const [active] = await tx.select({ id: alerts.id }).from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+    return { alert_status: true, alert_id: active?.id ?? null, practice_id: null };
+  }
+  const practiceId = await bestEffort(tx, deps.log, 'alerta de prueba', (savepoint) => startPractice({ ...deps, tx: savepoint }, user, input, requestKey), null);
+  return { alert_status: false, alert_id: null, practice_id: practiceId };
+}
+
+async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string): Promise<string> {
+  const { tx, userId, now } = deps;
+  const [recent] = await tx
+    .select({ id: practiceAlerts.id })
+    .from(practiceAlerts)
+    .where(and(eq(practiceAlerts.userId, userId), gt(practiceAlerts.startedAt, new Date(now.getTime() - PRACTICE_COOLDOWN_MS))))
+    .orderBy(desc(practiceAlerts.startedAt))
+    .limit(1);
+  if (recent) return recent.id;
+
+  // The phone's clock, unless missing or ahead of ours (as for a real alert).
+  const pressed = input.pressed_at ? new Date(input.pressed_at) : now;
+  const at = pressed.getTime() > now.getTime() ? now : pressed;
+  const timezone = input.timezone || 'UTC';
+  const [practice] = await tx
+    .insert(practiceAlerts)
+    .values({ userId, requestKey, timezone, latitude: input.latitude, longitude: input.longitude, pressedAt: at, startedAt: now })
+    .returning({ id: practiceAlerts.id });
+  if (!practice) throw new Error('insert returned no practice');
+  const position = input.latitude && input.longitude ? { latitude: input.latitude, longitude: input.longitude } : null;
+  const moment = { at, timezone, receivedAt: now.getTime() - at.getTime() > ALERT_LATE_AFTER_MS ? now : undefined };
+  await queueTrackedMails(deps, { practiceId: practice.id }, 'practice', (recipient, links) =>
+    practiceMail({ person: personOf(user), contactFirstname: recipient.firstname, moment, position, ...links }),
+  );
+  return practice.id;
+}

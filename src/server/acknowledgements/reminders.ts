@@ -1,0 +1,161 @@
+import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { personOf } from '#server/alerts/alert-mail.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Config } from '#server/config.ts';
+import { unsubscribeLink } from '#server/contacts/opt-outs.ts';
+import type { Db } from '#server/db/client.ts';
+import { alertDeliveries, alertReminders, alerts, contacts, optOuts, users } from '#server/db/schema.ts';
+import type { Log } from '#server/log.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
+import { sha256 } from '#server/security/hashing.ts';
+import { ackToken, ackUrl } from './ack-links.ts';
+import { errorLabel } from './best-effort.ts';
+
+export type ReminderWorkerOptions = {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'secret' | 'publicUrl' | 'reminders'>;
+  log: Log;
+};
+
+export type ReminderWorker = {
+  start(): void;
+  stop(): Promise<void>;
+  /** Queue every reminder that is due now; resolves with how many e-mails (tests call this after moving the clock). */
+  runDue(): Promise<number>;
+};
+
+/**
+ * Reminders (issue 9): while nobody has acknowledged an active alert, each
+ * contact who got it and is still confirmed gets one more e-mail at every
+ * configured time after the alert started (5 and 15 minutes by default). They
+ * are outbox e-mails, written in one transaction with the claim of their round:
+ * `alert_reminders` is keyed by (alert, round), so when two instances find the
+ * same round due, one inserts the claim and the other finds it taken. Rounds
+ * that came due together (an instance was down) are claimed together and sent once.
+ */
+export function createReminderWorker({ db, clock, config, log }: ReminderWorkerOptions): ReminderWorker {
+  const offsets = config.reminders.afterMs;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function runDue(): Promise<number> {
+    if (offsets.length === 0) return 0;
+    const now = clock.now();
+    const claimed = sql<number>`(select count(*) from ${alertReminders} where ${alertReminders.alertId} = ${alerts.id})::int`;
+    const candidates = await db
+      .select({ id: alerts.id, startedAt: alerts.startedAt, claimed })
+      .from(alerts)
+      .where(
+        and(
+          eq(alerts.status, 'active'),
+          lte(alerts.startedAt, new Date(now.getTime() - offsets[0]!)),
+          sql`${claimed} < ${offsets.length}`,
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(alertDeliveries)
+              .where(and(eq(alertDeliveries.alertId, alerts.id), isNotNull(alertDeliveries.acknowledgedAt))),
+          ),
+        ),
+      );
+    let queued = 0;
+    for (const alert of candidates) {
+      const due = offsets.filter((offset) => alert.startedAt.getTime() + offset <= now.getTime()).length;
+      if (alert.claimed < due) queued += await remind(alert.id, due, now);
+    }
+    return queued;
+  }
+
+  /** Round `due` of one alert, if it is still active, still unacknowledged and the round is ours to claim. */
+  function remind(alertId: string, due: number, now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      // FOR SHARE: an end pressed meanwhile waits for this commit (its e-mail then comes after
+      // the reminder), or has committed and the row no longer matches: no reminder after the end.
+      const [alert] = await tx.select().from(alerts).where(and(eq(alerts.id, alertId), eq(alerts.status, 'active'))).for('share');
+      if (!alert) return 0;
+      const [acknowledged] = await tx
+        .select({ id: alertDeliveries.id })
+        .from(alertDeliveries)
+        .where(and(eq(alertDeliveries.alertId, alertId), isNotNull(alertDeliveries.acknowledgedAt)))
+        .limit(1);
+      if (acknowledged) return 0;
+      const rounds = Array.from({ length: due }, (_, index) => ({ alertId, round: index + 1, claimedAt: now }));
+      const won = await tx.insert(alertReminders).values(rounds).onConflictDoNothing().returning({ round: alertReminders.round });
+      if (!won.some((claim) => claim.round === due)) return 0;
+
+      const [user] = await tx.select().from(users).where(eq(users.id, alert.userId));
+      if (!user) return 0;
+      // Who got the alert, has not acknowledged, and still wants this person's e-mails.
+      const targets = await tx
+        .select({ id: alertDeliveries.id, email: alertDeliveries.contactEmail, firstname: contacts.firstname, tokenHash: alertDeliveries.tokenHash })
+        .from(alertDeliveries)
+        .innerJoin(contacts, and(eq(contacts.userId, alertDeliveries.userId), eq(contacts.email, alertDeliveries.contactEmail)))
+        .leftJoin(optOuts, and(eq(optOuts.userId, alertDeliveries.userId), eq(optOuts.email, alertDeliveries.contactEmail)))
+        .where(
+          and(
+            eq(alertDeliveries.alertId, alertId),
+            isNull(alertDeliveries.acknowledgedAt),
+            isNotNull(contacts.emailVerifiedAt),
+            isNull(optOuts.unsubscribedAt),
+          ),
+        );
+      const position = alert.latitude && alert.longitude ? { latitude: alert.latitude, longitude: alert.longitude } : null;
+      const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
+      for (const target of targets) {
+        const token = ackToken(config.secret, alertId, target.email);
+        // Rewritten only if SECRET changed since the alert: the reminder's link must work.
+        if (sha256(token) !== target.tokenHash) {
+          await tx.update(alertDeliveries).set({ tokenHash: sha256(token) }).where(eq(alertDeliveries.id, target.id));
+        }
+        const content = reminderMail({
+          person: personOf(user),
+          contactFirstname: target.firstname,
+          moment: { at: alert.pressedAt, timezone: alert.timezone },
+          position,
+          unsubscribeUrl: await unsubscribeLink(tx, config, user.id, target.email, now),
+          ackUrl: ackUrl(config, token),
+          minutes,
+        });
+        await enqueueMail(tx, 'alert-reminder', target.email, content, now, user.id);
+      }
+      if (targets.length > 0) {
+        await tx
+          .update(alertDeliveries)
+          .set({ remindedAt: now })
+          .where(inArray(alertDeliveries.id, targets.map((target) => target.id)));
+      }
+      log.info(`recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} correos`);
+      return targets.length;
+    });
+  }
+
+  function kick(): void {
+    if (running) return;
+    running = runDue()
+      .catch((error: unknown) => {
+        // Name and driver code only: a database message may quote row values.
+        log.error(`recordatorios: ${errorLabel(error)}`);
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    runDue,
+    start() {
+      if (timer || offsets.length === 0) return;
+      timer = setInterval(kick, config.reminders.pollMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

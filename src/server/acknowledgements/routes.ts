@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { linkTokenSchema } from '#shared/api/contacts.ts';
+import { linkTokenField } from '#shared/api/fields.ts';
+import { apiMessages } from '#shared/messages.ts';
+import { requireBearer } from '#server/auth/bearer.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { clientIp } from '#server/http/client-ip.ts';
+import { fail, ok } from '#server/http/replies.ts';
+import { tooManyRequests } from '#server/http/too-many.ts';
+import { validateJson } from '#server/http/validate-json.ts';
+import { hitRateLimit } from '#server/security/rate-limit.ts';
+import { acknowledge, findAck } from './acknowledge.ts';
+import { alertDeliveryState, practiceDeliveryState } from './delivery-state.ts';
+
+/**
+ * Issue 9 (docs/delivery-state.md): the person's view of their alert's and
+ * practice's e-mails, and the contact's 'Lo tengo', which needs no account: the
+ * link opens a web page that reads with GET, and only its button POSTs (mail
+ * scanners open links). Token calls are limited per network address.
+ */
+export function acknowledgementRoutes(deps: AppDeps) {
+  const { db, clock, config } = deps;
+  const bearer = requireBearer(deps);
+
+  /** Counted on its own, so a refused token still counts. */
+  async function limited(c: Context) {
+    const verdict = await hitRateLimit(db, `ack:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.ackPerIp, clock.now());
+    return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
+  }
+
+  return new Hono<AppEnv>()
+    .get('/alert-deliveries', bearer, async (c) => ok(c, await alertDeliveryState(db, c.var.auth.userId)))
+    .get('/practice-deliveries', bearer, async (c) => ok(c, await practiceDeliveryState(db, c.var.auth.userId, clock.now())))
+    .get('/ack/:token', async (c) => {
+      const refused = await limited(c);
+      if (refused) return refused;
+      const token = v.safeParse(linkTokenField, c.req.param('token'));
+      const view = token.success ? await findAck(db, token.output, clock.now()) : undefined;
+      return view ? ok(c, view) : fail(c, 404, apiMessages.linkInvalid);
+    })
+    .post('/ack', validateJson(linkTokenSchema), async (c) => {
+      const refused = await limited(c);
+      if (refused) return refused;
+      const view = await acknowledge(db, c.req.valid('json').token, clock.now());
+      return view ? ok(c, view) : fail(c, 404, apiMessages.linkInvalid);
+    });
+}

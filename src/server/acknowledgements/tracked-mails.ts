@@ -1,0 +1,144 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { ACK_LINK_TTL_MS } from '#shared/api/deliveries.ts';
+import type { DeliveryLineInput } from '#shared/delivery-texts.ts';
+import { alertRecipients, type Recipient } from '#server/alerts/recipients.ts';
+import type { Config } from '#server/config.ts';
+import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { alertDeliveries, optOuts } from '#server/db/schema.ts';
+import type { Log } from '#server/log.ts';
+import type { MailContent } from '#server/mail/mail-content.ts';
+import { enqueueMails } from '#server/mail/outbox.ts';
+import { sha256 } from '#server/security/hashing.ts';
+import { ackToken, ackUrl } from './ack-links.ts';
+import { bestEffort } from './best-effort.ts';
+import { deliveryRows, toDeliveryLine } from './delivery-rows.ts';
+
+export type TrackDeps = {
+  tx: Queryable;
+  config: Pick<Config, 'secret' | 'publicUrl'>;
+  log?: Log;
+  userId: string;
+  now: Date;
+};
+
+/** What the e-mails are about: a real alert or a practice. */
+export type Tracked = { alertId: string; practiceId?: undefined } | { practiceId: string; alertId?: undefined };
+
+export type MailLinks = { unsubscribeUrl: string; ackUrl: string };
+
+/**
+ * The alert's (or practice's) e-mail to every confirmed contact, each with its
+ * own 'Lo tengo' link, in the caller's transaction; then one row per e-mail
+ * recording which outbox row carries it. That record is best effort: should it
+ * fail, the e-mails still go and the alert is still answered (the links then
+ * lead to the invalid-link page). Returns how many e-mails were queued.
+ */
+export async function queueTrackedMails(
+  { tx, config, log, userId, now }: TrackDeps,
+  tracked: Tracked,
+  kind: string,
+  render: (recipient: Recipient, links: MailLinks) => MailContent,
+): Promise<number> {
+  const subjectId = tracked.alertId ?? tracked.practiceId;
+  const recipients = await alertRecipients(tx, userId);
+  // One statement for the unsubscribe links and one for the e-mails, however many contacts.
+  const unsubscribeUrls = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  const tokens = recipients.map((recipient) => ackToken(config.secret, subjectId, recipient.email));
+  const mails = recipients.map((recipient, i) => ({
+    kind,
+    to: recipient.email,
+    content: render(recipient, { unsubscribeUrl: unsubscribeUrls[i]!, ackUrl: ackUrl(config, tokens[i]!) }),
+  }));
+  const outboxIds = await enqueueMails(tx, mails, now, userId);
+  const rows: (typeof alertDeliveries.$inferInsert)[] = recipients.map((recipient, i) => {
+    const token = tokens[i]!;
+    const outboxId = outboxIds[i]!;
+    return {
+      userId,
+      alertId: tracked.alertId ?? null,
+      practiceId: tracked.practiceId ?? null,
+      contactEmail: recipient.email,
+      contactFirstname: recipient.firstname,
+      contactLastname: recipient.lastname,
+      tokenHash: sha256(token),
+      outboxId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ACK_LINK_TTL_MS),
+    };
+  });
+  if (rows.length > 0) {
+    await bestEffort(tx, log, `entregas de ${kind}`, (savepoint) => savepoint.insert(alertDeliveries).values(rows).onConflictDoNothing(), undefined);
+  }
+  return recipients.length;
+}
+
+/**
+ * A later e-mail of an alert that is on (its first position), to the confirmed
+ * contacts as before, with the 'Lo tengo' link of each contact who got the
+ * alert (a contact confirmed since has no link to press).
+ */
+export async function queueFollowUpMails(
+  { tx, config, log, userId, now }: TrackDeps,
+  alertId: string,
+  kind: string,
+  render: (recipient: Recipient, links: { unsubscribeUrl: string; ackUrl?: string }) => MailContent,
+): Promise<number> {
+  const tracked = await bestEffort(
+    tx,
+    log,
+    `entregas de ${kind}`,
+    (savepoint) => savepoint.select({ email: alertDeliveries.contactEmail }).from(alertDeliveries).where(eq(alertDeliveries.alertId, alertId)),
+    [],
+  );
+  const got = new Set(tracked.map((row) => row.email));
+  const recipients = await alertRecipients(tx, userId);
+  const unsubscribeUrls = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  const mails = recipients.map((recipient, i) => {
+    const links = got.has(recipient.email)
+      ? { unsubscribeUrl: unsubscribeUrls[i]!, ackUrl: ackUrl(config, ackToken(config.secret, alertId, recipient.email)) }
+      : { unsubscribeUrl: unsubscribeUrls[i]! };
+    return { kind, to: recipient.email, content: render(recipient, links) };
+  });
+  await enqueueMails(tx, mails, now, userId);
+  return recipients.length;
+}
+
+/**
+ * The 'ended' e-mail goes to everyone who got the alert (its delivery records,
+ * minus addresses that opted out since), with what became of each e-mail, so
+ * the family knows who is acting. When the alert has no record (none could be
+ * written), it goes to the confirmed contacts, as before issue 9.
+ */
+export async function queueEndedAlertMails(
+  { tx, config, log, userId, now }: TrackDeps,
+  alertId: string,
+  render: (recipient: Recipient, unsubscribeUrl: string, deliveries: DeliveryLineInput[] | undefined) => MailContent,
+): Promise<number> {
+  const audience = await bestEffort(tx, log, 'entregas al finalizar', (savepoint) => endAudience(savepoint, userId, alertId), null);
+  const recorded = audience && audience.lines.length > 0 ? audience : undefined;
+  const recipients = recorded ? recorded.recipients : await alertRecipients(tx, userId);
+  const unsubscribeUrls = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  const mails = recipients.map((recipient, i) => ({
+    kind: 'alert-ended',
+    to: recipient.email,
+    content: render(recipient, unsubscribeUrls[i]!, recorded?.lines),
+  }));
+  await enqueueMails(tx, mails, now, userId);
+  return recipients.length;
+}
+
+async function endAudience(db: Queryable, userId: string, alertId: string): Promise<{ recipients: Recipient[]; lines: DeliveryLineInput[] }> {
+  const rows = await deliveryRows(db, eq(alertDeliveries.alertId, alertId));
+  const optedOut = await db
+    .select({ email: optOuts.email })
+    .from(optOuts)
+    .where(and(eq(optOuts.userId, userId), isNotNull(optOuts.unsubscribedAt)));
+  const gone = new Set(optedOut.map((row) => row.email));
+  return {
+    recipients: rows
+      .filter((row) => !gone.has(row.email))
+      .map((row) => ({ email: row.email, firstname: row.firstname, lastname: row.lastname })),
+    lines: rows.map(toDeliveryLine),
+  };
+}

@@ -1,0 +1,88 @@
+import * as v from 'valibot';
+
+// Issue 9, "know that the alert arrived": what the person sees of each e-mail
+// their alert (or practice) sent, and what a contact sees behind 'Lo tengo'.
+// docs/delivery-state.md describes the calls; docs/decisions/008 the choices.
+
+/**
+ * One confirmed contact's e-mail of an alert or a practice:
+ * - pending: queued, not yet handed to the mail server;
+ * - retrying: the mail server refused it at least once; we keep trying;
+ * - sent: the mail server took it (`sent_at`);
+ * - failed: we gave up on it, or it was withdrawn (the address opted out);
+ * - acknowledged: the contact pressed 'Lo tengo' (`acknowledged_at`).
+ */
+export const deliveryStates = ['pending', 'retrying', 'sent', 'failed', 'acknowledged'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+export const deliverySchema = v.object({
+  id: v.string(),
+  /** The contact's name as the person saved it. */
+  name: v.string(),
+  state: v.picklist(deliveryStates),
+  sent_at: v.nullable(v.string()),
+  acknowledged_at: v.nullable(v.string()),
+  /** Failed attempts to hand it to the mail server. */
+  attempts: v.number(),
+});
+export type Delivery = v.InferOutput<typeof deliverySchema>;
+
+const trackedSchema = {
+  id: v.string(),
+  pressed_at: v.string(),
+  started_at: v.string(),
+  deliveries: v.array(deliverySchema),
+};
+
+/** GET /api/alert-deliveries: the person's alert status and, while one is active, its e-mails. */
+export const alertDeliveryStateSchema = v.object({
+  alert_status: v.boolean(),
+  alert: v.nullable(
+    v.object({
+      ...trackedSchema,
+      /** Reminder rounds sent so far (nobody had acknowledged), and the last one's time. */
+      reminders: v.number(),
+      last_reminder_at: v.nullable(v.string()),
+    }),
+  ),
+});
+export type AlertDeliveryState = v.InferOutput<typeof alertDeliveryStateSchema>;
+
+/** GET /api/practice-deliveries: the person's latest practice alert, while its links work. */
+export const practiceDeliveryStateSchema = v.object({
+  practice: v.nullable(
+    v.object({
+      ...trackedSchema,
+      /** The Idempotency-Key of the request that started it: the page knows which press this is. */
+      request_key: v.string(),
+    }),
+  ),
+});
+export type PracticeDeliveryState = v.InferOutput<typeof practiceDeliveryStateSchema>;
+
+/** GET /api/ack/{token} and POST /api/ack: what the contact's 'Lo tengo' page shows. */
+export const ackViewSchema = v.object({
+  /** Who is at risk, and the number to call. */
+  person: v.object({ name: v.string(), phone: v.string() }),
+  contact_firstname: v.string(),
+  practice: v.boolean(),
+  /** The phone's clock at the press, and its IANA zone: the page shows the time in it. */
+  pressed_at: v.string(),
+  timezone: v.string(),
+  position: v.nullable(v.object({ latitude: v.string(), longitude: v.string() })),
+  /** 'ended': the person ended the alert; nothing more is recorded. */
+  status: v.picklist(['active', 'ended']),
+  acknowledged_at: v.nullable(v.string()),
+  /** POST only: this press recorded the acknowledgement (false when it was already there). */
+  recorded: v.optional(v.boolean()),
+});
+export type AckView = v.InferOutput<typeof ackViewSchema>;
+
+/** A contact's 'Lo tengo' link works this long after the alert (or practice) started. */
+export const ACK_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Reminders go this many minutes after an alert started while nobody has acknowledged (ACK_REMINDER_MINUTES). */
+export const DEFAULT_REMINDER_MINUTES = [5, 15] as const;
+/** The alert and practice screens ask for the delivery state this often while they are visible. */
+export const DELIVERY_POLL_MS = 3_000;
+/** A second practice within this time shows the one already sent instead of e-mailing the contacts again. */
+export const PRACTICE_COOLDOWN_MS = 2 * 60_000;

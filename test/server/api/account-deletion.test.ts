@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactSchema } from '#shared/api/contacts.ts';
+import type { Session } from '#shared/api/auth.ts';
+import { apiMessages } from '#shared/messages.ts';
+import { sha256 } from '#server/security/hashing.ts';
+import { mailsTo, unsubscribeTokenIn, verifyTokenIn } from '#test/support/contact-mail.ts';
+import { signUp } from '#test/support/sign-up.ts';
+import { tableRows } from '#test/support/table-rows.ts';
+import { createTestApp } from '#test/support/test-app.ts';
+import type { TestApp } from '#test/support/test-app.ts';
+
+const person = (email: string, firstname: string) => ({ firstname, lastname: 'Mora', email, phone: '+13055550111', kinship: 'Hermano' });
+
+describe('deleting an account', () => {
+  let t: TestApp;
+  let ana: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ana = await signUp(t, 'ana@example.com', 'Ana');
+    await t.call('POST', 'contacts', { token: ana.access_token, body: person('tio-de-ana@example.com', 'Tío') });
+  });
+  afterAll(() => t.close());
+
+  it('leaves no row in any table that names the person, their contacts, or a hash of either', async () => {
+    const email = 'luz@example.com';
+    const luz = await signUp(t, email, 'Luz');
+    const add = async (address: string, firstname: string) =>
+      v.parse(contactSchema, (await t.call('POST', 'contacts', { token: luz.access_token, body: person(address, firstname) })).body.message);
+    const confirmed = await add('luis@example.com', 'Luis');
+    const pending = await add('pedro@example.com', 'Pedro');
+    const optedOut = await add('marta@example.com', 'Marta');
+    expect((await t.call('GET', `verify-contact/${verifyTokenIn((await mailsTo(t, 'luis@example.com'))[0])}`)).status).toBe(200);
+    expect((await t.post('unsubscribe', { token: unsubscribeTokenIn((await mailsTo(t, 'marta@example.com'))[0]) })).status).toBe(200);
+    // An alert with a position, ended; a refreshed session; a burned code; a code still waiting in the outbox.
+    const press = (body: object) => t.call('PUT', 'active-button', { token: luz.access_token, body, headers: { 'idempotency-key': randomUUID() } });
+    const started = await press({ alert_status: '1', latitude: '19.4326', longitude: '-99.1332', timezone: 'America/Mexico_City' });
+    const alertId = (started.body.message as { alert_id: string }).alert_id;
+    await press({ alert_status: '2' });
+    const session = (await t.post('refresh', { refresh_token: luz.refresh_token })).body.message as Session;
+    t.clock.advance(61_000);
+    await t.post('signin', { email });
+    for (const code of ['0000', '0001', '0002', '0003', '0004', '0005']) await t.post('verify', { email, code });
+    t.clock.advance(61_000);
+    await t.post('signin', { email });
+    await t.drainOutbox();
+    t.clock.advance(5 * 60_000);
+    expect((await t.post('signin', { email })).status).toBe(200);
+
+    const deleted = await t.call('DELETE', 'profile', { token: session.access_token });
+    expect(deleted).toMatchObject({ status: 200, body: { success: true, message: apiMessages.accountDeleted } });
+
+    const contactEmails = ['luis@example.com', 'pedro@example.com', 'marta@example.com'];
+    const traces = [
+      luz.id,
+      email,
+      sha256(email),
+      alertId,
+      confirmed.id,
+      pending.id,
+      optedOut.id,
+      ...contactEmails,
+      ...contactEmails.map((address) => sha256(`${luz.id}:${address}`)),
+    ];
+    const rows = await tableRows(t.db);
+    for (const [table, lines] of Object.entries(rows)) {
+      for (const line of lines) for (const trace of traces) expect(line, `${table} keeps ${trace}`).not.toContain(trace);
+    }
+    // Everything of Ana's is still there.
+    expect(rows.users?.some((line) => line.includes(ana.id))).toBe(true);
+    expect(rows.contacts?.some((line) => line.includes('tio-de-ana@example.com'))).toBe(true);
+    expect((await t.call('GET', 'contacts', { token: ana.access_token })).status).toBe(200);
+  });
+});
