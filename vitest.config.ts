@@ -32,7 +32,9 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['test/client/**/*.test.{ts,tsx}', 'test/sw/**/*.test.ts'],
-          setupFiles: ['fake-indexeddb/auto', failOnConsole],
+          setupFiles: ['fake-indexeddb/auto', failOnConsole, './test/client/support/dom-timeouts.ts'],
+          // Above the 5 s that findBy*/waitFor may now wait (dom-timeouts.ts).
+          testTimeout: 20_000,
         },
       },
       {
@@ -41,7 +43,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/chaos/**/*.test.ts'],
           setupFiles: [failOnConsole],
-          testTimeout: 120_000,
+          // Generous for a busy machine: shared with other jobs, the storm took 45 to 110 s.
+          testTimeout: 300_000,
           // Each file runs its own servers and kills them: one file at a time on 2 cores.
           fileParallelism: false,
         },
