@@ -5,9 +5,10 @@ import { DEFAULT_FAULT_RATES } from './fault-plan.ts';
 export type Scenario = Omit<ChaosOptions, 'log' | 'seed'>;
 
 /**
- * Inside `npm test`: 50 people, a few times faster than life. First a storm
- * with nothing killed, where not one e-mail may repeat; then one where an
- * instance is killed and PostgreSQL too, under the running instances.
+ * Inside `npm test`, in well under a minute: 50 people, a few times faster than
+ * life, one storm in which an instance is killed and PostgreSQL too, under the
+ * running instances. (That no e-mail repeats when nothing crashes is the first
+ * phase of `npm run test:chaos`.)
  */
 export const quickChaos: Scenario = {
   users: 50,
@@ -20,8 +21,7 @@ export const quickChaos: Scenario = {
   recheckEvery: 3,
   settleMs: 30_000,
   phases: [
-    { title: 'two instances, faulty network, SMTP outage', cycles: 1, appKills: 0, postgresCrashes: 0, powerCuts: 0, smtpOutages: 1, bothInstancesAtOnce: true },
-    { title: 'an instance and PostgreSQL killed', cycles: 2, appKills: 1, postgresCrashes: 1, powerCuts: 0, smtpOutages: 1, bothInstancesAtOnce: false },
+    { title: 'two instances, an instance and PostgreSQL killed', cycles: 2, appKills: 1, postgresCrashes: 1, powerCuts: 0, smtpOutages: 1, bothInstancesAtOnce: true },
   ],
 };
 

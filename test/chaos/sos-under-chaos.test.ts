@@ -12,7 +12,5 @@ describe('SOS through a faulty network, killed servers and a mail server that re
     expect(phases.map((counts) => ({ phase: counts.title, failures: failures(counts) }))).toEqual(
       phases.map((counts) => ({ phase: counts.title, failures: [] })),
     );
-    // No kill in the first phase: two instances on one outbox never send an e-mail twice.
-    expect(phases[0]?.emailsDuplicated).toBe(0);
   });
 });

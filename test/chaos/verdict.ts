@@ -8,7 +8,7 @@ export type Verdict = {
   presses: number;
   answered: number;
   queued: number;
-  /** Presses the page was told failed (neither sent nor queued), or replays the server refused for good. */
+  /** Presses the page was told failed (neither sent nor queued), replays the server refused for good, or any 401. */
   refused: number;
   /** SOS presses seen answered or queued that are not an alert of their own. */
   alertsLost: number;
@@ -60,7 +60,7 @@ export async function judge(db: pg.Client, people: Person[], presses: Press[], r
   const stuck = await db.query<{ n: string }>("select count(*) as n from outbox where status <> 'sent'");
 
   const seen = presses.filter((p) => p.seen === 'answered' || p.seen === 'queued');
-  const refused = presses.filter((p) => p.seen === 'refused' || (p.rejected ?? 0) > 0).length;
+  const refused = presses.filter((p) => p.seen === 'refused' || (p.rejected ?? 0) > 0 || p.unauthorized > 0).length;
   const expectedMail = new Map<string, number>();
   const claimed = new Set<string>();
   const startOf = new Map<string, string>();

@@ -33,6 +33,10 @@ export function appProcess(name: string, port: number, env: Record<string, strin
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;
+    // Should the test process end first (a timeout, Ctrl-C), the server must not outlive it.
+    const reap = () => started.kill('SIGKILL');
+    process.once('exit', reap);
+    started.once('exit', () => process.off('exit', reap));
     let life = '';
     started.stdout?.on('data', (chunk: Buffer) => ((life += chunk), (output += chunk)));
     started.stderr?.on('data', (chunk: Buffer) => ((life += chunk), (output += chunk)));

@@ -99,6 +99,10 @@ export async function startKillablePostgres(baseDir: string): Promise<KillablePo
       { ...owner, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     server = child;
+    // Should the test process end first, PostgreSQL must not outlive it (SIGQUIT: immediate shutdown).
+    const reap = () => child.kill('SIGQUIT');
+    process.once('exit', reap);
+    child.once('exit', () => process.off('exit', reap));
     let log = '';
     await new Promise<void>((resolve, reject) => {
       child.stderr?.on('data', (chunk: Buffer) => {

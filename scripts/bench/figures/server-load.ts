@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses, contactListReads, signinRequests } from '../load/api-requests.ts';
 import { runClosedLoop } from '../load/closed-loop.ts';
@@ -5,32 +6,36 @@ import type { LoadRequest, LoadResult } from '../load/load-request.ts';
 import { sharedLoadServer, startLoadServer } from '../load/load-server.ts';
 import type { LoadServer } from '../load/load-server.ts';
 import { runOpenLoop } from '../load/open-loop.ts';
+import { serverCpu } from '../load/process-cpu.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { SEED_PREFIX, removeSeeded, seedPeople } from '../load/seed-people.ts';
 import type { SeededPerson } from '../load/seed-people.ts';
 
 const FIGURE = '6. Server';
 const CONNECTIONS = [10, 100, 500];
+/** The level whose runs also measure CPU time per alert. */
+const CPU_CONNECTIONS = 100;
 /** Confirmed contacts per person: each alert writes this many outbox rows. */
 const CONTACTS_EACH = 3;
 /** The offered rate of DESIGN.md section 6's latency budget. */
 const BUDGET_RATE = 500;
 
-/** `drainMs`: how long a run waits for the outbox to send what the last one queued (quick mode does not wait). */
+/** `drainMs`: how long a run waits at most for the last one's requests and e-mails to be done with. */
 type Plan = { runs: number; seconds: number; openSeconds: number; rates: number[]; people: number; drainMs: number; graceMs: number };
 
 const plan = (quick: boolean): Plan =>
   quick
-    ? { runs: 2, seconds: 2, openSeconds: 2, rates: [BUDGET_RATE], people: 3000, drainMs: 0, graceMs: 2000 }
-    : { runs: 5, seconds: 6, openSeconds: 6, rates: [250, BUDGET_RATE, 1000], people: 6000, drainMs: 60_000, graceMs: 5000 };
+    ? { runs: 2, seconds: 2, openSeconds: 2, rates: [BUDGET_RATE], people: 3000, drainMs: 10_000, graceMs: 2000 }
+    : { runs: 5, seconds: 5, openSeconds: 5, rates: [250, BUDGET_RATE, 1000], people: 6000, drainMs: 30_000, graceMs: 5000 };
 
-type Series = { perSecond: number[]; p50: number[]; p99: number[]; errors: number[] };
-const emptySeries = (): Series => ({ perSecond: [], p50: [], p99: [], errors: [] });
+type Series = { perSecond: number[]; p50: number[]; p99: number[]; errors: number[]; unanswered: number[] };
+const emptySeries = (): Series => ({ perSecond: [], p50: [], p99: [], errors: [], unanswered: [] });
 function record(series: Series, result: LoadResult) {
   series.perSecond.push(result.perSecond);
   series.p50.push(result.p50);
   series.p99.push(result.p99);
   series.errors.push(result.errors);
+  series.unanswered.push(result.unanswered);
 }
 
 function rows(
@@ -40,7 +45,7 @@ function rows(
   note: string,
   budgets: { perSecond?: Measurement['budget']; p99?: Measurement['budget'] } = {},
 ): Measurement[] {
-  const errorNote = `errors per run (failed, timed out or not 2xx): ${series.errors.join(', ')}`;
+  const errorNote = `errors per run (failed, timed out or not 2xx): ${series.errors.join(', ')}; in flight when the run ended: ${series.unanswered.join(', ')}`;
   return [
     { figure: FIGURE, what: `${what}: per second`, unit, samples: series.perSecond, budget: budgets.perSecond, note: `${note}; ${errorNote}` },
     { figure: FIGURE, what: `${what}: p50`, unit: 'ms', samples: series.p50 },
@@ -77,13 +82,22 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
   };
 
   const closed = new Map(CONNECTIONS.map((c) => [c, emptySeries()]));
+  const nodeCpu: number[] = [];
+  const postgresCpu: number[] = [];
+  const pgDataDir = label ? undefined : path.join(server.app.dataDir, 'pg');
   for (let run = 0; run < p.runs; run += 1) {
     for (const connections of CONNECTIONS) {
       await prepare();
+      const before = await serverCpu(server.app.pid, pgDataDir);
       const result = await runClosedLoop({ url, connections, seconds: p.seconds, next: presses.next });
+      const after = await serverCpu(server.app.pid, pgDataDir);
       finish();
       record(closed.get(connections)!, result);
       peak[run] = Math.max(peak[run]!, result.perSecond);
+      if (connections === CPU_CONNECTIONS && result.completed > 0) {
+        nodeCpu.push(((after.node - before.node) * 1000) / result.completed);
+        postgresCpu.push(((after.postgres - before.postgres) * 1000) / result.completed);
+      }
     }
   }
   const closedNote = `closed loop (autocannon), ${p.seconds} s a run, ${CONTACTS_EACH} confirmed contacts a person${label}`;
@@ -97,11 +111,13 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
     note: `one alert = one transaction with its ${CONTACTS_EACH} outbox rows; the outbox sends meanwhile`,
   };
   out.push(peakRow);
+  const cpuNote = `CPU time used during the ${CPU_CONNECTIONS}-connection runs over the alerts answered, e-mails sent meanwhile included: a figure of work that depends less than a rate on what else runs on the machine`;
+  out.push({ figure: FIGURE, what: 'CPU per alert: the server (Node)', unit: 'ms', samples: nodeCpu, note: `${cpuNote}${label}` });
+  if (!label) out.push({ figure: FIGURE, what: 'CPU per alert: PostgreSQL (all its processes)', unit: 'ms', samples: postgresCpu, note: cpuNote });
 
   for (const rate of p.rates) {
     const series = emptySeries();
     let lag = 0;
-    let unfinished = 0;
     for (let run = 0; run < p.runs; run += 1) {
       used = Math.max(used, rate * p.openSeconds);
       await prepare();
@@ -109,9 +125,10 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
       finish();
       record(series, result);
       lag = Math.max(lag, result.maxSendLag);
-      unfinished += result.unfinished;
     }
-    const gaveUp = unfinished ? `; ${unfinished} presses still unanswered ${p.graceMs / 1000} s after the last was due were given up (errors; in the percentiles with the time they had waited, so those are lower bounds)` : '';
+    const gaveUp = series.unanswered.some(Boolean)
+      ? `; presses unanswered ${p.graceMs / 1000} s after the last was due are in the percentiles with the time they had waited (lower bounds)`
+      : '';
     const note = `open loop: ${rate} presses/s on a fixed schedule, latency from each one's due time, ${p.openSeconds} s a run; sender lag up to ${lag.toFixed(0)} ms${gaveUp}${label}`;
     out.push(...rows(`PUT active-button at an offered ${rate}/s`, series, 'req/s', note, rate === BUDGET_RATE && !label ? { p99: { max: 50 } } : {}));
   }

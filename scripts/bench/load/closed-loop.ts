@@ -33,9 +33,10 @@ export async function runClosedLoop(options: {
   const sent = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   return {
     perSecond: good / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: sent ? result.latency.p50 : Number.NaN,
+    p99: sent ? result.latency.p99 : Number.NaN,
     errors: result.errors + result.timeouts + (sent - good),
+    unanswered: Math.max(0, result.requests.sent - sent - result.errors),
     completed: good,
     seconds: result.duration,
   };

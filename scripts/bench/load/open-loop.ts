@@ -7,8 +7,6 @@ import { percentile } from './percentile.ts';
 export type OpenLoopResult = LoadResult & {
   /** How far behind its schedule the sender itself fell at worst (ms): large means the client, not the server, was busy. */
   maxSendLag: number;
-  /** Requests still unanswered `graceMs` after the last was due: given up, counted as errors. */
-  unfinished: number;
 };
 
 /**
@@ -29,7 +27,7 @@ export async function runOpenLoop(options: {
   /** Connections the pool may open, like that many phones at once. */
   maxConnections?: number;
   timeoutMs?: number;
-  /** How long after the last request was due the run waits for answers (a server far behind would otherwise set the run's length). */
+  /** How long after the last request was due the run waits for answers (a server far behind would otherwise set the run's length); later ones are `unanswered`. */
   graceMs?: number;
 }): Promise<OpenLoopResult> {
   const { rate, seconds, next, maxConnections = 500, timeoutMs = 10_000, graceMs = 5_000 } = options;
@@ -73,7 +71,6 @@ export async function runOpenLoop(options: {
   const waited = await Promise.race([Promise.all(inFlight.keys()).then(() => true), sleep(graceMs).then(() => false)]);
   const unfinished = waited ? 0 : inFlight.size;
   givenUp = !waited;
-  errors += unfinished;
   // Their latency is at least what they waited so far: counted so, the percentiles stay honest (lower bounds).
   const gaveUpAt = performance.now();
   for (const due of inFlight.values()) latencies.push(gaveUpAt - due);
@@ -84,9 +81,9 @@ export async function runOpenLoop(options: {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
+    unanswered: unfinished,
     completed: latencies.length - unfinished,
     seconds: elapsed,
     maxSendLag,
-    unfinished,
   };
 }
