@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAll } from '#client/lib/session/session-store.ts';
 import type { AuthState } from '#shared/browser/session-state.ts';
@@ -14,6 +15,8 @@ export function signedInForEachTest(overrides: Partial<AuthState> = {}): void {
     window.dataLayer = [];
   });
   afterEach(() => {
+    // Unmounted before the stores are cleared, so no screen reacts to the reset.
+    cleanup();
     vi.unstubAllGlobals();
     dismissAllToasts();
     resetAll();

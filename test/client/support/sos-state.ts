@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
 import { resetLocation } from '#client/features/sos/location/location-store.ts';
@@ -8,6 +9,9 @@ import { removeBrowserFakes } from './sos-browser.ts';
 
 /** The SOS modules keep module-level state (as they must in the app): each test starts from none. */
 export async function resetSos(): Promise<void> {
+  // Unmounted first: a screen whose lazy chunk arrives late would otherwise mount
+  // after the reset and leave its state (say, 'no geolocation') to the next test.
+  cleanup();
   resetLocation();
   resetPressState();
   resetSosQueueView();
