@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
 import type { AppDeps } from './deps.ts';
+import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { addMethodNotAllowed } from './http/api-fallbacks.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { fail } from './http/replies.ts';
@@ -16,6 +17,9 @@ import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+
+/** Seconds a caller is told to wait when the database is momentarily gone. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The whole HTTP surface, built from its dependencies (no module-level database). */
 export function createApp(deps: AppDeps) {
@@ -51,6 +55,12 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, error.message || apiMessages.invalidData);
     // Name and driver code only: messages can echo input (addresses, tokens).
     const code = (error as { code?: unknown }).code;
+    if (isDatabaseUnavailable(error)) {
+      // A restart or a failover: the caller (the SOS queue too) should try again shortly; idempotency keys make that safe.
+      log.error(`base de datos no disponible en ${c.req.method} ${c.req.routePath}`);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return fail(c, 503, apiMessages.serviceUnavailable);
+    }
     log.error(`error inesperado en ${c.req.method} ${c.req.routePath}: ${error.name}${typeof code === 'string' ? ` ${code}` : ''}`);
     return fail(c, 500, apiMessages.serverError);
   });

@@ -36,5 +36,6 @@ export const idempotencyKeyReused = 'Este Idempotency-Key ya se usó con otros d
 export const notFound = 'No encontrado';
 export const methodNotAllowed = 'Método no permitido';
 export const serverError = 'Ocurrió un error en el servidor. Inténtalo de nuevo.';
+export const serviceUnavailable = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
 export const networkError = 'No hay conexión con el servidor. Revisa tu conexión.';
 export const timeout = 'El servidor tardó demasiado en responder.';

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,4 +180,35 @@ describe('what every API reply looks like', () => {
     expect(log.text()).toMatch(/error inesperado en POST \/api\/signin/);
     expect(log.text()).not.toContain('rota@example.com');
   });
+
+  it('answers a database that cannot be reached (a restart, a failover) with a Spanish 503 and when to try again', async () => {
+    const port = await closedPort();
+    const pool = createPool(`postgres://app:secret@127.0.0.1:${port}/app`, 1);
+    const log = captureLog();
+    const app = createApp({ db: createDb(pool), clock: t.clock, config: t.config, log });
+    try {
+      const res = await app.request('/api/signin', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'caida@example.com' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({ success: false, message: apiMessages.serviceUnavailable });
+      expect(log.text()).toMatch(/base de datos no disponible en POST \/api\/signin/);
+      expect(log.text()).not.toContain('caida@example.com');
+    } finally {
+      await pool.end();
+    }
+  });
 });
+
+/** A loopback port nothing listens on. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close((error) => (error ? reject(error) : resolve(port)));
+    });
+  });
+}
