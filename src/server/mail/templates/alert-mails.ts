@@ -64,6 +64,46 @@ export function footer(who: string, unsubscribeUrl: string) {
 
 export const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
 
+type ContactMailBody = {
+  text: string[];
+  html: string;
+  /** What comes before the greeting (a practice's PRUEBA banner). */
+  before?: { text: string[]; html: string };
+};
+
+/**
+ * Every e-mail to a contact about an alert, in text and HTML: the greeting, the
+ * body, the 'Lo tengo' link when the contact has one, and the footer with the
+ * way out.
+ */
+export function contactMail(
+  input: Pick<AlertMailInput, 'person' | 'contactFirstname' | 'unsubscribeUrl' | 'ackUrl'>,
+  subject: string,
+  body: ContactMailBody,
+): MailContent {
+  const who = oneLine(input.person.name);
+  const greeting = `Hola, ${oneLine(input.contactFirstname)}:`;
+  const text = [
+    ...(body.before?.text ?? []),
+    greeting,
+    '',
+    ...body.text,
+    ...ackLines(who, input.ackUrl),
+    ...footer(who, input.unsubscribeUrl).text,
+  ].join('\n');
+  const html = htmlLayout(
+    subject,
+    [
+      ...(body.before ? [body.before.html] : []),
+      `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>`,
+      body.html,
+      ackHtml(who, input.ackUrl),
+      footer(who, input.unsubscribeUrl).html,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
 /** The alert itself: the one e-mail that must be read at once. */
 export function alertStartedMail(input: AlertMailInput): MailContent {
   const who = oneLine(input.person.name);
@@ -73,40 +113,31 @@ export function alertStartedMail(input: AlertMailInput): MailContent {
     'Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña, y comparte su ubicación.',
     'Guarda este correo: tiene la hora y el lugar de la alerta.',
   ];
-  const text = [
-    `Hola, ${oneLine(input.contactFirstname)}:`,
-    '',
-    `${who} presionó el botón SOS de ${APP_NAME} para avisarte que está en riesgo.`,
-    '',
-    ...whenLines(input.moment),
-    ...whereLines(input.position),
-    '',
-    'Qué hacer:',
-    ...todo.map((line, index) => `${index + 1}. ${line}`),
-    ...ackLines(who, input.ackUrl),
-    ...footer(who, input.unsubscribeUrl).text,
-  ].join('\n');
-  const html = htmlLayout(
-    subject,
-    `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
-<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(who)}</strong> presionó el botón SOS para avisarte que está en riesgo.</p>
+  return contactMail(input, subject, {
+    text: [
+      `${who} presionó el botón SOS de ${APP_NAME} para avisarte que está en riesgo.`,
+      '',
+      ...whenLines(input.moment),
+      ...whereLines(input.position),
+      '',
+      'Qué hacer:',
+      ...todo.map((line, index) => `${index + 1}. ${line}`),
+    ],
+    html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(who)}</strong> presionó el botón SOS para avisarte que está en riesgo.</p>
 ${paragraphs(whenLines(input.moment))}
 ${whereHtml(input.position)}
 <p style="margin:0 0 8px"><strong>Qué hacer:</strong></p>
-<ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>
-${ackHtml(who, input.ackUrl)}
-${footer(who, input.unsubscribeUrl).html}`,
-  );
-  return { subject, text, html };
+<ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>`,
+  });
 }
 
 /** 'Lo tengo': the link opens a page, and only its button records anything (mail scanners open links). */
-export function ackLines(who: string, ackUrl: string | undefined): string[] {
+function ackLines(who: string, ackUrl: string | undefined): string[] {
   if (!ackUrl) return [];
   return ['', `Avisa a ${who} que recibiste su alerta: abre este enlace y presiona «Lo tengo».`, ackUrl];
 }
 
-export function ackHtml(who: string, ackUrl: string | undefined): string {
+function ackHtml(who: string, ackUrl: string | undefined): string {
   if (!ackUrl) return '';
   return `<p style="margin:0 0 8px">Avisa a ${escapeHtml(who)} que recibiste su alerta:</p>
 <p style="margin:0 0 16px"><a href="${escapeHtml(ackUrl)}" style="display:inline-block;padding:12px 20px;background:#15803d;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Lo tengo</a></p>`;
@@ -116,26 +147,17 @@ export function ackHtml(who: string, ackUrl: string | undefined): string {
 export function alertPositionMail(input: AlertMailInput & { position: AlertPosition }): MailContent {
   const who = oneLine(input.person.name);
   const subject = `ALERTA SOS: ubicación de ${who}`;
-  const text = [
-    `Hola, ${oneLine(input.contactFirstname)}:`,
-    '',
-    `La alerta SOS de ${who} salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:`,
-    '',
-    ...whereLines(input.position),
-    ...whenLines(input.moment),
-    ...ackLines(who, input.ackUrl),
-    ...footer(who, input.unsubscribeUrl).text,
-  ].join('\n');
-  const html = htmlLayout(
-    subject,
-    `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
-<p style="margin:0 0 12px">La alerta SOS de <strong>${escapeHtml(who)}</strong> salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:</p>
+  return contactMail(input, subject, {
+    text: [
+      `La alerta SOS de ${who} salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:`,
+      '',
+      ...whereLines(input.position),
+      ...whenLines(input.moment),
+    ],
+    html: `<p style="margin:0 0 12px">La alerta SOS de <strong>${escapeHtml(who)}</strong> salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:</p>
 ${whereHtml(input.position)}
-${paragraphs(whenLines(input.moment))}
-${ackHtml(who, input.ackUrl)}
-${footer(who, input.unsubscribeUrl).html}`,
-  );
-  return { subject, text, html };
+${paragraphs(whenLines(input.moment))}`,
+  });
 }
 
 /**
@@ -148,31 +170,24 @@ export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'
   const subject = `${who} finalizó su alerta SOS`;
   const line = `${who} finalizó su alerta SOS desde la aplicación.`;
   const outcome = deliveryLines(input.deliveries, input.moment.timezone);
-  const text = [
-    `Hola, ${oneLine(input.contactFirstname)}:`,
-    '',
-    line,
-    ...whenLines(input.moment),
-    ...(outcome.length > 0 ? ['', 'Quién recibió la alerta:', ...outcome.map((entry) => `- ${entry}`)] : []),
-    '',
-    `Si tienes dudas, llama a ${who} al ${input.person.phone}.`,
-    ...footer(who, input.unsubscribeUrl).text,
-  ].join('\n');
   const outcomeHtml =
     outcome.length > 0
       ? `<p style="margin:0 0 8px"><strong>Quién recibió la alerta:</strong></p>
 <ul style="margin:0 0 12px;padding-left:20px">${outcome.map((entry) => `<li style="margin:0 0 6px">${escapeHtml(entry)}</li>`).join('')}</ul>`
       : '';
-  const html = htmlLayout(
-    subject,
-    `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
-<p style="margin:0 0 12px">${escapeHtml(line)}</p>
+  return contactMail(input, subject, {
+    text: [
+      line,
+      ...whenLines(input.moment),
+      ...(outcome.length > 0 ? ['', 'Quién recibió la alerta:', ...outcome.map((entry) => `- ${entry}`)] : []),
+      '',
+      `Si tienes dudas, llama a ${who} al ${input.person.phone}.`,
+    ],
+    html: `<p style="margin:0 0 12px">${escapeHtml(line)}</p>
 ${paragraphs(whenLines(input.moment))}
 ${outcomeHtml}
-<p style="margin:0 0 12px">Si tienes dudas, llama a ${escapeHtml(who)} al ${escapeHtml(input.person.phone)}.</p>
-${footer(who, input.unsubscribeUrl).html}`,
-  );
-  return { subject, text, html };
+<p style="margin:0 0 12px">Si tienes dudas, llama a ${escapeHtml(who)} al ${escapeHtml(input.person.phone)}.</p>`,
+  });
 }
 
 /** Acknowledgements first: they say who is acting. Times in the person's zone. */

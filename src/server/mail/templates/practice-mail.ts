@@ -1,9 +1,8 @@
 import { APP_NAME } from '#shared/constants.ts';
 import { practiceNotice } from '#shared/delivery-texts.ts';
 import type { MailContent } from '../mail-content.ts';
-import { ackHtml, ackLines, footer, oneLine, paragraphs, whenLines, whereHtml, whereLines, type AlertMailInput } from './alert-mails.ts';
+import { contactMail, oneLine, paragraphs, whenLines, whereHtml, whereLines, type AlertMailInput } from './alert-mails.ts';
 import { escapeHtml } from './escape-html.ts';
-import { htmlLayout } from './layout.ts';
 
 export const PRACTICE_MARK = 'PRUEBA';
 
@@ -17,27 +16,14 @@ export function practiceMail(input: AlertMailInput): MailContent {
   const subject = `${PRACTICE_MARK}: alerta de prueba de ${who} (no es una emergencia)`;
   const first = practiceNotice(who);
   const about = `${who} está probando ${APP_NAME} para comprobar que sus alertas te llegan. Si algún día fuera una emergencia real, el correo diría «ALERTA SOS» en el asunto.`;
-  const text = [
-    first,
-    '',
-    `Hola, ${oneLine(input.contactFirstname)}:`,
-    '',
-    about,
-    '',
-    ...whenLines(input.moment),
-    ...whereLines(input.position),
-    ...ackLines(who, input.ackUrl),
-    ...footer(who, input.unsubscribeUrl).text,
-  ].join('\n');
-  const html = htmlLayout(
-    subject,
-    `<p style="margin:0 0 16px;padding:12px;background:#fef9c3;border-radius:6px;font-size:18px"><strong>${escapeHtml(first)}</strong></p>
-<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
-<p style="margin:0 0 12px">${escapeHtml(about)}</p>
+  return contactMail(input, subject, {
+    before: {
+      text: [first, ''],
+      html: `<p style="margin:0 0 16px;padding:12px;background:#fef9c3;border-radius:6px;font-size:18px"><strong>${escapeHtml(first)}</strong></p>`,
+    },
+    text: [about, '', ...whenLines(input.moment), ...whereLines(input.position)],
+    html: `<p style="margin:0 0 12px">${escapeHtml(about)}</p>
 ${paragraphs(whenLines(input.moment))}
-${whereHtml(input.position)}
-${ackHtml(who, input.ackUrl)}
-${footer(who, input.unsubscribeUrl).html}`,
-  );
-  return { subject, text, html };
+${whereHtml(input.position)}`,
+  });
 }

@@ -1,7 +1,6 @@
 import type { MailContent } from '../mail-content.ts';
-import { ackHtml, ackLines, footer, oneLine, paragraphs, whenLines, whereHtml, whereLines, type AlertMailInput } from './alert-mails.ts';
+import { contactMail, oneLine, paragraphs, whenLines, whereHtml, whereLines, type AlertMailInput } from './alert-mails.ts';
 import { escapeHtml } from './escape-html.ts';
-import { htmlLayout } from './layout.ts';
 
 /**
  * Nobody has acknowledged an alert that is still on (issue 9): the same facts
@@ -12,27 +11,11 @@ export function reminderMail(input: AlertMailInput & { minutes: number }): MailC
   const subject = `Recordatorio: ${who} sigue en riesgo y nadie ha confirmado su alerta SOS`;
   const line = `Hace ${input.minutes} minutos ${who} presionó el botón SOS y todavía nadie confirmó que recibió la alerta.`;
   const todo = `Llama ahora a ${who} al ${input.person.phone}. Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña.`;
-  const text = [
-    `Hola, ${oneLine(input.contactFirstname)}:`,
-    '',
-    line,
-    '',
-    ...whenLines(input.moment),
-    ...whereLines(input.position),
-    '',
-    todo,
-    ...ackLines(who, input.ackUrl),
-    ...footer(who, input.unsubscribeUrl).text,
-  ].join('\n');
-  const html = htmlLayout(
-    subject,
-    `<p style="margin:0 0 12px">Hola, ${escapeHtml(oneLine(input.contactFirstname))}:</p>
-<p style="margin:0 0 16px;font-size:18px">${escapeHtml(line)}</p>
+  return contactMail(input, subject, {
+    text: [line, '', ...whenLines(input.moment), ...whereLines(input.position), '', todo],
+    html: `<p style="margin:0 0 16px;font-size:18px">${escapeHtml(line)}</p>
 ${paragraphs(whenLines(input.moment))}
 ${whereHtml(input.position)}
-<p style="margin:0 0 12px"><strong>${escapeHtml(todo)}</strong></p>
-${ackHtml(who, input.ackUrl)}
-${footer(who, input.unsubscribeUrl).html}`,
-  );
-  return { subject, text, html };
+<p style="margin:0 0 12px"><strong>${escapeHtml(todo)}</strong></p>`,
+  });
 }
