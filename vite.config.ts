@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { HOME_HINT_KEY } from './src/client/lib/home-hint-key.ts';
 import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
+import { homePreload } from './src/client/vite-plugins/home-preload.ts';
 
 // Home's lazy code, one chunk (with one stylesheet) instead of a dozen small files that each lose
 // the shared gzip dictionary: the main layout, home, the SOS button and the code a press runs (ready
@@ -18,6 +20,7 @@ const HOME_MODULES = [
   '/lib/sos-worker/sos-queue-store\\.',
   '/lib/message-text\\.',
   '/shared/browser/sos-reply-texts\\.',
+  '/ui/after-first-paint\\.',
 ];
 const homeModule = new RegExp(HOME_MODULES.join('|'));
 
@@ -27,7 +30,8 @@ export default defineConfig({
   root,
   base: '/build/',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), flagIcons()],
+  // A person whose session opens home gets home's chunk beside the entry, not a round trip after it.
+  plugins: [react(), flagIcons(), homePreload({ chunk: 'home', hintKey: HOME_HINT_KEY })],
   resolve: {
     // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts (home's budget).
     alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],

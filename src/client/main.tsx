@@ -1,7 +1,12 @@
-import { StrictMode } from 'react';
+// First: it starts reading the stored state before the modules below are evaluated.
+import './early-restore.ts';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
+import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
+import { keepHomeHint } from './lib/home-hint.ts';
+import { readAppConfig } from './lib/meta-tags.ts';
 import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
@@ -12,10 +17,19 @@ import { startSlidingSession } from './lib/session/sliding-session.ts';
 import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
 import { hasServiceWorkerSupport } from './lib/sos-worker/post-to-worker.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
-import { loadTagManager } from './lib/tag-manager.ts';
 import { applyVersionMarker } from './lib/version-marker.ts';
 import { createAppRouter } from './router.ts';
 import './styles/base.css';
+
+/**
+ * The splash goes in the commit that draws the first screen (a layout effect: before that frame
+ * is painted, never a blank one). Effects, like the contacts' refetch, run after that paint;
+ * flushSync would run them before it.
+ */
+function SplashRemover() {
+  useLayoutEffect(hideSplash, []);
+  return null;
+}
 
 async function start() {
   // First, before anything awaits: the worker's messages (rotated tokens, queue status) must find a listener.
@@ -24,13 +38,10 @@ async function start() {
   captureInstallPrompt();
   registerServiceWorker();
   const queryClient = createQueryClient();
-  await withRestoreTimeout(
+  const restored = withRestoreTimeout(
     applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])),
   );
-  // A cache left by a session that has since lapsed is not for whoever signs in next.
-  // Not awaited: a stuck IndexedDB must not hold the app back (the memory is cleared at once).
-  if (!isSessionValid(getSessionState().auth)) void clearQueryCache(queryClient);
-
+  // Built while IndexedDB answers, when the main thread is idle: its guards read the session only when it loads.
   const router = createAppRouter({ queryClient });
   onSessionExpired(() => {
     // The cached contacts belong to the session that just ended.
@@ -38,27 +49,40 @@ async function start() {
     void router.navigate({ to: '/web/auth/signin', replace: true });
   });
   trackPageViews(router);
+  await restored;
+  // A cache left by a session that has since lapsed is not for whoever signs in next.
+  // Not awaited: a stuck IndexedDB must not hold the app back (the memory is cleared at once).
+  if (!isSessionValid(getSessionState().auth)) void clearQueryCache(queryClient);
+  keepHomeHint();
   startSlidingSession();
   // Resolving the first route (and its code chunk) under the splash avoids a blank flash.
   await router.load().catch(() => undefined);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  // What can wait (AfterFirstPaint) comes in the frame after the SOS button's.
+  holdUntilFirstPaint();
   createRoot(container).render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />
+      <SplashRemover />
     </StrictMode>,
   );
-  requestAnimationFrame(hideSplash);
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
-  loadTagManager();
+  // Its code is fetched only where GTM_ID is set (home's download budget, DESIGN.md section 6).
+  if (readAppConfig().gtmId) {
+    void import('./lib/tag-manager.ts').then(({ loadTagManager }) => loadTagManager(), () => undefined);
+  }
   // After the first paint, and once a service worker is active: the SOS queue's messages and replay
   // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download budget);
   // afterwards the chunk comes from the worker's cache, and what it said meanwhile waits in early-messages.ts.
+  // Its code (with valibot) is evaluated after the SOS button is on screen, not while it is being drawn.
   if (hasServiceWorkerSupport()) {
-    void navigator.serviceWorker.ready
-      .then(() => import('./lib/sos-worker/sos-worker-bridge.ts'))
-      .then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined);
+    afterFirstPaint(() => {
+      void navigator.serviceWorker.ready
+        .then(() => import('./lib/sos-worker/sos-worker-bridge.ts'))
+        .then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined);
+    });
   }
 }
 

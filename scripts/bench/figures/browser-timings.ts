@@ -190,7 +190,12 @@ async function networkBackPageClosed(bench: BenchContext, context: BrowserContex
 export async function browserFigures(bench: BenchContext): Promise<Measurement[]> {
   const { browser } = await launchChromium();
   try {
-    return [...(await coldLoad(bench, browser)), ...(await reopenOffline(bench, browser)), ...(await sosPress(bench, browser))];
+    const startUp = [...(await coldLoad(bench, browser)), ...(await reopenOffline(bench, browser))];
+    // Printed now: a later figure that fails must not take these with it.
+    for (const { what, samples } of startUp) console.log(`  ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    // BENCH_BROWSER=start-up: figures 2 and 3 alone, for quick comparisons of start-up work.
+    if (process.env.BENCH_BROWSER === 'start-up') return startUp;
+    return [...startUp, ...(await sosPress(bench, browser))];
   } finally {
     await browser.close();
   }

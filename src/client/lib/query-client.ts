@@ -4,6 +4,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY, STORAGE_KEY } from '#shared/constants.ts';
 import { ApiError } from './api-error.ts';
+import { takeEarlyRead } from './session/early-reads.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
@@ -39,10 +40,16 @@ function isPersisted(query: Query): boolean {
   return query.state.status === 'success' && persistedRoots.has(query.queryKey[0]);
 }
 
+/** The encrypted store, whose first read may already be under way (early-reads.ts). */
+const storage: typeof encryptedAsyncStorage = {
+  ...encryptedAsyncStorage,
+  getItem: (key) => takeEarlyRead(key)?.then((value) => value ?? null) ?? encryptedAsyncStorage.getItem(key),
+};
+
 function persistOptions(queryClient: QueryClient, throttleTime: number) {
   return {
     queryClient,
-    persister: createAsyncStoragePersister({ storage: encryptedAsyncStorage, key: QUERY_STORE_KEY, throttleTime }),
+    persister: createAsyncStoragePersister({ storage, key: QUERY_STORE_KEY, throttleTime }),
     maxAge: WEEK_MS,
     buster: STORAGE_KEY,
     // Only successful contacts and profile data; never mutations (their variables hold e-mails and names).

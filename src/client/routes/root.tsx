@@ -1,10 +1,17 @@
-import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { CatchBoundary, createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { OfflineReadyNotice } from '#client/features/app-update/offline-ready-notice.tsx';
-import { UpdateNotice } from '#client/features/app-update/update-notice.tsx';
+import { useAppUpdate } from '#client/features/app-update/use-app-update.ts';
 import { OfflineBanner } from '#client/features/offline/offline-banner.tsx';
 import { Toaster } from '#client/ui/toaster.tsx';
 import { ErrorPage } from './-components/error-page.tsx';
 import type { RouterContext } from './router-context.ts';
+
+// Fetched only once a new version waits, from the worker that serves this one (so offline too):
+// out of every first download (home's budget, DESIGN.md section 6).
+const UpdateNotice = lazy(() =>
+  import('#client/features/app-update/update-notice.tsx').then((module) => ({ default: module.UpdateNotice })),
+);
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -13,11 +20,18 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const { updateReady } = useAppUpdate();
   return (
     <>
       {/* Above every screen, in the flow: they push the page down and never cover the SOS button. */}
       <OfflineBanner />
-      <UpdateNotice />
+      {updateReady && (
+        <CatchBoundary getResetKey={() => 'update-notice'} errorComponent={() => null}>
+          <Suspense fallback={null}>
+            <UpdateNotice />
+          </Suspense>
+        </CatchBoundary>
+      )}
       <OfflineReadyNotice />
       <Outlet />
       <Toaster />

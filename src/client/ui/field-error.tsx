@@ -1,3 +1,5 @@
+import './form-controls.css';
+
 /** The first message of a field, announced when it appears. */
 export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
   return (

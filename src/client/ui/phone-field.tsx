@@ -1,6 +1,8 @@
 import { useInputControl, type FieldMetadata } from '@conform-to/react';
 import { useEffect, useRef } from 'react';
 import { PhoneInput } from 'react-international-phone';
+// Before the library's styles, as when these rules were global: its rules win where both apply.
+import './form-controls.css';
 import 'react-international-phone/style.css';
 import { PHONE_DEFAULT_COUNTRY, PHONE_MAX_DIGITS } from '#shared/constants.ts';
 import { FieldError } from './field-error.tsx';

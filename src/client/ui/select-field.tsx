@@ -1,5 +1,6 @@
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
 import { FieldError } from './field-error.tsx';
+import './form-controls.css';
 
 interface Props {
   label: string;

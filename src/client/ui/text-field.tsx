@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes } from 'react';
 import { FieldError } from './field-error.tsx';
+import './form-controls.css';
 
 type Props = {
   label: string;

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAppUpdate } from './use-app-update.ts';
-import './update-notice.css';
+import './offline-ready-notice.css';
 
 export const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';
 

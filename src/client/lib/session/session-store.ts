@@ -1,11 +1,14 @@
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
+import { SESSION_STORE_KEY } from '#shared/constants.ts';
 import type { Session } from '#shared/api/auth.ts';
 import {
   defaultSessionState,
+  parseSessionState,
   type AuthState,
   type SessionState,
   type UiState,
 } from '#shared/browser/session-state.ts';
+import { takeEarlyRead } from './early-reads.ts';
 import { withSessionLock } from './session-lock.ts';
 import { isSessionValid } from './session-validity.ts';
 
@@ -63,7 +66,8 @@ export function can(_action: string, _resource: string, now: number = Date.now()
 
 /** Reads the persisted state; bad or unreadable data gives the defaults. */
 export async function restoreSession(): Promise<void> {
-  const restoredState = await readStoredSession();
+  const early = takeEarlyRead(SESSION_STORE_KEY);
+  const restoredState = early ? parseSessionState(await early) : await readStoredSession();
   // A change made while restoring (unlikely before the router renders) wins.
   restored = true;
   if (state === initialState) {
@@ -108,14 +112,14 @@ export async function adoptStoredTokens(): Promise<void> {
 }
 
 /** A scheduled save, under the session lock so it cannot land between another writer's read and write. */
-async function persistKeepingNewerTokens(): Promise<void> {
+async function persistKeepingNewerTokens(patch?: Partial<AuthState>): Promise<void> {
   await withSessionLock(async () => {
     const tokens = newerStoredTokens(await readPersistedAuth().catch(() => undefined));
     if (tokens) {
       state = { ...state, auth: { ...state.auth, ...tokens } };
       for (const listener of listeners) listener();
     }
-    await persistSessionNow();
+    await persistSessionNow(patch);
   }).catch(() => undefined);
 }
 
@@ -131,11 +135,24 @@ export function saveSessionSoon(): Promise<void> {
   return persistKeepingNewerTokens();
 }
 
-/** Writes now; resolves once the state is in IndexedDB (tests and token refresh await it). */
-export function persistSessionNow(): Promise<void> {
+/**
+ * For a change a reopened app must find even when it is closed at once (an alert
+ * started): stored first, then set, so no screen shows it before it is stored. A
+ * stuck IndexedDB (or a held session lock) delays it `maxWaitMs` at most.
+ */
+export async function setAuthStoredFirst(patch: Partial<AuthState>, maxWaitMs: number): Promise<void> {
+  // Not in `state` before it is stored: any render reads it from there (useSyncExternalStore) and acts on it.
+  if (restored) await Promise.race([persistKeepingNewerTokens(patch), new Promise((resolve) => setTimeout(resolve, maxWaitMs))]);
+  setAuth(patch);
+  // Written again at once, in case another change was stored in between without it.
+  void saveSessionSoon();
+}
+
+/** Writes now (with `patch` over the state, if any); resolves once it is in IndexedDB (tests and token refresh await it). */
+export function persistSessionNow(patch?: Partial<AuthState>): Promise<void> {
   if (persistTimer !== undefined) clearTimeout(persistTimer);
   persistTimer = undefined;
-  const snapshot = state;
+  const snapshot = patch ? { ...state, auth: { ...state.auth, ...patch } } : state;
   lastWrite = lastWrite.then(() => writeStoredSession(snapshot)).catch(() => undefined);
   return lastWrite;
 }

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { NOT_FOUND_REDIRECT_MS } from '#shared/constants.ts';
+import './not-found-page.css';
 
 /** SPEC.md section 2: any unknown path; leads back to signin by itself after 20 s. */
 export function NotFoundPage() {

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { FieldError } from '#client/ui/field-error.tsx';
+import '#client/ui/form-controls.css';
 
 interface Props {
   meta: FieldMetadata<boolean>;

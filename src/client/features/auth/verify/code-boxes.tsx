@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { CODE_LENGTH } from '#shared/constants.ts';
+import '#client/ui/form-controls.css';
 
 interface Props {
   fields: ReadonlyArray<FieldMetadata<string>>;

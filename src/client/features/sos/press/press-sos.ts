@@ -2,7 +2,7 @@ import { ALERT_START } from '#shared/api/alert-status.ts';
 import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-reply-texts.ts';
 import { track } from '#client/lib/analytics.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
-import { saveSessionSoon, setAuth } from '#client/lib/session/session-store.ts';
+import { getSessionState, setAuth, setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getLocation } from '../location/location-store.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
@@ -16,6 +16,9 @@ import { sosRequest } from './sos-request.ts';
  * whatever the network does. The worker answers within 3 s at the latest.
  */
 export const SHOW_ALERT_SCREEN_AFTER_MS = 800;
+
+/** The longest a slow IndexedDB may hold the alert screen back while the alert is being stored. */
+const STORE_BEFORE_SCREEN_MS = 150;
 
 export const SIGN_IN_TO_SEND = 'Tu sesión expiró. Inicia sesión para enviar tu alerta pendiente.';
 
@@ -39,16 +42,14 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
   // The best position already known; a press never waits for one.
   const { fix } = getLocation();
   setPressState({ phase: 'sending', key, pressedAt: at.getTime(), hadPosition: fix !== null, positionSent: false, failure: '' });
-  let shown = false;
-  const showAlertScreen = () => {
-    if (shown) return;
-    shown = true;
-    setAuth({ alert_status: true });
-    // A phone locked or an app swiped away right after the press must reopen on the alert.
-    void saveSessionSoon();
-    goTo('/web/active');
-  };
-  const timer = setTimeout(showAlertScreen, SHOW_ALERT_SCREEN_AFTER_MS);
+  let shown: Promise<void> | undefined;
+  // A phone locked or an app swiped away as soon as the alert screen shows must reopen on the
+  // alert: the screen (and whatever follows alert_status, like the SOS button) comes once it is stored.
+  const showAlertScreen = () =>
+    (shown ??= setAuthStoredFirst({ alert_status: true }, STORE_BEFORE_SCREEN_MS).then(() => {
+      if (getSessionState().auth.alert_status) goTo('/web/active');
+    }));
+  const timer = setTimeout(() => void showAlertScreen(), SHOW_ALERT_SCREEN_AFTER_MS);
   // Our own failure is no reason to claim anything: the person gets the SMS fallback.
   const result = await submitSos(sosRequest(key, ALERT_START, at, fix)).catch(
     (): SubmitResult => ({ kind: 'failed', message: SOS_NOT_QUEUED_MESSAGE }),
@@ -58,6 +59,7 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
   if (result.kind === 'failed') {
     setPressState({ phase: 'failed', failure: result.message });
     if (shown) {
+      await shown;
       setAuth({ alert_status: false });
       goTo('/web/home');
     }
@@ -68,8 +70,10 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
   if (result.kind !== 'done' && result.signedOut) {
     // Kept (by the worker, or by this page) until the person signs in again; only now may the session end.
     showToast({ message: SIGN_IN_TO_SEND, variant: 'warning' });
+    // An alert screen already on its way would otherwise come after the session ended.
+    await shown;
     expireSession();
     return;
   }
-  showAlertScreen();
+  await showAlertScreen();
 }

@@ -2,6 +2,7 @@ import { CatchBoundary, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
+import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
@@ -19,17 +20,20 @@ export function HomePage() {
       <h1>Inicio</h1>
       <p className="home-page__instruction">Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.</p>
       <SosAndInstallSlot />
-      {/* A chunk that cannot load (offline, no worker yet) costs this extra, never the page. */}
-      <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
-        <Suspense fallback={null}>
-          <SosHomePanels contacts={contacts.data ?? []} />
-        </Suspense>
-      </CatchBoundary>
-      <ContactListSection />
-      {/* A practice (issue 9): plain and far from the red SOS button, so it can never be taken for it. */}
-      <Link to="/web/practice" className="button button--ghost button--block home-page__practice">
-        Probar alerta
-      </Link>
+      {/* The first frame is the SOS button's; the rest follows in the next one (lib/first-paint.ts). */}
+      <AfterFirstPaint>
+        {/* A chunk that cannot load (offline, no worker yet) costs this extra, never the page. */}
+        <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
+          <Suspense fallback={null}>
+            <SosHomePanels contacts={contacts.data ?? []} />
+          </Suspense>
+        </CatchBoundary>
+        <ContactListSection />
+        {/* A practice (issue 9): plain and far from the red SOS button, so it can never be taken for it. */}
+        <Link to="/web/practice" className="button button--ghost button--block home-page__practice">
+          Probar alerta
+        </Link>
+      </AfterFirstPaint>
     </>
   );
 }

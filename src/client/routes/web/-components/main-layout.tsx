@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { HelpButton } from '#client/features/help/help-button.tsx';
+import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import './main-layout.css';
@@ -11,8 +12,11 @@ export function MainLayout() {
       <main className="main-layout__content">
         <Outlet />
       </main>
-      <BottomNav />
-      <HelpButton />
+      {/* Fixed to the screen's edges, so coming a frame after the SOS button moves nothing. */}
+      <AfterFirstPaint>
+        <BottomNav />
+        <HelpButton />
+      </AfterFirstPaint>
     </div>
   );
 }

@@ -1,0 +1,12 @@
+import { QUERY_STORE_KEY, SESSION_STORE_KEY, STORAGE_KEY, VERSION_MARKER_KEY } from '#shared/constants.ts';
+import { startEarlyReads } from './lib/session/early-reads.ts';
+
+// Imported first by main.tsx: modules run in import order, so the stored session
+// and query cache are being read while React and the router are still being
+// evaluated (a quarter of a second at 4x CPU slowdown). Only state this version
+// wrote: on another version's marker, applyVersionMarker clears it instead.
+try {
+  if (localStorage.getItem(VERSION_MARKER_KEY) === STORAGE_KEY) startEarlyReads([SESSION_STORE_KEY, QUERY_STORE_KEY]);
+} catch {
+  // No storage at all: the restore at start finds nothing either.
+}

@@ -1,0 +1,22 @@
+// The first frame of the app is for the SOS button. What can come a frame later
+// (the contact list, the bottom navigation, the help button, the worker bridge)
+// waits until that frame has been drawn, so it does not lengthen it: at 4x CPU
+// slowdown React's first render of home is a quarter of a second.
+
+/**
+ * Runs `task` once the next frame has been drawn (two animation frames, then a task).
+ * A page in the background draws no frames: there it runs at once.
+ */
+export function afterFirstPaint(task: () => void): void {
+  if (document.visibilityState === 'hidden') setTimeout(task, 0);
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(task, 0)));
+}
+
+/** False only while main.tsx holds the app's first frame: tests and every later screen render at once. */
+export let firstPaintDone = true;
+
+/** main.tsx, just before the first render. */
+export function holdUntilFirstPaint(): void {
+  firstPaintDone = false;
+  afterFirstPaint(() => (firstPaintDone = true));
+}

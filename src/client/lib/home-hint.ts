@@ -1,0 +1,29 @@
+import type { AuthState } from '#shared/browser/session-state.ts';
+import { HOME_HINT_KEY } from './home-hint-key.ts';
+import { getSessionState, subscribeSession } from './session/session-store.ts';
+import { isSessionValid } from './session/session-validity.ts';
+
+// A hint, not a secret: '1' says only that this browser's stored session opens
+// on home, so the script the build puts before the app fetches home's code
+// beside the app's own instead of after the session is decrypted. A wrong hint
+// costs a few kilobytes or one round trip, never a wrong screen: the guards
+// still decide from the restored session.
+
+/** /web/home lets this session in (routes/guards.ts homeRules: signed in, a contact, no active alert). */
+export function opensHome(auth: AuthState, now: number = Date.now()): boolean {
+  return isSessionValid(auth, now) && auth.contacts >= 1 && !auth.alert_status;
+}
+
+/** From the restored session on, the hint follows every change (sign-in, alert, sign-out, expiry). */
+export function keepHomeHint(): () => void {
+  const update = () => {
+    try {
+      if (opensHome(getSessionState().auth)) localStorage.setItem(HOME_HINT_KEY, '1');
+      else localStorage.removeItem(HOME_HINT_KEY);
+    } catch {
+      // Storage refused (private mode, quota): the next start just fetches home's code later.
+    }
+  };
+  update();
+  return subscribeSession(update);
+}

@@ -1,0 +1,47 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readStoredSession } from '#shared/browser/stored-session.ts';
+import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
+import type { SessionState } from '#shared/browser/session-state.ts';
+import { resetAll, restoreSession } from '#client/lib/session/session-store.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import { json } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
+import { fakeServiceWorker } from '../../support/sos-browser.ts';
+import { resetSos } from '../../support/sos-state.ts';
+import { dismissAllToasts } from '../../support/toasts.ts';
+
+// A file of its own: the store is restored here, as in the app, so it writes through to IndexedDB.
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  dismissAllToasts();
+  resetAll();
+  await resetSos();
+});
+
+describe('an alert pressed offline', () => {
+  it('is stored before the alert screen shows, so an app closed right then reopens on the alert', async () => {
+    await restoreSession();
+    signIn();
+    fakeServiceWorker();
+    stubApi({
+      'GET /api/contacts': () => ok([aContact({ id: 'c1' })]),
+      'PUT /api/active-button': () => json(202, { success: true, queued: true, message: SOS_QUEUED_MESSAGE }),
+    });
+    const { router } = renderApp('/web/home');
+    // What a page opened the moment the alert screen shows would read (IndexedDB keeps the order of requests).
+    let readAtNavigation: Promise<SessionState> | undefined;
+    router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+      if (toLocation.pathname === '/web/active') readAtNavigation ??= readStoredSession();
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+
+    expect(readAtNavigation).toBeDefined();
+    expect((await readAtNavigation)?.auth.alert_status).toBe(true);
+  });
+});
