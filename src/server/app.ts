@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
@@ -12,6 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { addMethodNotAllowed } from './http/api-fallbacks.ts';
 import type { AppEnv } from './http/app-env.ts';
+import { limitBody } from './http/body-limit.ts';
 import { fail } from './http/replies.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
@@ -38,11 +38,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders(config));
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // On the reply's own headers: c.header() after the handler copies the whole Response.
+    c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use(
     '/api/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, apiMessages.bodyTooLarge) }),
+    limitBody(MAX_BODY_BYTES, (c) => fail(c, 413, apiMessages.bodyTooLarge)),
   );
   app.route('/api', api);
   app.all('/api/*', (c) => fail(c, 404, apiMessages.notFound));

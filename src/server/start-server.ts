@@ -23,7 +23,7 @@ export type RunningServer = {
 export async function startServer(config: Config, { log, clock }: { log: Log; clock: Clock }): Promise<RunningServer> {
   const database = await openDatabase(config);
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
-  const worker = createOutboxWorker({ db: database.db, pool: database.pool, transport, clock, log });
+  const worker = createOutboxWorker({ pool: database.pool, transport, clock, log });
   await worker.start();
   // Reminder e-mails while nobody has acknowledged an alert (issue 9); safe with many instances.
   const reminders = createReminderWorker({ db: database.db, clock, config, log });

@@ -82,7 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? fakeClock();
   const log = captureLog();
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir, log });
-  const worker = createOutboxWorker({ db, pool, transport, clock, log });
+  const worker = createOutboxWorker({ pool, transport, clock, log });
   const app = createApp({ db, clock, config, log });
 
   async function inbox(): Promise<ParsedMail[]> {

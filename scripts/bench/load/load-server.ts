@@ -42,12 +42,14 @@ async function embeddedUrl(dataDir: string): Promise<string> {
  * its own data directory, e-mail to a local SMTP listener, the per-IP rate limits
  * raised, and either its embedded PostgreSQL or the server in `databaseUrl`.
  */
-export async function startLoadServer(options: { databaseUrl?: string } = {}): Promise<LoadServer> {
+export async function startLoadServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<LoadServer> {
   const mail = await startSmtpCounter();
   const app = await startApp({
     SMTP_URL: mail.url,
     DATABASE_URL: options.databaseUrl ?? '',
     ...RAISED_RATE_LIMITS,
+    // A probe's extras for the server process only (NODE_OPTIONS=--cpu-prof).
+    ...options.env,
   });
   const pool = createPool(options.databaseUrl ?? (await embeddedUrl(app.dataDir)), 4);
   pool.on('error', () => undefined);

@@ -1,8 +1,9 @@
 // `node --import tsx scripts/bench/probes/query-cost.ts`: the client-side CPU of
 // one small query, by way of running it: raw pg, pg with a named statement,
 // Drizzle's query builder, a Drizzle prepared query, and a Drizzle transaction
-// around one select. An alert runs about 15 queries in one transaction, so
-// this is most of what the Node process spends on it.
+// around one select. Starting an alert took about 15 queries in one
+// transaction; it now takes three plain named ones (session, context, the
+// one-statement start: src/server/alerts/start-alert-at-once.ts).
 import { eq, sql } from 'drizzle-orm';
 import { createDb, createPool } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';

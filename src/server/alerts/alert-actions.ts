@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
-import { ALERT_START, ALERT_POSITION_WINDOW_MS, ALERT_LATE_AFTER_MS } from '#shared/api/active-button.ts';
+import { ALERT_START, ALERT_POSITION_WINDOW_MS } from '#shared/api/active-button.ts';
 import { queueEndedAlertMails, queueFollowUpMails, queueTrackedMails } from '#server/acknowledgements/tracked-mails.ts';
 import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
-import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment } from '#server/mail/templates/alert-mails.ts';
+import { alertEndedMail, alertPositionMail, alertStartedMail } from '#server/mail/templates/alert-mails.ts';
 import { personOf } from './alert-mail.ts';
+import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 
 type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date; log?: Log };
 
@@ -24,19 +25,6 @@ export async function lockUserForAlert(tx: Queryable, userId: string): Promise<L
   if (!user) throw new Error('the bearer user vanished inside its own transaction');
   return user;
 }
-
-/** The phone's clock, unless it is missing or ahead of ours (a wrong clock must not date an alert in the future). */
-function pressedAt(input: ActiveButtonInput, now: Date): Date {
-  const at = input.pressed_at ? new Date(input.pressed_at) : now;
-  return at.getTime() > now.getTime() ? now : at;
-}
-
-function momentOf(at: Date, timezone: string, now: Date): AlertMoment {
-  return { at, timezone, receivedAt: now.getTime() - at.getTime() > ALERT_LATE_AFTER_MS ? now : undefined };
-}
-
-const positionOf = (input: { latitude: string; longitude: string }) =>
-  input.latitude && input.longitude ? { latitude: input.latitude, longitude: input.longitude } : null;
 
 /**
  * Apply one press of the SOS button ('1') or of FINALIZAR ALERTA ('2') for a

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { ALERT_PRACTICE, activeButtonSchema, type ActiveButtonInput, type ActiveButtonReply } from '#shared/api/active-button.ts';
+import { ALERT_PRACTICE, ALERT_START, activeButtonSchema, type ActiveButtonInput, type ActiveButtonReply } from '#shared/api/active-button.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import { applyPracticeRequest } from '#server/acknowledgements/practice.ts';
@@ -11,8 +11,11 @@ import { validateJson } from '#server/http/validate-json.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { applyAlertRequest, lockUserForAlert } from './alert-actions.ts';
 import { claimIdempotencyKey, storeReply } from './idempotency.ts';
+import { startAlertAtOnce } from './start-alert-at-once.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+const keyReused = (c: Context) => invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
 
 /**
  * PUT/PATCH /api/active-button (DESIGN.md section 3, step 5). Every request
@@ -33,13 +36,18 @@ export function alertRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     const { userId } = c.var.auth;
     const now = clock.now();
+    const bodyHash = sha256(JSON.stringify(input));
+    // The common case, an SOS that starts an alert, in one statement (issue 7's budget).
+    if (input.alert_status === ALERT_START) {
+      const atOnce = await startAlertAtOnce(deps, userId, key, bodyHash, input, now);
+      if (atOnce?.kind === 'answered') return ok(c, atOnce.reply);
+      if (atOnce?.kind === 'mismatch') return keyReused(c);
+    }
     return db.transaction(async (tx) => {
       // Presses of one person, whatever their keys, take turns: two phones, a double tap.
       const user = await lockUserForAlert(tx, userId);
-      const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, sha256(JSON.stringify(input)), now);
-      if (claim.kind === 'mismatch') {
-        return invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
-      }
+      const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, bodyHash, now);
+      if (claim.kind === 'mismatch') return keyReused(c);
       if (claim.kind === 'replay') return ok(c, claim.reply);
       // '3' is a practice: recorded as a test, never as an alert (issue 9).
       const reply =

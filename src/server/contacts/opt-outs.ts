@@ -14,7 +14,7 @@ import { dropInvitations } from './invitations.ts';
  * e-mail and unguessable without SECRET. The table keeps only its hash, to find
  * the (user, address) pair when the link comes back.
  */
-function unsubscribeToken(secret: string, userId: string, email: string): string {
+export function unsubscribeToken(secret: string, userId: string, email: string): string {
   return hmac(secret, `unsubscribe:${userId}:${email}`);
 }
 
@@ -37,6 +37,10 @@ export async function unsubscribeLink(
       set: { tokenHash },
       setWhere: ne(optOuts.tokenHash, sql`excluded.token_hash`),
     });
+  return unsubscribeUrl(config, token);
+}
+
+export function unsubscribeUrl(config: Pick<Config, 'publicUrl'>, token: string): string {
   return `${config.publicUrl}/web/active/unsubscribe?token=${token}`;
 }
 
@@ -64,7 +68,7 @@ export async function unsubscribeLinks(
         setWhere: ne(optOuts.tokenHash, sql`excluded.token_hash`),
       });
   }
-  return tokens.map((token) => `${config.publicUrl}/web/active/unsubscribe?token=${token}`);
+  return tokens.map((token) => unsubscribeUrl(config, token));
 }
 
 export async function isUnsubscribed(db: Queryable, userId: string, email: string): Promise<boolean> {

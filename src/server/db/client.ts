@@ -6,7 +6,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
+/** `$client`: the pool, for the few hot statements written as plain named SQL (src/server/alerts/start-alert-at-once.ts). */
+export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
 /** Either the database or an open transaction: helpers that must join the caller's transaction take this. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, Schema>;
 

@@ -1,15 +1,11 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/client.ts';
-import { outbox } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
 export type OutboxWorkerOptions = {
-  db: Db;
-  /** Used for the LISTEN connection's settings; the worker opens its own client. */
+  /** The batches run on its clients; LISTEN gets a client of its own with the same settings. */
   pool: pg.Pool;
   transport: MailTransport;
   clock: Clock;
@@ -35,12 +31,31 @@ export type OutboxWorker = {
 
 const BASE_BACKOFF_MS = 2_000;
 
+const CLAIM_DUE = {
+  name: 'outbox_claim_due',
+  text: `select id, recipient, subject, text, html, attempts from outbox
+    where status = 'pending' and next_attempt_at <= $1
+    order by next_attempt_at, id limit $2 for update skip locked`,
+};
+const MARK_SENT = {
+  name: 'outbox_mark_sent',
+  text: `update outbox set status = 'sent', attempts = attempts + 1, sent_at = $2, subject = null, text = null, html = null, last_error = null
+    where id = any($1::bigint[])`,
+};
+const MARK_FAILED = {
+  name: 'outbox_mark_failed',
+  text: 'update outbox set status = $2, attempts = $3, next_attempt_at = $4, last_error = $5 where id = $1',
+};
+
+/** bigint ids come from pg as strings. */
+type ClaimedRow = { id: string; recipient: string; subject: string | null; text: string | null; html: string | null; attempts: number };
+
 export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
   return Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, pool, transport, clock, log, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2, batchSize = 10 } = options;
+  const { pool, transport, clock, log, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2, batchSize = 10 } = options;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
@@ -52,46 +67,44 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * row locks: SKIP LOCKED lets other workers take other rows, and nobody else
    * can send these. One commit records the whole batch (one WAL flush instead
    * of one a mail). A crash between the SMTP server's acceptance and our commit
-   * resends the batch's accepted mails (at least once, never lost).
+   * resends the batch's accepted mails (at least once, never lost). Plain named
+   * SQL on a pool client: planned once per connection, no query builder (issue 7).
    */
   async function sendBatch(): Promise<number> {
-    return db.transaction(async (tx) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
       const now = clock.now();
-      const rows = await tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (rows.length === 0) return 0;
+      const { rows } = await client.query<ClaimedRow>({ ...CLAIM_DUE, values: [now, batchSize] });
       const results = await Promise.all(
         rows.map((row) =>
-          transport.send({ id: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' }, now),
+          transport.send({ id: Number(row.id), to: row.recipient, subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' }, now),
         ),
       );
       const sentIds = rows.filter((_, i) => results[i]?.ok).map((row) => row.id);
-      if (sentIds.length > 0) {
-        // The row stays as a receipt; the body goes, since it may hold a code or a position.
-        await tx
-          .update(outbox)
-          .set({ status: 'sent', attempts: sql`${outbox.attempts} + 1`, sentAt: clock.now(), subject: null, text: null, html: null, lastError: null })
-          .where(inArray(outbox.id, sentIds));
-      }
+      // The row stays as a receipt; the body goes, since it may hold a code or a position.
+      if (sentIds.length > 0) await client.query({ ...MARK_SENT, values: [sentIds, clock.now()] });
       for (const [i, row] of rows.entries()) {
         const result = results[i];
         if (!result || result.ok) continue;
         const attempts = row.attempts + 1;
         const failed = attempts >= maxAttempts;
         const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs));
-        await tx
-          .update(outbox)
-          .set({ status: failed ? 'failed' : 'pending', attempts, nextAttemptAt, lastError: result.error })
-          .where(eq(outbox.id, row.id));
+        await client.query({ ...MARK_FAILED, values: [row.id, failed ? 'failed' : 'pending', attempts, nextAttemptAt, result.error] });
         log.warn(`correo ${row.id}: envío fallido (intento ${attempts}, ${result.error})${failed ? ', abandonado' : ''}`);
       }
+      await client.query('commit');
       return rows.length;
-    });
+    } catch (error) {
+      await client.query('rollback').catch((lost: unknown) => {
+        broken = lost instanceof Error ? lost : new Error('rollback failed');
+      });
+      throw error;
+    } finally {
+      // A client whose rollback failed is dropped rather than lent out again mid-transaction.
+      client.release(broken);
+    }
   }
 
   async function sendUntilNoneDue(): Promise<void> {

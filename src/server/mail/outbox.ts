@@ -15,7 +15,7 @@ const notifying = new WeakMap<Db, { again: boolean }>();
  * them commit one after another (docs/decisions/009). Calls made while one
  * NOTIFY is on its way share the next one; a lost NOTIFY costs at most a poll.
  */
-function notifyWorkers(db: Db): void {
+export function notifyOutboxWorkers(db: Db): void {
   const running = notifying.get(db);
   if (running) {
     running.again = true;
@@ -52,7 +52,7 @@ export async function enqueueMail(
     .values({ kind, userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })
     .returning({ id: outbox.id });
   // Inside a savepoint the commit is out of sight: NOTIFY with the transaction, as before.
-  if (!afterCommit(tx, notifyWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   // The row's id: an alert's delivery record points at it (src/server/acknowledgements).
   return row?.id ?? 0;
 }
@@ -69,7 +69,7 @@ export async function enqueueMails(tx: Queryable, mails: QueuedMail[], now: Date
     .insert(outbox)
     .values(mails.map(({ kind, to, content }) => ({ kind, userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })))
     .returning({ id: outbox.id, recipient: outbox.recipient });
-  if (!afterCommit(tx, notifyWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   // Matched by address, not by the order PostgreSQL happens to return them in.
   const ids = new Map<string, number[]>();
   for (const row of rows.sort((a, b) => a.id - b.id)) ids.set(row.recipient, [...(ids.get(row.recipient) ?? []), row.id]);

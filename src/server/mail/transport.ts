@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Log } from '#server/log.ts';
 import type { OutgoingMail } from './mail-content.ts';
+import { composeMime } from './mime-message.ts';
 
 export type SendResult =
   | { ok: true; via: 'smtp' | 'file'; file?: string }
@@ -60,11 +62,14 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     async send(mail, now) {
       const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
       try {
-        const info = await transporter.sendMail(message);
         if (smtpUrl) {
+          // Composed in memory and handed over whole (mime-message.ts says why).
+          const raw = composeMime({ ...message, date: now }) ?? (await new MailComposer(message).compile().build());
+          await transporter.sendMail({ envelope: { from, to: mail.to }, raw });
           log.info(`correo ${mail.id} enviado por SMTP`);
           return { ok: true, via: 'smtp' };
         }
+        const info = await transporter.sendMail(message);
         await mkdir(mailDir, { recursive: true });
         const file = path.join(mailDir, fileName(mail.id, now));
         await writeFile(file, (info as unknown as { message: Buffer }).message);

@@ -250,7 +250,7 @@ describe('limits and failures around the delivery state', () => {
     // The alert's e-mails go to a mail server that refuses them; the worker gives up after two attempts.
     const { log } = t;
     const transport = createMailTransport({ smtpUrl: smtp.url, from: t.config.mailFrom, mailDir: t.mailDir, log });
-    const refused = createOutboxWorker({ db: t.db, pool: t.pool, transport, clock: t.clock, log, maxAttempts: 2 });
+    const refused = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log, maxAttempts: 2 });
     try {
       const { me } = await personWithConfirmedContacts(t, 'rechazo', [['Luis', 'Díaz']]);
       smtp.refuse = true;

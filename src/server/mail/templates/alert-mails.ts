@@ -34,11 +34,20 @@ export type AlertMailInput = {
 
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
+// An alert's e-mails to all its contacts say the same moment: formatted once, not once a contact.
+let lastMoment: { at: number; timezone: string; text: string } | undefined;
+function momentText(at: Date, timezone: string): string {
+  if (lastMoment?.at !== at.getTime() || lastMoment.timezone !== timezone) {
+    lastMoment = { at: at.getTime(), timezone, text: formatMoment(at, timezone) };
+  }
+  return lastMoment.text;
+}
+
 export function whenLines(moment: AlertMoment): string[] {
-  const lines = [`Cuándo: ${formatMoment(moment.at, moment.timezone)}`];
+  const lines = [`Cuándo: ${momentText(moment.at, moment.timezone)}`];
   if (moment.receivedAt) {
     lines.push(
-      `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${formatMoment(moment.receivedAt, moment.timezone)}.`,
+      `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${momentText(moment.receivedAt, moment.timezone)}.`,
     );
   }
   return lines;

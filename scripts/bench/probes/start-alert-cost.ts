@@ -1,0 +1,65 @@
+// `node --import tsx scripts/bench/probes/start-alert-cost.ts [alerts]`: the CPU
+// of starting one alert, split between Node and the PostgreSQL backend that
+// runs it (read from /proc), with no HTTP and no mail sending: the session
+// lookup, the context read, and the whole one-statement start (context read
+// included). Run one at a time, so PostgreSQL's share is one backend's.
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { readAlertContext } from '#server/alerts/alert-context.ts';
+import { startAlertAtOnce } from '#server/alerts/start-alert-at-once.ts';
+import { createDb, createPool } from '#server/db/client.ts';
+import { sessions } from '#server/db/schema.ts';
+import { sha256 } from '#server/security/hashing.ts';
+import { seedPeople } from '../load/seed-people.ts';
+import { withProbeDatabase } from './probe-database.ts';
+
+const ALERTS = Number(process.argv[2] ?? 2000);
+const config = { secret: 'probe-secret', publicUrl: 'http://127.0.0.1' };
+
+/** user and system CPU seconds of one process. */
+async function backendSeconds(pid: number): Promise<{ user: number; system: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const [utime = 0, stime = 0] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+  return { user: utime / 100, system: stime / 100 };
+}
+
+await withProbeDatabase(async (url) => {
+  // One connection: every statement runs on the backend we watch.
+  const pool = createPool(url, 1);
+  pool.on('error', () => undefined);
+  const db = createDb(pool);
+  const people = await seedPeople(db, ALERTS + 50, 3);
+  const backend = Number((await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]?.pid);
+  const sessionByAccessHash = db.select().from(sessions).where(sql`${sessions.accessHash} = ${sql.placeholder('accessHash')}`).prepare('probe_session');
+  const input = { alert_status: '1' as const, latitude: '19.4326', longitude: '-99.1332', timezone: 'America/Mexico_City', pressed_at: new Date().toISOString() };
+  let next = 0;
+  const cases: [string, () => Promise<unknown>][] = [
+    ['session lookup (Drizzle prepared)', () => sessionByAccessHash.execute({ accessHash: sha256(people[next++ % people.length]!.accessToken) })],
+    ['alert context read', () => readAlertContext(pool, people[next++ % people.length]!.userId, crypto.randomUUID())],
+    [
+      'start alert at once (context + statement)',
+      () => startAlertAtOnce({ db, config }, people[next++]!.userId, crypto.randomUUID(), 'hash', input, new Date()),
+    ],
+  ];
+  for (const [name, run] of cases) {
+    next = 0;
+    for (let i = 0; i < 50; i += 1) await run();
+    const node = process.cpuUsage();
+    const pg = await backendSeconds(backend);
+    const started = performance.now();
+    for (let i = 0; i < ALERTS; i += 1) await run();
+    const wall = (performance.now() - started) / ALERTS;
+    const usedNode = process.cpuUsage(node);
+    const pgAfter = await backendSeconds(backend);
+    const perNode = (usedNode.user + usedNode.system) / ALERTS;
+    const perPg = (seconds: number) => ((seconds * 1e6) / ALERTS).toFixed(0);
+    console.log(
+      `${name.padEnd(44)} Node ${perNode.toFixed(0)} µs, PostgreSQL ${perPg(pgAfter.user - pg.user)} µs user + ${perPg(pgAfter.system - pg.system)} µs system, wall ${(wall * 1000).toFixed(0)} µs each`,
+    );
+  }
+  const plans = await db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements`);
+  console.log(plans.rows);
+  const { rows } = await db.execute(sql`select count(*)::int as alerts, (select count(*)::int from outbox) as mails, (select count(*)::int from alert_deliveries) as deliveries from alerts`);
+  console.log(rows[0]);
+  await pool.end();
+});
