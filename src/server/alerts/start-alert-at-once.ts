@@ -6,6 +6,7 @@ import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
 import type { Db } from '#server/db/client.ts';
+import { isDatabaseUnavailable } from '#server/http/database-unavailable.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { alertStartedMail } from '#server/mail/templates/alert-mails.ts';
 import { sha256 } from '#server/security/hashing.ts';
@@ -86,13 +87,16 @@ export async function startAlertAtOnce(
   const client = await db.$client.connect();
   let broken: Error | undefined;
   try {
-    const outcome = await startOn(client, { db, config }, userId, key, bodyHash, input, now);
-    if (outcome === 'failed') return undefined;
-    return outcome;
+    return await startOn(client, { db, config }, userId, key, bodyHash, input, now);
   } catch (error) {
-    // Only a lost connection lands here (a failed statement is 'failed'): never lend that client out again.
-    broken = error instanceof Error ? error : new Error('alert context read failed');
-    throw error;
+    // A connection that is gone: never lend that client out again, and let the caller answer 503.
+    if (isDatabaseUnavailable(error) || typeof (error as { code?: unknown }).code !== 'string') {
+      broken = error instanceof Error ? error : new Error('alert start failed');
+      throw error;
+    }
+    // A statement PostgreSQL refused (another alert went active meanwhile, alerts_one_active_per_user;
+    // a write the transaction path treats as best effort): nothing was written, and that path handles every case.
+    return undefined;
   } finally {
     client.release(broken);
   }
@@ -106,7 +110,7 @@ async function startOn(
   bodyHash: string,
   input: ActiveButtonInput,
   now: Date,
-): Promise<AtOnce | undefined | 'failed'> {
+): Promise<AtOnce | undefined> {
   const context = await readAlertContext(client, userId, key);
   if (!context) return undefined;
   if (context.earlier) {
@@ -158,17 +162,8 @@ async function startOn(
     JSON.stringify(mails),
     new Date(now.getTime() + ACK_LINK_TTL_MS),
   ];
-  let claimed: number;
-  try {
-    const { rows } = await client.query<{ claimed: number }>({ ...START_ALERT, values });
-    claimed = rows[0]?.claimed ?? 0;
-  } catch (error) {
-    if (typeof (error as { code?: unknown }).code !== 'string') throw error;
-    // Another alert went active meanwhile (alerts_one_active_per_user), or a write
-    // failed that the transaction path treats as best effort (the delivery records):
-    // nothing was written, and that path handles every case.
-    return 'failed';
-  }
+  const { rows } = await client.query<{ claimed: number }>({ ...START_ALERT, values });
+  const claimed = rows[0]?.claimed ?? 0;
   // The key was taken meanwhile (the same press, sent twice at once): its answer is the transaction path's to give.
   if (claimed === 0) return undefined;
   // After the commit, as for every outbox row (docs/decisions/009).

@@ -70,10 +70,13 @@ async function stopLeftover(dataDir: string, password: string): Promise<void> {
   await run(command, argv).catch(() => undefined);
 }
 
-/** sockaddr_un holds 107 bytes of path; PostgreSQL names the socket `.s.PGSQL.<port>`. */
+/**
+ * sockaddr_un holds 107 bytes of path on Linux, 103 on macOS and the BSDs; PostgreSQL
+ * names the socket `.s.PGSQL.<port>`. A comma would split unix_socket_directories.
+ */
 function socketDirFor(dataDir: string, port: number): string | undefined {
   const dir = path.resolve(dataDir);
-  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= 107 ? dir : undefined;
+  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= 103 && !dir.includes(',') ? dir : undefined;
 }
 
 /** The password is made once and kept beside the cluster, so restarts reuse it. */

@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 // speaks SMTP, and composes anything this does not cover (`composeMime` says so).
 
 const CRLF = '\r\n';
-const ASCII_ADDRESS = /^[\x21-\x7e]+@[\x21-\x7e]+$/;
+/** A dot-atom address: anything else (quoted local parts, non-ASCII) is composed by nodemailer. */
+const PLAIN_ADDRESS = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9.-]+$/;
+/** Written as is: short printable ASCII (longer text becomes encoded words, which fold). */
+const PLAIN_HEADER = /^[\x20-\x7e]{0,66}$/;
 
 /** Base64 in lines of 76, as RFC 2045 wants. */
 function base64Lines(value: string): string {
@@ -17,9 +20,9 @@ function base64Lines(value: string): string {
   return lines.join(CRLF);
 }
 
-/** A header value: as is when plain ASCII, else RFC 2047 encoded words, folded into lines under 78 characters. */
+/** A header value: as is when short plain ASCII, else RFC 2047 encoded words, folded into lines under 78 characters. */
 function headerText(value: string): string {
-  if (/^[\x20-\x7e]*$/.test(value)) return value;
+  if (PLAIN_HEADER.test(value)) return value;
   const words: string[] = [];
   let chunk = '';
   for (const char of value) {
@@ -38,11 +41,12 @@ function headerText(value: string): string {
 function mailbox(value: string): { header: string; address: string } | undefined {
   const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(value);
   const address = (named ? named[2] : value)?.trim() ?? '';
-  if (!ASCII_ADDRESS.test(address)) return undefined;
+  if (!PLAIN_ADDRESS.test(address)) return undefined;
   const name = named?.[1]?.replace(/^"(.*)"$/, '$1') ?? '';
   if (!name) return { header: address, address };
-  const plain = /^[\x20-\x7e]*$/.test(name) && !/["\\]/.test(name);
-  return { header: `${plain ? `"${name}"` : headerText(name)} <${address}>`, address };
+  // A quoted string, its quotes and backslashes escaped; encoded words for anything else.
+  const plain = PLAIN_HEADER.test(name);
+  return { header: `${plain ? `"${name.replace(/["\\]/g, '\\$&')}"` : headerText(name)} <${address}>`, address };
 }
 
 export type MimeInput = { from: string; to: string; subject: string; text: string; html: string; date: Date };

@@ -33,5 +33,19 @@ describe('e-mails composed for SMTP', () => {
 
   it('leaves addresses it does not write itself to nodemailer', () => {
     expect(composeMime({ ...mail, to: 'josé@ejemplo.es' })).toBeUndefined();
+    // A quoted local part: legal, but not ours to write.
+    expect(composeMime({ ...mail, to: 'a"b@example.com' })).toBeUndefined();
+  });
+
+  it('quotes a sender name with quotes or a backslash, so the address stays the address', async () => {
+    const parsed = await simpleParser(composeMime({ ...mail, from: 'SOS "Ayuda\\ <no-responder@example.org>' })!);
+    expect(parsed.from?.value).toEqual([{ name: 'SOS "Ayuda\\', address: 'no-responder@example.org' }]);
+  });
+
+  it('folds a long plain-ASCII subject (long names) into lines under 78 characters', async () => {
+    const subject = `Recordatorio: ${'Maria Jose Nunez Pena '.repeat(6).trim()} sigue en riesgo`;
+    const raw = composeMime({ ...mail, subject })!;
+    expect(raw.toString('utf8').split('\r\n').every((line) => line.length <= 78 || !/^(Subject:| )/.test(line))).toBe(true);
+    expect((await simpleParser(raw)).subject).toBe(subject);
   });
 });

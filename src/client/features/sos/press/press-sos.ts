@@ -65,15 +65,19 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
     }
     return;
   }
-  setPressState({ phase: result.kind === 'done' ? 'sent' : result.kind });
+  const phase = result.kind === 'done' ? 'sent' : result.kind;
   track('panic_activate');
   if (result.kind !== 'done' && result.signedOut) {
     // Kept (by the worker, or by this page) until the person signs in again; only now may the session end.
     showToast({ message: SIGN_IN_TO_SEND, variant: 'warning' });
     // An alert screen already on its way would otherwise come after the session ended.
     await shown;
+    setPressState({ phase });
     expireSession();
     return;
   }
+  // The button stays 'sending' (disabled) until the alert is stored and its screen on the way:
+  // a second tap in between would start a second press, and the screen would follow that one.
   await showAlertScreen();
+  setPressState({ phase });
 }
