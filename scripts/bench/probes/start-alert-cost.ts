@@ -38,7 +38,7 @@ await withProbeDatabase(async (url) => {
     ['alert context read', () => readAlertContext(pool, people[next++ % people.length]!.userId, crypto.randomUUID())],
     [
       'start alert at once (context + statement)',
-      () => startAlertAtOnce({ db, config }, people[next++]!.userId, crypto.randomUUID(), 'hash', input, new Date()),
+      () => startAlertAtOnce({ deps: { db, config }, userId: people[next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
     ],
   ];
   for (const [name, run] of cases) {

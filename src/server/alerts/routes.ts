@@ -39,7 +39,7 @@ export function alertRoutes(deps: AppDeps) {
     const bodyHash = sha256(JSON.stringify(input));
     // The common case, an SOS that starts an alert, in one statement (issue 7's budget).
     if (input.alert_status === ALERT_START) {
-      const atOnce = await startAlertAtOnce(deps, userId, key, bodyHash, input, now);
+      const atOnce = await startAlertAtOnce({ deps, userId, key, bodyHash, input, now });
       if (atOnce?.kind === 'answered') return ok(c, atOnce.reply);
       if (atOnce?.kind === 'mismatch') return keyReused(c);
     }

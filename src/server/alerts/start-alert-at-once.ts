@@ -14,6 +14,16 @@ import { personOf } from './alert-mail.ts';
 import { readAlertContext } from './alert-context.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 
+/** A request of PUT /api/active-button, validated, with what it needs to start an alert. */
+export type Press = {
+  deps: { db: Db; config: Pick<Config, 'secret' | 'publicUrl'> };
+  userId: string;
+  key: string;
+  bodyHash: string;
+  input: ActiveButtonInput;
+  now: Date;
+};
+
 export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'mismatch' };
 
 /**
@@ -74,20 +84,13 @@ const START_ALERT = {
  * context read just before it; a contact confirmed in between gets the next
  * e-mail, as if the press had come a moment earlier.
  */
-export async function startAlertAtOnce(
-  { db, config }: { db: Db; config: Pick<Config, 'secret' | 'publicUrl'> },
-  userId: string,
-  key: string,
-  bodyHash: string,
-  input: ActiveButtonInput,
-  now: Date,
-): Promise<AtOnce | undefined> {
+export async function startAlertAtOnce(press: Press): Promise<AtOnce | undefined> {
   // One client for the read and the write: checked out twice, every press would queue behind
   // all the others twice over when the pool is busy, and under a burst none would finish early.
-  const client = await db.$client.connect();
+  const client = await press.deps.db.$client.connect();
   let broken: Error | undefined;
   try {
-    return await startOn(client, { db, config }, userId, key, bodyHash, input, now);
+    return await startOn(client, press);
   } catch (error) {
     // A connection that is gone: never lend that client out again, and let the caller answer 503.
     if (isDatabaseUnavailable(error) || typeof (error as { code?: unknown }).code !== 'string') {
@@ -102,15 +105,8 @@ export async function startAlertAtOnce(
   }
 }
 
-async function startOn(
-  client: pg.PoolClient,
-  { db, config }: { db: Db; config: Pick<Config, 'secret' | 'publicUrl'> },
-  userId: string,
-  key: string,
-  bodyHash: string,
-  input: ActiveButtonInput,
-  now: Date,
-): Promise<AtOnce | undefined> {
+async function startOn(client: pg.PoolClient, { deps, userId, key, bodyHash, input, now }: Press): Promise<AtOnce | undefined> {
+  const { db, config } = deps;
   const context = await readAlertContext(client, userId, key);
   if (!context) return undefined;
   if (context.earlier) {
