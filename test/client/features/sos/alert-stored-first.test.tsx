@@ -44,4 +44,27 @@ describe('an alert pressed offline', () => {
     expect(readAtNavigation).toBeDefined();
     expect((await readAtNavigation)?.auth.alert_status).toBe(true);
   });
+
+  it('keeps the SOS button disabled from the press until the alert screen, so a second tap cannot start a second press', async () => {
+    await restoreSession();
+    signIn();
+    const { calls } = stubApi({
+      'GET /api/contacts': () => ok([aContact({ id: 'c1' })]),
+      'PUT /api/active-button': () => ok({ alert_status: true, alert_id: 'a1' }),
+    });
+    const { router } = renderApp('/web/home');
+    const button = await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' });
+    // Every state the button shows between the press and the alert screen (the store write takes a few tasks).
+    const states: boolean[] = [];
+    const observer = new MutationObserver(() => states.push((button as HTMLButtonElement).disabled));
+    observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    observer.disconnect();
+
+    expect(states[0]).toBe(true);
+    expect(states.slice(1)).not.toContain(false);
+    expect(calls.filter((call) => call.url === '/api/active-button')).toHaveLength(1);
+  });
 });

@@ -56,7 +56,8 @@ export function SosButton() {
     );
   }
 
-  const sending = phase === 'sending';
+  // Also while an alert that is on takes the person to its screen: a tap there would start a second press.
+  const sending = phase === 'sending' || alert_status;
   // The spoken name holds the words on the button (WCAG 2.5.3: voice control users say what they see);
   // the space between the two lines keeps 'SOS' a word of its own.
   return (
