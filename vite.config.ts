@@ -3,14 +3,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { HOME_HINT_KEY } from './src/client/lib/home-hint-key.ts';
 import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
-import { homePreload } from './src/client/vite-plugins/home-preload.ts';
+import { earlyHome } from './src/client/vite-plugins/early-home.ts';
 
 // Home's lazy code, one chunk (with one stylesheet) instead of a dozen small files that each lose
 // the shared gzip dictionary: the main layout, home, the SOS button and the code a press runs (ready
 // before the first press), the location panel, the contact list, the help button. Nothing signin
 // needs: a module here that signin imported would bring the whole chunk into signin's download.
 const HOME_MODULES = [
-  '/routes/web/-components/(main-layout|app-header|bottom-nav|nav-icon|home-page|sos-and-install-slot)\\.',
+  '/routes/web/-components/(main-layout|app-header|bottom-nav|nav-icon|home-page|home-texts|sos-and-install-slot)\\.',
   '/features/help/(help-button|use-draggable|floating-position)\\.',
   '/features/sos/(sos-button|location|sms|api)/',
   '/features/sos/press/(?!end-alert)',
@@ -30,8 +30,8 @@ export default defineConfig({
   root,
   base: '/build/',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  // A person whose session opens home gets home's chunk beside the entry, not a round trip after it.
-  plugins: [react(), flagIcons(), homePreload({ chunk: 'home', hintKey: HOME_HINT_KEY })],
+  // A person whose session opens home gets home's chunk beside the entry, and home's first frame at once.
+  plugins: [react(), flagIcons(), earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY })],
   resolve: {
     // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts (home's budget).
     alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],

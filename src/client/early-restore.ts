@@ -1,4 +1,5 @@
 import { QUERY_STORE_KEY, SESSION_STORE_KEY, STORAGE_KEY, VERSION_MARKER_KEY } from '#shared/constants.ts';
+import { afterNextPaint } from './lib/first-paint.ts';
 import { startEarlyReads } from './lib/session/early-reads.ts';
 
 // Imported first by main.tsx: modules run in import order, so the stored session
@@ -10,3 +11,8 @@ try {
 } catch {
   // No storage at all: the restore at start finds nothing either.
 }
+
+// The early home of index.html (features/early-home) is drawn before the rest of the app's code is
+// evaluated: the browser runs a module as soon as the page is parsed, before any frame, so this
+// chunk waits here (a top-level await) until the frame with its SOS button has been painted.
+if (document.documentElement.dataset.opens === 'home') await new Promise<void>((resolve) => afterNextPaint(resolve));

@@ -3,6 +3,7 @@ import './early-restore.ts';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { dropEarlySosPress } from './features/early-home/early-press.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
 import { keepHomeHint } from './lib/home-hint.ts';
@@ -19,7 +20,17 @@ import { hasServiceWorkerSupport } from './lib/sos-worker/post-to-worker.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
 import { applyVersionMarker } from './lib/version-marker.ts';
 import { createAppRouter } from './router.ts';
+import { showToast } from './ui/toast-store.ts';
 import './styles/base.css';
+// Home's look goes in the entry's stylesheet: the early home of index.html paints with it before any
+// script runs, and one file compresses better than two (home's download budget, DESIGN.md section 6).
+import './routes/web/-components/main-layout.css';
+import './routes/web/-components/home-page.css';
+import './features/sos/sos-button/sos-button.css';
+import './features/sos/sos-button/sos-home-panels.css';
+import './features/contacts/contact-list/contact-list.css';
+import './features/help/help-button.css';
+import './features/early-home/early-home.css';
 
 /**
  * The splash goes in the commit that draws the first screen (a layout effect: before that frame
@@ -68,6 +79,8 @@ async function start() {
       <SplashRemover />
     </StrictMode>,
   );
+  // Home's SOS button took the early home's press in the first frame, if home was that frame.
+  afterFirstPaint(() => dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })));
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
   // Its code is fetched only where GTM_ID is set (home's download budget, DESIGN.md section 6).
   if (readAppConfig().gtmId) {

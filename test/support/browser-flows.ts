@@ -13,10 +13,13 @@ export async function phonePage(
   return { context, page: await context.newPage(), fetched };
 }
 
-/** Signin with the e-mail, then the code from the `.eml` the server wrote, typed into the first box. */
+/**
+ * Signin with the e-mail, then the code from the `.eml` the server wrote, typed into the first box.
+ * A page already on signin stays the same document (what it held in memory is kept).
+ */
 export async function enterWithEmailedCode(page: Page, app: RunningApp, email: string): Promise<string> {
   const before = (await readMailbox(app.dataDir)).length;
-  await page.goto(`${app.url}/web/auth/signin`);
+  if (new URL(page.url()).pathname !== '/web/auth/signin') await page.goto(`${app.url}/web/auth/signin`);
   await page.getByLabel(/correo/i).fill(email);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL('**/web/auth/verify');

@@ -10,7 +10,8 @@ export type PersonOnHome = { context: BrowserContext; page: Page; contactEmail: 
 
 /**
  * A new person with one contact who confirmed from the e-mail, on home, with
- * geolocation granted and the page controlled by the service worker.
+ * geolocation granted and the page controlled by the service worker (unless
+ * `serviceWorkers` is 'block': then every request is the network's, for routes to hold).
  */
 export async function personWithConfirmedContact(
   app: RunningApp,
@@ -18,8 +19,9 @@ export async function personWithConfirmedContact(
   tag: string,
   /** Runs on the new context before its first page opens (routes, init scripts). */
   prepare?: (context: BrowserContext) => Promise<void>,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<PersonOnHome> {
-  const { context, page } = await phonePage(browser);
+  const { context, page } = await phonePage(browser, options);
   await prepare?.(context);
   await context.grantPermissions(['geolocation'], { origin: app.url });
   await context.setGeolocation(MIAMI);
@@ -33,7 +35,7 @@ export async function personWithConfirmedContact(
   const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
   const accepted = await fetch(`${app.url}/api/verify-contact/${token}`);
   expect(accepted.status).toBe(200);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  if (options.serviceWorkers !== 'block') await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return { context, page, contactEmail, email };
 }
 

@@ -12,7 +12,8 @@ const RECORD_MARKS = `(() => {
   const mark = (name) => { if (!marks[name]) marks[name] = { at: performance.now(), epoch: Date.now() }; };
   const check = () => {
     const splash = document.getElementById('splash');
-    const uncovered = !splash || splash.classList.contains('splash--hidden');
+    // Gone, fading out, or not drawn at all (the early home of index.html shows instead of it).
+    const uncovered = !splash || splash.classList.contains('splash--hidden') || splash.getClientRects().length === 0;
     const sos = document.querySelector('button.sos-button');
     if (uncovered && sos && !sos.disabled && sos.getBoundingClientRect().height > 0) mark('sos');
     if (uncovered && document.querySelector('.contact-card')) mark('contacts');

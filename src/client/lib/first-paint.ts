@@ -12,6 +12,12 @@ export function afterFirstPaint(task: () => void): void {
   else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(task, 0)));
 }
 
+/** Runs `task` once the frame being prepared has been painted (an animation frame, then a task); in the background, at once. */
+export function afterNextPaint(task: () => void): void {
+  if (document.visibilityState === 'hidden') setTimeout(task, 0);
+  else requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 /** False only while main.tsx holds the app's first frame: tests and every later screen render at once. */
 export let firstPaintDone = true;
 

@@ -1,6 +1,6 @@
 /**
  * localStorage key that reads '1' while the stored session opens on home (lib/home-hint.ts keeps
  * it). Read before the app itself by the script the build puts in the page
- * (vite-plugins/home-preload.ts), so it lives apart from anything that touches the browser.
+ * (vite-plugins/early-home.ts), so it lives apart from anything that touches the browser.
  */
 export const HOME_HINT_KEY = 'sos_opens_home';

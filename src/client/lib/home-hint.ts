@@ -5,9 +5,11 @@ import { isSessionValid } from './session/session-validity.ts';
 
 // A hint, not a secret: '1' says only that this browser's stored session opens
 // on home, so the script the build puts before the app fetches home's code
-// beside the app's own instead of after the session is decrypted. A wrong hint
-// costs a few kilobytes or one round trip, never a wrong screen: the guards
-// still decide from the restored session.
+// beside the app's own and draws home's first frame (the early home, decision
+// 012) instead of waiting for the session to be decrypted. A wrong hint costs a
+// few kilobytes and a home drawn for a moment, never a wrong screen nor an alert:
+// the guards still decide from the restored session, and a press on that home
+// is sent only by the app's own home (features/early-home/early-press.ts).
 
 /** /web/home lets this session in (routes/guards.ts homeRules: signed in, a contact, no active alert). */
 export function opensHome(auth: AuthState, now: number = Date.now()): boolean {

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE_NEEDS_SIGNAL, OFFLINE_SOS_STILL_WORKS } from '#client/features/offline/offline-banner.tsx';
+import { OFFLINE_NEEDS_SIGNAL, OFFLINE_SOS_STILL_WORKS } from '#client/features/offline/offline-texts.ts';
 import { resetAll } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';

@@ -1,13 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { takeEarlySosPress } from '#client/features/early-home/early-press.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getPressState, setPressState, usePressState } from '../press/press-state.ts';
 import type * as PressSos from '../press/press-sos.ts';
+import { SOS_BUTTON_HINT, SOS_BUTTON_LABEL, SOS_BUTTON_NAME, SOS_SENDING_HINT, SOS_SENDING_NAME } from './sos-button-texts.ts';
 import './sos-button.css';
 
-export const SOS_BUTTON_NAME = 'SOS: avisar a mis contactos';
-const SOS_SENDING_NAME = 'SOS: enviando…';
 const PRESS_UNAVAILABLE = 'No pudimos enviar tu alerta. Revisa tu conexión e inténtalo de nuevo, o envía un SMS a tus contactos.';
 
 let pressModule: Promise<typeof PressSos> | undefined;
@@ -41,9 +41,8 @@ export function SosButton() {
     if (alert_status) void navigate({ to: '/web/active', replace: true });
   }, [alert_status, navigate]);
 
-  function press() {
+  function press(at = new Date()) {
     if (getPressState().phase === 'sending') return;
-    const at = new Date();
     // Disabled at once, before the sending code is even looked at.
     setPressState({ phase: 'sending', pressedAt: at.getTime(), userId: id });
     const goTo = (to: '/web/active' | '/web/home') => void navigate({ to, replace: true });
@@ -56,6 +55,15 @@ export function SosButton() {
     );
   }
 
+  // A press on the early home of index.html, before this button existed: sent now, as pressed then.
+  // A layout effect: the button is drawn 'sending' from its first frame, never enabled in between.
+  useLayoutEffect(() => {
+    const early = takeEarlySosPress();
+    if (early) press(early);
+    // Once, at the first mount: only the early home's press, which it takes away.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // Also while an alert that is on takes the person to its screen: a tap there would start a second press.
   const sending = phase === 'sending' || alert_status;
   // The spoken name holds the words on the button (WCAG 2.5.3: voice control users say what they see);
@@ -67,13 +75,13 @@ export function SosButton() {
       aria-label={sending ? SOS_SENDING_NAME : SOS_BUTTON_NAME}
       aria-busy={sending}
       disabled={sending}
-      onClick={press}
+      onClick={() => press()}
     >
       <span className="sos-button__label" aria-hidden="true">
-        SOS
+        {SOS_BUTTON_LABEL}
       </span>{' '}
       <span className="sos-button__hint" aria-hidden="true">
-        {sending ? 'Enviando…' : 'Avisar a mis contactos'}
+        {sending ? SOS_SENDING_HINT : SOS_BUTTON_HINT}
       </span>
     </button>
   );

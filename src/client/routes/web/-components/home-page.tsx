@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
 import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
+import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
@@ -17,8 +18,8 @@ export function HomePage() {
   const contacts = useContacts();
   return (
     <>
-      <h1>Inicio</h1>
-      <p className="home-page__instruction">Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.</p>
+      <h1>{HOME_TITLE}</h1>
+      <p className="home-page__instruction">{HOME_INSTRUCTION}</p>
       <SosAndInstallSlot />
       {/* The first frame is the SOS button's; the rest follows in the next one (lib/first-paint.ts). */}
       <AfterFirstPaint>
