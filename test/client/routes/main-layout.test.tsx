@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY } from '#shared/constants.ts';
-import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { readStoredSession } from '#shared/browser/stored-session.ts';
+import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../support/fetch-stub.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { signIn } from '../support/session.ts';
@@ -45,5 +46,17 @@ describe('main layout', () => {
     await vi.waitFor(async () => expect(await encryptedAsyncStorage.getItem(QUERY_STORE_KEY)).toBeNull());
     expect(window.dataLayer).toContainEqual({ event: 'logout' });
     expect(JSON.stringify(window.dataLayer)).not.toContain('ana@example.com');
+  });
+
+  it('has stored the signed-out state by the time sign-in shows: an app closed then reopens signed out', async () => {
+    stubFetch(() => json(200, { success: true, message: 'Sesión cerrada' }));
+    await restoreSession();
+    signIn();
+    await persistSessionNow();
+    expect((await readStoredSession()).auth.access_token).toBe('access-1');
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
+    expect((await readStoredSession()).auth).toMatchObject({ access_token: '', refresh_token: '' });
   });
 });

@@ -6,13 +6,16 @@ import { clearQueryCache } from '#client/lib/query-client.ts';
 import { resetAll } from '#client/lib/session/session-store.ts';
 import { logout } from './api/logout.ts';
 
+const SIGN_OUT_STORE_WAIT_MS = 1000;
+
 /** Sign-out: tell the server (best effort), forget everything local, go to signin. */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
     void logout();
-    resetAll();
+    // Stored before sign-in shows (a stuck IndexedDB delays it a moment at most): an app closed then reopens signed out.
+    await Promise.race([resetAll(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_STORE_WAIT_MS))]);
     void clearQueryCache(queryClient);
     track('logout');
     await navigate({ to: '/web/auth/signin', replace: true });

@@ -10,7 +10,7 @@ export function onSessionExpired(handler: () => void): void {
 
 /** SPEC.md section 8: a 401 clears every slice and logs 'Sesión expirada'. */
 export function expireSession(): void {
-  resetAll();
+  void resetAll();
   console.warn('Sesión expirada');
   goToSignin();
 }

@@ -54,9 +54,14 @@ export function setSession(session: Session): void {
   setAuth({ ...session, token_type: session.token_type || 'Bearer', code: '' });
 }
 
-/** Ends the session: every slice back to its defaults. */
-export function resetAll(): void {
+/**
+ * Ends the session: every slice back to its defaults, stored at once (resolves
+ * once stored). An app closed right after signing out (or after a 401) must not
+ * reopen on the revoked session's home, where an SOS press would only meet a 401.
+ */
+export function resetAll(): Promise<void> {
   replaceState(defaultSessionState());
+  return saveSessionSoon();
 }
 
 /** SPEC.md section 6: action and resource are ignored; only a valid session counts. */
