@@ -41,8 +41,14 @@ function replaceState(next: SessionState): void {
   schedulePersist();
 }
 
+/**
+ * Stored at once, not after the short wait of other changes: each one (a sign-in, a first contact, an
+ * alert, a rotated token) decides the screen a reopened app opens on, and a phone may close the app
+ * right after it.
+ */
 export function setAuth(patch: Partial<AuthState>): void {
   replaceState({ ...state, auth: { ...state.auth, ...patch } });
+  void saveSessionSoon();
 }
 
 export function setUi(patch: Partial<UiState>): void {
@@ -148,9 +154,8 @@ export function saveSessionSoon(): Promise<void> {
 export async function setAuthStoredFirst(patch: Partial<AuthState>, maxWaitMs: number): Promise<void> {
   // Not in `state` before it is stored: any render reads it from there (useSyncExternalStore) and acts on it.
   if (restored) await Promise.race([persistKeepingNewerTokens(patch), new Promise((resolve) => setTimeout(resolve, maxWaitMs))]);
+  // Written again at once (setAuth does), in case another change was stored in between without it.
   setAuth(patch);
-  // Written again at once, in case another change was stored in between without it.
-  void saveSessionSoon();
 }
 
 /** Writes now (with `patch` over the state, if any); resolves once it is in IndexedDB (tests and token refresh await it). */

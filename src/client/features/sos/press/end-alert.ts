@@ -1,7 +1,7 @@
 import { ALERT_END } from '#shared/api/alert-status.ts';
 import { track } from '#client/lib/analytics.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
-import { saveSessionSoon, setAuth } from '#client/lib/session/session-store.ts';
+import { setAuth } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { submitSos, type SubmitResult } from './page-queue.ts';
@@ -24,7 +24,6 @@ export async function endAlert(goTo: GoTo): Promise<boolean> {
   if (result.kind === 'failed') return false;
 
   setAuth({ alert_status: false });
-  void saveSessionSoon();
   resetPressState();
   track('panic_deactivate');
   if (result.kind !== 'done' && result.signedOut) {
