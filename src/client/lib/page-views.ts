@@ -6,6 +6,7 @@ export const NOT_FOUND_TITLE = 'Página No Encontrada';
 
 interface ResolvedMatch {
   staticData?: { title?: string };
+  params?: Record<string, string>;
   status?: string;
   /** Set by the router on the match that shows the not-found page. */
   _notFound?: boolean;
@@ -27,6 +28,18 @@ export function trackPageViews(router: ResolvedRouter): () => void {
     const notFound = matches.some((match) => match._notFound || match.status === 'notFound');
     const shown = notFound ? NOT_FOUND_TITLE : title;
     document.title = shown ? `${shown} · ${APP_NAME}` : APP_NAME;
-    trackPageView(router.state.location.pathname, title ?? UNTITLED_PAGE);
+    trackPageView(withoutParams(router.state.location.pathname, matches.at(-1)?.params), title ?? UNTITLED_PAGE);
   });
+}
+
+/**
+ * The path with each route parameter's segment replaced by its name
+ * (`/web/active/ack/$token`): a contact's link token, or an id, never reaches analytics.
+ */
+function withoutParams(pathname: string, params: Record<string, string> = {}): string {
+  const names = new Map(Object.entries(params).flatMap(([name, value]) => [[value, name], [encodeURIComponent(value), name]]));
+  return pathname
+    .split('/')
+    .map((segment) => (names.has(segment) ? `$${names.get(segment)}` : segment))
+    .join('/');
 }

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_NAME } from '#shared/constants.ts';
 import { trackPageViews } from '#client/lib/page-views.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
 import { createTestRouter } from '../support/render-app.tsx';
+import { signIn } from '../support/session.ts';
 
 afterEach(() => {
   window.dataLayer = [];
+  void resetAll();
 });
 
 describe('page views', () => {
@@ -22,6 +25,18 @@ describe('page views', () => {
       { event: 'page_view', page_path: '/web/active/invalid', page_title: 'Token Inválido' },
       { event: 'page_view', page_path: '/no/such/page', page_title: 'Página sin título' },
     ]);
+  });
+
+  it("names a contact's link pages without their token, and a contact's page without its id", async () => {
+    signIn();
+    for (const path of ['/web/active/ack/tok-3f9a8b7c6d5e', '/web/active/verify/tok-3f9a8b7c6d5e', '/web/contact/0b7e3c1a-2d4f-4e6a-9c8b-7a6d5e4f3c2b']) {
+      const { router } = createTestRouter(path);
+      const stop = trackPageViews(router);
+      await router.load();
+      stop();
+    }
+    expect(window.dataLayer?.map((event) => event.page_path)).toEqual(['/web/active/ack/$token', '/web/active/verify/$token', '/web/contact/$contactId']);
+    expect(JSON.stringify(window.dataLayer)).not.toMatch(/tok-3f9a|0b7e3c1a/);
   });
 
   it('gives every screen its own document title, the 404 page too', async () => {

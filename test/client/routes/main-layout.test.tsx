@@ -27,6 +27,10 @@ describe('main layout', () => {
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
     expect(nav.textContent).toContain('Inicio');
     expect(screen.getByRole('link', { name: 'Perfil' }).getAttribute('href')).toBe('/web/profile');
+    // The screen shown is the one marked for screen readers, and only it.
+    expect(screen.getByRole('link', { name: 'Inicio' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Perfil' }).hasAttribute('aria-current')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Agregar Contacto' }).hasAttribute('aria-current')).toBe(false);
     expect(screen.getByRole('link', { name: 'Agregar Contacto' }).getAttribute('href')).toBe('/web/contact');
     const chat = screen.getByRole('link', { name: 'Hablemos' });
     expect(chat.getAttribute('href')).toBe('https://chat.example.com/');
