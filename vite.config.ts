@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { HOME_HINT_KEY } from './src/client/lib/home-hint-key.ts';
 import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 import { earlyHome } from './src/client/vite-plugins/early-home.ts';
+import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
 
 // Home's lazy code, one chunk (with one stylesheet) instead of a dozen small files that each lose
 // the shared gzip dictionary: the main layout, home, the SOS button and the code a press runs (ready
@@ -31,7 +32,13 @@ export default defineConfig({
   base: '/build/',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   // A person whose session opens home gets home's chunk beside the entry, and home's first frame at once.
-  plugins: [react(), flagIcons(), earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY })],
+  // The entry's top-level await (the early home's frame) would turn off rolldown's chunk optimizations.
+  plugins: [
+    react(),
+    flagIcons(),
+    earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY }),
+    entryAwait({ module: '/src/client/early-restore.ts' }),
+  ],
   resolve: {
     // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts (home's budget).
     alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
@@ -48,12 +55,19 @@ export default defineConfig({
     // logo, shared with signin's layout, would otherwise drag the chunk into signin's download).
     rolldownOptions: {
       output: {
+        // Six characters of hash (rolldown's fewest), not eight: the entry lists every lazy file's name (home's budget).
+        entryFileNames: 'assets/[name]-[hash:6].js',
+        chunkFileNames: 'assets/[name]-[hash:6].js',
+        assetFileNames: 'assets/[name]-[hash:6][extname]',
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'home', test: (id) => homeModule.test(id.replaceAll('\\', '/')), includeDependenciesRecursively: false },
             // Out of home's first download (forms, later screens, the worker bridge use it); named, not 'dist'.
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
+            // The pages a contact reaches from an e-mail (routes/web/active/contact-pages.ts), one lazy chunk:
+            // fewer names in the entry, and confirming leads to 'accept' or 'invalid' with nothing more to fetch.
+            { name: 'contact-links', test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]features[\\/]contacts[\\/]api[\\/](unsubscribe|verify-contact|link-rejected)\./, includeDependenciesRecursively: false },
             // Issue 9's delivery lists and the contact's 'Lo tengo' page, one lazy chunk: fewer names in the entry.
             { name: 'delivery', test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./, includeDependenciesRecursively: false },
           ],
