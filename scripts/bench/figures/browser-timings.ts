@@ -28,7 +28,8 @@ async function openHome(context: BrowserContext, bench: BenchContext): Promise<P
   const page = await context.newPage();
   await page.goto(`${bench.app.url}/web/home`);
   // A page closed right after FINALIZAR may not have stored the ended state yet: end it again (a no-op on the server).
-  await page.locator('button.sos-button').or(page.getByRole('button', { name: 'FINALIZAR ALERTA' })).first().waitFor();
+  // The app's SOS button, not the early home's (index.html draws that one before the app knows about the alert).
+  await page.locator('button.sos-button:not(#early-sos)').or(page.getByRole('button', { name: 'FINALIZAR ALERTA' })).first().waitFor();
   if (new URL(page.url()).pathname === '/web/active') await endAlert(page);
   await waitForMark(page, 'sos');
   return page;
