@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './dialog.css';
 
@@ -26,7 +26,9 @@ export function Dialog({ title, children, actions, onDismiss, role = 'dialog', f
   const backdrop = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the page is inert and the focus inside from the dialog's first frame, never a frame
+  // (or, when it arrives as lazy code, a scheduler task) later, where a tap or a key could still reach the page.
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const outside = Array.from(document.body.children).filter(
       (element) => element !== backdrop.current && !element.hasAttribute('inert'),
