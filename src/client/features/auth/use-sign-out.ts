@@ -15,7 +15,7 @@ export function useSignOut(): () => Promise<void> {
   return useCallback(async () => {
     void logout();
     // Stored before sign-in shows (a stuck IndexedDB delays it a moment at most): an app closed then reopens signed out.
-    await Promise.race([resetAll(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_STORE_WAIT_MS))]);
+    await resetAll(SIGN_OUT_STORE_WAIT_MS);
     void clearQueryCache(queryClient);
     track('logout');
     await navigate({ to: '/web/auth/signin', replace: true });

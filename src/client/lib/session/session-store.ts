@@ -62,12 +62,17 @@ export function setSession(session: Session): void {
 
 /**
  * Ends the session: every slice back to its defaults, stored at once (resolves
- * once stored). An app closed right after signing out (or after a 401) must not
+ * once stored, or after `maxWaitMs`). An app closed right after signing out (or after a 401) must not
  * reopen on the revoked session's home, where an SOS press would only meet a 401.
  */
-export function resetAll(): Promise<void> {
+export function resetAll(maxWaitMs = Infinity): Promise<void> {
   replaceState(defaultSessionState());
-  return saveSessionSoon();
+  return atMost(saveSessionSoon(), maxWaitMs);
+}
+
+/** A write awaited for `maxWaitMs` at most: a stuck IndexedDB (or a held session lock) must not hold the screen. */
+function atMost(write: Promise<void>, maxWaitMs: number): Promise<void> {
+  return maxWaitMs === Infinity ? write : Promise.race([write, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
 }
 
 /** SPEC.md section 6: action and resource are ignored; only a valid session counts. */
@@ -153,7 +158,7 @@ export function saveSessionSoon(): Promise<void> {
  */
 export async function setAuthStoredFirst(patch: Partial<AuthState>, maxWaitMs: number): Promise<void> {
   // Not in `state` before it is stored: any render reads it from there (useSyncExternalStore) and acts on it.
-  if (restored) await Promise.race([persistKeepingNewerTokens(patch), new Promise((resolve) => setTimeout(resolve, maxWaitMs))]);
+  if (restored) await atMost(persistKeepingNewerTokens(patch), maxWaitMs);
   // Written again at once (setAuth does), in case another change was stored in between without it.
   setAuth(patch);
 }
