@@ -5,7 +5,7 @@
 // included). Run one at a time, so PostgreSQL's share is one backend's.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { readAlertContext } from '#server/alerts/alert-context.ts';
+import { readAlertContexts } from '#server/alerts/alert-context.ts';
 import { startAlertAtOnce } from '#server/alerts/start-alert-at-once.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema.ts';
@@ -14,6 +14,8 @@ import { seedPeople } from '../load/seed-people.ts';
 import { withProbeDatabase } from './probe-database.ts';
 
 const ALERTS = Number(process.argv[2] ?? 2000);
+/** Presses sent at once in the last case: they go as one batch (src/server/db/batched.ts). */
+const TOGETHER = Number(process.argv[3] ?? 20);
 const config = { secret: 'probe-secret', publicUrl: 'http://127.0.0.1' };
 
 /** user and system CPU seconds of one process. */
@@ -28,26 +30,39 @@ await withProbeDatabase(async (url) => {
   const pool = createPool(url, 1);
   pool.on('error', () => undefined);
   const db = createDb(pool);
-  const people = await seedPeople(db, ALERTS + 50, 3);
+  const people = await seedPeople(db, 2 * ALERTS + 200, 3);
   const backend = Number((await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]?.pid);
   const sessionByAccessHash = db.select().from(sessions).where(sql`${sessions.accessHash} = ${sql.placeholder('accessHash')}`).prepare('probe_session');
   const input = { alert_status: '1' as const, latitude: '19.4326', longitude: '-99.1332', timezone: 'America/Mexico_City', pressed_at: new Date().toISOString() };
   let next = 0;
-  const cases: [string, () => Promise<unknown>][] = [
+  const cases: [string, () => Promise<unknown>, number?][] = [
     ['session lookup (Drizzle prepared)', () => sessionByAccessHash.execute({ accessHash: sha256(people[next++ % people.length]!.accessToken) })],
-    ['alert context read', () => readAlertContext(pool, people[next++ % people.length]!.userId, crypto.randomUUID())],
+    ['alert context read', () => readAlertContexts(pool, [{ userId: people[next++ % people.length]!.userId, key: crypto.randomUUID() }])],
     [
       'start alert at once (context + statement)',
       () => startAlertAtOnce({ deps: { db, config }, userId: people[next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
     ],
+    [
+      `start alerts at once, ${TOGETHER} together (per alert)`,
+      () =>
+        Promise.all(
+          Array.from({ length: TOGETHER }, () =>
+            // People of their own: the case before left its people with an alert on.
+            startAlertAtOnce({ deps: { db, config }, userId: people[ALERTS + 100 + next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
+          ),
+        ),
+      TOGETHER,
+    ],
   ];
-  for (const [name, run] of cases) {
+  for (const [name, run, each = 1] of cases) {
     next = 0;
-    for (let i = 0; i < 50; i += 1) await run();
+    const calls = Math.floor(ALERTS / each);
+    for (let i = 0; i < Math.ceil(50 / each); i += 1) await run();
+    next = Math.ceil(50 / each) * each;
     const node = process.cpuUsage();
     const pg = await backendSeconds(backend);
     const started = performance.now();
-    for (let i = 0; i < ALERTS; i += 1) await run();
+    for (let i = 0; i < calls; i += 1) await run();
     const wall = (performance.now() - started) / ALERTS;
     const usedNode = process.cpuUsage(node);
     const pgAfter = await backendSeconds(backend);

@@ -11,8 +11,16 @@ export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
 /** Either the database or an open transaction: helpers that must join the caller's transaction take this. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, Schema>;
 
+/**
+ * The app's connections. Our few named statements (the hot paths: the session
+ * check, an SOS, the outbox) are planned once per connection and kept: they
+ * take arrays of any length, and PostgreSQL's default would plan them again on
+ * every call whenever one element makes its own plan look cheaper (a quiet
+ * server's single presses), which cost more than the statement itself.
+ * Drizzle's statements are unnamed, planned for their values each time anyway.
+ */
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max });
+  return new pg.Pool({ connectionString, max, options: '-c plan_cache_mode=force_generic_plan' });
 }
 
 type CommitHook = (db: Db) => void;

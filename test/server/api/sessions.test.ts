@@ -37,6 +37,24 @@ describe('staying signed in and signing out', () => {
     }
   });
 
+  it('tells apart the people whose requests arrive at the same moment', async () => {
+    // The session checks of requests that arrive together share one query (src/server/db/batched.ts).
+    const people = await Promise.all(['nora', 'olga', 'pablo', 'quique'].map((name) => signUp(t, `${name}-juntos@example.com`)));
+    const [gone, ...others] = people;
+    expect((await t.post('logout', {}, { authorization: `Bearer ${gone!.access_token}` })).status).toBe(200);
+    const tokens = [...others.map((person) => person.access_token), gone!.access_token, 'not-a-token', others[0]!.access_token];
+    const replies = await Promise.all(tokens.map(async (token) => {
+      const res = await me(token);
+      return { status: res.status, body: await res.json() };
+    }));
+    expect(replies).toEqual([
+      ...others.map((person) => ({ status: 200, body: { success: true, message: person.id } })),
+      { status: 401, body: { success: false, message: 'Sesión expirada' } },
+      { status: 401, body: { success: false, message: 'Sesión expirada' } },
+      { status: 200, body: { success: true, message: others[0]!.id } },
+    ]);
+  });
+
   it('ends the session 90 days after it was issued', async () => {
     const session = await signUp(t, 'jose@example.com');
     t.clock.advance(90 * 24 * 60 * 60_000);
