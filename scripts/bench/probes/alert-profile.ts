@@ -30,7 +30,7 @@ const profileDir = await mkdtemp(path.join(tmpdir(), 'sos-profile-'));
 const profileFile = path.join(profileDir, 'server.cpuprofile');
 const preload = path.join(import.meta.dirname, 'cpu-profile-preload.mjs');
 const server = await startLoadServer({ env: { NODE_OPTIONS: `--import=${preload}`, CPU_PROFILE_FILE: profileFile } });
-const people = await seedPeople(server.db, 6000, 3);
+const people = await seedPeople(server.db, 14000, 3);
 const presses = alertPresses(people);
 const pgDataDir = path.join(server.app.dataDir, 'pg');
 
