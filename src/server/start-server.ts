@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createReminderWorker } from './acknowledgements/reminders.ts';
+import { renderDeferredMail } from './alerts/started-mail.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
@@ -23,7 +24,7 @@ export type RunningServer = {
 export async function startServer(config: Config, { log, clock }: { log: Log; clock: Clock }): Promise<RunningServer> {
   const database = await openDatabase(config);
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
-  const worker = createOutboxWorker({ pool: database.pool, transport, clock, log });
+  const worker = createOutboxWorker({ pool: database.pool, transport, clock, log, render: renderDeferredMail(config) });
   await worker.start();
   // Reminder e-mails while nobody has acknowledged an alert (issue 9); safe with many instances.
   const reminders = createReminderWorker({ db: database.db, clock, config, log });

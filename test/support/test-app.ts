@@ -9,6 +9,7 @@ import { parseConfig } from '#server/config.ts';
 import type { Config, Env } from '#server/config.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import type { Db } from '#server/db/client.ts';
+import { renderDeferredMail } from '#server/alerts/started-mail.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
@@ -82,7 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? fakeClock();
   const log = captureLog();
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir, log });
-  const worker = createOutboxWorker({ pool, transport, clock, log });
+  const worker = createOutboxWorker({ pool, transport, clock, log, render: renderDeferredMail(config) });
   const app = createApp({ db, clock, config, log });
 
   async function inbox(): Promise<ParsedMail[]> {

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
 import { ACK_LINK_TTL_MS } from '#shared/api/deliveries.ts';
-import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
+import { ackToken } from '#server/acknowledgements/ack-links.ts';
 import type { Config } from '#server/config.ts';
-import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
+import { unsubscribeToken } from '#server/contacts/opt-outs.ts';
 import { batched } from '#server/db/batched.ts';
 import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/http/database-unavailable.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
-import { alertStartedMail } from '#server/mail/templates/alert-mails.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { personOf } from './alert-mail.ts';
 import { readAlertContexts, type AlertContext } from './alert-context.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
+import { ALERT_STARTED, type StartedMailData } from './started-mail.ts';
 
 /** A request of PUT /api/active-button, validated, with what it needs to start an alert. */
 export type Press = {
@@ -31,7 +31,8 @@ export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'm
  * Everything the transaction of alert-actions.ts writes when an SOS starts an
  * alert (the claimed Idempotency-Key with its reply, the alert, the person's
  * flag, the unsubscribe links, one outbox row and one delivery record per
- * confirmed contact), for several presses of different people, as one
+ * confirmed contact; the outbox row holds the e-mail's template data, rendered
+ * when it is sent), for several presses of different people, as one
  * statement: atomic on its own, one round trip for all of them. The people
  * ($2, also the ids in $1) are found by their primary key whatever the planner
  * guesses of $1's size, and their rows are locked first, in the order of their ids (two batches never wait on
@@ -66,15 +67,15 @@ const START_ALERTS = {
       select alert.user_id, alert.id as alert_id, press.received_at, press.expires_at, m.*
       from alert join press on press.user_id = alert.user_id,
         json_to_recordset(press.mails)
-        as m(email text, firstname text, lastname text, subject text, text text, html text, unsubscribe_hash text, ack_hash text)
+        as m(email text, firstname text, lastname text, data text, unsubscribe_hash text, ack_hash text)
     ), links as (
       insert into opt_outs (user_id, email, token_hash, created_at)
       select mail.user_id, mail.email, mail.unsubscribe_hash, mail.received_at from mail where mail.unsubscribe_hash is not null
       on conflict (user_id, email) do update set token_hash = excluded.token_hash
       where opt_outs.token_hash <> excluded.token_hash
     ), queued as (
-      insert into outbox (kind, user_id, recipient, subject, text, html, next_attempt_at, created_at)
-      select 'alert-started', mail.user_id, mail.email, mail.subject, mail.text, mail.html, mail.received_at, mail.received_at from mail
+      insert into outbox (kind, user_id, recipient, template_data, next_attempt_at, created_at)
+      select $3, mail.user_id, mail.email, mail.data, mail.received_at, mail.received_at from mail
       returning id, user_id, recipient
     ), tracked as (
       insert into alert_deliveries
@@ -96,9 +97,9 @@ const starters = new WeakMap<Db, (press: Press) => Promise<AtOnce | undefined>>(
  * race): the caller then runs the transaction of alert-actions.ts, which
  * handles every case. Presses that arrive while others are being written go
  * together in the next batch (batched.ts): one context read and one statement
- * for all of them. The e-mails are rendered before the statement, from a
- * context read just before it; a contact confirmed in between gets the next
- * e-mail, as if the press had come a moment earlier.
+ * for all of them. The e-mails' data comes from a context read just before
+ * the statement; a contact confirmed in between gets the next e-mail, as if the
+ * press had come a moment earlier.
  */
 export function startAlertAtOnce(press: Press): Promise<AtOnce | undefined> {
   const { db } = press.deps;
@@ -154,7 +155,7 @@ async function startOn(client: pg.PoolClient, presses: Press[]): Promise<(AtOnce
   const rows = outcomes.flatMap((outcome) => ('row' in outcome ? [outcome.row] : []));
   if (rows.length === 0) return outcomes.map((outcome) => ('answer' in outcome ? outcome.answer : undefined));
 
-  const { rows: claims } = await client.query<{ user_id: string }>({ ...START_ALERTS, values: [JSON.stringify(rows), rows.map((row) => row.user_id)] });
+  const { rows: claims } = await client.query<{ user_id: string }>({ ...START_ALERTS, values: [JSON.stringify(rows), rows.map((row) => row.user_id), ALERT_STARTED] });
   const claimed = new Set(claims.map((claim) => claim.user_id));
   // After the commit, as for every outbox row (docs/decisions/009).
   if (rows.some((row) => claimed.has(row.user_id) && row.mails.length > 0)) notifyOutboxWorkers(presses[0]!.deps.db);
@@ -165,31 +166,34 @@ async function startOn(client: pg.PoolClient, presses: Press[]): Promise<(AtOnce
   });
 }
 
-/** One press's part of the statement: its alert, and its e-mails rendered. */
+/**
+ * One press's part of the statement: its alert, and for each contact the data
+ * its e-mail is rendered from when it is sent (started-mail.ts), with the
+ * hashes of the links' tokens.
+ */
 function startRow({ deps, userId, key, bodyHash, input, now }: Press, context: AlertContext, alertId: string) {
   const { config } = deps;
   const at = pressedAt(input, now);
   const timezone = input.timezone || 'UTC';
-  const person = personOf(context.person);
   const moment = momentOf(at, timezone, now);
-  const position = positionOf(input);
+  const shared = {
+    alertId,
+    person: personOf(context.person),
+    at: at.toISOString(),
+    timezone,
+    receivedAt: moment.receivedAt?.toISOString(),
+    position: positionOf(input),
+  };
   const mails = context.recipients.map((recipient) => {
     const unsubscribe = unsubscribeToken(config.secret, userId, recipient.email);
     const ack = ackToken(config.secret, alertId, recipient.email);
-    const content = alertStartedMail({
-      person,
-      contactFirstname: recipient.firstname,
-      moment,
-      position,
-      unsubscribeUrl: unsubscribeUrl(config, unsubscribe),
-      ackUrl: ackUrl(config, ack),
-    });
+    const data: StartedMailData = { ...shared, contactFirstname: recipient.firstname };
     const unsubscribeHash = sha256(unsubscribe);
     return {
       email: recipient.email,
       firstname: recipient.firstname,
       lastname: recipient.lastname,
-      ...content,
+      data: JSON.stringify(data),
       // Recorded only when new or when SECRET changed: usually the invitation recorded it.
       unsubscribe_hash: unsubscribeHash === recipient.unsubscribeHash ? null : unsubscribeHash,
       ack_hash: sha256(ack),

@@ -55,6 +55,11 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
   await db.delete(outbox).where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
   await db
     .update(outbox)
-    .set({ subject: null, text: null, html: null })
-    .where(and(eq(outbox.status, 'failed'), or(isNotNull(outbox.subject), isNotNull(outbox.text), isNotNull(outbox.html))));
+    .set({ subject: null, text: null, html: null, templateData: null })
+    .where(
+      and(
+        eq(outbox.status, 'failed'),
+        or(isNotNull(outbox.subject), isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.templateData)),
+      ),
+    );
 }

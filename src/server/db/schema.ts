@@ -149,6 +149,11 @@ export const outbox = pgTable(
     subject: text('subject'),
     text: text('text'),
     html: text('html'),
+    /**
+     * Instead of the bodies: what the template of `kind` needs, as JSON, rendered
+     * when the e-mail is sent (an SOS's e-mails, src/server/alerts/started-mail.ts).
+     */
+    templateData: text('template_data'),
     status: text('status', { enum: outboxStatus }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull(),

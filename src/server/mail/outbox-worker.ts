@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Clock } from '#server/clock.ts';
 import type { Log } from '#server/log.ts';
+import type { MailContent } from './mail-content.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -19,7 +20,12 @@ export type OutboxWorkerOptions = {
   concurrency?: number;
   /** Rows claimed, sent and committed together by one sender. */
   batchSize?: number;
+  /** The bodies of a row queued as template data; undefined when it cannot be read. */
+  render: (mail: DeferredMail) => MailContent | undefined;
 };
+
+/** An outbox row whose bodies are made when it is sent, from `templateData`. */
+export type DeferredMail = { kind: string; userId: string | null; recipient: string; templateData: string };
 
 export type OutboxWorker = {
   /** LISTEN and poll until stopped. */
@@ -33,13 +39,14 @@ const BASE_BACKOFF_MS = 2_000;
 
 const CLAIM_DUE = {
   name: 'outbox_claim_due',
-  text: `select id, recipient, subject, text, html, attempts from outbox
+  text: `select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox
     where status = 'pending' and next_attempt_at <= $1
     order by next_attempt_at, id limit $2 for update skip locked`,
 };
 const MARK_SENT = {
   name: 'outbox_mark_sent',
-  text: `update outbox set status = 'sent', attempts = attempts + 1, sent_at = $2, subject = null, text = null, html = null, last_error = null
+  text: `update outbox set status = 'sent', attempts = attempts + 1, sent_at = $2, subject = null, text = null, html = null,
+      template_data = null, last_error = null
     where id = any($1::bigint[])`,
 };
 const MARK_FAILED = {
@@ -48,14 +55,36 @@ const MARK_FAILED = {
 };
 
 /** bigint ids come from pg as strings. */
-type ClaimedRow = { id: string; recipient: string; subject: string | null; text: string | null; html: string | null; attempts: number };
+type ClaimedRow = {
+  id: string;
+  kind: string;
+  user_id: string | null;
+  recipient: string;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  template_data: string | null;
+  attempts: number;
+};
+
+/** What a failed attempt records when a row's template data cannot be rendered (logs and `last_error`). */
+const UNREADABLE = 'plantilla ilegible';
 
 export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
   return Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { pool, transport, clock, log, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2, batchSize = 10 } = options;
+  const { pool, transport, clock, log, render, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2, batchSize = 10 } = options;
+
+  function contentOf(row: ClaimedRow): MailContent | undefined {
+    if (row.template_data === null) return { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' };
+    try {
+      return render({ kind: row.kind, userId: row.user_id, recipient: row.recipient, templateData: row.template_data });
+    } catch {
+      return undefined;
+    }
+  }
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
@@ -78,9 +107,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const now = clock.now();
       const { rows } = await client.query<ClaimedRow>({ ...CLAIM_DUE, values: [now, batchSize] });
       const results = await Promise.all(
-        rows.map((row) =>
-          transport.send({ id: Number(row.id), to: row.recipient, subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' }, now),
-        ),
+        rows.map((row) => {
+          const content = contentOf(row);
+          if (!content) return { ok: false as const, error: UNREADABLE };
+          return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);
+        }),
       );
       const sentIds = rows.filter((_, i) => results[i]?.ok).map((row) => row.id);
       // The row stays as a receipt; the body goes, since it may hold a code or a position.

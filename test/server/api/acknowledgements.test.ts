@@ -5,6 +5,7 @@ import type { AckView } from '#shared/api/deliveries.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { alertDeliveries, alerts, outbox, practiceAlerts } from '#server/db/schema.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
+import { renderDeferredMail } from '#server/alerts/started-mail.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
 import {
   ackTokenIn,
@@ -250,7 +251,7 @@ describe('limits and failures around the delivery state', () => {
     // The alert's e-mails go to a mail server that refuses them; the worker gives up after two attempts.
     const { log } = t;
     const transport = createMailTransport({ smtpUrl: smtp.url, from: t.config.mailFrom, mailDir: t.mailDir, log });
-    const refused = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log, maxAttempts: 2 });
+    const refused = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log, maxAttempts: 2, render: renderDeferredMail(t.config) });
     try {
       const { me } = await personWithConfirmedContacts(t, 'rechazo', [['Luis', 'Díaz']]);
       smtp.refuse = true;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '#server/db/schema.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
@@ -46,5 +48,23 @@ describe('starting an alert in one statement', () => {
     expect(second.body.message).toEqual(first.body.message);
     expect((await lastMail(t, emails[0]!, /^ALERTA SOS: ubicación de/))?.text).toContain('19.4326');
     expect((await mailsTo(t, emails[0]!)).filter((mail) => STARTED.test(mail.subject ?? ''))).toHaveLength(1);
+  });
+
+  it('keeps an SOS e-mail as template data with no link in it until it is sent, and renders it then', async () => {
+    const { me, emails } = await personWithConfirmedContacts(t, 'plantilla', [['Luis', 'Díaz']]);
+    expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    const [queued] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, emails[0]!), eq(outbox.kind, 'alert-started')));
+    expect(queued).toMatchObject({ status: 'pending', subject: null, text: null, html: null });
+    // The links' tokens are made again from SECRET when the e-mail goes out; the row never holds them.
+    expect(queued?.templateData).toContain('19.4326');
+    expect(queued?.templateData).not.toMatch(/ack|unsubscribe|https?:/);
+
+    const [mail] = (await mailsTo(t, emails[0]!)).filter((received) => STARTED.test(received.subject ?? ''));
+    expect(mail?.subject).toBe('ALERTA SOS: Rosa Prueba está en riesgo');
+    expect(mail?.text).toContain('Hola, Luis:');
+    expect(mail?.text).toContain('19.4326');
+    expect((await t.call('POST', 'ack', { body: { token: ackTokenIn(mail) } })).status).toBe(200);
+    const [sent] = await t.db.select().from(outbox).where(eq(outbox.id, queued?.id ?? 0));
+    expect(sent).toMatchObject({ status: 'sent', templateData: null });
   });
 });

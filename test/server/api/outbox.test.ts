@@ -75,6 +75,21 @@ describe('e-mail delivery through the outbox', () => {
     expect(new Set(batch).size).toBe(20);
   });
 
+  it('does not send a row whose template data it cannot read, records why, and sends the others', async () => {
+    const before = smtp.received.length;
+    const now = t.clock.now();
+    const [broken] = await t.db
+      .insert(outbox)
+      .values({ kind: 'alert-started', recipient: 'ilegible@example.com', templateData: '{"alertId": 7', nextAttemptAt: now, createdAt: now })
+      .returning({ id: outbox.id });
+    await t.db.transaction((tx) => enqueueMail(tx, 'test', 'legible@example.com', { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' }, now));
+    await t.drainOutbox();
+    expect(smtp.received.slice(before).map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text))).toEqual(['legible@example.com']);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.id, broken?.id ?? 0));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'plantilla ilegible' });
+    expect(t.log.text()).toContain('plantilla ilegible');
+  });
+
   it('sends a queued e-mail within moments when the worker is running, without polling', async () => {
     await t.worker.start();
     const before = smtp.received.length;

@@ -133,4 +133,15 @@ describe('the hourly clean-up', () => {
     const [after] = await t.db.select().from(outbox).where(eq(outbox.id, row?.id ?? 0));
     expect(after).toMatchObject({ status: 'failed', subject: null, text: null, html: null, recipient: 'sin-correo@example.com' });
   });
+
+  it('clears the template data of an SOS e-mail given up on: it holds a position', async () => {
+    const now = t.clock.now();
+    const [row] = await t.db
+      .insert(outbox)
+      .values({ kind: 'alert-started', recipient: 'sin-plantilla@example.com', templateData: '{"position":{"latitude":"19.4326"}}', status: 'failed', nextAttemptAt: now, createdAt: now })
+      .returning({ id: outbox.id });
+    await prune();
+    const [after] = await t.db.select().from(outbox).where(eq(outbox.id, row?.id ?? 0));
+    expect(after).toMatchObject({ status: 'failed', templateData: null, recipient: 'sin-plantilla@example.com' });
+  });
 });
