@@ -35,9 +35,9 @@ export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'm
  * when it is sent), for several presses of different people, as one
  * statement: atomic on its own, one round trip for all of them. The people
  * ($2, also the ids in $1) are found by their primary key whatever the planner
- * guesses of $1's size, and their rows are locked first, in the order of their ids (two batches never wait on
- * each other in a circle), as lockUserForAlert does, so each press takes turns
- * with the transaction path in the same order. A press whose key is taken
+ * guesses of $1's size, and their rows are locked first, in the order of their
+ * ids (two batches never wait on each other in a circle), as lockUserForAlert
+ * does, so each press takes turns with the transaction path. A press whose key is taken
  * writes nothing (no claim, and all else hangs on it); the whole statement
  * fails when another alert became active since the context was read
  * (alerts_one_active_per_user).
@@ -155,7 +155,8 @@ async function startOn(client: pg.PoolClient, presses: Press[]): Promise<(AtOnce
   const rows = outcomes.flatMap((outcome) => ('row' in outcome ? [outcome.row] : []));
   if (rows.length === 0) return outcomes.map((outcome) => ('answer' in outcome ? outcome.answer : undefined));
 
-  const { rows: claims } = await client.query<{ user_id: string }>({ ...START_ALERTS, values: [JSON.stringify(rows), rows.map((row) => row.user_id), ALERT_STARTED] });
+  const values = [JSON.stringify(rows), rows.map((row) => row.user_id), ALERT_STARTED];
+  const { rows: claims } = await client.query<{ user_id: string }>({ ...START_ALERTS, values });
   const claimed = new Set(claims.map((claim) => claim.user_id));
   // After the commit, as for every outbox row (docs/decisions/009).
   if (rows.some((row) => claimed.has(row.user_id) && row.mails.length > 0)) notifyOutboxWorkers(presses[0]!.deps.db);
