@@ -77,6 +77,13 @@ export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { pool, transport, clock, log, render, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2, batchSize = 10 } = options;
 
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let listener: pg.Client | undefined;
+
+  /** The bodies as stored, or rendered from the row's template data; undefined when that cannot be read. */
   function contentOf(row: ClaimedRow): MailContent | undefined {
     if (row.template_data === null) return { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' };
     try {
@@ -85,11 +92,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return undefined;
     }
   }
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let listener: pg.Client | undefined;
 
   /**
    * Claim up to `batchSize` due rows and send them at once while holding their
