@@ -57,6 +57,7 @@ export async function writeReport(root: string, rows: Row[], info: RunInfo): Pro
     `- database: ${info.database}`,
     '',
   ];
-  await writeFile(path.join(docs, 'benchmarks.md'), `${header.join('\n')}${markdownTable(rows)}\n`);
+  // A blank line before the table, or Markdown reads it as part of the list above.
+  await writeFile(path.join(docs, 'benchmarks.md'), `${header.join('\n')}\n${markdownTable(rows)}\n`);
   await writeFile(path.join(docs, 'benchmarks.json'), `${JSON.stringify({ ...info, rows }, null, 2)}\n`);
 }
