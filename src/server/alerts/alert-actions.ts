@@ -9,6 +9,7 @@ import type { Log } from '#server/log.ts';
 import { alertEndedMail, alertPositionMail, alertStartedMail } from '#server/mail/templates/alert-mails.ts';
 import { personOf } from './alert-mail.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
+import { ALERT_STARTED } from './started-mail.ts';
 
 type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date; log?: Log };
 
@@ -69,7 +70,7 @@ async function startAlert(
   if (!alert) throw new Error('insert returned no alert');
   await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
   // Each with its contact's 'Lo tengo' link, and a record of which e-mail is whose (issue 9).
-  await queueTrackedMails(deps, { alertId: alert.id }, 'alert-started', (recipient, links) =>
+  await queueTrackedMails(deps, { alertId: alert.id }, ALERT_STARTED, (recipient, links) =>
     alertStartedMail({
       person,
       contactFirstname: recipient.firstname,

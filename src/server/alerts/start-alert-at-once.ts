@@ -117,7 +117,7 @@ async function startTogether(db: Db, presses: Press[]): Promise<(AtOnce | undefi
   const client = await db.$client.connect();
   let broken: Error | undefined;
   try {
-    return await startOn(client, presses);
+    return await startOn(db, client, presses);
   } catch (error) {
     // A connection that is gone: never lend that client out again, and let the caller answer 503.
     if (isDatabaseUnavailable(error) || typeof (error as { code?: unknown }).code !== 'string') {
@@ -135,7 +135,7 @@ async function startTogether(db: Db, presses: Press[]): Promise<(AtOnce | undefi
 type Outcome = { answer: AtOnce | undefined } | { row: StartRow; reply: ActiveButtonReply };
 type StartRow = ReturnType<typeof startRow>;
 
-async function startOn(client: pg.PoolClient, presses: Press[]): Promise<(AtOnce | undefined)[]> {
+async function startOn(db: Db, client: pg.PoolClient, presses: Press[]): Promise<(AtOnce | undefined)[]> {
   const contexts = await readAlertContexts(client, presses);
   const seen = new Set<string>();
   const outcomes = presses.map((press, i): Outcome => {
@@ -159,7 +159,7 @@ async function startOn(client: pg.PoolClient, presses: Press[]): Promise<(AtOnce
   const { rows: claims } = await client.query<{ user_id: string }>({ ...START_ALERTS, values });
   const claimed = new Set(claims.map((claim) => claim.user_id));
   // After the commit, as for every outbox row (docs/decisions/009).
-  if (rows.some((row) => claimed.has(row.user_id) && row.mails.length > 0)) notifyOutboxWorkers(presses[0]!.deps.db);
+  if (rows.some((row) => claimed.has(row.user_id) && row.mails.length > 0)) notifyOutboxWorkers(db);
   return outcomes.map((outcome) => {
     if ('answer' in outcome) return outcome.answer;
     // The key was taken meanwhile (the same press, sent twice at once): its answer is the transaction path's to give.

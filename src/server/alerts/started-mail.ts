@@ -5,6 +5,7 @@ import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import type { DeferredMail } from '#server/mail/outbox-worker.ts';
 import { alertStartedMail } from '#server/mail/templates/alert-mails.ts';
+import type { AlertMailKind } from './alert-mail.ts';
 
 /**
  * What an SOS's e-mail says to one contact, stored with its outbox row
@@ -24,7 +25,8 @@ const startedMailData = v.object({
 
 export type StartedMailData = v.InferOutput<typeof startedMailData>;
 
-export const ALERT_STARTED = 'alert-started';
+/** The outbox kind of an alert's first e-mail to a contact, whichever path queued it. */
+export const ALERT_STARTED: AlertMailKind = 'alert-started';
 
 /** The e-mail of a press that started an alert, as `alertStartedMail` writes it, for one contact. */
 export function startedMailContent(config: Pick<Config, 'secret' | 'publicUrl'>, userId: string, email: string, data: StartedMailData): MailContent {
