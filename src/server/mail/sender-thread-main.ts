@@ -9,7 +9,17 @@ import type { SenderThreadData, SenderThreadMessage } from './sender-thread.ts';
 const port = parentPort;
 if (!port) throw new Error('sender-thread-main.ts runs only as the sender thread');
 const post = (message: SenderThreadMessage) => port.postMessage(message);
-const line = (level: LogLevel) => (message: string) => post({ type: 'log', level, message });
+// The lines of one turn go to the main thread's log together: one message a batch, not one an
+// e-mail, to a thread that may be busy with a burst of presses.
+let lines: { level: LogLevel; message: string }[] = [];
+const flush = () => {
+  post({ type: 'log', lines });
+  lines = [];
+};
+const line = (level: LogLevel) => (message: string) => {
+  if (lines.length === 0) setImmediate(flush);
+  lines.push({ level, message });
+};
 const log: Log = { info: line('info'), warn: line('warn'), error: line('error') };
 
 const { databaseUrl, config } = workerData as SenderThreadData;

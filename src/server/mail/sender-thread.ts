@@ -6,7 +6,7 @@ import type { SenderConfig } from './mail-sender.ts';
 export type SenderThreadData = { databaseUrl: string; config: SenderConfig };
 
 /** Messages from the sender's thread. */
-export type SenderThreadMessage = { type: 'ready' } | { type: 'log'; level: LogLevel; message: string };
+export type SenderThreadMessage = { type: 'ready' } | { type: 'log'; lines: { level: LogLevel; message: string }[] };
 
 export type SenderThread = { stop(): Promise<void> };
 
@@ -45,7 +45,7 @@ export async function startSenderThread(data: SenderThreadData, log: Log): Promi
       current = thread;
       let ready = false;
       thread.on('message', (message: SenderThreadMessage) => {
-        if (message.type === 'log') log[message.level](message.message);
+        if (message.type === 'log') for (const { level, message: text } of message.lines) log[level](text);
         if (message.type === 'ready') {
           ready = true;
           resolve();
