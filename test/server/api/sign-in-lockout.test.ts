@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_LENGTH } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
@@ -71,6 +72,44 @@ describe('wrong codes lock an address out for longer and longer', () => {
     }
     const minutes = [1, 8, 64, 512, 48 * 60, 48 * 60, 48 * 60, 48 * 60];
     expect(waits).toEqual(minutes.map((m) => m * 60));
+  });
+
+  it('gives no code through the lockout to a resend that races the fifth wrong code', async () => {
+    const email = 'valeria@example.com';
+    await signUp(t, email, 'Valeria');
+    t.clock.advance(MINUTE);
+    await t.post('signin', { email });
+    await burn(email, 4);
+    const codesBefore = await t.db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code')));
+
+    // Hold the fifth guess's transaction open after it wrote the lockout: it stops at
+    // the owner's warning e-mail while the outbox table is locked by this connection.
+    const locker = new pg.Client({ connectionString: t.database.url });
+    await locker.connect();
+    const waiting = async () => {
+      const { rows } = await locker.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      return rows[0]?.n ?? 0;
+    };
+    try {
+      await locker.query('begin');
+      await locker.query('lock table outbox in exclusive mode');
+      const fifth = guess(email, wrongCodes(await newestCode(email))[0]!);
+      await expect.poll(waiting, { timeout: 5_000, interval: 10 }).toBe(1);
+      const resend = t.post('resend-code', { email });
+      await expect.poll(waiting, { timeout: 5_000, interval: 10 }).toBe(2);
+      await locker.query('commit');
+
+      expect(await fifth).toMatchObject({ status: 422, body: { success: false, errors: { code: [apiMessages.codeBurned] } } });
+      const raced = await resend;
+      expect(raced).toMatchObject({ status: 429, body: { success: false, message: apiMessages.signinLocked } });
+      expect(raced.headers.get('retry-after')).toBe('60');
+    } finally {
+      await locker.end();
+    }
+    const codesAfter = await t.db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code')));
+    expect(codesAfter).toEqual(codesBefore);
   });
 
   it('does not start the count again when a new code is asked for', async () => {
