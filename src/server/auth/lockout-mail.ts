@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { APP_NAME } from '#shared/constants.ts';
+import { APP_NAME, SIGNIN_LOCKOUT_MAX_MS } from '#shared/constants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
@@ -24,7 +24,7 @@ export function lockoutMail(firstname: string, waitMs: number): MailContent {
   const subject = 'Intentos fallidos de entrar a tu cuenta';
   const paragraphs = [
     `Alguien escribió varias veces un código de acceso incorrecto para entrar a ${APP_NAME} con tu correo. Por seguridad anulamos ese código: nadie entró a tu cuenta.`,
-    `Podrás pedir un código nuevo dentro de ${wait}. Si vuelve a pasar, cada espera será el doble de la anterior.`,
+    `Podrás pedir un código nuevo dentro de ${wait}. Si vuelve a pasar, la espera será más larga, nunca más de ${spanishWait(SIGNIN_LOCKOUT_MAX_MS)}.`,
     'Si fuiste tú, espera y vuelve a intentarlo. Si no fuiste tú, no tienes que hacer nada: sin el código que llega a este correo nadie puede entrar. Cuida el acceso a tu correo.',
     'Tu botón SOS sigue funcionando en los teléfonos donde ya tienes la sesión abierta.',
   ];
