@@ -9,6 +9,7 @@ import { parseConfig } from '#server/config.ts';
 import type { Config, Env } from '#server/config.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AlertStarter } from '#server/alerts/start-alert-at-once.ts';
 import { renderDeferredMail } from '#server/alerts/started-mail.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
@@ -27,6 +28,8 @@ export type TestAppOptions = {
   /** Reuse a database (to play a restart); by default each app gets a fresh one. */
   database?: TestDatabase;
   clock?: FakeClock;
+  /** How a press that starts an alert is tried first (AppDeps.alertStarter). */
+  alertStarter?: AlertStarter;
 };
 
 export type TestApp = {
@@ -84,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const log = captureLog();
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir, log });
   const worker = createOutboxWorker({ pool, transport, clock, log, render: renderDeferredMail(config) });
-  const app = createApp({ db, clock, config, log });
+  const app = createApp({ db, clock, config, log, ...(options.alertStarter ? { alertStarter: options.alertStarter } : {}) });
 
   async function inbox(): Promise<ParsedMail[]> {
     const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
