@@ -46,6 +46,15 @@ export const CODES_PER_ADDRESS_PER_HOUR = 5;
 export const CONTACT_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Invitation e-mails from one person to one contact address in an hour (creating the contact counts). */
 export const INVITES_PER_CONTACT_PER_HOUR = 5;
+/**
+ * Invitation e-mails one account may send, to anyone (each carries the
+ * account's chosen name to a stranger's inbox). Contacts beyond are still saved;
+ * their invitation leaves once the limits allow.
+ */
+export const INVITES_PER_ACCOUNT_PER_HOUR = 10;
+export const INVITES_PER_ACCOUNT_PER_DAY = 30;
+/** Invitation e-mails one address may receive in a day, from all accounts together. */
+export const INVITES_PER_ADDRESS_PER_DAY = 3;
 /** Page size of the contact list when `_page` comes without `_limit`. */
 export const CONTACT_PAGE_SIZE = 10;
 

@@ -60,7 +60,7 @@ export type TestApp = {
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
 
-export type Reply = { status: number; headers: Headers; body: { success: boolean; message: unknown; errors?: Record<string, string[]> } };
+export type Reply = { status: number; headers: Headers; body: { success: boolean; message: unknown; errors?: Record<string, string[]>; notice?: string } };
 
 /** Test defaults: limits high enough that only the tests about limits meet them. */
 const baseEnv: Env = {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { APP_NAME, SIGNIN_LOCKOUT_MAX_MS } from '#shared/constants.ts';
+import { spanishWait } from '#shared/spanish-wait.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
@@ -7,16 +8,6 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { escapeHtml } from '#server/mail/templates/escape-html.ts';
 import { htmlLayout } from '#server/mail/templates/layout.ts';
 import { lockedForSeconds } from './lockout.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** '1 minuto', '3 horas', '23 días': rounded up, so the person never comes back too early. */
-export function spanishWait(ms: number): string {
-  const [n, one, many] =
-    ms <= HOUR ? [Math.ceil(ms / MINUTE), 'minuto', 'minutos'] : ms <= 48 * HOUR ? [Math.ceil(ms / HOUR), 'hora', 'horas'] : [Math.ceil(ms / (24 * HOUR)), 'día', 'días'];
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** Tells the owner of an account that someone is burning sign-in codes for it, and that nobody got in. */
 export function lockoutMail(firstname: string, waitMs: number): MailContent {
