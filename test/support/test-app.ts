@@ -10,10 +10,8 @@ import type { Config, Env } from '#server/config.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AlertStarter } from '#server/alerts/start-alert-at-once.ts';
-import { renderDeferredMail } from '#server/alerts/started-mail.ts';
-import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
+import { createMailSender } from '#server/mail/mail-sender.ts';
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
-import { createMailTransport } from '#server/mail/transport.ts';
 import type { MailTransport } from '#server/mail/transport.ts';
 import { captureLog } from './capture-log.ts';
 import type { CapturedLog } from './capture-log.ts';
@@ -85,8 +83,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDb(pool);
   const clock = options.clock ?? fakeClock();
   const log = captureLog();
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir, log });
-  const worker = createOutboxWorker({ pool, transport, clock, log, render: renderDeferredMail(config) });
+  // In this thread (the server runs it in a thread of its own), on the test's pool and clock.
+  const sender = createMailSender({ pool, config, clock, log });
+  const { worker, transport } = sender;
   const app = createApp({ db, clock, config, log, ...(options.alertStarter ? { alertStarter: options.alertStarter } : {}) });
 
   async function inbox(): Promise<ParsedMail[]> {
@@ -137,8 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return code;
     },
     async close({ keepDatabase = false } = {}) {
-      await worker.stop();
-      transport.close();
+      await sender.stop();
       await pool.end();
       if (!keepDatabase) await database.drop();
       await rm(dir, { recursive: true, force: true });

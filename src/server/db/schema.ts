@@ -170,13 +170,23 @@ export const outbox = pgTable(
      */
     templateData: text('template_data'),
     status: text('status', { enum: outboxStatus }).notNull().default('pending'),
+    /**
+     * Lower goes first (src/server/mail/mail-priority.ts): the worker claims by
+     * priority, then by due time. Every insert of ours says where it stands; the
+     * default (first) is for a server of the previous version still running
+     * during an upgrade, whose inserts must not fail: too early beats never.
+     */
+    priority: smallint('priority').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull(),
     lastError: text('last_error'),
     createdAt: tz('created_at').notNull(),
     sentAt: tz('sent_at'),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`), index('outbox_user_idx').on(t.userId)],
+  (t) => [
+    index('outbox_due_idx').on(t.priority, t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('outbox_user_idx').on(t.userId),
+  ],
 );
 
 export const alertStates = ['active', 'ended'] as const;
