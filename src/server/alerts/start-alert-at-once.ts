@@ -28,6 +28,9 @@ export type Press = {
 
 export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'mismatch' };
 
+/** What PUT /api/active-button tries first for a '1'; undefined hands the press to the transaction of alert-actions.ts. */
+export type AlertStarter = (press: Press) => Promise<AtOnce | undefined>;
+
 /**
  * Everything the transaction of alert-actions.ts writes when an SOS starts an
  * alert (the claimed Idempotency-Key with its reply, the alert, the person's
@@ -89,7 +92,7 @@ const START_ALERTS = {
 };
 
 /** Presses that go together, of one database: every request of the same moment shares the round trips. */
-const starters = new WeakMap<Db, (press: Press) => Promise<AtOnce | undefined>>();
+const starters = new WeakMap<Db, AlertStarter>();
 
 /**
  * Start an alert in one statement when the common case holds: a '1' from a

@@ -48,10 +48,12 @@ export async function enqueueMail(
   content: MailContent,
   now: Date,
   userId: string | null = null,
+  /** Not before this moment (an invitation the limits held back); by default at once. */
+  dueAt: Date = now,
 ): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind, priority: mailPriority(kind), userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })
+    .values({ kind, priority: mailPriority(kind), userId, recipient: to, ...content, nextAttemptAt: dueAt, createdAt: now })
     .returning({ id: outbox.id });
   // Inside a savepoint the commit is out of sight: NOTIFY with the transaction, as before.
   if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
