@@ -68,10 +68,11 @@ export type ChaosCounts = Verdict & {
 
 /**
  * Mails one instance's outbox worker may have accepted by the SMTP server but not yet
- * committed as sent (outbox-worker.ts's defaults: 2 senders, batches of 10): what one
- * crash of that instance, or of PostgreSQL under it, can make it send again.
+ * committed as sent (outbox-worker.ts's lanes: 2 alert senders with batches of 10, and 1
+ * sender of any e-mail with batches of 5): what one crash of that instance, or of
+ * PostgreSQL under it, can make it send again.
  */
-const WORKER_IN_FLIGHT = 2 * 10;
+const WORKER_IN_FLIGHT = 2 * 10 + 5;
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

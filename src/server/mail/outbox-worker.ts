@@ -137,10 +137,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      // What this transaction records can only be lost to a crash in the next fraction of a second,
-      // and then the batch is sent again, as after a crash before the commit: at least once, never
-      // lost. So it does not wait for its WAL flush, which under a burst of alerts queues behind theirs.
-      await client.query('begin; set local synchronous_commit = off');
+      await client.query('begin');
       const now = clock.now();
       const { rows } = await client.query<ClaimedRow>({ ...CLAIM_DUE, values: [now, batchSize, maxPriority] });
       const results = await Promise.all(
