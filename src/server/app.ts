@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { sessionRoutes } from './profile/session-routes.ts';
 
 /** Seconds a caller is told to wait when the database is momentarily gone. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
     .route('/', contactsRoutes(deps))
     .route('/', contactConfirmationRoutes(deps))
     .route('/', profileRoutes(deps))
+    .route('/', sessionRoutes(deps))
     .route('/', alertRoutes(deps))
     .route('/', acknowledgementRoutes(deps));
   addMethodNotAllowed(api);
