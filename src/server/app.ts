@@ -10,6 +10,7 @@ import { contactsRoutes } from './contacts/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { addMethodNotAllowed } from './http/api-fallbacks.ts';
+import { appConfigRoutes } from './http/app-config-routes.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { limitBody } from './http/body-limit.ts';
 import { fail } from './http/replies.ts';
@@ -33,7 +34,8 @@ export function createApp(deps: AppDeps) {
     .route('/', profileRoutes(deps))
     .route('/', sessionRoutes(deps))
     .route('/', alertRoutes(deps))
-    .route('/', acknowledgementRoutes(deps));
+    .route('/', acknowledgementRoutes(deps))
+    .route('/', appConfigRoutes(config));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

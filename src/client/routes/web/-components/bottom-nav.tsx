@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useSyncExternalStore } from 'react';
 import { track } from '#client/lib/analytics.ts';
-import { readAppConfig } from '#client/lib/meta-tags.ts';
+import { currentAppConfig, subscribeAppConfig } from '#client/lib/meta-tags.ts';
 import { NavIcon } from './nav-icon.tsx';
 
 export function BottomNav() {
-  const { chatUrl } = useMemo(() => readAppConfig(), []);
+  // Follows the server's answer when it changes it (a new CHAT_URL reaching an installed app).
+  const { chatUrl } = useSyncExternalStore(subscribeAppConfig, currentAppConfig, currentAppConfig);
   return (
     <nav className="bottom-nav" aria-label="Navegación principal">
       <Link to="/web/home" className="bottom-nav__item" activeProps={{ 'aria-current': 'page' }}>
