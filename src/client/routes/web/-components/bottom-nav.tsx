@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { floatingBar } from '#client/features/help/floating-position.ts';
 import { track } from '#client/lib/analytics.ts';
 import { readAppConfig } from '#client/lib/meta-tags.ts';
 import { NavIcon } from './nav-icon.tsx';
@@ -7,7 +8,7 @@ import { NavIcon } from './nav-icon.tsx';
 export function BottomNav() {
   const { chatUrl } = useMemo(() => readAppConfig(), []);
   return (
-    <nav className="bottom-nav" aria-label="Navegación principal">
+    <nav className="bottom-nav" aria-label="Navegación principal" {...floatingBar('bottom')}>
       <Link to="/web/home" className="bottom-nav__item" activeProps={{ 'aria-current': 'page' }}>
         <NavIcon name="home" />
         Inicio
