@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startApp, type RunningApp } from './app-server.ts';
 import { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.ts';
 import type { Engine, EngineLauncher, EngineWindow } from './engines/engine.ts';
@@ -81,6 +81,11 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
 
     it('signs up, reopens offline, and delivers every alert once, page open or closed, without waiting for a position', async () => {
       const started = Date.now();
+      let outcome = 'failed';
+      onTestFinished(() => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        console.log(`SOS journey in ${engine.name}: ran, ${outcome} in ${seconds} s; screenshots artifacts/journey-${tag}-active*.png`);
+      });
       const base = proxy.url;
       const email = `${tag}@example.org`;
       const contactEmail = `${tag}-contacto@example.org`;
@@ -215,7 +220,7 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await profile.close();
         expect(await engine.consoleErrors()).toEqual([]);
       });
-      console.log(`SOS journey in ${engine.name}: ran in ${Math.round((Date.now() - started) / 1000)} s; screenshots artifacts/journey-${tag}-active*.png`);
+      outcome = 'passed';
     }, 300_000);
   });
 }
