@@ -117,6 +117,16 @@ describe('the floating Ayuda button', () => {
     // None of those drags was a tap.
     expect(await helpDialog(page).count()).toBe(0);
 
+    // Parked under the header, then a notice above the header pushes it down: the button moves off it.
+    await mouseDrag(page, { x: -beyond, y: -beyond });
+    await page.evaluate(() => {
+      const notice = document.createElement('p');
+      notice.style.cssText = 'height: 64px; margin: 0';
+      document.body.prepend(notice);
+    });
+    await expect.poll(async () => (await boxOf(helpButton(page))).y).toBeCloseTo(header.y + 64 + header.height + EDGE_PX, 0);
+    await page.evaluate(() => document.body.firstElementChild?.remove());
+
     // Left in the bottom-right corner, then the window shrinks, and the phone turns sideways.
     for (const size of [{ width: 320, height: 480 }, { width: 480, height: 320 }, { width: 1024, height: 700 }]) {
       await page.setViewportSize(size);

@@ -44,7 +44,14 @@ export function useDraggable<T extends HTMLElement>(onTap: (element: T) => void)
     keepInside();
     // Rotating a phone resizes the window too.
     window.addEventListener('resize', keepInside);
-    return () => window.removeEventListener('resize', keepInside);
+    // A notice shown above the header pushes the header down, under a button parked below it:
+    // the page grows, and the button moves off again.
+    const pageGrows = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(keepInside);
+    pageGrows?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', keepInside);
+      pageGrows?.disconnect();
+    };
   }, []);
 
   function endDrag(event: PointerEvent<T>) {
