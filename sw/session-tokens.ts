@@ -83,9 +83,14 @@ async function refreshInsideLock(deps: TokenSourceDeps, usedToken: string): Prom
   // A 200 we cannot read is the network's fault (a proxy page), not the session's.
   if (!parsed.success) return { kind: 'unavailable' };
   const session = parsed.output.message;
-  // The same merge as the page's setSession, written before the lock is released
-  // so the next holder (page or worker) reads the new pair.
-  await deps.writeSession({ ...state, auth: { ...auth, ...session, token_type: session.token_type || 'Bearer', code: '' } });
+  // The same merge as the page's setRefreshedSession, written before the lock is released
+  // so the next holder (page or worker) reads the new pair. The stored alert_status stays: the
+  // refresh may come before the queued start it is for reaches the server, and a page reopened
+  // then must still open on the alert.
+  await deps.writeSession({
+    ...state,
+    auth: { ...auth, ...session, alert_status: auth.alert_status, token_type: session.token_type || 'Bearer', code: '' },
+  });
   deps.onRefreshed();
   return { kind: 'token', token: session.access_token };
 }

@@ -10,6 +10,7 @@ import { startFaultProxy } from '#test/support/fault-proxy.ts';
 import { browserFigures } from './figures/browser-timings.ts';
 import { downloadFigures } from './figures/downloads.ts';
 import { memoryFigures } from './figures/memory.ts';
+import { burstMailFigures, sosBehindFloodFigures } from './figures/mail-priority.ts';
 import { outboxFigures } from './figures/outbox-delivery.ts';
 import { serverLoadFigures } from './figures/server-load.ts';
 import { stopSharedLoadServer } from './load/load-server.ts';
@@ -26,6 +27,8 @@ const figures: Record<string, Figure> = {
   browser: browserFigures,
   server: serverLoadFigures,
   outbox: outboxFigures,
+  'sos-flood': sosBehindFloodFigures,
+  'press-burst': burstMailFigures,
   memory: memoryFigures,
 };
 

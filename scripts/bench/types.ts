@@ -9,7 +9,7 @@ export type Measurement = {
   /** The figure number and a short name, e.g. '4. SOS press'. */
   figure: string;
   what: string;
-  unit: 'kB' | 'ms' | 'req/s' | 'mails/s' | 'MB' | 'count';
+  unit: 'kB' | 'ms' | 'req/s' | 'mails/s' | 'MB' | 'count' | '%';
   samples: number[];
   budget?: Budget;
   /** How it was measured, when the table alone would not say (throttling, configuration). */

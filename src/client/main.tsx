@@ -11,7 +11,7 @@ import { readAppConfig } from './lib/meta-tags.ts';
 import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
-import { onSessionExpired } from './lib/session/session-expiry.ts';
+import { forgetSessionOnExpiry } from './lib/session/forget-on-expiry.ts';
 import { getSessionState, restoreSession } from './lib/session/session-store.ts';
 import { isSessionValid } from './lib/session/session-validity.ts';
 import { startSlidingSession } from './lib/session/sliding-session.ts';
@@ -54,11 +54,7 @@ async function start() {
   );
   // Built while IndexedDB answers, when the main thread is idle: its guards read the session only when it loads.
   const router = createAppRouter({ queryClient });
-  onSessionExpired(() => {
-    // The cached contacts belong to the session that just ended.
-    void clearQueryCache(queryClient);
-    void router.navigate({ to: '/web/auth/signin', replace: true });
-  });
+  forgetSessionOnExpiry(queryClient, () => void router.navigate({ to: '/web/auth/signin', replace: true }));
   trackPageViews(router);
   await restored;
   // A cache left by a session that has since lapsed is not for whoever signs in next.
@@ -81,6 +77,10 @@ async function start() {
   );
   // Home's SOS button took the early home's press in the first frame, if home was that frame.
   afterFirstPaint(() => dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })));
+  // The chat link as the server has it now: the shell the worker serves carries none.
+  afterFirstPaint(() => {
+    void import('./lib/app-config-refresh.ts').then(({ refreshAppConfig }) => refreshAppConfig(), () => undefined);
+  });
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
   // Its code is fetched only where GTM_ID is set (home's download budget, DESIGN.md section 6).
   if (readAppConfig().gtmId) {
@@ -90,13 +90,33 @@ async function start() {
   // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download budget);
   // afterwards the chunk comes from the worker's cache, and what it said meanwhile waits in early-messages.ts.
   // Its code (with valibot) is evaluated after the SOS button is on screen, not while it is being drawn.
-  if (hasServiceWorkerSupport()) {
-    afterFirstPaint(() => {
-      void navigator.serviceWorker.ready
-        .then(() => import('./lib/sos-worker/sos-worker-bridge.ts'))
-        .then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined);
-    });
-  }
+  const bridge = hasServiceWorkerSupport()
+    ? new Promise<void>((resolve) => {
+        afterFirstPaint(() => {
+          void navigator.serviceWorker.ready
+            .then(() => import('./lib/sos-worker/sos-worker-bridge.ts'))
+            .then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined)
+            .finally(resolve);
+        });
+      })
+    : Promise.resolve();
+  // The server's alert_status, followed where nothing of this phone waits to be sent; after the
+  // bridge, which reports what the worker's queue holds. A page never claimed by a worker (the
+  // first visit; a refused install) checks without it: `ready` would never settle there.
+  afterFirstPaint(() => {
+    const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
+    void started
+      .then(() => Promise.all([import('./features/sos/reconcile/reconcile-alert.ts'), import('./features/delivery/api/get-alert-deliveries.ts')]))
+      .then(
+        ([{ startAlertReconcile }, { getAlertDeliveries }]) =>
+          startAlertReconcile({
+            path: () => router.state.location.pathname,
+            goTo: (to) => void router.navigate({ to, replace: true }),
+            askServer: async () => (await getAlertDeliveries()).alert_status,
+          }),
+        () => undefined,
+      );
+  });
 }
 
 void start();

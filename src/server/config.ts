@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_REMINDER_MINUTES } from '#shared/api/deliveries.ts';
-import { CODES_PER_ADDRESS_PER_HOUR, GTM_ID_PATTERN, INVITES_PER_CONTACT_PER_HOUR } from '#shared/constants.ts';
+import {
+  CODES_PER_ADDRESS_PER_HOUR,
+  GTM_ID_PATTERN,
+  INVITES_PER_ACCOUNT_PER_DAY,
+  INVITES_PER_ACCOUNT_PER_HOUR,
+  INVITES_PER_ADDRESS_PER_DAY,
+  INVITES_PER_CONTACT_PER_HOUR,
+} from '#shared/constants.ts';
 
 /** A fixed window: at most `limit` hits per `windowMs`. */
 export type RateRule = { limit: number; windowMs: number };
@@ -30,6 +37,11 @@ export type Config = {
     codesPerAddress: RateRule;
     /** Invitation e-mails from one account to one contact address. */
     invitesPerContact: RateRule;
+    /** Invitation e-mails from one account, to anyone: per hour and per day. */
+    invitesPerAccountHour: RateRule;
+    invitesPerAccountDay: RateRule;
+    /** Invitation e-mails to one address, from all accounts together. */
+    invitesPerAddress: RateRule;
     /** The contact's 'Lo tengo' page and button, per network address. */
     ackPerIp: RateRule;
   };
@@ -45,6 +57,7 @@ export type Config = {
 export type Env = Record<string, string | undefined>;
 
 const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 const QUARTER = 15 * 60_000;
 
 function int(env: Env, name: string, fallback: number): number {
@@ -131,6 +144,9 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       resendPerIp: { limit: int(env, 'RATE_LIMIT_RESEND_PER_IP', 30), windowMs: QUARTER },
       codesPerAddress: { limit: int(env, 'RATE_LIMIT_CODES_PER_ADDRESS', CODES_PER_ADDRESS_PER_HOUR), windowMs: HOUR },
       invitesPerContact: { limit: int(env, 'RATE_LIMIT_INVITES_PER_CONTACT', INVITES_PER_CONTACT_PER_HOUR), windowMs: HOUR },
+      invitesPerAccountHour: { limit: int(env, 'RATE_LIMIT_INVITES_PER_HOUR', INVITES_PER_ACCOUNT_PER_HOUR), windowMs: HOUR },
+      invitesPerAccountDay: { limit: int(env, 'RATE_LIMIT_INVITES_PER_DAY', INVITES_PER_ACCOUNT_PER_DAY), windowMs: DAY },
+      invitesPerAddress: { limit: int(env, 'RATE_LIMIT_INVITES_PER_ADDRESS', INVITES_PER_ADDRESS_PER_DAY), windowMs: DAY },
       ackPerIp: { limit: int(env, 'RATE_LIMIT_ACK_PER_IP', 60), windowMs: QUARTER },
     },
     reminders: {

@@ -1,22 +1,19 @@
 import type pg from 'pg';
 import type { Config } from './config.ts';
-import { createDb, createPool } from './db/client.ts';
+import { createDb, createPool, tolerateLostConnections } from './db/client.ts';
 import type { Db } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrateDatabase } from './db/migrate.ts';
 
-export type Database = { db: Db; pool: pg.Pool; close(): Promise<void> };
+/** `url`: where the database is, for a pool of another thread (the mail sender). */
+export type Database = { db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
 
 /** DATABASE_URL when given; otherwise our own PostgreSQL under DATA_DIR/pg. Migrated either way. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
-  const pool = createPool(config.databaseUrl ?? embedded?.url ?? '');
-  // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  // Nor may a client lent out for a transaction: pg-pool listens for errors only while a
-  // client is idle (node-postgres#3083). The transaction's query fails, and the pool drops
-  // the broken client when it is released.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const url = config.databaseUrl ?? embedded?.url ?? '';
+  const pool = createPool(url);
+  tolerateLostConnections(pool);
   try {
     await migrateDatabase(pool);
   } catch (error) {
@@ -27,6 +24,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   return {
     db: createDb(pool),
     pool,
+    url,
     async close() {
       await pool.end();
       await embedded?.stop();

@@ -2,10 +2,16 @@ import { systemClock } from './clock.ts';
 import { parseConfig } from './config.ts';
 import { consoleLog } from './log.ts';
 import { startServer } from './start-server.ts';
+import { StartupError } from './startup-error.ts';
 
 // The only file that reads process.env (STYLE.md 8).
 const log = consoleLog();
-const server = await startServer(parseConfig(process.env), { log, clock: systemClock });
+const server = await startServer(parseConfig(process.env), { log, clock: systemClock }).catch((error: unknown) => {
+  // A problem the operator can fix: the message says what and how; a stack trace would bury it.
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 // Exactly this line on stdout: scripts and people wait for it.
 process.stdout.write(`${server.webUrl}\n`);
 

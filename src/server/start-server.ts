@@ -1,16 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createReminderWorker } from './acknowledgements/reminders.ts';
-import { renderDeferredMail } from './alerts/started-mail.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { pruneExpired } from './db/prune.ts';
 import type { Log } from './log.ts';
-import { createOutboxWorker } from './mail/outbox-worker.ts';
-import { createMailTransport } from './mail/transport.ts';
+import { startSenderThread, type SenderThread } from './mail/sender-thread.ts';
 
 export type RunningServer = {
   /** Where people open the app: `${PUBLIC_URL}/web`. */
@@ -20,12 +17,19 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-/** Database (embedded or DATABASE_URL), migrations, outbox worker and HTTP server, in that order. */
+/** Database (embedded or DATABASE_URL), migrations, the mail sender's thread and HTTP server, in that order. */
 export async function startServer(config: Config, { log, clock }: { log: Log; clock: Clock }): Promise<RunningServer> {
   const database = await openDatabase(config);
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
-  const worker = createOutboxWorker({ pool: database.pool, transport, clock, log, render: renderDeferredMail(config) });
-  await worker.start();
+  // E-mail leaves from a thread of its own, with its own connections (mail/sender-thread.ts):
+  // a burst of presses saturating this thread does not stop it.
+  const { smtpUrl, mailFrom, dataDir, secret, publicUrl } = config;
+  let sender: SenderThread;
+  try {
+    sender = await startSenderThread({ databaseUrl: database.url, config: { smtpUrl, mailFrom, dataDir, secret, publicUrl } }, log);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   // Reminder e-mails while nobody has acknowledged an alert (issue 9); safe with many instances.
   const reminders = createReminderWorker({ db: database.db, clock, config, log });
   reminders.start();
@@ -56,8 +60,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
       clearTimeout(force);
       clearInterval(pruneTimer);
       await reminders.stop();
-      await worker.stop();
-      transport.close();
+      await sender.stop();
       await database.close();
     },
   };

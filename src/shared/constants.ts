@@ -21,12 +21,21 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 /**
  * Every CODE_MAX_ATTEMPTS wrong codes for one address burn its code, and that
- * address gets no new code for this long, doubled after each further burn
- * (docs/security.md computes what this leaves a guesser in 30 days).
+ * address gets no new code for this long, SIGNIN_LOCKOUT_GROWTH times longer
+ * after each further burn, up to SIGNIN_LOCKOUT_MAX_MS (docs/security.md
+ * computes what this leaves a guesser in 30 days).
  */
 export const SIGNIN_LOCKOUT_BASE_MS = 60_000;
-/** The doubling stops here (2^20 minutes is about two years). */
-export const SIGNIN_LOCKOUT_MAX_DOUBLINGS = 20;
+/**
+ * Steep on purpose: with waits capped, the guesser's 30 days are mostly spent at
+ * the cap, so the climb to it must be short to keep the 30-day chance under 1%.
+ */
+export const SIGNIN_LOCKOUT_GROWTH = 8;
+/**
+ * Anyone who knows an address can burn its codes: past this, a detained person's
+ * family could not sign in on a new phone for too long.
+ */
+export const SIGNIN_LOCKOUT_MAX_MS = 48 * 60 * 60_000;
 /** The count of wrong codes is forgotten after this long without one (and no lockout running). */
 export const SIGNIN_LOCKOUT_FORGET_MS = 30 * 24 * 60 * 60_000;
 /** A second signin for the same address inside this window answers 409. */
@@ -37,6 +46,15 @@ export const CODES_PER_ADDRESS_PER_HOUR = 5;
 export const CONTACT_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Invitation e-mails from one person to one contact address in an hour (creating the contact counts). */
 export const INVITES_PER_CONTACT_PER_HOUR = 5;
+/**
+ * Invitation e-mails one account may send, to anyone (each carries the
+ * account's chosen name to a stranger's inbox). Contacts beyond are still saved;
+ * their invitation leaves once the limits allow.
+ */
+export const INVITES_PER_ACCOUNT_PER_HOUR = 10;
+export const INVITES_PER_ACCOUNT_PER_DAY = 30;
+/** Invitation e-mails one address may receive in a day, from all accounts together. */
+export const INVITES_PER_ADDRESS_PER_DAY = 3;
 /** Page size of the contact list when `_page` comes without `_limit`. */
 export const CONTACT_PAGE_SIZE = 10;
 

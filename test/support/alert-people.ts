@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
 import type { AlertDeliveryState, Delivery, PracticeDeliveryState } from '#shared/api/deliveries.ts';
-import { mailsTo, verifyTokenIn } from './contact-mail.ts';
+import { mailsTo, unsubscribeTokenIn, verifyTokenIn } from './contact-mail.ts';
 import { signUp } from './sign-up.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -22,6 +22,26 @@ export async function personWithConfirmedContacts(t: TestApp, tag: string, names
     emails.push(email);
   }
   return { me, emails };
+}
+
+export type PersonWithOptOut = { me: Session; confirmed: string; pending: string; optedOut: string };
+
+/**
+ * A person with three contacts: Luis accepted, Pedro has not answered yet, and
+ * Marta accepted and then used the unsubscribe link of her invitation.
+ */
+export async function personWithOptedOutContact(t: TestApp, tag: string): Promise<PersonWithOptOut> {
+  const { me, emails } = await personWithConfirmedContacts(t, tag, [
+    ['Luis', 'Díaz'],
+    ['Marta', 'Gil'],
+  ]);
+  const [confirmed, optedOut] = emails as [string, string];
+  const pending = `${tag}-pedro@example.com`;
+  const body = { firstname: 'Pedro', lastname: 'Ruiz', email: pending, phone: '+13055550111', kinship: 'Hermano' };
+  expect((await t.call('POST', 'contacts', { token: me.access_token, body })).status).toBe(200);
+  const [invitation] = await mailsTo(t, optedOut);
+  expect((await t.call('POST', 'unsubscribe', { body: { token: unsubscribeTokenIn(invitation) } })).status).toBe(200);
+  return { me, confirmed, pending, optedOut };
 }
 
 /** PUT /api/active-button as the phone sends it. */

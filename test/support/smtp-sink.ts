@@ -9,12 +9,28 @@ export type SmtpSink = {
   refuse: boolean;
   /** How many messages were refused so far. */
   refused: number;
+  /**
+   * Messages for which this says true are read but not answered until
+   * `release()`: a slow relay, with those e-mails in flight meanwhile.
+   */
+  hold: ((mail: ParsedMail) => boolean) | undefined;
+  /** Messages read and held, not yet answered. */
+  held: ParsedMail[];
+  /** Accept every held message now, in the order they came. */
+  release(): void;
   close(): Promise<void>;
 };
 
 /** A real SMTP server on a free port that keeps what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink: Partial<SmtpSink> & { received: ParsedMail[]; refuse: boolean; refused: number } = { received: [], refuse: false, refused: 0 };
+  const waiting: (() => void)[] = [];
+  const sink: Partial<SmtpSink> & Pick<SmtpSink, 'received' | 'refuse' | 'refused' | 'hold' | 'held'> = {
+    received: [],
+    refuse: false,
+    refused: 0,
+    hold: undefined,
+    held: [],
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -26,6 +42,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             sink.refused += 1;
             const error = Object.assign(new Error('Intente más tarde'), { responseCode: 451 });
             callback(error);
+            return;
+          }
+          if (sink.hold?.(mail)) {
+            sink.held.push(mail);
+            waiting.push(() => {
+              sink.received.push(mail);
+              callback();
+            });
             return;
           }
           sink.received.push(mail);
@@ -41,6 +65,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const port = address && typeof address === 'object' ? address.port : 0;
   return Object.assign(sink, {
     url: `smtp://127.0.0.1:${port}`,
+    release() {
+      sink.held = [];
+      for (const accept of waiting.splice(0)) accept();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as SmtpSink;
 }

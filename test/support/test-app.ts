@@ -9,10 +9,9 @@ import { parseConfig } from '#server/config.ts';
 import type { Config, Env } from '#server/config.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import type { Db } from '#server/db/client.ts';
-import { renderDeferredMail } from '#server/alerts/started-mail.ts';
-import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
+import type { AlertStarter } from '#server/alerts/start-alert-at-once.ts';
+import { createMailSender } from '#server/mail/mail-sender.ts';
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
-import { createMailTransport } from '#server/mail/transport.ts';
 import type { MailTransport } from '#server/mail/transport.ts';
 import { captureLog } from './capture-log.ts';
 import type { CapturedLog } from './capture-log.ts';
@@ -27,6 +26,8 @@ export type TestAppOptions = {
   /** Reuse a database (to play a restart); by default each app gets a fresh one. */
   database?: TestDatabase;
   clock?: FakeClock;
+  /** How a press that starts an alert is tried first (AppDeps.alertStarter). */
+  alertStarter?: AlertStarter;
 };
 
 export type TestApp = {
@@ -57,7 +58,7 @@ export type TestApp = {
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
 
-export type Reply = { status: number; headers: Headers; body: { success: boolean; message: unknown; errors?: Record<string, string[]> } };
+export type Reply = { status: number; headers: Headers; body: { success: boolean; message: unknown; errors?: Record<string, string[]>; notice?: string } };
 
 /** Test defaults: limits high enough that only the tests about limits meet them. */
 const baseEnv: Env = {
@@ -82,9 +83,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDb(pool);
   const clock = options.clock ?? fakeClock();
   const log = captureLog();
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir, log });
-  const worker = createOutboxWorker({ pool, transport, clock, log, render: renderDeferredMail(config) });
-  const app = createApp({ db, clock, config, log });
+  // In this thread (the server runs it in a thread of its own), on the test's pool and clock.
+  const sender = createMailSender({ pool, config, clock, log });
+  const { worker, transport } = sender;
+  const app = createApp({ db, clock, config, log, ...(options.alertStarter ? { alertStarter: options.alertStarter } : {}) });
 
   async function inbox(): Promise<ParsedMail[]> {
     const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
@@ -128,14 +130,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async codeSentTo(email) {
       await worker.drain();
       const mails = (await inbox()).filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === email));
-      const subject = mails.at(-1)?.subject ?? '';
+      // The newest code e-mail: other e-mails (a new session's notice) may have come after it.
+      const subject = mails.findLast((m) => m.subject?.startsWith('Tu código de acceso'))?.subject ?? '';
       const code = /Tu código de acceso: (\d{4})$/.exec(subject)?.[1];
       if (!code) throw new Error(`No code e-mail for ${email} (subjects: ${mails.map((m) => m.subject).join(', ')})`);
       return code;
     },
     async close({ keepDatabase = false } = {}) {
-      await worker.stop();
-      transport.close();
+      await sender.stop();
       await pool.end();
       if (!keepDatabase) await database.drop();
       await rm(dir, { recursive: true, force: true });

@@ -42,6 +42,18 @@ describe('the token a replay uses', () => {
     expect(onRefreshed).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the stored alert_status: a start still queued behind the refresh is the phone's, not yet the server's", async () => {
+    await storeSession({ access_token: 'old', refresh_token: 'refresh-old', alert_status: true });
+    const reply = refreshedSession('new', 'refresh-new');
+    const { tokens } = tokenSource(() => json(200, { ...reply, message: { ...reply.message, alert_status: false } }));
+
+    const before = await storedAuth();
+
+    expect(await tokens.refresh('old')).toEqual({ kind: 'token', token: 'new' });
+
+    expect(await storedAuth()).toEqual({ ...before, ...reply.message, alert_status: true, code: '' });
+  });
+
   it('uses the token the page already refreshed instead of spending the refresh token again', async () => {
     await storeSession({ access_token: 'refreshed-by-page' });
     const { tokens, server } = tokenSource(() => json(200, refreshedSession('unused', 'unused')));

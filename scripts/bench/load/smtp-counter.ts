@@ -9,6 +9,12 @@ export type SmtpCounter = {
   accepted: Accepted[];
   /** Resolves once every address in `to` has been accepted at or after `since` (null after `timeoutMs`). */
   waitFor(to: string[], since: number, timeoutMs?: number): Promise<number | null>;
+  /**
+   * Accept at most `perSecond` messages a second, one after another in the
+   * order their data ended, as a relay that throttles us does; undefined
+   * accepts each at once. Messages already waiting keep their turn.
+   */
+  limit(perSecond: number | undefined): void;
   close(): Promise<void>;
 };
 
@@ -20,6 +26,9 @@ export type SmtpCounter = {
 export async function startSmtpCounter(): Promise<SmtpCounter> {
   const accepted: Accepted[] = [];
   const waiters = new Set<() => void>();
+  let gapMs = 0;
+  /** When the throttled listener is free to accept its next message (performance.now()). */
+  let nextFree = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,9 +39,16 @@ export async function startSmtpCounter(): Promise<SmtpCounter> {
     onData(stream, session, callback) {
       stream.on('data', () => undefined);
       stream.on('end', () => {
-        accepted.push({ at: performance.now(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-        callback();
-        for (const wake of waiters) wake();
+        const accept = () => {
+          accepted.push({ at: performance.now(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
+          callback();
+          for (const wake of waiters) wake();
+        };
+        if (gapMs === 0) return accept();
+        const now = performance.now();
+        const at = Math.max(now, nextFree);
+        nextFree = at + gapMs;
+        setTimeout(accept, at - now);
       });
     },
   });
@@ -68,6 +84,9 @@ export async function startSmtpCounter(): Promise<SmtpCounter> {
         waiters.add(check);
         check();
       });
+    },
+    limit(perSecond) {
+      gapMs = perSecond ? 1000 / perSecond : 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -25,6 +25,7 @@ const keyReused = (c: Context) => invalid(c, apiMessages.idempotencyKeyReused, {
  */
 export function alertRoutes(deps: AppDeps) {
   const { db, clock, config, log } = deps;
+  const startAtOnce = deps.alertStarter ?? startAlertAtOnce;
   const bearer = requireBearer(deps);
   const body = validateJson(activeButtonSchema);
 
@@ -39,7 +40,7 @@ export function alertRoutes(deps: AppDeps) {
     const bodyHash = sha256(JSON.stringify(input));
     // The common case, an SOS that starts an alert, in one statement (issue 7's budget).
     if (input.alert_status === ALERT_START) {
-      const atOnce = await startAlertAtOnce({ deps, userId, key, bodyHash, input, now });
+      const atOnce = await startAtOnce({ deps, userId, key, bodyHash, input, now });
       if (atOnce?.kind === 'answered') return ok(c, atOnce.reply);
       if (atOnce?.kind === 'mismatch') return keyReused(c);
     }

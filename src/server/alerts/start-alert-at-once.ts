@@ -9,6 +9,7 @@ import { batched } from '#server/db/batched.ts';
 import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/http/database-unavailable.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
+import { mailPriority } from '#server/mail/mail-priority.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { personOf } from './alert-mail.ts';
 import { readAlertContexts, type AlertContext } from './alert-context.ts';
@@ -26,6 +27,9 @@ export type Press = {
 };
 
 export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'mismatch' };
+
+/** What PUT /api/active-button tries first for a '1'; undefined hands the press to the transaction of alert-actions.ts. */
+export type AlertStarter = (press: Press) => Promise<AtOnce | undefined>;
 
 /**
  * Everything the transaction of alert-actions.ts writes when an SOS starts an
@@ -74,8 +78,8 @@ const START_ALERTS = {
       on conflict (user_id, email) do update set token_hash = excluded.token_hash
       where opt_outs.token_hash <> excluded.token_hash
     ), queued as (
-      insert into outbox (kind, user_id, recipient, template_data, next_attempt_at, created_at)
-      select $3, mail.user_id, mail.email, mail.data, mail.received_at, mail.received_at from mail
+      insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
+      select $3, $4::smallint, mail.user_id, mail.email, mail.data, mail.received_at, mail.received_at from mail
       returning id, user_id, recipient
     ), tracked as (
       insert into alert_deliveries
@@ -88,7 +92,7 @@ const START_ALERTS = {
 };
 
 /** Presses that go together, of one database: every request of the same moment shares the round trips. */
-const starters = new WeakMap<Db, (press: Press) => Promise<AtOnce | undefined>>();
+const starters = new WeakMap<Db, AlertStarter>();
 
 /**
  * Start an alert in one statement when the common case holds: a '1' from a
@@ -155,7 +159,7 @@ async function startOn(db: Db, client: pg.PoolClient, presses: Press[]): Promise
   const rows = outcomes.flatMap((outcome) => ('row' in outcome ? [outcome.row] : []));
   if (rows.length === 0) return outcomes.map((outcome) => ('answer' in outcome ? outcome.answer : undefined));
 
-  const values = [JSON.stringify(rows), rows.map((row) => row.user_id), ALERT_STARTED];
+  const values = [JSON.stringify(rows), rows.map((row) => row.user_id), ALERT_STARTED, mailPriority(ALERT_STARTED)];
   const { rows: claims } = await client.query<{ user_id: string }>({ ...START_ALERTS, values });
   const claimed = new Set(claims.map((claim) => claim.user_id));
   // After the commit, as for every outbox row (docs/decisions/009).

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { APP_NAME } from '#shared/constants.ts';
+import { APP_NAME, SIGNIN_LOCKOUT_MAX_MS } from '#shared/constants.ts';
+import { spanishWait } from '#shared/spanish-wait.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
@@ -8,23 +9,13 @@ import { escapeHtml } from '#server/mail/templates/escape-html.ts';
 import { htmlLayout } from '#server/mail/templates/layout.ts';
 import { lockedForSeconds } from './lockout.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** '1 minuto', '3 horas', '23 días': rounded up, so the person never comes back too early. */
-export function spanishWait(ms: number): string {
-  const [n, one, many] =
-    ms <= HOUR ? [Math.ceil(ms / MINUTE), 'minuto', 'minutos'] : ms <= 48 * HOUR ? [Math.ceil(ms / HOUR), 'hora', 'horas'] : [Math.ceil(ms / (24 * HOUR)), 'día', 'días'];
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** Tells the owner of an account that someone is burning sign-in codes for it, and that nobody got in. */
 export function lockoutMail(firstname: string, waitMs: number): MailContent {
   const wait = spanishWait(waitMs);
   const subject = 'Intentos fallidos de entrar a tu cuenta';
   const paragraphs = [
     `Alguien escribió varias veces un código de acceso incorrecto para entrar a ${APP_NAME} con tu correo. Por seguridad anulamos ese código: nadie entró a tu cuenta.`,
-    `Podrás pedir un código nuevo dentro de ${wait}. Si vuelve a pasar, cada espera será el doble de la anterior.`,
+    `Podrás pedir un código nuevo dentro de ${wait}. Si vuelve a pasar, la espera será más larga, nunca más de ${spanishWait(SIGNIN_LOCKOUT_MAX_MS)}.`,
     'Si fuiste tú, espera y vuelve a intentarlo. Si no fuiste tú, no tienes que hacer nada: sin el código que llega a este correo nadie puede entrar. Cuida el acceso a tu correo.',
     'Tu botón SOS sigue funcionando en los teléfonos donde ya tienes la sesión abierta.',
   ];

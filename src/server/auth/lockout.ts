@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CODE_MAX_ATTEMPTS, SIGNIN_LOCKOUT_BASE_MS, SIGNIN_LOCKOUT_MAX_DOUBLINGS } from '#shared/constants.ts';
+import { CODE_MAX_ATTEMPTS, SIGNIN_LOCKOUT_BASE_MS, SIGNIN_LOCKOUT_GROWTH, SIGNIN_LOCKOUT_MAX_MS } from '#shared/constants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { verifications } from '#server/db/schema.ts';
 import { sha256 } from '#server/security/hashing.ts';
@@ -9,8 +9,9 @@ import type { VerificationType } from './codes.ts';
  * Wrong sign-in codes, counted per address across codes: asking for a new code
  * does not wipe the count, so four guesses per code and a resend cannot walk
  * through the 10,000 codes. Every CODE_MAX_ATTEMPTS wrong guesses burn the live
- * code, and the address then gets no new code for SIGNIN_LOCKOUT_BASE_MS, twice
- * that after the next burn, and so on (docs/security.md has the arithmetic).
+ * code, and the address then gets no new code for SIGNIN_LOCKOUT_BASE_MS, eight
+ * times that after the next burn, and so on up to SIGNIN_LOCKOUT_MAX_MS
+ * (docs/security.md has the arithmetic).
  * Only a right code resets the count. Sessions are untouched: a signed-in
  * phone keeps its SOS whatever happens here.
  *
@@ -34,7 +35,13 @@ export async function lockedForSeconds(db: Queryable, email: string, now: Date):
 
 export type WrongCode = { burned: false } | { burned: true; lockedUntil: Date };
 
-/** Count one wrong guess; on every CODE_MAX_ATTEMPTS-th, start the next, doubled, lockout. */
+/** The wait after the n-th burned code (n from 1). */
+export function lockoutMs(burns: number): number {
+  // The exponent is bounded so that a very long count cannot overflow to Infinity.
+  return Math.min(SIGNIN_LOCKOUT_BASE_MS * SIGNIN_LOCKOUT_GROWTH ** Math.min(burns - 1, 16), SIGNIN_LOCKOUT_MAX_MS);
+}
+
+/** Count one wrong guess; on every CODE_MAX_ATTEMPTS-th, start the next, longer, lockout. */
 export async function countWrongCode(db: Queryable, email: string, now: Date): Promise<WrongCode> {
   const [row] = await db
     .insert(verifications)
@@ -46,7 +53,7 @@ export async function countWrongCode(db: Queryable, email: string, now: Date): P
     .returning({ id: verifications.id, attempts: verifications.attempts });
   if (!row || row.attempts % CODE_MAX_ATTEMPTS !== 0) return { burned: false };
   const burns = row.attempts / CODE_MAX_ATTEMPTS;
-  const lockedUntil = new Date(now.getTime() + SIGNIN_LOCKOUT_BASE_MS * 2 ** Math.min(burns - 1, SIGNIN_LOCKOUT_MAX_DOUBLINGS));
+  const lockedUntil = new Date(now.getTime() + lockoutMs(burns));
   await db.update(verifications).set({ expiresAt: lockedUntil }).where(eq(verifications.id, row.id));
   return { burned: true, lockedUntil };
 }

@@ -4,7 +4,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { signInCodeMail } from '#server/mail/templates/sign-in-code.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
-import { issueCode } from './codes.ts';
+import { findVerification, issueCode } from './codes.ts';
 import { lockedForSeconds } from './lockout.ts';
 
 /** `locked`: the address is waiting out a lockout after burned codes (lockout.ts), not merely over its hourly count. */
@@ -20,6 +20,10 @@ export const codeLimitKey = (email: string) => `code:${sha256(email)}`;
  * holds addresses. Registered or not, an address gets the same answers.
  */
 export async function sendSignInCode(tx: Queryable, config: Config, email: string, now: Date): Promise<SendCodeOutcome> {
+  // The code row's lock, as /verify takes it before counting a wrong guess: a request
+  // arriving while the fifth wrong guess is being written waits for its commit and
+  // then reads the lockout, instead of reading the old state and issuing a code.
+  await findVerification(tx, 'signin', email);
   // Checked first, so that asking during a lockout does not use up the hourly count too.
   const lockedFor = await lockedForSeconds(tx, email, now);
   if (lockedFor) return { sent: false, retryAfterSeconds: lockedFor, locked: true };

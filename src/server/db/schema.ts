@@ -50,6 +50,12 @@ export const contacts = pgTable(
     phone: text('phone').notNull(),
     kinship: text('kinship').notNull(),
     emailVerifiedAt: tz('email_verified_at'),
+    /**
+     * When the invitation was due to leave, if the invitation limits pushed it
+     * later than the contact's creation: until then the contact shows
+     * 'Invitación pendiente' (contacts/invitation-slots.ts).
+     */
+    invitationDueAt: tz('invitation_due_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [unique('contacts_user_email_key').on(t.userId, t.email)],
@@ -115,6 +121,15 @@ export const sessions = pgTable(
     rotatedAt: tz('rotated_at'),
     successorSealed: text('successor_sealed'),
     revokedAt: tz('revoked_at'),
+    /**
+     * The family's device, coarse ('Chrome en Android', auth/device-name.ts) and
+     * when the family began: both copied on rotation, so the newest row of a
+     * family describes the whole session in the profile's list.
+     */
+    device: text('device'),
+    startedAt: tz('started_at'),
+    /** Last signed-in request with this row's access token, kept to the nearest few minutes (auth/bearer.ts). */
+    lastUsedAt: tz('last_used_at'),
   },
   (t) => [index('sessions_family_idx').on(t.familyId), index('sessions_user_idx').on(t.userId)],
 );
@@ -155,13 +170,23 @@ export const outbox = pgTable(
      */
     templateData: text('template_data'),
     status: text('status', { enum: outboxStatus }).notNull().default('pending'),
+    /**
+     * Lower goes first (src/server/mail/mail-priority.ts): the worker claims by
+     * priority, then by due time. Every insert of ours says where it stands; the
+     * default (first) is for a server of the previous version still running
+     * during an upgrade, whose inserts must not fail: too early beats never.
+     */
+    priority: smallint('priority').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull(),
     lastError: text('last_error'),
     createdAt: tz('created_at').notNull(),
     sentAt: tz('sent_at'),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`), index('outbox_user_idx').on(t.userId)],
+  (t) => [
+    index('outbox_due_idx').on(t.priority, t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('outbox_user_idx').on(t.userId),
+  ],
 );
 
 export const alertStates = ['active', 'ended'] as const;

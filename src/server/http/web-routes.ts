@@ -2,20 +2,21 @@ import { Hono } from 'hono';
 import type { Config } from '#server/config.ts';
 import type { AppEnv } from './app-env.ts';
 import { readAppShell } from './app-shell.ts';
+import { prefersHtml } from './prefers-html.ts';
 
 const NO_BUILD =
   'La aplicación web no está compilada todavía: falta la carpeta build/. Ejecuta `npm run build` (o `npm start`, que compila y arranca).\n';
 
 /**
- * `/` goes to home; every other page a browser asks for gets the app shell and
- * the client router decides (including its own 404 page).
+ * `/` goes to home; every other page asked for by a browser, curl or anything
+ * else that takes HTML gets the app shell and the client router decides
+ * (including its own 404 page). API paths never get here (app.ts answers them).
  */
 export function webRoutes(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.redirect('/web/home', 302))
     .get('*', async (c, next) => {
-      const accept = c.req.header('accept') ?? '';
-      if (!accept.includes('text/html') || c.req.path.startsWith('/build/')) return next();
+      if (c.req.path.startsWith('/build/') || !prefersHtml(c.req.header('accept'))) return next();
       const shell = await readAppShell(config);
       if (shell === undefined) return c.text(NO_BUILD, 503, { 'Cache-Control': 'no-store', 'Retry-After': '10' });
       return c.html(shell, 200, { 'Cache-Control': 'no-cache' });

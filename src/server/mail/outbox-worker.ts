@@ -2,13 +2,20 @@ import pg from 'pg';
 import type { Clock } from '#server/clock.ts';
 import type { Log } from '#server/log.ts';
 import type { MailContent } from './mail-content.ts';
+import { MAIL_PRIORITY, type MailPriority } from './mail-priority.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
 export type OutboxWorkerOptions = {
   /** The batches run on its clients; LISTEN gets a client of its own with the same settings. */
   pool: pg.Pool;
+  /** For every e-mail, or only for those that are not an alert's when `urgentTransport` is given. */
   transport: MailTransport;
+  /**
+   * For the alert lane: its own SMTP connections, so an SOS never queues in
+   * the mail library behind invitations that hold every connection.
+   */
+  urgentTransport?: MailTransport;
   clock: Clock;
   log: Log;
   /** Fallback polling, for NOTIFYs lost while the listener reconnects and for retries coming due. */
@@ -16,13 +23,28 @@ export type OutboxWorkerOptions = {
   maxBackoffMs?: number;
   /** After this many failed sends a row is marked failed and left alone. */
   maxAttempts?: number;
-  /** Batches sent at the same time; each holds one pool connection while it sends. */
-  concurrency?: number;
-  /** Rows claimed, sent and committed together by one sender. */
-  batchSize?: number;
+  /** The alert lane: senders that claim only alert e-mails. */
+  urgent?: Partial<LaneSize>;
+  /** The general lane: senders that claim any e-mail, highest priority first. */
+  general?: Partial<LaneSize>;
   /** The bodies of a row queued as template data; undefined when it cannot be read. */
   render: (mail: DeferredMail) => MailContent | undefined;
 };
+
+/**
+ * How many senders a lane runs at the same time (each holds one pool
+ * connection while it sends) and how many rows each claims, sends and commits
+ * together.
+ */
+export type LaneSize = { senders: number; batchSize: number };
+
+/**
+ * The alert lane sends as many as before priorities existed. The general lane
+ * keeps at most five e-mails in flight: that is all an SOS can find ahead of it
+ * at a slow relay, which takes messages in the order they arrive.
+ */
+const URGENT_LANE: LaneSize = { senders: 2, batchSize: 10 };
+const GENERAL_LANE: LaneSize = { senders: 1, batchSize: 5 };
 
 /** An outbox row whose bodies are made when it is sent, from `templateData`. */
 export type DeferredMail = { kind: string; userId: string | null; recipient: string; templateData: string };
@@ -37,11 +59,12 @@ export type OutboxWorker = {
 
 const BASE_BACKOFF_MS = 2_000;
 
+/** The due rows of priority $3 or higher (a lower number), highest first, then oldest due first. */
 const CLAIM_DUE = {
   name: 'outbox_claim_due',
   text: `select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox
-    where status = 'pending' and next_attempt_at <= $1
-    order by next_attempt_at, id limit $2 for update skip locked`,
+    where status = 'pending' and priority <= $3 and next_attempt_at <= $1
+    order by priority, next_attempt_at, id limit $2 for update skip locked`,
 };
 const MARK_SENT = {
   name: 'outbox_mark_sent',
@@ -53,6 +76,8 @@ const MARK_FAILED = {
   name: 'outbox_mark_failed',
   text: 'update outbox set status = $2, attempts = $3, next_attempt_at = $4, last_error = $5 where id = $1',
 };
+
+type Lane = LaneSize & { maxPriority: MailPriority; transport: MailTransport };
 
 /** bigint ids come from pg as strings. */
 type ClaimedRow = {
@@ -75,11 +100,17 @@ export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { pool, transport, clock, log, render, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, concurrency = 2, batchSize = 10 } = options;
+  const { pool, transport, clock, log, render, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100 } = options;
+  const lanes: Lane[] = [
+    { ...URGENT_LANE, ...options.urgent, maxPriority: MAIL_PRIORITY.alert, transport: options.urgentTransport ?? transport },
+    { ...GENERAL_LANE, ...options.general, maxPriority: MAIL_PRIORITY.other, transport },
+  ];
 
-  let running: Promise<void> | undefined;
-  let again = false;
   let stopped = true;
+  /** Set by stop(): senders finish the batch in hand and claim no other. */
+  let closing = false;
+  /** The lanes' loops now running, which stop() waits for. */
+  const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
 
@@ -94,20 +125,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /**
-   * Claim up to `batchSize` due rows and send them at once while holding their
-   * row locks: SKIP LOCKED lets other workers take other rows, and nobody else
-   * can send these. One commit records the whole batch (one WAL flush instead
-   * of one a mail). A crash between the SMTP server's acceptance and our commit
-   * resends the batch's accepted mails (at least once, never lost). Plain named
-   * SQL on a pool client: planned once per connection, no query builder (issue 7).
+   * Claim up to `batchSize` due rows of the lane and send them at once while
+   * holding their row locks: SKIP LOCKED lets other senders take other rows,
+   * and nobody else can send these. One commit records the whole batch (one
+   * WAL flush instead of one a mail). A crash between the SMTP server's
+   * acceptance and our commit resends the batch's accepted mails (at least
+   * once, never lost). Plain named SQL on a pool client: planned once per
+   * connection, no query builder.
    */
-  async function sendBatch(): Promise<number> {
+  async function sendBatch({ batchSize, maxPriority, transport }: Lane): Promise<number> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('begin');
+      // What this transaction records can only be lost to a crash in the next fraction of a second,
+      // and then the batch is sent again, as after a crash before the commit: at least once, never
+      // lost. So it does not wait for its WAL flush, which under a burst of alerts queues behind theirs.
+      await client.query('begin; set local synchronous_commit = off');
       const now = clock.now();
-      const { rows } = await client.query<ClaimedRow>({ ...CLAIM_DUE, values: [now, batchSize] });
+      const { rows } = await client.query<ClaimedRow>({ ...CLAIM_DUE, values: [now, batchSize, maxPriority] });
       const results = await Promise.all(
         rows.map((row) => {
           const content = contentOf(row);
@@ -140,30 +175,47 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function sendUntilNoneDue(): Promise<void> {
-    while ((await sendBatch()) > 0) {
+  async function sendUntilNoneDue(lane: Lane): Promise<void> {
+    while (!closing && (await sendBatch(lane)) > 0) {
       /* keep sending */
     }
   }
 
-  async function loop(): Promise<void> {
-    do {
-      again = false;
-      // Several senders at once (SKIP LOCKED keeps them apart), so one slow
-      // reply from the mail server does not hold up the rest.
-      await Promise.all(Array.from({ length: concurrency }, sendUntilNoneDue));
-    } while (again);
+  /**
+   * One lane's senders, until none of them finds a due row. Each lane loops on
+   * its own: a NOTIFY while the general lane works through a thousand
+   * invitations starts the alert lane again at once, rather than after them.
+   */
+  function laneDrain(lane: Lane): () => Promise<void> {
+    let current: Promise<void> | undefined;
+    let again = false;
+    async function loop(): Promise<void> {
+      do {
+        again = false;
+        // Several senders at once (SKIP LOCKED keeps them apart), so one slow
+        // reply from the mail server does not hold up the rest.
+        await Promise.all(Array.from({ length: lane.senders }, () => sendUntilNoneDue(lane)));
+      } while (again);
+    }
+    return () => {
+      if (current) {
+        again = true;
+        return current;
+      }
+      const started = loop().finally(() => {
+        current = undefined;
+        running.delete(started);
+      });
+      current = started;
+      running.add(started);
+      return started;
+    };
   }
 
-  function drain(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = loop().finally(() => {
-      running = undefined;
-    });
-    return running;
+  const laneDrains = lanes.map(laneDrain);
+
+  async function drain(): Promise<void> {
+    await Promise.all(laneDrains.map((drainLane) => drainLane()));
   }
 
   function kick(): void {
@@ -208,6 +260,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async start() {
       if (!stopped) return;
       stopped = false;
+      closing = false;
       timer = setInterval(kick, pollMs);
       timer.unref();
       await listen();
@@ -219,7 +272,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => undefined);
-      await running?.catch(() => undefined);
+      closing = true;
+      await Promise.all([...running].map((lane) => lane.catch(() => undefined)));
+      closing = false;
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterCommit } from '#server/db/client.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import type { MailContent } from './mail-content.ts';
+import { mailPriority } from './mail-priority.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
 
@@ -37,7 +38,8 @@ export function notifyOutboxWorkers(db: Db): void {
  * data that caused it commits. The workers are woken once it has committed, so
  * they find the row as soon as it is visible. `userId` names the account
  * the e-mail belongs to (a contact's invitation, an alert), so that deleting
- * the account takes its mail along; sign-in codes belong to nobody yet.
+ * the account takes its mail along; sign-in codes belong to nobody yet. The
+ * row's priority follows from `kind` (mail-priority.ts).
  */
 export async function enqueueMail(
   tx: Queryable,
@@ -46,10 +48,12 @@ export async function enqueueMail(
   content: MailContent,
   now: Date,
   userId: string | null = null,
+  /** Not before this moment (an invitation the limits held back); by default at once. */
+  dueAt: Date = now,
 ): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind, userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })
+    .values({ kind, priority: mailPriority(kind), userId, recipient: to, ...content, nextAttemptAt: dueAt, createdAt: now })
     .returning({ id: outbox.id });
   // Inside a savepoint the commit is out of sight: NOTIFY with the transaction, as before.
   if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
@@ -67,7 +71,9 @@ export async function enqueueMails(tx: Queryable, mails: QueuedMail[], now: Date
   if (mails.length === 0) return [];
   const rows = await tx
     .insert(outbox)
-    .values(mails.map(({ kind, to, content }) => ({ kind, userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })))
+    .values(
+      mails.map(({ kind, to, content }) => ({ kind, priority: mailPriority(kind), userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })),
+    )
     .returning({ id: outbox.id, recipient: outbox.recipient });
   if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   // Matched by address, not by the order PostgreSQL happens to return them in.

@@ -4,7 +4,7 @@ import { codeLimitKey } from '#server/auth/send-code.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { contacts, optOuts, outbox, rateLimits, users, verifications } from '#server/db/schema.ts';
 import { dropInvitations } from '#server/contacts/invitations.ts';
-import { inviteLimitKey } from '#server/contacts/send-invitation.ts';
+import { accountInviteKeys, pairInviteKey } from '#server/contacts/invitation-slots.ts';
 
 /**
  * Delete a person and everything kept about them. The foreign keys take
@@ -26,7 +26,7 @@ export async function deleteAccount(db: Queryable, userId: string): Promise<bool
   await db.delete(verifications).where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(user.email))));
   await db.delete(outbox).where(and(isNull(outbox.userId), eq(outbox.recipient, user.email)));
   const invited = new Set([...owned, ...pairs].map((row) => row.email));
-  const keys = [codeLimitKey(user.email), ...[...invited].map((email) => inviteLimitKey(userId, email))];
+  const keys = [codeLimitKey(user.email), ...accountInviteKeys(userId), ...[...invited].map((email) => pairInviteKey(userId, email))];
   await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
   await db.delete(users).where(eq(users.id, userId));
   return true;

@@ -15,7 +15,8 @@ export type ContactInput = v.InferOutput<typeof contactInputSchema>;
 /**
  * A contact as the API returns it (SPEC.md section 3). `email_verified_at` is
  * null until the contact accepts; `unsubscribed_at` is set once they opted out
- * of this user's e-mails.
+ * of this user's e-mails; `invitation_pending_until` is set while the invitation
+ * waits for the invitation limits, and says when it leaves by itself.
  */
 export const contactSchema = v.object({
   id: v.string(),
@@ -26,6 +27,7 @@ export const contactSchema = v.object({
   kinship: v.string(),
   email_verified_at: v.nullable(v.string()),
   unsubscribed_at: v.nullable(v.string()),
+  invitation_pending_until: v.nullable(v.string()),
   created_at: v.string(),
 });
 export type Contact = v.InferOutput<typeof contactSchema>;

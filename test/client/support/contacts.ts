@@ -10,6 +10,7 @@ export function aContact(overrides: Partial<Contact> = {}): Contact {
     kinship: 'Hermano',
     email_verified_at: null,
     unsubscribed_at: null,
+    invitation_pending_until: null,
     created_at: '2026-01-10T12:00:00.000Z',
     ...overrides,
   };

@@ -95,7 +95,8 @@ describe('what every API reply looks like', () => {
       404: await t.app.request('/api/no-existe'),
       413: await json('POST', '/api/signin', `{"x":"${'x'.repeat(17 * 1024)}"}`),
       422: await json('POST', '/api/signin', '{}'),
-      'text 404': await t.app.request('/no-existe.txt'),
+      // A caller that wants something else than a page (an image here) gets the plain 404, not the shell.
+      'text 404': await t.app.request('/no-existe.png', { headers: { accept: 'image/avif,image/webp,*/*;q=0.8' } }),
     };
     for (const [kind, res] of Object.entries(replies)) {
       expect(String(res.status), kind).toBe(kind.replace(/\D/g, ''));

@@ -2,6 +2,7 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '#shared/messages.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
@@ -39,6 +40,41 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers curl and any caller that takes HTML with the shell, and keeps API and asset paths as they were', async () => {
+    // curl sends `Accept: */*`; some clients send no Accept at all.
+    for (const headers of [{ accept: '*/*' }, {} as Record<string, string>, { accept: 'text/*' }, { accept: 'application/json;q=0.5, text/html' }]) {
+      for (const page of ['/web', '/web/home', '/no/existe']) {
+        const res = await t.app.request(page, { headers });
+        expect({ page, headers, status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control') }).toEqual({
+          page,
+          headers,
+          status: 200,
+          type: 'text/html; charset=UTF-8',
+          cache: 'no-cache',
+        });
+        expect(await res.text()).toContain('<div id="root"></div>');
+      }
+    }
+    const bare = await t.app.request('/', { headers: { accept: '*/*' } });
+    expect([bare.status, bare.headers.get('location')]).toEqual([302, '/web/home']);
+
+    const api = await t.app.request('/api/no-existe', { headers: { accept: '*/*' } });
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+    expect(await api.json()).toEqual({ success: false, message: apiMessages.notFound });
+    expect((await t.app.request('/build/assets/nope.js', { headers: { accept: '*/*' } })).status).toBe(404);
+    const asset = await t.app.request('/build/assets/index-abc123.js', { headers: { accept: '*/*' } });
+    expect([asset.status, await asset.text()]).toEqual([200, 'console.log(1)']);
+  });
+
+  it('does not answer a caller that prefers something other than HTML with the shell', async () => {
+    // A browser asking for a favicon takes */* only as a fallback.
+    for (const accept of ['image/*', 'application/json', 'image/avif,image/webp,image/*,*/*;q=0.8', 'text/html;q=0, */*;q=0.1']) {
+      const res = await t.app.request('/favicon.ico', { headers: { accept } });
+      expect({ accept, status: res.status }).toEqual({ accept, status: 404 });
+    }
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     const res = await t.app.request('/web/home', { method: 'HEAD', headers: html });
     expect(res.status).toBe(200);
@@ -51,6 +87,13 @@ describe('serving the web app', () => {
     expect(meta).not.toContain('<');
     const decoded = meta.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
     expect(JSON.parse(decoded)).toEqual({ chatUrl: 'https://wa.me/1555"><script>', gtmId: null });
+  });
+
+  it('tells an installed app the current operator settings, which its cached shell cannot carry', async () => {
+    const res = await t.call('GET', 'app-config');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toEqual({ success: true, message: { chatUrl: 'https://wa.me/1555"><script>', gtmId: null } });
   });
 
   it('lets browsers keep hashed files for a year and always recheck the service worker', async () => {

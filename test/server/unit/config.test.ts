@@ -25,12 +25,19 @@ describe('server configuration', () => {
       trustProxy: false,
     });
     expect(config.rateLimits.codesPerAddress).toEqual({ limit: 5, windowMs: 3_600_000 });
+    expect([config.rateLimits.invitesPerAccountHour, config.rateLimits.invitesPerAccountDay, config.rateLimits.invitesPerAddress]).toEqual([
+      { limit: 10, windowMs: 3_600_000 },
+      { limit: 30, windowMs: 86_400_000 },
+      { limit: 3, windowMs: 86_400_000 },
+    ]);
   });
 
   it('follows the environment, trimming a trailing slash from the public address', () => {
     const config = parseConfig({ PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://sos.example.org/', SECRET: 's', RATE_LIMIT_VERIFY_PER_IP: '7' }, dir);
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', publicUrl: 'https://sos.example.org' });
     expect(config.rateLimits.verifyPerIp.limit).toBe(7);
+    const invites = parseConfig({ SECRET: 's', RATE_LIMIT_INVITES_PER_HOUR: '4', RATE_LIMIT_INVITES_PER_DAY: '12', RATE_LIMIT_INVITES_PER_ADDRESS: '1' }, dir).rateLimits;
+    expect([invites.invitesPerAccountHour.limit, invites.invitesPerAccountDay.limit, invites.invitesPerAddress.limit]).toEqual([4, 12, 1]);
   });
 
   it('refuses a port that is not a number, in Spanish', () => {

@@ -3,7 +3,7 @@ import { SESSION_REFRESH_AFTER_MS } from '#shared/constants.ts';
 import { sendJson } from '../http.ts';
 import { arrayOf, isBoolean, isNumber, isRecord, isString, readObject, successMessage, type Shape } from '../plain-data.ts';
 import { withSessionLock } from './session-lock.ts';
-import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setSession, tokensOf } from './session-store.ts';
+import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setRefreshedSession, tokensOf } from './session-store.ts';
 import { isSessionValid } from './session-validity.ts';
 
 /** sessionSchema of src/shared/api/auth.ts, by hand (src/client/lib/plain-data.ts says why). */
@@ -65,7 +65,7 @@ async function refreshInsideLock(usedToken: string): Promise<boolean> {
     const reply = await sendJson({ method: 'POST', path: '/refresh', body: { refresh_token: refreshToken } });
     const session = readSession(successMessage(reply.data));
     if (reply.status !== 200 || !session) return false;
-    setSession(session);
+    setRefreshedSession(session);
     // Written before the lock is released, so the next holder reads the new pair.
     await persistSessionNow();
     return true;

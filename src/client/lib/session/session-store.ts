@@ -55,9 +55,18 @@ export function setUi(patch: Partial<UiState>): void {
   replaceState({ ...state, ui: { ...state.ui, ...patch } });
 }
 
-/** Stores the session a verify, signup or refresh returned; the e-mail code is spent. */
+/** Stores the session a verify or signup returned; the e-mail code is spent. */
 export function setSession(session: Session): void {
   setAuth({ ...session, token_type: session.token_type || 'Bearer', code: '' });
+}
+
+/**
+ * Stores the session a token refresh returned, all but its alert_status: this phone may hold a
+ * start (or an end) the server has not seen yet, and the refresh must not undo it. The server's
+ * alert_status is followed where nothing waits on this phone (reconcile-alert.ts).
+ */
+export function setRefreshedSession(session: Session): void {
+  setAuth({ ...session, alert_status: state.auth.alert_status, token_type: session.token_type || 'Bearer', code: '' });
 }
 
 /**

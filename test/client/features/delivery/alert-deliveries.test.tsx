@@ -137,4 +137,39 @@ describe("the alert screen's delivery list", () => {
     openAlertScreen(() => ok({ alert_status: true, alert: null }));
     expect(await screen.findByText('Comprobando a quién llegó tu alerta…')).toBeTruthy();
   });
+
+  it('takes who gets the e-mail from the list, not from contacts cached before one of them confirmed', async () => {
+    // Cached while Rosa had not confirmed yet; she confirmed since, and the server e-mailed her.
+    const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', phone: '+5215512345678', email_verified_at: null });
+    const pablo = aContact({ id: 'c3', firstname: 'Pablo', lastname: 'Díaz', phone: '+13055550177', email_verified_at: null });
+    signIn({ alert_status: true });
+    stubApi({
+      'GET /api/contacts': () => ok([rosa, pablo]),
+      'GET /api/alert-deliveries': () => ok(stateWith([delivery({ id: 'd1', name: 'Rosa Gómez', state: 'acknowledged', acknowledged_at: ACK_AT })])),
+    });
+    renderApp('/web/active', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [rosa, pablo]) });
+
+    const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
+    expect(within(list).getByText(`Recibida por Rosa Gómez (${time(ACK_AT)})`)).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Estado de tu alerta' }).textContent).toBe('Alerta enviada a tus contactos');
+    expect(screen.queryByText(/ningún contacto la recibirá/)).toBeNull();
+    expect(screen.queryByText(/nadie recibirá el correo de alerta/)).toBeNull();
+    expect(screen.queryByText('Para que reciban tus alertas por correo, pide que confirmen:')).toBeNull();
+    // The SMS goes to who gets the e-mail, as it does for contacts known to have confirmed.
+    const href = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href') ?? '';
+    expect(href.slice(0, href.indexOf('?'))).toBe('sms:+5215512345678');
+  });
+
+  it('warns that nobody gets the e-mail when every e-mail of the list failed, though the cache says confirmed', async () => {
+    signIn({ alert_status: true });
+    stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'GET /api/alert-deliveries': () => ok(stateWith([delivery({ name: 'Luis Pérez', state: 'failed', sent_at: null })])),
+    });
+    renderApp('/web/active', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [luis]) });
+
+    expect(await screen.findByText('Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.')).toBeTruthy();
+    expect(screen.getByText('No pudimos enviar el correo de alerta a ninguno de tus contactos. Envíales un SMS.')).toBeTruthy();
+    expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
+  });
 });

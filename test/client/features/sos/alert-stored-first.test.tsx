@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '#shared/browser/stored-session.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import type { SessionState } from '#shared/browser/session-state.ts';
-import { resetAll, restoreSession } from '#client/lib/session/session-store.ts';
+import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
@@ -68,3 +68,28 @@ describe('an alert pressed offline', () => {
     expect(calls.filter((call) => call.url === '/api/active-button')).toHaveLength(1);
   });
 });
+
+describe('an alert ended with FINALIZAR ALERTA', () => {
+  it('is stored as ended before home shows, so an app reloaded right then reopens on home', async () => {
+    await restoreSession();
+    signIn({ alert_status: true });
+    // The alert as a reopened app would find it now.
+    await persistSessionNow();
+    stubApi({
+      'GET /api/contacts': () => ok([aContact({ id: 'c1' })]),
+      'PUT /api/active-button': () => ok({ alert_status: false, alert_id: 'a1' }),
+    });
+    const { router } = renderApp('/web/active');
+    let readAtNavigation: Promise<SessionState> | undefined;
+    router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+      if (toLocation.pathname === '/web/home') readAtNavigation ??= readStoredSession();
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+
+    expect(readAtNavigation).toBeDefined();
+    expect((await readAtNavigation)?.auth).toEqual({ ...getSessionState().auth, alert_status: false });
+  });
+});
+

@@ -16,6 +16,7 @@ const contactShape: Shape<Contact> = {
   kinship: isString,
   email_verified_at: nullable(isString),
   unsubscribed_at: nullable(isString),
+  invitation_pending_until: nullable(isString),
   created_at: isString,
 };
 

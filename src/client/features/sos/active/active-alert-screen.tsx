@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import type { Delivery as ContactDelivery } from '#shared/api/deliveries.ts';
 import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
 import type { Contact } from '#shared/api/contacts.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
@@ -7,9 +8,10 @@ import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { GEOLOCATION_UNSUPPORTED, holdLocationWatch, useLocation } from '../location/location-store.ts';
 import { useHeldView } from '../press/page-queue.ts';
 import { usePressState } from '../press/press-state.ts';
-import { isConfirmed } from '../sms/sms-link.ts';
+import { checkAlertWithServer } from '../reconcile/reconcile-alert.ts';
 import { deliveryOf, type Delivery } from './delivery.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
+import { emailReach } from './email-reach.ts';
 import { EndAlertButton } from './end-alert-button.tsx';
 import { NeedsSignIn } from './needs-sign-in.tsx';
 import { RejectedRequests } from './rejected-requests.tsx';
@@ -24,20 +26,46 @@ import './active-alert.css';
  * route) shows each contact's e-mail, told where the alert stands so it never
  * contradicts it.
  */
-export function ActiveAlertScreen({
-  contacts,
-  deliveries,
-}: {
-  contacts: readonly Contact[] | undefined;
-  deliveries?: (delivery: Delivery) => ReactNode;
-}) {
+/** What the server last said of the alert (GET /api/alert-deliveries), once the alert reached it. */
+export interface ServerAlertView {
+  alertStatus: boolean;
+  /** Each confirmed contact's e-mail of the active alert; undefined when the server has no active alert. */
+  deliveries: readonly ContactDelivery[] | undefined;
+}
+
+/** Where the alert stands, from this page's press, what it holds and the worker's reports. */
+export function useAlertDelivery(): Delivery {
   const press = usePressState();
   const held = useHeldView();
   const queue = useSosQueueView();
-  const { name, firstname, lastname } = useAuth();
-  const location = useLocation();
   const hasWorker = hasServiceWorkerSupport() && navigator.serviceWorker.controller !== null;
-  const delivery = deliveryOf(press, held, queue, hasWorker);
+  return deliveryOf(press, held, queue, hasWorker);
+}
+
+export function ActiveAlertScreen({
+  delivery,
+  contacts,
+  server,
+  deliveries,
+}: {
+  delivery: Delivery;
+  contacts: readonly Contact[] | undefined;
+  server?: ServerAlertView;
+  deliveries?: (delivery: Delivery) => ReactNode;
+}) {
+  const queue = useSosQueueView();
+  const held = useHeldView();
+  const { name, firstname, lastname, alert_status } = useAuth();
+  const location = useLocation();
+  const reached = delivery.state === 'sent';
+  const reach = emailReach(contacts, reached ? server?.deliveries : undefined);
+  const serverSaysEnded = reached && server?.alertStatus === false && alert_status;
+
+  // Ended elsewhere (another device, or here by an app closed before it stored the end): the
+  // check asks again and leaves this screen unless something of this phone still waits to go.
+  useEffect(() => {
+    if (serverSaysEnded) void checkAlertWithServer();
+  }, [serverSaysEnded]);
 
   useEffect(() => {
     void postToWorker({ type: SOS_STATUS }).catch(() => undefined);
@@ -49,12 +77,12 @@ export function ActiveAlertScreen({
   return (
     <div className="sos-active">
       <h1>Alerta activa</h1>
-      <DeliveryStatus delivery={delivery} nobodyGetsEmail={contacts !== undefined && !contacts.some(isConfirmed)} />
+      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} />
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />
       <p className="muted sos-active__location">{locationText(location)}</p>
-      <SmsFallback contacts={contacts} name={name || `${firstname} ${lastname}`.trim()} fix={location.fix} />
+      <SmsFallback contacts={contacts} name={name || `${firstname} ${lastname}`.trim()} fix={location.fix} reach={reach} />
       <EndAlertButton />
     </div>
   );

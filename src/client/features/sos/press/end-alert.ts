@@ -1,7 +1,7 @@
 import { ALERT_END } from '#shared/api/alert-status.ts';
 import { track } from '#client/lib/analytics.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
-import { setAuth } from '#client/lib/session/session-store.ts';
+import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { submitSos, type SubmitResult } from './page-queue.ts';
@@ -11,6 +11,9 @@ import { sosRequest } from './sos-request.ts';
 
 export const END_WAITS_FOR_SIGNAL = 'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
 export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
+
+/** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */
+const STORE_BEFORE_HOME_MS = 1000;
 
 /**
  * FINALIZAR ALERTA: '2' with a key of its own, by the same path as the press,
@@ -23,7 +26,9 @@ export async function endAlert(goTo: GoTo): Promise<boolean> {
   );
   if (result.kind === 'failed') return false;
 
-  setAuth({ alert_status: false });
+  // Stored before home shows: an app closed or reloaded the moment home appears must reopen on
+  // home, not on the alert screen of the alert that just ended.
+  await setAuthStoredFirst({ alert_status: false }, STORE_BEFORE_HOME_MS);
   resetPressState();
   track('panic_deactivate');
   if (result.kind !== 'done' && result.signedOut) {

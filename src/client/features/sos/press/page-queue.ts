@@ -60,10 +60,20 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 // The first turn of the lane restores what an earlier visit could not send.
 let lane: Promise<unknown> = restore();
 
+let underWay = 0;
+
 export function submitSos(request: SosRequest): Promise<SubmitResult> {
-  const turn = lane.then(() => submitInLane(request));
+  underWay += 1;
+  const turn = lane.then(() => submitInLane(request)).finally(() => {
+    underWay -= 1;
+  });
   lane = turn.catch(() => undefined);
   return turn;
+}
+
+/** Whether a request of this page has been handed over and not answered yet (the server's view may not include it). */
+export function hasSosUnderWay(): boolean {
+  return underWay > 0;
 }
 
 async function submitInLane(request: SosRequest): Promise<SubmitResult> {

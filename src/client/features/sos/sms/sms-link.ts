@@ -7,12 +7,13 @@ export function isConfirmed(contact: Contact): boolean {
 }
 
 /**
- * Who the SMS fallback goes to: the confirmed contacts; with none, every saved
- * contact, since then nobody gets the e-mail.
+ * Who the SMS fallback goes to: the contacts who get the e-mail (`getsEmail`, the confirmed ones
+ * unless the alert's delivery list says better); with none, every saved contact, since then
+ * nobody gets the e-mail.
  */
-export function smsRecipients(contacts: readonly Contact[]): Contact[] {
-  const confirmed = contacts.filter(isConfirmed);
-  return confirmed.length > 0 ? confirmed : [...contacts];
+export function smsRecipients(contacts: readonly Contact[], getsEmail: (contact: Contact) => boolean = isConfirmed): Contact[] {
+  const emailed = contacts.filter(getsEmail);
+  return emailed.length > 0 ? emailed : [...contacts];
 }
 
 export function mapLink({ latitude, longitude }: Fix): string {
@@ -29,7 +30,12 @@ export function smsText(name: string, fix: Fix | null): string {
  * `sms:+1…,+52…?&body=…`: recipients comma-separated, and `?&body=`, which both
  * iOS (reads `&body=`) and Android (reads `?body=`, ignores the empty first pair) open.
  */
-export function smsHref(contacts: readonly Contact[], name: string, fix: Fix | null): string {
-  const phones = [...new Set(smsRecipients(contacts).map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
+export function smsHref(
+  contacts: readonly Contact[],
+  name: string,
+  fix: Fix | null,
+  getsEmail: (contact: Contact) => boolean = isConfirmed,
+): string {
+  const phones = [...new Set(smsRecipients(contacts, getsEmail).map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
   return `sms:${phones.join(',')}?&body=${encodeURIComponent(smsText(name, fix))}`;
 }

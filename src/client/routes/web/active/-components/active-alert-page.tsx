@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
-import { ActiveAlertScreen } from '#client/features/sos/active/active-alert-screen.tsx';
+import { useAlertDeliveries } from '#client/features/delivery/api/get-alert-deliveries.ts';
+import { ActiveAlertScreen, useAlertDelivery } from '#client/features/sos/active/active-alert-screen.tsx';
 
 // Each contact's e-mail (issue 9), a chunk of its own: the alert screen never waits for it.
 const AlertDeliveries = lazy(() =>
@@ -12,9 +13,15 @@ const AlertDeliveries = lazy(() =>
 /** The contacts (cached, so offline too) belong to their feature; they meet the alert screen here, and so does the delivery list. */
 export function ActiveAlertPage() {
   const contacts = useQuery(contactsQueryOptions());
+  const delivery = useAlertDelivery();
+  // The same query (and polls) as the delivery list: one request tells the screen who gets the
+  // e-mail and whether the server still has the alert.
+  const server = useAlertDeliveries({ enabled: delivery.state === 'sent' }).data;
   return (
     <ActiveAlertScreen
+      delivery={delivery}
       contacts={contacts.data}
+      server={server && { alertStatus: server.alert_status, deliveries: server.alert?.deliveries }}
       deliveries={(delivery) => (
         // A chunk that cannot load (offline before the worker cached it) costs the list, never the screen.
         <CatchBoundary getResetKey={() => 'alert-deliveries'} errorComponent={() => null}>
