@@ -40,6 +40,18 @@ async function expectOneStartThenEnd(app: RunningApp, to: string, after: number,
   expect(mails.indexOf(starts[0]!)).toBeLessThan(mails.findIndex((mail) => mail.file === ended.file));
 }
 
+/** No e-mail, name or token in clear in localStorage or IndexedDB, as DevTools would show them. */
+async function expectNothingInClear(win: EngineWindow, secrets: string[]): Promise<string> {
+  const stored = await win.run<string>(STORED_TEXT);
+  expect(stored).toContain('sos-v8');
+  for (const secret of secrets) {
+    expect(secret.length).toBeGreaterThan(3);
+    expect(stored).not.toContain(secret);
+  }
+  expect(stored).not.toMatch(/access_token|refresh_token|authorization|bearer/i);
+  return stored;
+}
+
 async function waitForWorkerControl(win: EngineWindow): Promise<void> {
   await win.run(`
     if (!navigator.serviceWorker.controller) {
@@ -138,6 +150,7 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await contact.close();
       });
 
+      let secrets: string[] = [];
       await step('6. state encrypted at rest, and the same session for the page and the worker', async () => {
         await waitForWorkerControl(win);
         const { page, worker } = await win.run<{ page: { auth: Record<string, unknown> } | null; worker: unknown }>(
@@ -145,13 +158,8 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         );
         expect(page?.auth).toMatchObject({ email, firstname: 'Elena', lastname: tag, alert_status: false });
         expect(worker).toEqual({ session: page });
-        const stored = await win.run<string>(STORED_TEXT);
-        expect(stored).toContain('sos-v8');
-        for (const secret of [email, 'Elena', contactEmail, 'Jorge', page?.auth.access_token, page?.auth.refresh_token]) {
-          expect(String(secret).length).toBeGreaterThan(3);
-          expect(stored).not.toContain(String(secret));
-        }
-        expect(stored).not.toMatch(/access_token|refresh_token/);
+        secrets = [email, 'Elena', contactEmail, 'Jorge', String(page?.auth.access_token), String(page?.auth.refresh_token)];
+        await expectNothingInClear(win, secrets);
       });
 
       await step('5. an unanswered location prompt does not hold the alert back', async () => {
@@ -181,6 +189,13 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await waitFor(win, { text: WAITING });
         await win.screenshot(path.join(ARTIFACTS, `journey-${tag}-active-offline.png`));
         expect(await mailCount()).toBe(before);
+        // WebKit never learns of the outage (nor, later, of the return): what delivers there is the
+        // page's backoff timer, a start of the app or of the worker, never an `online` event.
+        expect(await win.run('return navigator.onLine')).toBe(!engine.onlineEvents);
+        // What waits in the worker's queue is no more readable than the rest.
+        const queued = await expectNothingInClear(win, secrets);
+        expect(queued).toContain('workbox-background-sync/requests');
+        expect(queued).toMatch(/alert_status\\+":\\+"1/);
         await click(win, { button: END });
         await waitForPath(win, '/web/home');
         await offline(false);
