@@ -72,11 +72,14 @@ export function requireBearer({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       (!row.rotatedAt || now - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS);
     if (!valid) return fail(c, 401, apiMessages.unauthorized);
     c.set('auth', { userId: row.userId, sessionId: row.id, familyId: row.familyId });
+    // Beside the handler, not before it, so the request (an SOS above all) does not wait
+    // on it; awaited before the reply leaves, so the next request reads it. A failed write
+    // only leaves 'last used' a little older: it must not turn the reply into an error.
+    const touched =
+      now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS
+        ? db.$client.query({ ...TOUCH_SESSION, values: [row.id, new Date(now)] }).catch(() => undefined)
+        : undefined;
     await next();
-    // After the handler, so the request (an SOS above all) never waits on it; a failed
-    // write only leaves 'last used' a little older, so it must not turn the reply into an error.
-    if (now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-      await db.$client.query({ ...TOUCH_SESSION, values: [row.id, new Date(now)] }).catch(() => undefined);
-    }
+    await touched;
   });
 }
