@@ -77,6 +77,10 @@ async function start() {
   );
   // Home's SOS button took the early home's press in the first frame, if home was that frame.
   afterFirstPaint(() => dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })));
+  // The chat link as the server has it now: the shell the worker serves carries none.
+  afterFirstPaint(() => {
+    void import('./lib/app-config-refresh.ts').then(({ refreshAppConfig }) => refreshAppConfig(), () => undefined);
+  });
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
   // Its code is fetched only where GTM_ID is set (home's download budget, DESIGN.md section 6).
   if (readAppConfig().gtmId) {

@@ -10,6 +10,7 @@ import { contactsRoutes } from './contacts/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { addMethodNotAllowed } from './http/api-fallbacks.ts';
+import { appConfigRoutes } from './http/app-config-routes.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { limitBody } from './http/body-limit.ts';
 import { fail } from './http/replies.ts';
@@ -17,6 +18,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { sessionRoutes } from './profile/session-routes.ts';
 
 /** Seconds a caller is told to wait when the database is momentarily gone. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -30,8 +32,10 @@ export function createApp(deps: AppDeps) {
     .route('/', contactsRoutes(deps))
     .route('/', contactConfirmationRoutes(deps))
     .route('/', profileRoutes(deps))
+    .route('/', sessionRoutes(deps))
     .route('/', alertRoutes(deps))
-    .route('/', acknowledgementRoutes(deps));
+    .route('/', acknowledgementRoutes(deps))
+    .route('/', appConfigRoutes(config));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

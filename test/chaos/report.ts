@@ -27,7 +27,16 @@ export function formatCounts(c: ChaosCounts): string {
   ].join('\n');
 }
 
-/** Everything that must be zero, named; an empty list is a pass. Duplicates fail only beyond what crashes explain. */
+/** Connections the proxy did not let through untouched. */
+export const faultsMet = (c: Pick<ChaosCounts, 'faults'>): number =>
+  Object.entries(c.faults).reduce((sum, [kind, n]) => (kind === 'pass' ? sum : sum + n), 0);
+
+/**
+ * Everything that must be zero, named; an empty list is a pass. Duplicates fail
+ * only beyond what crashes explain. A run that pressed nothing, met no fault or
+ * expected no e-mail proves nothing, so it fails too (a broken stage, phones
+ * that never sent, people without contacts).
+ */
 export function failures(c: ChaosCounts): string[] {
   const mustBeZero: (keyof ChaosCounts)[] = [
     'refused',
@@ -43,7 +52,13 @@ export function failures(c: ChaosCounts): string[] {
     'serverErrorsOutsideOutages',
     'logLeaks',
   ];
-  const found = mustBeZero.filter((name) => c[name] !== 0).map((name) => `${name}: ${String(c[name])}`);
+  const mustBeAboveZero: [string, number][] = [
+    ['presses', c.presses],
+    ['faults', faultsMet(c)],
+    ['emailsExpected', c.emailsExpected],
+  ];
+  const found = mustBeAboveZero.filter(([, n]) => !(n > 0)).map(([name, n]) => `${name}: ${n} (nothing was tested)`);
+  found.push(...mustBeZero.filter((name) => c[name] !== 0).map((name) => `${name}: ${String(c[name])}`));
   if (c.emailsDuplicated > c.duplicateAllowance) found.push(`emailsDuplicated: ${c.emailsDuplicated} > ${c.duplicateAllowance}`);
   return found;
 }

@@ -1,6 +1,11 @@
-import { request } from 'node:http';
-import { ACTIVE_BUTTON_PATH, API_PREFIX, IDEMPOTENCY_KEY_HEADER } from '#shared/constants.ts';
-import { decideReplay, shouldQueueLiveReply, type SosOutcome } from '#sw/sos-decisions.ts';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { ACTIVE_BUTTON_PATH, API_PREFIX, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_RETENTION_MINUTES } from '#shared/constants.ts';
+import { decideReplay } from '#sw/sos-decisions.ts';
+import { createSosReplayer } from '#sw/sos-replayer.ts';
+import { createSosHandler } from '#sw/sos-route.ts';
+import type { TokenSource } from '#sw/session-tokens.ts';
+import { memorySosQueue } from './memory-sos-queue.ts';
 
 /** One press of SOS ('1') or FINALIZAR ALERTA ('2'), and everything the phone learnt about it. */
 export type Press = {
@@ -24,149 +29,128 @@ export type PhoneTiming = {
   liveTimeoutMs: number;
   /** SOS_REPLAY_TIMEOUT_MS: a replay gives up after this; the live attempt too (a browser's own limit). */
   replayTimeoutMs: number;
-  /** The page's retry timer while the app is open (page-queue.ts RETRY_MS, maybe shortened). */
+  /** The page's replay requests while requests wait (sos-worker-bridge.ts BACKOFF_MS, maybe shortened). */
   retryMs: readonly number[];
 };
 
-type Reply = { status: number; message: unknown } | 'network-error';
+/** Statuses a Response cannot carry a body with. */
+const NO_BODY = new Set([204, 205, 304]);
 
-/** PUT /api/active-button on a fresh connection (so every request meets its own fault), with a deadline. */
-function put(baseUrl: string, token: string, press: Press, timeoutMs: number): Promise<Reply> {
-  const body = JSON.stringify(press.body);
-  return new Promise((resolve) => {
-    const req = request(
-      `${baseUrl}${API_PREFIX}${ACTIVE_BUTTON_PATH}`,
-      {
-        method: 'PUT',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          [IDEMPOTENCY_KEY_HEADER]: press.key,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          clearTimeout(timer);
-          let message: unknown = null;
-          try {
-            message = (JSON.parse(text) as { message?: unknown }).message ?? null;
-          } catch {
-            // A proxy's or a dying server's page: the status decides.
-          }
-          resolve({ status: res.statusCode ?? 0, message });
-        });
-        res.on('error', () => resolve('network-error'));
-      },
-    );
+/**
+ * One request on a fresh connection (so every request meets its own fault),
+ * answered as fetch answers: a Response, or a rejection when no reply came
+ * within `timeoutMs` or the connection failed.
+ */
+async function send(request: Request, timeoutMs: number): Promise<Response> {
+  const body = Buffer.from(await request.arrayBuffer());
+  const headers = Object.fromEntries(request.headers);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(request.url, { method: request.method, agent: false, headers: { ...headers, 'content-length': body.byteLength } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        clearTimeout(timer);
+        const status = res.statusCode ?? 0;
+        try {
+          resolve(new Response(NO_BODY.has(status) ? null : Buffer.concat(chunks), { status }));
+        } catch (error) {
+          // A status no browser would hand to the worker: as good as no reply.
+          reject(error instanceof Error ? error : new Error('unreadable reply'));
+        }
+      });
+      res.on('error', (error) => reject(error));
+    });
     const timer = setTimeout(() => req.destroy(new Error('timeout')), timeoutMs);
-    req.on('error', () => {
+    req.on('error', (error) => {
       clearTimeout(timer);
-      resolve('network-error');
+      reject(error);
     });
     req.end(body);
   });
 }
 
-const outcomeOf = (reply: Reply): SosOutcome => (reply === 'network-error' ? 'network-error' : reply.status);
+async function messageOf(response: Response): Promise<unknown> {
+  try {
+    return ((await response.clone().json()) as { message?: unknown }).message ?? null;
+  } catch {
+    // A proxy's or a dying server's page: the status decides.
+    return null;
+  }
+}
 
 /**
- * A phone with our service worker, reduced to what decides delivery (sw/sos-route.ts,
- * sw/replay.ts, and the decision table itself, imported from sw/sos-decisions.ts):
- * presses take turns; with an empty queue the live reply passes through unless it
- * is a 5xx, 429 or 408 or takes longer than the time limit; otherwise the request
- * joins the queue (same Idempotency-Key) and the page hears 202 queued. The queue
- * replays oldest first, one at a time, stops at the first failure, and runs again
- * on its timer and when the network comes back.
+ * A phone with our service worker: the worker's own SOS route, replay loop and
+ * decisions (sw/sos-route.ts, sw/sos-replayer.ts, sw/replay.ts,
+ * sw/sos-decisions.ts), over a queue in memory and requests on fresh
+ * connections, and the page's side reduced to pressing and asking for replays
+ * on a backoff timer while requests wait (sos-worker-bridge.ts). Sessions never
+ * expire during a run, so the token is fixed and a refresh is refused: any 401
+ * is counted as a failure.
  */
 export function simulatedPhone(baseUrl: () => string, token: string, timing: PhoneTiming, onReply: (status: number, sentAt: number) => void = () => {}) {
-  const queue: Press[] = [];
+  const queue = memorySosQueue();
+  const presses = new Map<string, Press>();
   const inFlight = new Set<Promise<unknown>>();
-  let lane: Promise<unknown> = Promise.resolve();
-  let replaying: Promise<void> | undefined;
-  let again = false;
   let retryStep = 0;
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const track = <T>(promise: Promise<T>): Promise<T> => {
-    inFlight.add(promise);
-    void promise.finally(() => inFlight.delete(promise));
-    return promise;
+  const track = (promise: Promise<unknown>): void => {
+    const settled = promise.catch(() => undefined);
+    inFlight.add(settled);
+    void settled.finally(() => inFlight.delete(settled));
   };
 
-  const record = (press: Press, reply: Reply, sentAt: number) => {
-    if (reply === 'network-error') return;
-    onReply(reply.status, sentAt);
-    if (reply.status === 401) press.unauthorized += 1;
-    if (!press.reply && decideReplay(reply.status) === 'done') press.reply = reply;
-  };
-
-  async function sendOrQueue(press: Press): Promise<void> {
-    if (queue.length > 0) {
-      queue.push(press);
-      press.seen = 'queued';
-      replay();
-      return;
-    }
+  /** The network as the worker sees it; every reply is also what the phone learnt about its press. */
+  async function network(request: Request): Promise<Response> {
     const sentAt = Date.now();
-    const live = track(put(baseUrl(), token, press, timing.replayTimeoutMs));
-    void live.then((reply) => record(press, reply, sentAt));
-    let timer: NodeJS.Timeout | undefined;
-    const first = await Promise.race([
-      live,
-      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timing.liveTimeoutMs))),
-    ]);
-    clearTimeout(timer);
-    if (first !== 'timeout' && first !== 'network-error' && !shouldQueueLiveReply(first.status)) {
-      press.seen = first.status >= 200 && first.status < 300 ? 'answered' : 'refused';
-      return;
+    const press = presses.get(request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? '');
+    const response = await send(request, timing.replayTimeoutMs);
+    onReply(response.status, sentAt);
+    if (press) {
+      if (response.status === 401) press.unauthorized += 1;
+      if (!press.reply && decideReplay(response.status) === 'done') press.reply = { status: response.status, message: await messageOf(response) };
     }
-    queue.push(press);
-    press.seen = 'queued';
-    // A late live answer is harmless (same key); once it settles, a replay delivers the copy or learns it is done.
-    if (first === 'timeout') void live.then(replay);
-    else scheduleRetry();
+    return response;
   }
 
-  async function round(): Promise<'empty' | 'waiting'> {
-    for (;;) {
-      const entry = queue[0];
-      if (!entry) return 'empty';
-      const sentAt = Date.now();
-      const reply = await track(put(baseUrl(), token, entry, timing.replayTimeoutMs));
-      record(entry, reply, sentAt);
-      const decision = decideReplay(outcomeOf(reply));
-      if (decision === 'done' || decision === 'reject') {
-        if (decision === 'reject') entry.rejected = (entry.rejected ?? 0) + 1;
-        queue.shift();
-        continue;
-      }
-      return 'waiting';
-    }
-  }
+  const tokens: TokenSource = {
+    current: async () => ({ token, userId: '' }),
+    refresh: async () => ({ kind: 'rejected' }),
+  };
 
-  function replay(): Promise<void> {
-    if (replaying) {
-      again = true;
-      return replaying;
-    }
-    replaying = (async () => {
-      let outcome: 'empty' | 'waiting';
-      do {
-        again = false;
-        outcome = await round();
-      } while (again);
-      if (outcome === 'empty') retryStep = 0;
-      else scheduleRetry();
-    })().finally(() => {
-      replaying = undefined;
-    });
-    return replaying;
+  const replayer = createSosReplayer({
+    queue,
+    tokens,
+    send: network,
+    now: Date.now,
+    retentionMs: SOS_QUEUE_RETENTION_MINUTES * 60_000,
+    onEvent(event) {
+      const press = presses.get(event.entry.idempotencyKey);
+      if (event.type === 'rejected' && press) press.rejected = (press.rejected ?? 0) + 1;
+    },
+    onStateChange: () => pageHearsStatus(),
+    withLock: (_name, task) => task(),
+  });
+  const replay = () => replayer.run().catch(() => undefined);
+
+  const handleSos = createSosHandler({
+    queue,
+    fetch: network,
+    currentUserId: async () => '',
+    makeKey: randomUUID,
+    timeoutMs: timing.liveTimeoutMs,
+    replay,
+    onQueued: async () => pageHearsStatus(),
+  });
+
+  /** The page's bridge: while requests wait, it asks for a replay on a backoff timer; once none wait, it starts over. */
+  function pageHearsStatus(): void {
+    if (queue.size() === 0) {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      retryStep = 0;
+    } else scheduleRetry();
   }
 
   function scheduleRetry(): void {
@@ -174,27 +158,38 @@ export function simulatedPhone(baseUrl: () => string, token: string, timing: Pho
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       retryStep = Math.min(retryStep + 1, timing.retryMs.length - 1);
-      void replay();
+      track(replay());
+      pageHearsStatus();
     }, timing.retryMs[retryStep]);
+  }
+
+  async function sendOrQueue(press: Press): Promise<void> {
+    presses.set(press.key, press);
+    const request = new Request(`${baseUrl()}${API_PREFIX}${ACTIVE_BUTTON_PATH}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: press.key },
+      body: JSON.stringify(press.body),
+    });
+    const response = await handleSos(request, track);
+    const queued = response.status === 202 && ((await response.clone().json().catch(() => null)) as { queued?: unknown } | null)?.queued === true;
+    press.seen = queued ? 'queued' : response.ok ? 'answered' : 'refused';
   }
 
   return {
     /** Press, and resolve once the page has its answer (sent, queued or refused). */
-    press(press: Press): Promise<void> {
-      const turn = lane.then(() => sendOrQueue(press));
-      lane = turn.catch(() => undefined);
-      return turn;
-    },
-    /** The `online` event: replay now and back off from the start. */
+    press: sendOrQueue,
+    /** The `online` event: the page asks for a replay now and backs off from the start. */
     online(): Promise<void> {
       clearTimeout(retryTimer);
       retryTimer = undefined;
       retryStep = 0;
-      return replay();
+      const round = replay().then(() => pageHearsStatus());
+      track(round);
+      return round;
     },
-    pending: () => queue.length,
+    pending: () => queue.size(),
     /** Nothing queued and no request of this phone on the wire. */
-    settled: () => queue.length === 0 && inFlight.size === 0 && !replaying,
+    settled: () => queue.size() === 0 && inFlight.size === 0 && !replayer.isRunning(),
     close() {
       closed = true;
       clearTimeout(retryTimer);

@@ -8,13 +8,14 @@ import { axeViolations, movingElements, smallTargets, smallText } from '#test/su
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { fillContactForm, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
-import { codeFrom, waitForMail } from '#test/support/mailbox.ts';
+import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 
 // DESIGN.md section 6 and issue 6: axe-core finds nothing on any screen, in a
 // real Chromium against the real server, and every screen keeps the house rules
-// axe has no rule for. One person goes through the app screen by screen; a
-// second one, on an iPhone, has no contacts; their contact opens the e-mails.
+// axe has no rule for. Each test brings its own people (one with a contact,
+// one on an iPhone with none, a contact who opens the e-mails), so any of them
+// runs alone.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SCREENSHOT = path.join(root, 'artifacts/home-360x740.png');
@@ -24,10 +25,6 @@ const IPHONE_SAFARI =
 let buildCopy: string;
 let app: RunningApp;
 let browser: Browser;
-/** The person with a contact, on a phone; contexts ask for reduced motion, so nothing may move. */
-let person: { context: BrowserContext; page: Page };
-/** Their contact, who only ever opens the links in the e-mails. */
-let contact: { context: BrowserContext; page: Page; unsubscribeUrl: string };
 const checked: string[] = [];
 
 beforeAll(async () => {
@@ -47,9 +44,41 @@ afterAll(async () => {
   if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
 });
 
-async function newPhone(options: Parameters<Browser['newContext']>[0] = {}) {
+/** A phone that asks for reduced motion, so nothing may move. */
+async function newPhone(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', ...options });
   return { context, page: await context.newPage() };
+}
+
+type PersonOnHome = { context: BrowserContext; page: Page; contactEmail: string; invitation: ReceivedMail };
+
+/**
+ * A new person on home, signed up in the browser with one contact, Jorge Paz,
+ * whose invitation is returned; `confirmed`: he accepted it, by its link. The
+ * page is controlled by the service worker, with the position known.
+ */
+async function personOnHome(tag: string, { confirmed = true } = {}): Promise<PersonOnHome> {
+  const { context, page } = await newPhone();
+  await context.grantPermissions(['geolocation'], { origin: app.url });
+  await context.setGeolocation(MIAMI);
+  const contactEmail = `${tag}-contacto@example.org`;
+  await signUpInBrowser(page, app, { email: `${tag}@example.org`, firstname: 'Lucía', lastname: 'Accesible' });
+  await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
+  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+  await page.waitForURL('**/web/home');
+  const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+  if (confirmed) {
+    const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+    expect((await fetch(`${app.url}/api/verify-contact/${token}`)).status).toBe(200);
+  }
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { context, page, contactEmail, invitation };
+}
+
+function linkIn(mail: ReceivedMail, pattern: RegExp): string {
+  const link = pattern.exec(mail.text)?.[1];
+  if (!link) throw new Error(`No link like ${pattern} in "${mail.subject}"`);
+  return link;
 }
 
 async function titleOf(page: Page, expected: string): Promise<string> {
@@ -74,8 +103,7 @@ async function checkScreen(page: Page, name: string, title: string) {
 
 describe('accessibility of every screen', () => {
   it('signin, verify, signup, the terms and the first contact', async () => {
-    person = await newPhone();
-    const { context, page } = person;
+    const { context, page } = await newPhone();
     await context.grantPermissions(['geolocation'], { origin: app.url });
     await context.setGeolocation(MIAMI);
     const email = 'accesible@example.org';
@@ -124,18 +152,17 @@ describe('accessibility of every screen', () => {
     await checkScreen(page, 'first contact: ¡Felicidades! dialog', 'Primer contacto');
     await congratulations.getByRole('button', { name: 'Ir al inicio' }).click();
     await page.waitForURL('**/web/home');
+    await context.close();
   });
 
   it("the contact's screens: confirmation with the terms, accept, invalid link and unsubscribe", async () => {
-    const invitation = await waitForMail(app.dataDir, { to: 'accesible-contacto@example.org', subject: /te agregó como contacto de emergencia/ });
-    const verifyUrl = /(\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    const unsubscribeUrl = /(\S+\/web\/active\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    expect(verifyUrl).toBeDefined();
-    expect(unsubscribeUrl).toBeDefined();
-    contact = { ...(await newPhone()), unsubscribeUrl: unsubscribeUrl! };
-    const { page } = contact;
+    const person = await personOnHome('a11y-invitado', { confirmed: false });
+    await person.context.close();
+    const verifyUrl = linkIn(person.invitation, /(\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/);
+    const unsubscribeUrl = linkIn(person.invitation, /(\S+\/web\/active\/unsubscribe\?token=[A-Za-z0-9_-]+)/);
+    const { context, page } = await newPhone();
 
-    await page.goto(verifyUrl!);
+    await page.goto(verifyUrl);
     const terms = page.getByRole('dialog', { name: /términos y condiciones/i });
     await terms.waitFor();
     await checkScreen(page, 'contact confirmation (terms, from the e-mail)', 'Confirmar contacto');
@@ -148,14 +175,15 @@ describe('accessibility of every screen', () => {
     await page.getByRole('heading', { name: 'Token Inválido' }).waitFor();
     await checkScreen(page, 'invalid', 'Token Inválido');
 
-    await page.goto(contact.unsubscribeUrl);
+    await page.goto(unsubscribeUrl);
     await page.getByRole('button', { name: 'Darme de baja' }).waitFor();
     await checkScreen(page, 'unsubscribe', 'Baja de correos');
+    await context.close();
   });
 
   it('home with a contact (and its 360x740 screenshot), help, contact detail, add contact, profile, offline banner', async () => {
-    const { context, page } = person;
-    // The contact confirmed meanwhile: home shows it verified after a reload.
+    const { context, page } = await personOnHome('a11y-inicio');
+    // The contact confirmed after home was drawn: home shows it verified after a reload.
     await page.reload();
     await page.getByRole('link', { name: /Jorge Paz.*Verificado/ }).waitFor();
     await page.getByText('Tu ubicación se enviará con tu alerta.').waitFor();
@@ -204,38 +232,40 @@ describe('accessibility of every screen', () => {
     await checkScreen(page, 'home with the offline banner', 'Inicio');
     await context.setOffline(false);
     await page.getByRole('status', { name: 'Estado de la conexión' }).waitFor({ state: 'detached' });
+    await context.close();
   });
 
   it("the active alert screen with its delivery list, and the contact's 'Lo tengo' page", async () => {
-    const { page } = person;
+    const { context, page, contactEmail } = await personOnHome('a11y-activa');
+    await page.reload();
+    await page.getByRole('link', { name: /Jorge Paz.*Verificado/ }).waitFor();
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor();
-    const alert = await waitForMail(app.dataDir, { to: 'accesible-contacto@example.org', subject: /está en riesgo/ });
+    const alert = await waitForMail(app.dataDir, { to: contactEmail, subject: /está en riesgo/ });
     const deliveries = page.getByRole('region', { name: 'A quién llegó tu alerta' });
     await deliveries.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 15_000 });
     await checkScreen(page, 'active, with its delivery list', 'Alerta activa');
 
-    const ackUrl = /(\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/.exec(alert.text)?.[1];
-    expect(ackUrl).toBeDefined();
-    // In a tab of its own: the contact's unsubscribe page stays open for a later test.
-    const ackPage = await contact.context.newPage();
-    await ackPage.goto(ackUrl!);
+    const ackUrl = linkIn(alert, /(\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/);
+    const { context: contactPhone, page: ackPage } = await newPhone();
+    await ackPage.goto(ackUrl);
     await ackPage.getByRole('button', { name: 'Lo tengo' }).waitFor();
     await checkScreen(ackPage, "'Lo tengo' (from the alert e-mail)", 'Lo tengo');
     await ackPage.getByRole('button', { name: 'Lo tengo' }).click();
     await ackPage.getByText(/ya sabe que recibiste su alerta/).waitFor();
     await checkScreen(ackPage, "'Lo tengo': acknowledged", 'Lo tengo');
-    await ackPage.close();
+    await contactPhone.close();
 
     await deliveries.getByText(/^Recibida por Jorge Paz/).waitFor({ timeout: 15_000 });
     await checkScreen(page, 'active, a contact acknowledged', 'Alerta activa');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
+    await context.close();
   });
 
   it("the practice screen, before and after 'Enviar alerta de prueba'", async () => {
-    const { page } = person;
+    const { context, page } = await personOnHome('a11y-prueba');
     await page.getByRole('link', { name: 'Probar alerta' }).click();
     await page.waitForURL('**/web/practice');
     await page.getByRole('button', { name: 'Enviar alerta de prueba' }).waitFor();
@@ -245,13 +275,18 @@ describe('accessibility of every screen', () => {
     await checkScreen(page, 'practice: sent, with its delivery list', 'Alerta de prueba');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.waitForURL('**/web/home');
+    await context.close();
   });
 
   it("the contact's unsubscribe confirmation", async () => {
-    const { page } = contact;
+    const person = await personOnHome('a11y-baja');
+    await person.context.close();
+    const { context, page } = await newPhone();
+    await page.goto(linkIn(person.invitation, /(\S+\/web\/active\/unsubscribe\?token=[A-Za-z0-9_-]+)/));
     await page.getByRole('button', { name: 'Darme de baja' }).click();
     await page.getByRole('heading', { name: 'Baja confirmada' }).waitFor();
     await checkScreen(page, 'unsubscribe: confirmed', 'Baja de correos');
+    await context.close();
   });
 
   it('home without contacts, on an iPhone, and its install guide', async () => {
@@ -289,12 +324,12 @@ describe('accessibility of every screen', () => {
   });
 
   it("home with 'Nueva versión disponible'", async () => {
-    const { page } = person;
+    const { context, page } = await personOnHome('a11y-version');
     // The release: sw.js changes by a byte, and opening the app again finds it.
     await appendFile(path.join(buildCopy, 'sw.js'), '\n;// a new version\n');
     await page.reload();
     await page.getByRole('status', { name: 'Nueva versión disponible' }).waitFor();
     await checkScreen(page, "home with 'Nueva versión disponible'", 'Inicio');
-    await Promise.all([person.context.close(), contact.context.close()]);
+    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
+import { persistedQueries } from '#test/support/persisted-queries.ts';
 import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // The early home (src/client/features/early-home): index.html draws home's first
@@ -55,8 +56,9 @@ describe('the early home of index.html', () => {
     const after = Date.now();
     const sending = page.getByRole('button', { name: 'SOS: enviando…' });
     expect(await sending.isDisabled()).toBe(true);
-    // Held a while: the alert must carry the moment of the press, not of the app's start.
-    await page.waitForTimeout(1500);
+    // index.html's script records the moment of the press on <html>, for the app to take when it starts.
+    const recorded = await page.waitForFunction(() => document.documentElement.dataset.sosPressedAt);
+    const pressedThen = Number(await recorded.jsonValue());
     expect(sent).toEqual([]);
 
     release();
@@ -65,7 +67,9 @@ describe('the early home of index.html', () => {
     await waitForMail(app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena temprana está en riesgo/ });
     // The press (a position update may follow it: the app had no position yet when it was made).
     expect(sent.length).toBeGreaterThanOrEqual(1);
+    // The alert carries the moment of the press, not of the app's start.
     const pressedAt = Date.parse((JSON.parse(sent[0]!) as { pressed_at: string }).pressed_at);
+    expect(pressedAt).toBe(pressedThen);
     expect(pressedAt).toBeGreaterThanOrEqual(before - 1000);
     expect(pressedAt).toBeLessThanOrEqual(after);
     expect(await alertMailsTo(app, contactEmail)).toHaveLength(1);
@@ -101,7 +105,7 @@ describe('the early home of index.html', () => {
     const { context, page: first } = await personWithConfirmedContact(app, browser, 'sinsenal');
     // The contact list cached, as on a phone that was online before (the cache is written within a second).
     await first.locator('.contact-card').first().waitFor();
-    await first.waitForTimeout(1500);
+    await expect.poll(async () => (await persistedQueries(first)).contacts, { timeout: 10_000, interval: 100 }).toBe(1);
     await first.close();
     // Every place an SOS button was drawn at, frame by frame, and whether the early home's was one of them.
     await context.addInitScript(`(() => {
@@ -153,7 +157,9 @@ describe('the early home of index.html', () => {
     await enterWithEmailedCode(stale, app, 'caducada@example.org');
     await stale.waitForURL('**/web/home');
     await sosButton(stale).waitFor();
-    await stale.waitForTimeout(500);
+    // Home drawn with its data: the SOS button has mounted and taken (or not) a press by then.
+    await stale.locator('.contact-card').first().waitFor();
+    expect(await stale.evaluate(() => document.documentElement.dataset.sosPressedAt ?? null)).toBeNull();
     expect(sent).toEqual([]);
     await context.close();
   });

@@ -81,7 +81,7 @@ async function expectFiveLoadedPictures(page: Page) {
 }
 
 describe('the floating Ayuda button', () => {
-  it('starts above the navigation and stays 10 px inside after a drag to each corner, by mouse and by finger, and after resizes', async () => {
+  it('starts above the navigation and stays 10 px inside, off the header and the navigation, after a drag to each corner, by mouse and by finger, and after resizes', async () => {
     const { context, page } = await personOnHome('arrastre');
     const viewport = page.viewportSize()!;
     const start = await boxOf(helpButton(page));
@@ -93,6 +93,9 @@ describe('the floating Ayuda button', () => {
     await expectInside(page);
 
     const beyond = 80;
+    // It rests off the header (page at its top) and the navigation bar: those gaps count from their edges.
+    const header = await boxOf(page.getByRole('banner'));
+    const edgeGaps = { left: EDGE_PX, right: EDGE_PX, top: header.y + header.height + EDGE_PX, bottom: viewport.height - nav.y + EDGE_PX };
     const corners = [
       { to: { x: -beyond, y: -beyond }, at: ['left', 'top'] },
       { to: { x: viewport.width + beyond, y: -beyond }, at: ['right', 'top'] },
@@ -102,17 +105,27 @@ describe('the floating Ayuda button', () => {
     for (const { to, at } of corners) {
       await mouseDrag(page, to);
       const gaps = await expectInside(page);
-      // It went as far as it may: into that corner, 10 px from both edges.
-      for (const edge of at) expect(gaps[edge]).toBeCloseTo(EDGE_PX, 0);
+      // It went as far as it may: into that corner, 10 px from the side and from the bar.
+      for (const edge of at) expect(gaps[edge]).toBeCloseTo(edgeGaps[edge], 0);
     }
     // A finger can only touch the screen: it slides to the very edge of each corner.
     for (const { to, at } of corners) {
       await touchDrag(page, context, { x: Math.min(Math.max(to.x, 0), viewport.width - 1), y: Math.min(Math.max(to.y, 0), viewport.height - 1) });
       const gaps = await expectInside(page);
-      for (const edge of at) expect(gaps[edge]).toBeCloseTo(EDGE_PX, 0);
+      for (const edge of at) expect(gaps[edge]).toBeCloseTo(edgeGaps[edge], 0);
     }
     // None of those drags was a tap.
     expect(await helpDialog(page).count()).toBe(0);
+
+    // Parked under the header, then a notice above the header pushes it down: the button moves off it.
+    await mouseDrag(page, { x: -beyond, y: -beyond });
+    await page.evaluate(() => {
+      const notice = document.createElement('p');
+      notice.style.cssText = 'height: 64px; margin: 0';
+      document.body.prepend(notice);
+    });
+    await expect.poll(async () => (await boxOf(helpButton(page))).y).toBeCloseTo(header.y + 64 + header.height + EDGE_PX, 0);
+    await page.evaluate(() => document.body.firstElementChild?.remove());
 
     // Left in the bottom-right corner, then the window shrinks, and the phone turns sideways.
     for (const size of [{ width: 320, height: 480 }, { width: 480, height: 320 }, { width: 1024, height: 700 }]) {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
+import { STORED_TEXT } from '#test/support/engines/page-hooks.ts';
 
 const running = appAndChromiumPerFile();
 
@@ -49,30 +50,7 @@ describe('a new person', () => {
     expect(fetched.some((url) => url.includes('/build/flags/'))).toBe(true);
 
     // DevTools must show no e-mail, name or token in clear text anywhere.
-    const stored = await page.evaluate(async () => {
-      const texts: string[] = [];
-      for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i)!;
-        texts.push(key, localStorage.getItem(key) ?? '');
-      }
-      for (const { name } of await indexedDB.databases()) {
-        if (!name) continue;
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open(name);
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        for (const storeName of Array.from(db.objectStoreNames)) {
-          const values = await new Promise<unknown[]>((resolve) => {
-            const request = db.transaction(storeName).objectStore(storeName).getAll();
-            request.onsuccess = () => resolve(request.result);
-          });
-          texts.push(JSON.stringify(values, (_key, value) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? '<bytes>' : value)));
-        }
-        db.close();
-      }
-      return texts.join('\n');
-    });
+    const stored = await page.evaluate<string>(`(async () => { ${STORED_TEXT} })()`);
     expect(stored).toContain('sos-v8');
     expect(stored).not.toContain(email);
     expect(stored).not.toContain('María');

@@ -130,7 +130,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async codeSentTo(email) {
       await worker.drain();
       const mails = (await inbox()).filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === email));
-      const subject = mails.at(-1)?.subject ?? '';
+      // The newest code e-mail: other e-mails (a new session's notice) may have come after it.
+      const subject = mails.findLast((m) => m.subject?.startsWith('Tu código de acceso'))?.subject ?? '';
       const code = /Tu código de acceso: (\d{4})$/.exec(subject)?.[1];
       if (!code) throw new Error(`No code e-mail for ${email} (subjects: ${mails.map((m) => m.subject).join(', ')})`);
       return code;

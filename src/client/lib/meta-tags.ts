@@ -68,3 +68,38 @@ export function readAppConfig(): AppConfig {
     return {};
   }
 }
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: AppConfig | undefined;
+
+/** Tells when the kept config changed (the server's answer differed from it). */
+export function subscribeAppConfig(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The config as this page knows it now, the same object until it changes (a snapshot for useSyncExternalStore). */
+export function currentAppConfig(): AppConfig {
+  current ??= readAppConfig();
+  return current;
+}
+
+/**
+ * Keeps the config the server answered (GET /api/app-config) for every later read. A page whose
+ * shell came from the service worker has no meta tag, so reads take it from here.
+ */
+export function keepAppConfig(json: string): void {
+  const parsed = parseAppConfig(json);
+  if (!parsed) return;
+  try {
+    if (localStorage.getItem(STORED_APP_CONFIG) === json) return;
+    localStorage.setItem(STORED_APP_CONFIG, json);
+  } catch {
+    // Blocked storage: this page still shows the new settings.
+  }
+  // The page's own meta tag, if any, is older than this answer.
+  document.querySelector('meta[name="app-config"]')?.remove();
+  current = parsed;
+  for (const listener of listeners) listener();
+}

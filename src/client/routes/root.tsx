@@ -1,8 +1,9 @@
 import { CatchBoundary, createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { OfflineReadyNotice } from '#client/features/app-update/offline-ready-notice.tsx';
 import { useAppUpdate } from '#client/features/app-update/use-app-update.ts';
 import { OfflineBanner } from '#client/features/offline/offline-banner.tsx';
+import { watchUnsavedInput } from '#client/lib/app-update/unsaved-input.ts';
 import { Toaster } from '#client/ui/toaster.tsx';
 import { ErrorPage } from './-components/error-page.tsx';
 import type { RouterContext } from './router-context.ts';
@@ -21,6 +22,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const { updateReady } = useAppUpdate();
+  // From the first screen on: 'Actualizar' must know of input typed before any update was found.
+  useEffect(() => watchUnsavedInput(), []);
   return (
     <>
       {/* Above every screen, in the flow: they push the page down and never cover the SOS button. */}

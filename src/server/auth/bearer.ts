@@ -15,9 +15,14 @@ import { sha256 } from '#server/security/hashing.ts';
 const SESSIONS_BY_ACCESS_HASH = {
   name: 'sessions_by_access_hash',
   text: `select access_hash as "accessHash", id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt",
-      rotated_at as "rotatedAt", revoked_at as "revokedAt"
+      rotated_at as "rotatedAt", revoked_at as "revokedAt", coalesce(last_used_at, issued_at) as "lastUsedAt"
     from sessions where access_hash = any($1::text[])`,
 };
+
+const TOUCH_SESSION = { name: 'touch_session', text: 'update sessions set last_used_at = $2 where id = $1' };
+
+/** 'Last used' in the profile's list of sessions is this precise: one write per session at most this often. */
+const LAST_USED_PRECISION_MS = 10 * 60_000;
 
 type SessionRow = {
   accessHash: string;
@@ -27,6 +32,7 @@ type SessionRow = {
   expiresAt: Date;
   rotatedAt: Date | null;
   revokedAt: Date | null;
+  lastUsedAt: Date;
 };
 
 const lookups = new WeakMap<pg.Pool, (accessHash: string) => Promise<SessionRow | undefined>>();
@@ -66,6 +72,14 @@ export function requireBearer({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       (!row.rotatedAt || now - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS);
     if (!valid) return fail(c, 401, apiMessages.unauthorized);
     c.set('auth', { userId: row.userId, sessionId: row.id, familyId: row.familyId });
+    // Beside the handler, not before it, so the request (an SOS above all) does not wait
+    // on it; awaited before the reply leaves, so the next request reads it. A failed write
+    // only leaves 'last used' a little older: it must not turn the reply into an error.
+    const touched =
+      now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS
+        ? db.$client.query({ ...TOUCH_SESSION, values: [row.id, new Date(now)] }).catch(() => undefined)
+        : undefined;
     await next();
+    await touched;
   });
 }

@@ -23,7 +23,8 @@ export async function rotateRefreshToken(db: Queryable, secret: string, refreshT
   const key = `${secret}:${refreshToken}`;
 
   if (!row.rotatedAt) {
-    const tokens = await issueTokens(db, row.userId, now, row.familyId);
+    // Sessions from before devices were recorded started, at the latest, when this row was issued.
+    const tokens = await issueTokens(db, row.userId, now, { familyId: row.familyId, device: row.device, startedAt: row.startedAt ?? row.issuedAt });
     await db
       .update(sessions)
       .set({ rotatedAt: now, successorSealed: seal(key, JSON.stringify(tokens)) })

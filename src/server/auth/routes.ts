@@ -22,7 +22,9 @@ import { revokeFamily, rotateRefreshToken } from './refresh.ts';
 import { sendSignInCode } from './send-code.ts';
 import type { SendCodeOutcome } from './send-code.ts';
 import { loadSession, toSession } from './session-reply.ts';
-import { issueTokens } from './tokens.ts';
+import { deviceName } from './device-name.ts';
+import { warnOfNewSession } from './new-session-mail.ts';
+import { issueTokens, newFamily } from './tokens.ts';
 
 /** Sign-in by e-mailed code, sign-up, token refresh and sign-out (DESIGN.md section 4). */
 export function authRoutes(deps: AppDeps) {
@@ -82,11 +84,13 @@ export function authRoutes(deps: AppDeps) {
         const row = await findVerification(tx, 'signin', email);
         const check = await checkCode(tx, config.secret, row, code, now);
         if (check !== 'ok' || !row) return codeRejected(c, tx, email, check === 'ok' ? 'missing' : check);
-        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+        const [user] = await tx.select({ id: users.id, email: users.email, firstname: users.firstname }).from(users).where(eq(users.email, email));
         // The code stays valid: the client carries it to signup.
         if (!user) return fail(c, 404, apiMessages.userNotRegistered);
         await consumeCode(tx, row);
-        const session = await loadSession(tx, user.id, await issueTokens(tx, user.id, now));
+        const device = deviceName(c.req.header('user-agent'));
+        const session = await loadSession(tx, user.id, await issueTokens(tx, user.id, now, newFamily(device, now)));
+        await warnOfNewSession(tx, user, device, now);
         return ok(c, session);
       });
     })
@@ -107,7 +111,10 @@ export function authRoutes(deps: AppDeps) {
           .returning();
         if (!user) return fail(c, 409, apiMessages.userAlreadyRegistered);
         await consumeCode(tx, row);
-        return ok(c, toSession(user, 0, await issueTokens(tx, user.id, now)));
+        const device = deviceName(c.req.header('user-agent'));
+        const tokens = await issueTokens(tx, user.id, now, newFamily(device, now));
+        await warnOfNewSession(tx, user, device, now);
+        return ok(c, toSession(user, 0, tokens));
       });
     })
     .post('/refresh', validateJson(refreshSchema), async (c) => {

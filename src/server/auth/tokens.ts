@@ -13,14 +13,28 @@ export type TokenPair = {
   expiresAt: Date;
 };
 
-/** Store the hashes of a new pair; a new sign-in starts a new family. */
-export async function issueTokens(db: Queryable, userId: string, now: Date, familyId: string = randomUUID()): Promise<TokenPair> {
+/** Which session a pair belongs to: a new sign-in starts a family, a refresh continues one. */
+export type Family = { familyId: string; device: string | null; startedAt: Date };
+
+/** A new sign-in's family, opened on the device that `device` names (auth/device-name.ts). */
+export const newFamily = (device: string, now: Date): Family => ({ familyId: randomUUID(), device, startedAt: now });
+
+/** Store the hashes of a new pair in its family. */
+export async function issueTokens(db: Queryable, userId: string, now: Date, family: Family): Promise<TokenPair> {
   const accessToken = randomToken();
   const refreshToken = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   const [row] = await db
     .insert(sessions)
-    .values({ userId, familyId, accessHash: sha256(accessToken), refreshHash: sha256(refreshToken), issuedAt: now, expiresAt })
+    .values({
+      userId,
+      ...family,
+      accessHash: sha256(accessToken),
+      refreshHash: sha256(refreshToken),
+      issuedAt: now,
+      expiresAt,
+      lastUsedAt: now,
+    })
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');
   return { sessionId: row.id, accessToken, refreshToken, issuedAt: now, expiresAt };

@@ -2,9 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '#server/config.ts';
 
-/** What the client reads from `<meta name="app-config">`: operator settings it cannot know at build time. */
+/** The operator settings the client cannot know at build time (also GET /api/app-config). */
+export function appConfigOf(config: Pick<Config, 'chatUrl' | 'gtmId'>): { chatUrl: string | null; gtmId: string | null } {
+  return { chatUrl: config.chatUrl ?? null, gtmId: config.gtmId ?? null };
+}
+
+/** What the client reads from `<meta name="app-config">`. */
 export function appConfigMeta(config: Pick<Config, 'chatUrl' | 'gtmId'>): string {
-  const json = JSON.stringify({ chatUrl: config.chatUrl ?? null, gtmId: config.gtmId ?? null });
+  const json = JSON.stringify(appConfigOf(config));
   // Attribute-escaped JSON: the content survives any quote or angle bracket in the values.
   const content = json.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<meta name="app-config" content="${content}">`;

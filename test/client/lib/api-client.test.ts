@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { HTTP_TIMEOUT_MS, SESSION_STORE_KEY } from '#shared/constants.ts';
+import { defaultSessionState } from '#shared/browser/session-state.ts';
 import { apiRequest, resources } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { onSessionExpired } from '#client/lib/session/session-expiry.ts';
-import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { getSessionState, resetAll, setUi } from '#client/lib/session/session-store.ts';
 import { expectConsole } from '../../support/fail-on-console.ts';
 import { json, stubFetch } from '../support/fetch-stub.ts';
 import { aSession, signIn } from '../support/session.ts';
@@ -101,9 +102,12 @@ describe('API client', () => {
     expectConsole('warn');
     const goToSignin = vi.fn();
     onSessionExpired(goToSignin);
+    // A UI slice of its own, so a reset that kept it would show.
+    setUi({ isDark: true, sidebarCollapsed: true, language: 'es' });
     stubFetch(() => json(401, { success: false, message: 'Sesión expirada' }));
     await expect(apiRequest('GET', '/profile')).rejects.toMatchObject({ status: 401, message: 'Sesión expirada' });
-    expect(getSessionState().auth.access_token).toBe('');
+    // Every slice back to its defaults, not just the token.
+    expect(getSessionState()).toEqual(defaultSessionState());
     expect(console.warn).toHaveBeenCalledWith('Sesión expirada');
     expect(goToSignin).toHaveBeenCalledOnce();
   });

@@ -1,11 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { isRefreshDue } from '#client/lib/session/session-refresh.ts';
-import { resetAll } from '#client/lib/session/session-store.ts';
-import { signIn } from '../support/session.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isRefreshDue, refreshSession } from '#client/lib/session/session-refresh.ts';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { json, stubFetch } from '../support/fetch-stub.ts';
+import { aSession, signIn } from '../support/session.ts';
 
 const HOUR_MS = 60 * 60_000;
 
-afterEach(() => resetAll());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetAll();
+});
 
 describe('sliding session', () => {
   it('refreshes a token once it is a day old, not before', () => {
@@ -19,5 +23,16 @@ describe('sliding session', () => {
   it('has nothing to refresh without a session', () => {
     resetAll();
     expect(isRefreshDue()).toBe(false);
+  });
+
+  it("takes the refreshed tokens and profile but keeps the phone's alert_status: a start still queued is not the server's yet", async () => {
+    signIn({ alert_status: true, access_token: 'access-old' });
+    const before = getSessionState();
+    const refreshed = aSession({ access_token: 'access-new', refresh_token: 'refresh-new', name: 'Ana María López', alert_status: false });
+    stubFetch(() => json(200, { success: true, message: refreshed }));
+
+    expect(await refreshSession('access-old')).toBe(true);
+
+    expect(getSessionState()).toEqual({ ...before, auth: { ...before.auth, ...refreshed, code: '', alert_status: true } });
   });
 });

@@ -35,6 +35,8 @@ const ROUTES: Record<string, string[]> = {
   '/unsubscribe': ['POST'],
   '/profile/no-contacts': ['POST'],
   '/profile': ['GET', 'PUT', 'PATCH', 'DELETE'],
+  '/profile/sessions': ['GET'],
+  '/profile/sessions/revoke-others': ['POST'],
   '/active-button': ['PUT', 'PATCH'],
   '/active-button/': ['PUT', 'PATCH'],
   '/alert-deliveries': ['GET'],

@@ -89,6 +89,13 @@ describe('serving the web app', () => {
     expect(JSON.parse(decoded)).toEqual({ chatUrl: 'https://wa.me/1555"><script>', gtmId: null });
   });
 
+  it('tells an installed app the current operator settings, which its cached shell cannot carry', async () => {
+    const res = await t.call('GET', 'app-config');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toEqual({ success: true, message: { chatUrl: 'https://wa.me/1555"><script>', gtmId: null } });
+  });
+
   it('lets browsers keep hashed files for a year and always recheck the service worker', async () => {
     const asset = await t.app.request('/build/assets/index-abc123.js');
     expect(asset.status).toBe(200);

@@ -82,7 +82,7 @@ export const READ_SESSION_IN_PAGE_AND_WORKER = `
   return { page, worker: await answer };
 `;
 
-/** Page script body: every key and value of localStorage and every IndexedDB record, as text (bytes elided). */
+/** Page script body: every key and value of localStorage and every IndexedDB record, as text. */
 export const STORED_TEXT = `
   const texts = [];
   for (let i = 0; i < localStorage.length; i++) {
@@ -102,7 +102,8 @@ export const STORED_TEXT = `
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => resolve([]);
       })));
-      const bytes = (_key, value) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? '<bytes>' : value);
+      // Bytes as text: a queued request's body is bytes too, and must say nothing either.
+      const bytes = (_key, value) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? new TextDecoder().decode(value) : value);
       texts.push(name + '/' + storeName, JSON.stringify(keys, bytes), JSON.stringify(values, bytes));
     }
     db.close();

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { applyAppUpdate } from '#client/lib/app-update/app-update-store.ts';
+import { hasUnsavedInput } from '#client/lib/app-update/unsaved-input.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 import { useAppUpdate } from './use-app-update.ts';
 import './update-notice.css';
 
 export const UPDATE_AVAILABLE = 'Nueva versión disponible';
+export const UPDATE_AFTER_FORM = 'Se actualizará cuando salgas de este formulario, para no perder lo que escribiste.';
 
 /**
  * A quiet line above the page, never a dialog: the person updates when it suits
@@ -18,21 +20,46 @@ export const UPDATE_AVAILABLE = 'Nueva versión disponible';
 export function UpdateNotice() {
   const { updateReady } = useAppUpdate();
   const alertActive = useAuth().alert_status;
-  const [pressed, setPressed] = useState(false);
+  // 'waiting': pressed while a form held what the person typed; the reload comes once it is gone.
+  const [phase, setPhase] = useState<'offered' | 'waiting' | 'updating'>('offered');
   const textId = useId();
+
+  useEffect(() => {
+    if (phase !== 'waiting') return;
+    // A form leaves the page when the person moves on (after saving it, or not): then nothing typed is lost.
+    const observer = new MutationObserver(() => {
+      if (hasUnsavedInput()) return;
+      observer.disconnect();
+      setPhase('updating');
+      applyAppUpdate();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [phase]);
+
   if (!updateReady || alertActive) return null;
 
   function update() {
-    setPressed(true);
+    if (hasUnsavedInput()) {
+      setPhase('waiting');
+      return;
+    }
+    setPhase('updating');
     applyAppUpdate();
   }
 
   return (
     <div className="update-notice" role="status" aria-labelledby={textId}>
-      <p id={textId} className="update-notice__text">{UPDATE_AVAILABLE}</p>
-      <button type="button" className="button update-notice__button" onClick={update} disabled={pressed}>
-        {pressed ? 'Actualizando…' : 'Actualizar'}
-      </button>
+      <p id={textId} className="update-notice__text">
+        {UPDATE_AVAILABLE}
+      </p>
+      {phase === 'waiting' ? (
+        <p className="update-notice__wait">{UPDATE_AFTER_FORM}</p>
+      ) : (
+        <button type="button" className="button update-notice__button" onClick={update} disabled={phase === 'updating'}>
+          {phase === 'updating' ? 'Actualizando…' : 'Actualizar'}
+        </button>
+      )}
     </div>
   );
 }

@@ -11,15 +11,48 @@ function viewportSize() {
   return { width: root.clientWidth || window.innerWidth, height: root.clientHeight || window.innerHeight };
 }
 
-/** The nearest point where a box of `size` keeps HELP_BUTTON_EDGE_PX from every edge (top and left win on a tiny screen). */
-export function clampToViewport(point: Point, size: { width: number; height: number }, viewport = viewportSize()): Point {
-  const clamp = (value: number, room: number) => Math.max(HELP_BUTTON_EDGE_PX, Math.min(value, room - HELP_BUTTON_EDGE_PX));
-  return { x: clamp(point.x, viewport.width - size.width), y: clamp(point.y, viewport.height - size.height) };
+/** The rectangle, in viewport pixels, where the button may rest. */
+export type Area = { top: number; right: number; bottom: number; left: number };
+
+/**
+ * Bars the floating button must never rest on, marked in the layout with
+ * `data-floating-bar`: "top" for a header that scrolls with the page (kept out
+ * as drawn with the page at its top, where its buttons are), "bottom" for a bar
+ * fixed to the bottom of the screen.
+ */
+const FLOATING_BAR_ATTRIBUTE = 'data-floating-bar';
+
+/** Props that mark a header (`top`) or a bottom bar (`bottom`) as off limits to the floating button. */
+export function floatingBar(edge: 'top' | 'bottom') {
+  return { [FLOATING_BAR_ATTRIBUTE]: edge };
 }
 
-/** Moves the element to `point`, kept inside the viewport, and returns where it went. */
+/** The viewport less the bars, HELP_BUTTON_EDGE_PX inside it. */
+export function restingArea(viewport = viewportSize()): Area {
+  let top = 0;
+  let bottom = viewport.height;
+  for (const bar of document.querySelectorAll<HTMLElement>(`[${FLOATING_BAR_ATTRIBUTE}]`)) {
+    const rect = bar.getBoundingClientRect();
+    if (bar.getAttribute(FLOATING_BAR_ATTRIBUTE) === 'top') top = Math.max(top, rect.bottom + window.scrollY);
+    else bottom = Math.min(bottom, rect.top);
+  }
+  return {
+    top: top + HELP_BUTTON_EDGE_PX,
+    right: viewport.width - HELP_BUTTON_EDGE_PX,
+    bottom: bottom - HELP_BUTTON_EDGE_PX,
+    left: HELP_BUTTON_EDGE_PX,
+  };
+}
+
+/** The nearest point where a box of `size` lies inside `area` (top and left win when it does not fit). */
+export function clampToArea(point: Point, size: { width: number; height: number }, area = restingArea()): Point {
+  const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(value, high));
+  return { x: clamp(point.x, area.left, area.right - size.width), y: clamp(point.y, area.top, area.bottom - size.height) };
+}
+
+/** Moves the element to `point`, kept inside the resting area, and returns where it went. */
 export function placeElement(element: HTMLElement, point: Point): Point {
-  const placed = clampToViewport(point, element.getBoundingClientRect());
+  const placed = clampToArea(point, element.getBoundingClientRect());
   Object.assign(element.style, { left: `${placed.x}px`, top: `${placed.y}px`, right: 'auto', bottom: 'auto' });
   return placed;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import { clampToViewport, placeElement, readSavedPosition, savePosition } from './floating-position.ts';
+import { clampToArea, placeElement, readSavedPosition, savePosition } from './floating-position.ts';
 
 /** A finger wobbles: a press that travels less than this is still a tap. */
 const DRAG_THRESHOLD_PX = 8;
@@ -20,7 +20,8 @@ function savePlaced(element: HTMLElement) {
 
 /**
  * A fixed-position element that any pointer (finger, mouse, pen) drags and the
- * arrow keys move, always kept inside the viewport, also after a resize or a
+ * arrow keys move, always kept inside the viewport and off the layout's bars
+ * (floating-position.ts), also after a resize or a
  * rotation. A press that does not travel is a tap: `onTap`. The position goes
  * straight to the element's style, so dragging re-renders nothing.
  */
@@ -37,13 +38,20 @@ export function useDraggable<T extends HTMLElement>(onTap: (element: T) => void)
     if (saved) placeElement(element, saved);
     const keepInside = () => {
       const rect = element.getBoundingClientRect();
-      const inside = clampToViewport({ x: rect.left, y: rect.top }, rect);
+      const inside = clampToArea({ x: rect.left, y: rect.top }, rect);
       if (inside.x !== rect.left || inside.y !== rect.top) placeElement(element, inside);
     };
     keepInside();
     // Rotating a phone resizes the window too.
     window.addEventListener('resize', keepInside);
-    return () => window.removeEventListener('resize', keepInside);
+    // A notice shown above the header pushes the header down, under a button parked below it:
+    // the page grows, and the button moves off again.
+    const pageGrows = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(keepInside);
+    pageGrows?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', keepInside);
+      pageGrows?.disconnect();
+    };
   }, []);
 
   function endDrag(event: PointerEvent<T>) {

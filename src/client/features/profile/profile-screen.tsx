@@ -1,5 +1,6 @@
 import { useProfile } from './api/get-profile.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { OpenSessions } from './sessions/open-sessions.tsx';
 
 export function ProfileScreen() {
   const profile = useProfile();
@@ -22,6 +23,7 @@ export function ProfileScreen() {
           Cargando perfil…
         </p>
       )}
+      <OpenSessions />
     </>
   );
 }

@@ -1,16 +1,20 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UPDATE_AVAILABLE, UpdateNotice } from '#client/features/app-update/update-notice.tsx';
+import { UPDATE_AFTER_FORM, UPDATE_AVAILABLE, UpdateNotice } from '#client/features/app-update/update-notice.tsx';
 import { resetAppUpdate } from '#client/lib/app-update/app-update-store.ts';
 import { FOREGROUND_CHECK_INTERVAL_MS, watchForUpdates } from '#client/lib/app-update/watch-for-updates.ts';
 import { resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { fakeRegistration, fakeWorker, moveTo, returnToApp } from '../../support/service-worker-registration.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 
 let stop: () => void = () => undefined;
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   stop();
   stop = () => undefined;
   resetAppUpdate();
@@ -93,6 +97,44 @@ describe('a new version', () => {
 
     act(() => setAuth({ alert_status: false }));
     expect(screen.getByText(UPDATE_AVAILABLE)).toBeTruthy();
+  });
+});
+
+describe('a new version offered while a form holds what the person typed', () => {
+  it('keeps the text: Actualizar waits until the person leaves the form, and then updates', async () => {
+    signIn();
+    stubApi({ 'GET /api/contacts': () => ok([aContact()]) });
+    const waiting = fakeWorker('installed');
+    const browser = fakeRegistration({ active: fakeWorker('activated'), waiting });
+    const { router } = renderApp('/web/contact');
+    const name = await screen.findByLabelText('Nombres');
+    watch(browser);
+    fireEvent.input(name, { target: { value: 'Rosa' } });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Actualizar' }));
+    expect(screen.getByText(UPDATE_AFTER_FORM)).toBeTruthy();
+    expect(waiting.posted).toEqual([]);
+    expect(browser.reload).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Nombres') as HTMLInputElement).value).toBe('Rosa');
+
+    await act(() => router.navigate({ to: '/web/home' }));
+    await vi.waitFor(() => expect(waiting.posted).toEqual([{ type: 'SKIP_WAITING' }]));
+    act(() => browser.takesControl(waiting));
+    expect(browser.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('updates at once on a form nobody typed into', async () => {
+    signIn();
+    stubApi({ 'GET /api/contacts': () => ok([aContact()]) });
+    const waiting = fakeWorker('installed');
+    const browser = fakeRegistration({ active: fakeWorker('activated'), waiting });
+    renderApp('/web/contact');
+    await screen.findByLabelText('Nombres');
+    watch(browser);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Actualizar' }));
+    expect(waiting.posted).toEqual([{ type: 'SKIP_WAITING' }]);
+    expect(screen.queryByText(UPDATE_AFTER_FORM)).toBeNull();
   });
 });
 

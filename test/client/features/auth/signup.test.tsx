@@ -46,6 +46,23 @@ describe('completing the personal information', () => {
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('takes back "Debes aceptar" once the terms are accepted in their dialog, before any new submit', async () => {
+    renderApp('/web/auth/signup');
+    await screen.findByLabelText('Nombres');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('Debes aceptar los términos y condiciones')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'términos y condiciones' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Términos y condiciones' })).getByRole('button', { name: 'Aceptar' }));
+
+    const box = screen.getByRole('checkbox') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    await vi.waitFor(() => expect(screen.queryByText('Debes aceptar los términos y condiciones')).toBeNull());
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    // The other fields' errors stay until they are filled.
+    expect(screen.getByText('El campo nombres es obligatorio')).toBeTruthy();
+  });
+
   it('creates the account and goes to the first-contact screen', async () => {
     const { calls } = stubFetch(() => json(200, { success: true, message: aSession({ contacts: 0 }) }));
     const { router } = renderApp('/web/auth/signup');

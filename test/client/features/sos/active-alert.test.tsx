@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOS_NOT_QUEUED_MESSAGE, SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
+import { hasSosUnderWay } from '#client/features/sos/press/page-queue.ts';
 import { onSessionExpired } from '#client/lib/session/session-expiry.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
@@ -221,7 +222,9 @@ describe('the alert screen', () => {
     expect(press?.body).toMatchObject({ alert_status: '1', latitude: '', longitude: '' });
     expect(update?.body).toMatchObject({ alert_status: '1', latitude: '25.7617', longitude: '-80.1918' });
     expect(update?.headers['idempotency-key']).not.toBe(press?.headers['idempotency-key']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second fix reached the screen (the SMS carries it), and nothing it may have started is still on its way.
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href')).toContain('mlat%3D25.7618'));
+    await vi.waitFor(() => expect(hasSosUnderWay()).toBe(false));
     expect(more).toHaveLength(0);
     expect(sosCalls(calls)).toHaveLength(2);
     expect(within(screen.getByRole('status', { name: 'Estado de tu alerta' })).getByText(SENT)).toBeTruthy();

@@ -50,16 +50,34 @@ describe('the position on home', () => {
     expect(screen.queryByRole('button', { name: 'Permitir ubicación' })).toBeNull();
   });
 
-  it("shows the browser's own message when it cannot give the position", async () => {
+  it('says in Spanish what to do when the person refuses the position, never the browser\'s English', async () => {
     const gps = fakeGeolocation();
     fakePermissions('prompt');
     stubApi({ 'GET /api/contacts': () => ok([luis]) });
     renderApp('/web/home');
     fireEvent.click(await screen.findByRole('button', { name: 'Permitir ubicación' }));
     gps.fail(1, 'User denied Geolocation');
-    expect(await screen.findByText('User denied Geolocation')).toBeTruthy();
+    expect(
+      await screen.findByText('No diste permiso para usar tu ubicación. Para compartirla, permítela para este sitio en los ajustes del navegador.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/User denied/)).toBeNull();
     expect(screen.getByText('Tu alerta se envía igual, sin tu ubicación.')).toBeTruthy();
     expect(gps.geolocation.clearWatch).toHaveBeenCalled();
+  });
+
+  it.each([
+    [2, 'Position unavailable', 'No pudimos saber dónde estás. Activa la ubicación de tu teléfono o ve a un lugar con mejor señal; lo seguimos intentando.'],
+    [3, 'Timeout expired', 'Tu ubicación tarda en llegar. Revisa que la ubicación de tu teléfono esté activada; lo seguimos intentando.'],
+    [0, 'Kernel location service crashed', 'Kernel location service crashed'],
+  ])('maps the failure with code %i to what to do, keeping the watch on (other codes keep the browser text)', async (code, browserText, shown) => {
+    const gps = fakeGeolocation();
+    fakePermissions('granted');
+    stubApi({ 'GET /api/contacts': () => ok([luis]) });
+    renderApp('/web/home');
+    await vi.waitFor(() => expect(gps.isWatching()).toBe(true));
+    gps.fail(code, browserText);
+    expect(await screen.findByText(shown)).toBeTruthy();
+    expect(gps.isWatching()).toBe(true);
   });
 
   it('watches by itself once allowed, and stops when the person leaves home', async () => {

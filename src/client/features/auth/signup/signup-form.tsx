@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithValibot } from '@conform-to/valibot';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { signupFormSchema } from '#shared/api/auth.ts';
 import { track } from '#client/lib/analytics.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
@@ -51,6 +51,14 @@ export function SignupForm({ renderTerms }: Props) {
       );
     },
   });
+
+  const termsName = fields.terms.name;
+  const termsRefused = Boolean(fields.terms.errors?.length);
+  // Ticked by 'Aceptar' in the terms rather than by the box itself, no input event asks the form to
+  // check the box again: its 'Debes aceptar' would stay under a ticked box until the next submit.
+  useEffect(() => {
+    if (termsChecked && termsRefused) form.validate({ name: termsName });
+  }, [termsChecked, termsRefused, termsName, form]);
 
   return (
     <>

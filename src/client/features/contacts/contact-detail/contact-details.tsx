@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
+import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
+import { invitationPendingUntil } from '../invitation-pending.ts';
 import { DeleteContactButton } from './delete-contact-button.tsx';
 import { ResendInvitationButton } from './resend-invitation-button.tsx';
 
@@ -54,6 +56,16 @@ function ContactState({ contact }: { contact: Contact }) {
     return (
       <div className="notice notice--success">
         <p>¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.</p>
+      </div>
+    );
+  }
+  const pendingUntil = invitationPendingUntil(contact);
+  if (pendingUntil) {
+    // Nothing to press: the server sends it by itself at that moment.
+    return (
+      <div className="notice notice--warning">
+        <p>{invitationPendingNotice(atMoment(pendingUntil))}</p>
+        <p>Este contacto deberá confirmar su correo electrónico para recibir tus alertas.</p>
       </div>
     );
   }

@@ -1,8 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import * as apiMessages from '#shared/api-messages.ts';
+import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
 import { track } from '#client/lib/analytics.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { ContactForm } from '../contact-form/contact-form.tsx';
+import { invitationPendingUntil } from '../invitation-pending.ts';
 
 export function NewContactScreen() {
   const navigate = useNavigate();
@@ -11,9 +13,10 @@ export function NewContactScreen() {
       <h1>Agregar Contacto</h1>
       <p className="muted">Le enviaremos un correo para que confirme y acepte recibir tus alertas.</p>
       <ContactForm
-        onCreated={() => {
+        onCreated={(contact) => {
           track('contact_create');
-          showToast({ message: apiMessages.contactCreated });
+          const pendingUntil = invitationPendingUntil(contact);
+          showToast({ message: pendingUntil ? invitationPendingNotice(atMoment(pendingUntil)) : apiMessages.contactCreated });
           void navigate({ to: '/web/home' });
         }}
       />

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { isPermissionDenied, locationErrorText } from './location-errors.ts';
 
 // SPEC.md section 8, verbatim.
 export const GEOLOCATION_UNSUPPORTED = 'Geolocalización no soportada por tu navegador';
-const LOCATION_FAILED = 'No pudimos obtener tu ubicación.';
 
 export type LocationPermission = 'granted' | 'denied' | 'prompt' | 'unknown' | 'unsupported';
 
@@ -20,7 +20,7 @@ export interface Fix {
 export interface LocationState {
   /** The latest position of this visit; kept when the watch stops. */
   fix: Fix | null;
-  /** The browser's message for the last failure (SPEC.md section 8), else null. */
+  /** What the last failure means, in Spanish (location-errors.ts), else null. */
   error: string | null;
   permission: LocationPermission;
 }
@@ -71,10 +71,10 @@ export function startWatching(): void {
         permission: 'granted',
       }),
     (error) => {
-      // 1 is PERMISSION_DENIED: watching on would only repeat the refusal.
-      const denied = error.code === 1;
+      // Watching on would only repeat a refusal.
+      const denied = isPermissionDenied(error);
       if (denied) stopWatching();
-      update({ error: error.message || LOCATION_FAILED, ...(denied ? { permission: 'denied' as const } : {}) });
+      update({ error: locationErrorText(error), ...(denied ? { permission: 'denied' as const } : {}) });
     },
     // A fix up to a minute old is a fine start; the watch then sharpens it.
     { enableHighAccuracy: true, maximumAge: 60_000 },

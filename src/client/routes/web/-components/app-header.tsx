@@ -1,4 +1,5 @@
 import { APP_NAME } from '#shared/constants.ts';
+import { floatingBar } from '#client/features/help/floating-position.ts';
 import { useSignOut } from '#client/features/auth/use-sign-out.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 
@@ -6,7 +7,7 @@ export function AppHeader() {
   const { name, firstname, phone } = useAuth();
   const signOut = useSignOut();
   return (
-    <header className="app-header">
+    <header className="app-header" {...floatingBar('top')}>
       {/* Not ui/logo.tsx: shared with signin's layout, it is a chunk of its own, one file more in home's download (budget). */}
       <img src={`${import.meta.env.BASE_URL}logo.svg`} alt={APP_NAME} width={40} height={40} />
       <div className="app-header__greeting">

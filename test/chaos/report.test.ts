@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ChaosCounts } from './chaos-run.ts';
+import { failures } from './report.ts';
+
+/** The counts of a storm that did its work and lost nothing. */
+function healthyRun(): ChaosCounts {
+  return {
+    title: 'una tormenta',
+    presses: 200,
+    answered: 150,
+    queued: 50,
+    refused: 0,
+    alertsLost: 0,
+    alertsDoubled: 0,
+    endsLost: 0,
+    emailsExpected: 200,
+    emailsMissing: 0,
+    emailsDuplicated: 3,
+    emailsUnexpected: 0,
+    outboxStuck: 0,
+    faults: { pass: 400, delay: 40, drop: 12, reset: 30, 'lose-answer': 28, 'app-down': 5 },
+    smtpRefused: 20,
+    appRestarts: 1,
+    postgresRestarts: 1,
+    serverErrorsOutsideOutages: 0,
+    answersDiffering: 0,
+    stillQueued: 0,
+    appsCrashed: 0,
+    logLeaks: 0,
+    duplicateAllowance: 60,
+    seconds: 40,
+  };
+}
+
+/** A run in which nothing happened: no press, no fault, nobody to e-mail, and so nothing lost. */
+function emptyRun(): ChaosCounts {
+  return {
+    ...healthyRun(),
+    presses: 0,
+    answered: 0,
+    queued: 0,
+    emailsExpected: 0,
+    emailsDuplicated: 0,
+    faults: { pass: 0, delay: 0, drop: 0, reset: 0, 'lose-answer': 0, 'app-down': 0 },
+  };
+}
+
+describe('the chaos verdict', () => {
+  it('passes a storm that pressed, met faults, expected e-mails and lost nothing', () => {
+    expect(failures(healthyRun())).toEqual([]);
+  });
+
+  it('fails a run that did nothing, naming what is missing', () => {
+    expect(failures(emptyRun())).toEqual([
+      'presses: 0 (nothing was tested)',
+      'faults: 0 (nothing was tested)',
+      'emailsExpected: 0 (nothing was tested)',
+    ]);
+  });
+
+  it('counts only faults, not connections let through, as faults met', () => {
+    const calm = { ...healthyRun(), faults: { pass: 600, delay: 0, drop: 0, reset: 0, 'lose-answer': 0, 'app-down': 0 } };
+    expect(failures(calm)).toEqual(['faults: 0 (nothing was tested)']);
+  });
+
+  it('fails a storm that lost an alert, or repeated more e-mails than its crashes explain', () => {
+    expect(failures({ ...healthyRun(), alertsLost: 1, alertsDoubled: 2 })).toEqual(['alertsLost: 1', 'alertsDoubled: 2']);
+    expect(failures({ ...healthyRun(), emailsDuplicated: 61 })).toEqual(['emailsDuplicated: 61 > 60']);
+  });
+});

@@ -1,0 +1,129 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { fillContactForm, signUpInBrowser } from '#test/support/browser-flows.ts';
+
+// The floating 'Ayuda' button must never hide a control: on every screen that
+// shows it, at its usual place and wherever a drag leaves it, each control a
+// person can reach (scrolled into view as the browser does for keyboard focus)
+// is the element under its own centre, and the button keeps off the header and
+// the navigation bar.
+
+const running = appAndChromiumPerFile({ CHAT_URL: 'https://wa.me/15555550100' });
+const PHONE = { width: 360, height: 740 };
+
+const helpButton = (page: Page) => page.getByRole('button', { name: 'Ayuda' });
+
+/** A screen, what shows it is drawn, and the last control of its content. */
+type Screen = { name: string; path: string; ready: (page: Page) => Locator; last: string };
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('Not on screen');
+  return box;
+}
+
+async function mouseDrag(page: Page, to: { x: number; y: number }) {
+  await helpButton(page).hover();
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 10 });
+  await page.mouse.up();
+}
+
+/**
+ * Every visible control of the page, each scrolled into view the way focus does
+ * it, and what is drawn at its centre then: a list of the controls something else covers.
+ */
+function coveredControls(page: Page) {
+  return page.evaluate(() => {
+    const help = [...document.querySelectorAll('button')].find((button) => button.textContent?.includes('Ayuda'));
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="checkbox"], [tabindex]:not([tabindex="-1"])';
+    const checked: string[] = [];
+    const covered: { control: string; under: string }[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element === help || element.closest('[hidden], [inert]')) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.getAttribute('name') ?? element.tagName).trim().replace(/\s+/g, ' ');
+      checked.push(name);
+      element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const now = element.getBoundingClientRect();
+      const top = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
+      if (top && (top === element || element.contains(top) || (element instanceof HTMLInputElement && element.labels && [...element.labels].some((label) => label.contains(top))))) continue;
+      const under = top ? (top.closest('button, a, nav, header')?.textContent ?? top.tagName).trim().replace(/\s+/g, ' ') : 'nada';
+      covered.push({ control: `${element.tagName.toLowerCase()} «${name}»`, under });
+    }
+    window.scrollTo(0, 0);
+    return { checked, covered };
+  });
+}
+
+/** Whether the button's box meets the header (where it is drawn at the top of the page) or the navigation bar. */
+async function overlapsBars(page: Page) {
+  const button = await boxOf(helpButton(page));
+  const { header, nav } = await page.evaluate(() => {
+    const box = (element: Element | null) => {
+      const rect = element?.getBoundingClientRect();
+      return rect ? { top: rect.top, bottom: rect.bottom } : null;
+    };
+    // The header scrolls with the page: where it sits with the page at its top.
+    const headerRect = box(document.querySelector('header'));
+    const header = headerRect && { top: headerRect.top + window.scrollY, bottom: headerRect.bottom + window.scrollY };
+    return { header, nav: box(document.querySelector('nav')) };
+  });
+  const meets = (bar: { top: number; bottom: number } | null) => !!bar && button.y < bar.bottom && button.y + button.height > bar.top;
+  return { header: meets(header), nav: meets(nav) };
+}
+
+async function personWithAContact(context: BrowserContext) {
+  const page = await context.newPage();
+  await signUpInBrowser(page, running.app, { email: 'elena.sol@example.org', firstname: 'Elena', lastname: 'Sol' });
+  await fillContactForm(page, { firstname: 'Tomás', lastname: 'Vega', email: 'tomas.vega@example.org', phone: '3055550188', kinship: 'Hermano' });
+  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+  await page.waitForURL('**/web/home');
+  const card = page.getByRole('link', { name: /Tomás Vega/ });
+  const href = await card.getAttribute('href');
+  if (!href) throw new Error('The contact card links nowhere');
+  return { page, contactPath: href };
+}
+
+describe('the floating Ayuda button and the controls under it', () => {
+  it('covers no control and no bar on any screen, at its usual place and after a drag to each corner (360x740)', async () => {
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
+    const { page, contactPath } = await personWithAContact(context);
+    const screens: Screen[] = [
+      { name: 'inicio', path: '/web/home', ready: (p) => p.getByRole('link', { name: /Tomás Vega/ }), last: 'Probar alerta' },
+      { name: 'alerta de prueba', path: '/web/practice', ready: (p) => p.getByRole('button', { name: 'Enviar alerta de prueba' }), last: 'Enviar alerta de prueba' },
+      { name: 'agregar contacto', path: '/web/contact', ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }), last: 'Guardar contacto' },
+      { name: 'detalle del contacto', path: contactPath, ready: (p) => p.getByRole('button', { name: 'Eliminar contacto' }), last: 'Eliminar contacto' },
+      { name: 'perfil', path: '/web/profile', ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }), last: 'Guardar cambios' },
+    ];
+    const beyond = 80;
+    const corners = [
+      { name: 'arriba a la izquierda', to: { x: -beyond, y: -beyond } },
+      { name: 'arriba a la derecha', to: { x: PHONE.width + beyond, y: -beyond } },
+      { name: 'abajo a la izquierda', to: { x: -beyond, y: PHONE.height + beyond } },
+      { name: 'abajo a la derecha', to: { x: PHONE.width + beyond, y: PHONE.height + beyond } },
+    ];
+
+    const findings: Record<string, unknown> = {};
+    for (const screen of screens) {
+      // Its usual place: nothing remembered from an earlier drag.
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`${running.app.url}${screen.path}`);
+      await screen.ready(page).waitFor();
+      await helpButton(page).waitFor();
+      const places = [{ name: 'sin mover', to: undefined }, ...corners];
+      for (const place of places) {
+        if (place.to) await mouseDrag(page, place.to);
+        const bars = await overlapsBars(page);
+        const { checked, covered } = await coveredControls(page);
+        // Not a check of nothing: the screen's last control and the navigation's last link were among them.
+        expect({ screen: screen.name, last: checked.includes(screen.last), chat: checked.includes('Hablemos') }).toEqual({ screen: screen.name, last: true, chat: true });
+        if (bars.header || bars.nav || covered.length > 0) findings[`${screen.name}, ${place.name}`] = { bars, covered };
+      }
+    }
+    expect(findings).toEqual({});
+    await context.close();
+  });
+});
