@@ -153,12 +153,14 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
       let secrets: string[] = [];
       await step('6. state encrypted at rest, and the same session for the page and the worker', async () => {
         await waitForWorkerControl(win);
+        secrets = [email, 'Elena', contactEmail, 'Jorge'];
+        await expectNothingInClear(win, secrets);
         const { page, worker } = await win.run<{ page: { auth: Record<string, unknown> } | null; worker: unknown }>(
           READ_SESSION_IN_PAGE_AND_WORKER,
         );
         expect(page?.auth).toMatchObject({ email, firstname: 'Elena', lastname: tag, alert_status: false });
         expect(worker).toEqual({ session: page });
-        secrets = [email, 'Elena', contactEmail, 'Jorge', String(page?.auth.access_token), String(page?.auth.refresh_token)];
+        secrets.push(String(page?.auth.access_token), String(page?.auth.refresh_token));
         await expectNothingInClear(win, secrets);
       });
 

@@ -36,6 +36,7 @@ const READ_SESSION_SOURCE = `async function readSessionForTest() {
     request.onerror = () => reject(request.error);
   });
   const get = (db, store, key) => new Promise((resolve, reject) => {
+    if (!db.objectStoreNames.contains(store)) return resolve(undefined);
     const request = db.transaction(store).objectStore(store).get(key);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
