@@ -5,6 +5,8 @@ import type { ParsedMail } from 'mailparser';
 export type SmtpSink = {
   url: string;
   received: ParsedMail[];
+  /** The envelope recipients (RCPT TO) of each received message, in the same order. */
+  envelopes: string[][];
   /** While true, every message is refused with a 451 (a temporary failure). */
   refuse: boolean;
   /** How many messages were refused so far. */
@@ -14,12 +16,17 @@ export type SmtpSink = {
 
 /** A real SMTP server on a free port that keeps what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink: Partial<SmtpSink> & { received: ParsedMail[]; refuse: boolean; refused: number } = { received: [], refuse: false, refused: 0 };
+  const sink: Partial<SmtpSink> & { received: ParsedMail[]; envelopes: string[][]; refuse: boolean; refused: number } = {
+    received: [],
+    envelopes: [],
+    refuse: false,
+    refused: 0,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
           if (sink.refuse) {
@@ -29,6 +36,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             return;
           }
           sink.received.push(mail);
+          sink.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
           callback();
         })
         .catch(callback);

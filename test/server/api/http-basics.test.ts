@@ -53,7 +53,7 @@ describe('what every API reply looks like', () => {
   it('answers a NUL byte hidden in an e-mail or a name with a Spanish 422, not a 500 (the database cannot store it)', async () => {
     expect(await t.post('signin', { email: 'a\u0000na@example.com' })).toMatchObject({
       status: 422,
-      body: { errors: { email: [fieldMessages.emailInvalid] } },
+      body: { errors: { email: [fieldMessages.emailNotBare] } },
     });
     const session = await signUp(t, 'nul@example.com');
     const named = { firstname: 'Ro\u0000sa', lastname: 'Díaz', phone: '+13055550111' };
