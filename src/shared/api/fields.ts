@@ -49,20 +49,27 @@ export const emailField = v.pipe(
   v.check(isBareAddress, m.emailInvalid),
 );
 
-// PostgreSQL cannot store U+0000 in text: refused here, it is a Spanish 422 instead of a 500.
-const noNul = v.check((value: string) => !value.includes('\u0000'), m.nameInvalid);
+// A name is a name (it goes into the subjects of e-mails to other people): letters
+// of any script with their combining marks, spaces between words, apostrophes,
+// hyphens, and periods that end an abbreviation ("J. R."). A period straight
+// before a letter is refused, so no "ejemplo.com" fits; digits, `@`, slashes and
+// other symbols are refused outright. NUL cannot even be stored by PostgreSQL.
+const NAME = /^[\p{L}\p{M}'’ʼ‐-]+(?:\.? [\p{L}\p{M}'’ʼ‐-]+)*\.?$/u;
+const LETTER = /\p{L}/u;
+const isName = (value: string) => NAME.test(value) && LETTER.test(value);
 
-export const firstnameField = v.pipe(
-  requiredString(m.firstnameRequired),
-  v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
-  noNul,
-);
+const nameField = (required: string) =>
+  v.pipe(
+    requiredString(required),
+    // Two spaces typed between words are one.
+    v.transform((value: string) => value.replace(/ {2,}/g, ' ')),
+    v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
+    v.check(isName, m.nameInvalid),
+  );
 
-export const lastnameField = v.pipe(
-  requiredString(m.lastnameRequired),
-  v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
-  noNul,
-);
+export const firstnameField = nameField(m.firstnameRequired);
+
+export const lastnameField = nameField(m.lastnameRequired);
 
 /** E.164 with at most 15 digits. The phone input emits the dial code alone (`+1`) when empty. */
 export const phoneField = v.pipe(
