@@ -114,13 +114,13 @@ describe('what every API reply looks like', () => {
     const hsts = async (app: TestApp['app'], url: string, headers: Record<string, string> = {}) =>
       (await app.request(url, { headers })).headers.get('strict-transport-security');
     expect(await hsts(t.app, 'http://sos.example.org/api/signin')).toBeNull();
-    expect(await hsts(t.app, 'https://sos.example.org/api/signin')).toBe('max-age=31536000');
+    expect(await hsts(t.app, 'https://sos.example.org/api/signin')).toBe('max-age=31536000; includeSubDomains');
     // Anyone can write this header: without TRUST_PROXY it is ignored.
     expect(await hsts(t.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBeNull();
 
     const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
-      expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000');
+      expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
       expect(await hsts(proxied.app, 'http://sos.example.org/web/home', { 'x-forwarded-proto': 'http' })).toBeNull();
       // Only the entry our proxy appended counts, as for X-Forwarded-For.
       expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https, http' })).toBeNull();
