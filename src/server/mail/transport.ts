@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -84,6 +84,16 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   const sender = envelopeSender(from);
+  // The files hold codes and positions: the folder is the owner's only (also one made
+  // by an older version with the default mode), and so is every file.
+  let mailDirReady: Promise<void> | undefined;
+  const ensureMailDir = () =>
+    (mailDirReady ??= mkdir(mailDir, { recursive: true, mode: 0o700 })
+      .then(() => chmod(mailDir, 0o700))
+      .catch((error: unknown) => {
+        mailDirReady = undefined;
+        throw error;
+      }));
 
   return {
     async send(mail, now) {
@@ -101,9 +111,9 @@ export function createMailTransport(options: TransportOptions): MailTransport {
           return { ok: true, via: 'smtp' };
         }
         const info = await transporter.sendMail({ ...message, envelope });
-        await mkdir(mailDir, { recursive: true });
+        await ensureMailDir();
         const file = path.join(mailDir, fileName(mail.id, now));
-        await writeFile(file, (info as unknown as { message: Buffer }).message);
+        await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
         log.info(`correo ${mail.id} guardado en ${displayPath(file)}`);
         return { ok: true, via: 'file', file };
       } catch (error) {

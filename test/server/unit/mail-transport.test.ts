@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +51,20 @@ describe('the mail transport sends only to a bare address', () => {
     const sent = await files.send(mail(7, 'josé@ejemplo.es'), now);
     expect(sent).toMatchObject({ ok: true, via: 'file' });
     expect(await readdir(path.join(dir, 'mail'))).toHaveLength(1);
+  });
+
+  it('keeps the .eml files (codes, positions) readable by the server\'s user only, even in a folder made earlier', async () => {
+    const mailDir = path.join(dir, 'older');
+    await mkdir(mailDir, { mode: 0o755 });
+    const transport = createMailTransport({ smtpUrl: undefined, from, mailDir, log: captureLog() });
+    try {
+      const sent = await transport.send(mail(8, 'luz@example.org'), now);
+      expect(sent).toMatchObject({ ok: true, via: 'file' });
+      expect((await stat(mailDir)).mode & 0o777).toBe(0o700);
+      const [file] = await readdir(mailDir);
+      expect((await stat(path.join(mailDir, file ?? ''))).mode & 0o777).toBe(0o600);
+    } finally {
+      transport.close();
+    }
   });
 });
