@@ -104,3 +104,8 @@ INSERT INTO address_review (table_name, row_key, action, old_email, new_email)
 DROP TABLE review_users, review_contacts, review_opt_outs;
 --> statement-breakpoint
 DROP FUNCTION pg_temp.bare_address(text), pg_temp.normal_address(text);
+--> statement-breakpoint
+-- Idempotency keys of SOS requests kept an unkeyed SHA-256 of their body, from
+-- which a position could be searched for. Hashes are keyed with SECRET from now
+-- on; the old ones are erased (the keys still answer their first reply).
+UPDATE alert_requests SET body_hash = '' WHERE body_hash <> '';
