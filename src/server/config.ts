@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_REMINDER_MINUTES } from '#shared/api/deliveries.ts';
 import {
@@ -56,6 +56,11 @@ export type Config = {
 
 export type Env = Record<string, string | undefined>;
 
+/** A configuration the server must not start with; main.ts prints its message alone, without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 const QUARTER = 15 * 60_000;
@@ -64,7 +69,7 @@ function int(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} debe ser un número entero positivo (recibido: ${raw})`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} debe ser un número entero positivo (recibido: ${raw})`);
   return value;
 }
 
@@ -75,7 +80,7 @@ function minutesList(env: Env, name: string, fallback: readonly number[]): numbe
   const parts = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
   const values = parts.map(Number);
   if (values.some((value, index) => !Number.isInteger(value) || value <= 0 || (index > 0 && value <= values[index - 1]!))) {
-    throw new Error(`${name} debe ser una lista de minutos enteros, de menor a mayor, separados por comas (recibido: ${raw})`);
+    throw new ConfigError(`${name} debe ser una lista de minutos enteros, de menor a mayor, separados por comas (recibido: ${raw})`);
   }
   return values.map((minutes) => minutes * 60_000);
 }
@@ -88,33 +93,65 @@ function text(env: Env, name: string): string | undefined {
 function gtmId(env: Env): string | undefined {
   const value = text(env, 'GTM_ID');
   if (value !== undefined && !GTM_ID_PATTERN.test(value)) {
-    throw new Error(`GTM_ID debe ser el identificador del contenedor, como GTM-ABC1234 (recibido: ${value})`);
+    throw new ConfigError(`GTM_ID debe ser el identificador del contenedor, como GTM-ABC1234 (recibido: ${value})`);
   }
   return value;
+}
+
+/** HMAC keys shorter than this can be guessed offline from a stolen table. */
+export const SECRET_MIN_BYTES = 32;
+
+function checkedSecret(secret: string, source: string): string {
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes < SECRET_MIN_BYTES) {
+    throw new ConfigError(
+      `${source} debe tener al menos ${SECRET_MIN_BYTES} bytes (tiene ${bytes}). Genera uno con: openssl rand -base64 48`,
+    );
+  }
+  return secret;
 }
 
 /**
  * The secret keys code hashes and sealed refresh pairs. Generated once so that a
  * restart keeps every pending code and session valid; 0600 because whoever reads
- * it can forge nothing alone but can test guesses offline.
+ * it can forge nothing alone but can test guesses offline. Written whole to a
+ * temporary file first and then linked into place: the name appears only with
+ * the whole secret behind it, so a second instance starting at the same moment
+ * never reads it empty, and a link (unlike a rename) never replaces a secret
+ * another instance already put there.
  */
 export function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = readSecretFile(file);
+  if (existing !== undefined) return existing;
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  // 'wx' fails if another instance won the race; then read its secret.
+  const secret = randomBytes(48).toString('base64url');
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, `${secret}\n`, { mode: 0o600, flag: 'wx', flush: true });
   try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
+    linkSync(temporary, file);
     return secret;
-  } catch {
-    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    // Another instance linked its secret first: use that one.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readSecretFile(file) ?? secret;
+  } finally {
+    unlinkSync(temporary);
   }
+}
+
+function readSecretFile(file: string): string | undefined {
+  try {
+    return checkedSecret(readFileSync(file, 'utf8').trim(), `El secreto de ${file}`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function secretOf(env: Env, dataDir: string): string {
+  const given = text(env, 'SECRET');
+  return given === undefined ? loadOrCreateSecret(dataDir) : checkedSecret(given, 'SECRET');
 }
 
 /** Turn an environment-like object into the typed configuration, with defaults. */
@@ -132,7 +169,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     databaseUrl: text(env, 'DATABASE_URL'),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Botón de Pánico Migratorio <no-responder@localhost>',
-    secret: text(env, 'SECRET') ?? loadOrCreateSecret(dataDir),
+    secret: secretOf(env, dataDir),
     chatUrl: text(env, 'CHAT_URL'),
     gtmId: gtmId(env),
     trustProxy: ['1', 'true', 'yes'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),

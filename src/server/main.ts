@@ -1,12 +1,25 @@
 import { systemClock } from './clock.ts';
-import { parseConfig } from './config.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import type { Config } from './config.ts';
 import { consoleLog } from './log.ts';
 import { startServer } from './start-server.ts';
 import { StartupError } from './startup-error.ts';
 
 // The only file that reads process.env (STYLE.md 8).
 const log = consoleLog();
-const server = await startServer(parseConfig(process.env), { log, clock: systemClock }).catch((error: unknown) => {
+
+/** A wrong setting is the operator's to fix: its Spanish message alone, no stack trace, exit code 1. */
+function configOrExit(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Configuración no válida: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const server = await startServer(configOrExit(), { log, clock: systemClock }).catch((error: unknown) => {
   // A problem the operator can fix: the message says what and how; a stack trace would bury it.
   if (!(error instanceof StartupError)) throw error;
   process.stderr.write(`${error.message}\n`);

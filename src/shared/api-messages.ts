@@ -14,6 +14,7 @@ export const signedUp = 'Cuenta creada';
 export const signedOut = 'Sesión cerrada';
 export const invalidData = 'Los datos enviados no son válidos.';
 export const invalidJson = 'El cuerpo de la solicitud no es JSON válido.';
+export const notJson = 'Envía los datos en JSON, con la cabecera Content-Type: application/json.';
 export const bodyTooLarge = 'La solicitud es demasiado grande.';
 export const tooManyRequests = 'Demasiados intentos. Espera un momento y vuelve a intentarlo.';
 export const unauthorized = 'Sesión expirada';

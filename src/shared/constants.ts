@@ -66,7 +66,7 @@ export const REFRESH_REUSE_GRACE_MS = 60_000;
 
 export const PHONE_MAX_DIGITS = 15;
 export const PHONE_DEFAULT_COUNTRY = 'us';
-export const NAME_MAX_LENGTH = 100;
+export const NAME_MAX_LENGTH = 60;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const MAX_BODY_BYTES = 16 * 1024;

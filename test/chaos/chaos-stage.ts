@@ -57,7 +57,7 @@ export async function startChaosStage(): Promise<ChaosStage> {
     PUBLIC_URL: proxy.url,
     BUILD_DIR: path.join(dir, 'build'),
     // Both instances must key their hashes alike, as behind any load balancer.
-    SECRET: 'chaos-secret-not-for-production',
+    SECRET: 'chaos-secret-not-for-production-32-bytes-or-more',
     RATE_LIMIT_SIGNIN_PER_IP: '100000',
     RATE_LIMIT_VERIFY_PER_IP: '100000',
     RATE_LIMIT_RESEND_PER_IP: '100000',

@@ -20,6 +20,9 @@ export async function callApi(baseUrl: string, method: string, apiPath: string, 
   return { status: res.status, message: body.message ?? null };
 }
 
+/** 0 -> 'a', 25 -> 'z', 26 -> 'ba': a name holds letters, not digits. */
+const lettersOf = (index: number) => [...index.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
+
 const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? '' : (mail.to?.value[0]?.address ?? ''));
 
 /** Waits for an e-mail to `to` whose subject matches, the way a person checks their inbox. */
@@ -49,7 +52,7 @@ async function signUpPerson(baseUrl: string, sink: SmtpSink, index: number, most
   const code = /Tu código de acceso: (\d{4})/.exec((await mailTo(sink, email, /código de acceso/)).subject ?? '')?.[1];
   const session = (await expectOk(
     'signup',
-    callApi(baseUrl, 'POST', 'signup', { body: { email, code, firstname: `Persona${index}`, lastname: 'Prueba', phone: '+13055550123', terms: true } }),
+    callApi(baseUrl, 'POST', 'signup', { body: { email, code, firstname: `Persona ${lettersOf(index)}`, lastname: 'Prueba', phone: '+13055550123', terms: true } }),
   )) as { access_token: string };
   const contacts = Array.from({ length: most === 2 ? 1 + (index % 2) : 1 }, (_, n) => `contacto${index}-${n}@chaos.example`);
   for (const contact of contacts) {

@@ -5,6 +5,8 @@ import type { ParsedMail } from 'mailparser';
 export type SmtpSink = {
   url: string;
   received: ParsedMail[];
+  /** The envelope recipients (RCPT TO) of each received message, in the same order. */
+  envelopes: string[][];
   /** While true, every message is refused with a 451 (a temporary failure). */
   refuse: boolean;
   /** How many messages were refused so far. */
@@ -24,8 +26,9 @@ export type SmtpSink = {
 /** A real SMTP server on a free port that keeps what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const waiting: (() => void)[] = [];
-  const sink: Partial<SmtpSink> & Pick<SmtpSink, 'received' | 'refuse' | 'refused' | 'hold' | 'held'> = {
+  const sink: Partial<SmtpSink> & Pick<SmtpSink, 'received' | 'envelopes' | 'refuse' | 'refused' | 'hold' | 'held'> = {
     received: [],
+    envelopes: [],
     refuse: false,
     refused: 0,
     hold: undefined,
@@ -35,7 +38,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
           if (sink.refuse) {
@@ -48,11 +51,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             sink.held.push(mail);
             waiting.push(() => {
               sink.received.push(mail);
+              sink.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
               callback();
             });
             return;
           }
           sink.received.push(mail);
+          sink.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
           callback();
         })
         .catch(callback);

@@ -62,7 +62,7 @@ export type Reply = { status: number; headers: Headers; body: { success: boolean
 
 /** Test defaults: limits high enough that only the tests about limits meet them. */
 const baseEnv: Env = {
-  SECRET: 'test-secret-not-for-production',
+  SECRET: 'test-secret-not-for-production-32-bytes-or-more',
   RATE_LIMIT_SIGNIN_PER_IP: '1000',
   RATE_LIMIT_VERIFY_PER_IP: '1000',
   RATE_LIMIT_RESEND_PER_IP: '1000',

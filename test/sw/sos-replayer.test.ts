@@ -61,6 +61,8 @@ describe('one replay at a time', () => {
     await Promise.all([replayer.run(), replayer.run(), replayer.run()]);
 
     expect(server.sent.map((call) => call.idempotencyKey)).toEqual(['start', 'end']);
+    // The server reads only JSON bodies: a replay keeps the type the page sent.
+    expect(server.sent.map((call) => call.contentType)).toEqual(['application/json', 'application/json']);
     expect(locks.held).toContain('sos-replay');
     expect(await queuedKeys(queue)).toEqual([]);
   });

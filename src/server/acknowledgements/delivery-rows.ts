@@ -60,6 +60,10 @@ export function toDelivery(row: DeliveryRow): Delivery {
   };
 }
 
+/**
+ * A line of the 'alert ended' e-mail, which goes to every contact: first names
+ * only, so one compromised mailbox does not learn the whole support network.
+ */
 export function toDeliveryLine(row: DeliveryRow): DeliveryLineInput {
-  return { name: fullName(row), state: stateOf(row), sentAt: row.sentAt, acknowledgedAt: row.acknowledgedAt };
+  return { name: row.firstname.trim(), state: stateOf(row), sentAt: row.sentAt, acknowledgedAt: row.acknowledgedAt };
 }

@@ -8,9 +8,8 @@ import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
-import { sha256 } from '#server/security/hashing.ts';
 import { applyAlertRequest, lockUserForAlert } from './alert-actions.ts';
-import { claimIdempotencyKey, storeReply } from './idempotency.ts';
+import { bodyHashOf, claimIdempotencyKey, storeReply } from './idempotency.ts';
 import { startAlertAtOnce } from './start-alert-at-once.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -37,7 +36,7 @@ export function alertRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     const { userId } = c.var.auth;
     const now = clock.now();
-    const bodyHash = sha256(JSON.stringify(input));
+    const bodyHash = bodyHashOf(config.secret, input);
     // The common case, an SOS that starts an alert, in one statement (issue 7's budget).
     if (input.alert_status === ALERT_START) {
       const atOnce = await startAtOnce({ deps, userId, key, bodyHash, input, now });

@@ -15,6 +15,7 @@ import { personOf } from './alert-mail.ts';
 import { readAlertContexts, type AlertContext } from './alert-context.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { ALERT_STARTED, type StartedMailData } from './started-mail.ts';
+import { sameBody } from './idempotency.ts';
 
 /** A request of PUT /api/active-button, validated, with what it needs to start an alert. */
 export type Press = {
@@ -146,7 +147,7 @@ async function startOn(db: Db, client: pg.PoolClient, presses: Press[]): Promise
     const context = contexts[i];
     if (!context) return { answer: undefined };
     if (context.earlier) {
-      if (context.earlier.bodyHash !== press.bodyHash) return { answer: { kind: 'mismatch' } };
+      if (!sameBody(context.earlier.bodyHash, press.bodyHash)) return { answer: { kind: 'mismatch' } };
       return { answer: context.earlier.reply ? { kind: 'answered', reply: context.earlier.reply as ActiveButtonReply } : undefined };
     }
     // A second press of one person in the batch (a double tap, two phones): the transaction path

@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, lte, ne, or } from 'drizzle-orm';
 import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
 import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
+import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from './client.ts';
 import { alertRequests, alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from './schema.ts';
@@ -31,7 +32,7 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
     .where(or(lt(sessions.expiresAt, weekAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, weekAgo))));
   // The phone keeps a queued press for 7 days; its key must outlive it, so a late replay is still recognised.
   await db.delete(alertRequests).where(lt(alertRequests.createdAt, new Date(ms - 30 * DAY)));
-  await db
+  const ended = await db
     .update(alerts)
     .set({ latitude: '', longitude: '' })
     .where(
@@ -40,9 +41,19 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
         lt(alerts.endedAt, new Date(ms - positionRetentionDays * DAY)),
         or(ne(alerts.latitude, ''), ne(alerts.longitude, '')),
       ),
-    );
+    )
+    .returning({ userId: alerts.userId, endedAt: alerts.endedAt });
+  // The requests of those alerts carried the position too: their keyed hashes go with it
+  // (the keys stay, so a late replay still gets its first answer).
+  for (const alert of ended) {
+    if (!alert.endedAt) continue;
+    await db
+      .update(alertRequests)
+      .set({ bodyHash: ERASED_BODY_HASH })
+      .where(and(eq(alertRequests.userId, alert.userId), lte(alertRequests.createdAt, alert.endedAt), ne(alertRequests.bodyHash, ERASED_BODY_HASH)));
+  }
   // A practice alert ends as it starts: the same retention from its start.
-  await db
+  const practices = await db
     .update(practiceAlerts)
     .set({ latitude: '', longitude: '' })
     .where(
@@ -50,7 +61,14 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
         lt(practiceAlerts.startedAt, new Date(ms - positionRetentionDays * DAY)),
         or(ne(practiceAlerts.latitude, ''), ne(practiceAlerts.longitude, '')),
       ),
-    );
+    )
+    .returning({ userId: practiceAlerts.userId, requestKey: practiceAlerts.requestKey });
+  for (const practice of practices) {
+    await db
+      .update(alertRequests)
+      .set({ bodyHash: ERASED_BODY_HASH })
+      .where(and(eq(alertRequests.userId, practice.userId), eq(alertRequests.idempotencyKey, practice.requestKey)));
+  }
   // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
   await db.delete(outbox).where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
   await db

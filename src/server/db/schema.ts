@@ -316,3 +316,19 @@ export const alertReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.alertId, t.round] })],
 );
+
+/**
+ * What the migration to bare e-mail addresses did to rows written before the
+ * API refused anything else (docs/operations.md): one line per row it
+ * normalised, merged, disabled or could only keep. Nothing reads it; operators
+ * review it and delete the lines they have dealt with.
+ */
+export const addressReview = pgTable('address_review', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tableName: text('table_name').notNull(),
+  rowKey: text('row_key').notNull(),
+  action: text('action').notNull(),
+  oldEmail: text('old_email').notNull(),
+  newEmail: text('new_email'),
+  reviewedAt: tz('reviewed_at').notNull().defaultNow(),
+});

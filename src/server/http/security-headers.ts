@@ -45,6 +45,6 @@ export function securityHeaders({ gtmId, trustProxy }: Pick<Config, 'gtmId' | 't
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');
     headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
-    if (servedOverHttps(c, trustProxy)) headers.set('Strict-Transport-Security', 'max-age=31536000');
+    if (servedOverHttps(c, trustProxy)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }

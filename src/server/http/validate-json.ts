@@ -14,6 +14,11 @@ export function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknow
   return errors;
 }
 
+/** `application/json`, with or without parameters such as charset. */
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 /**
  * Parse the JSON body with a shared schema, Hono-validator style (`c.req.valid('json')`).
  * Our own rather than hono/validator so that malformed JSON gets our Spanish
@@ -30,6 +35,9 @@ export function validateJson<S extends AnySchema>(
   return async (c, next) => {
     const raw = await c.req.text();
     let body: unknown = {};
+    // Only a JSON body is read. A form or text/plain body is what a page elsewhere can
+    // make its visitors' browsers send without a CORS preflight; refused unread.
+    if (raw !== '' && !isJsonType(c.req.header('content-type'))) return fail(c, 415, apiMessages.notJson);
     if (raw.trim() !== '') {
       try {
         body = JSON.parse(raw);

@@ -54,7 +54,8 @@ export type MimeInput = { from: string; to: string; subject: string; text: strin
 /** The message as bytes for SMTP (CRLF lines, UTF-8 parts in base64), or undefined when nodemailer must compose it. */
 export function composeMime(input: MimeInput): Buffer | undefined {
   const from = mailbox(input.from);
-  const to = mailbox(input.to);
+  // The recipient is one bare address (transport.ts checks), written as is: never read out of a `Name <…>`.
+  const to = PLAIN_ADDRESS.test(input.to) ? input.to : undefined;
   if (!from || !to) return undefined;
   const boundary = `--_sos_${randomUUID()}`;
   const domain = from.address.split('@').pop();
@@ -62,7 +63,7 @@ export function composeMime(input: MimeInput): Buffer | undefined {
     [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join(CRLF);
   const lines = [
     `From: ${from.header}`,
-    `To: ${to.header}`,
+    `To: ${to}`,
     `Subject: ${headerText(input.subject)}`,
     `Message-ID: <${randomUUID()}@${domain}>`,
     `Date: ${input.date.toUTCString().replace(/GMT/, '+0000')}`,

@@ -143,7 +143,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const results = await Promise.all(
         rows.map((row) => {
           const content = contentOf(row);
-          if (!content) return { ok: false as const, error: UNREADABLE };
+          if (!content) return { ok: false as const, error: UNREADABLE, permanent: false };
           return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);
         }),
       );
@@ -154,7 +154,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const result = results[i];
         if (!result || result.ok) continue;
         const attempts = row.attempts + 1;
-        const failed = attempts >= maxAttempts;
+        // A refused recipient stays refused: no point retrying it a hundred times.
+        const failed = attempts >= maxAttempts || result.permanent === true;
         const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs));
         await client.query({ ...MARK_FAILED, values: [row.id, failed ? 'failed' : 'pending', attempts, nextAttemptAt, result.error] });
         log.warn(`correo ${row.id}: envío fallido (intento ${attempts}, ${result.error})${failed ? ', abandonado' : ''}`);

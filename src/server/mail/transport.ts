@@ -1,14 +1,17 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { isBareAddress } from '#shared/api/fields.ts';
 import type { Log } from '#server/log.ts';
 import type { OutgoingMail } from './mail-content.ts';
 import { composeMime } from './mime-message.ts';
 
+/** `permanent`: trying again cannot help (the recipient is not an address we send to). */
 export type SendResult =
   | { ok: true; via: 'smtp' | 'file'; file?: string }
-  | { ok: false; error: string };
+  | { ok: false; error: string; permanent?: boolean };
 
 export type MailTransport = {
   send(mail: OutgoingMail, now: Date): Promise<SendResult>;
@@ -47,6 +50,28 @@ function displayPath(file: string): string {
   return relative.startsWith('..') ? file : relative;
 }
 
+/** What a refused recipient records (logs and `last_error`): never the address itself. */
+export const NOT_A_BARE_ADDRESS = 'destinatario no es una dirección simple';
+
+/**
+ * The stored recipient when it is one bare address that nodemailer also reads
+ * as exactly itself, else undefined. The API's schema already refuses anything
+ * else; this is the last gate, so that a slip there (or an old row) can never
+ * send a message counted for one address to another one.
+ */
+export function bareRecipient(to: string): string | undefined {
+  if (!isBareAddress(to)) return undefined;
+  const parsed = addressparser(to);
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  return only && 'address' in only && only.address === to && !only.name ? to : undefined;
+}
+
+/** The envelope sender: the address inside MAIL_FROM (`Name <address>`). */
+function envelopeSender(from: string): string {
+  const [first] = addressparser(from);
+  return first && 'address' in first && first.address ? first.address : from;
+}
+
 /** A batch of the outbox worker goes out at once; a second waits for free connections. */
 const SMTP_CONNECTIONS = 10;
 
@@ -58,21 +83,37 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  const sender = envelopeSender(from);
+  // The files hold codes and positions: the folder is the owner's only (also one made
+  // by an older version with the default mode), and so is every file.
+  let mailDirReady: Promise<void> | undefined;
+  const ensureMailDir = () =>
+    (mailDirReady ??= mkdir(mailDir, { recursive: true, mode: 0o700 })
+      .then(() => chmod(mailDir, 0o700))
+      .catch((error: unknown) => {
+        mailDirReady = undefined;
+        throw error;
+      }));
+
   return {
     async send(mail, now) {
-      const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+      const to = bareRecipient(mail.to);
+      if (!to) return { ok: false, error: NOT_A_BARE_ADDRESS, permanent: true };
+      // The envelope names the stored address itself: nobody reads it out of the headers again.
+      const envelope = { from: sender, to: [to] };
+      const message = { from, to, subject: mail.subject, text: mail.text, html: mail.html };
       try {
         if (smtpUrl) {
           // Composed in memory and handed over whole (mime-message.ts says why).
           const raw = composeMime({ ...message, date: now }) ?? (await new MailComposer(message).compile().build());
-          await transporter.sendMail({ envelope: { from, to: mail.to }, raw });
+          await transporter.sendMail({ envelope, raw });
           log.info(`correo ${mail.id} enviado por SMTP`);
           return { ok: true, via: 'smtp' };
         }
-        const info = await transporter.sendMail(message);
-        await mkdir(mailDir, { recursive: true });
+        const info = await transporter.sendMail({ ...message, envelope });
+        await ensureMailDir();
         const file = path.join(mailDir, fileName(mail.id, now));
-        await writeFile(file, (info as unknown as { message: Buffer }).message);
+        await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
         log.info(`correo ${mail.id} guardado en ${displayPath(file)}`);
         return { ok: true, via: 'file', file };
       } catch (error) {

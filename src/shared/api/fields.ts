@@ -7,6 +7,27 @@ import {
 import { KINSHIPS } from '../kinship.ts';
 import * as m from '../field-messages.ts';
 
+// What counts as an e-mail address here: one bare mailbox, nothing a mail library
+// could read as a display name, a list, a group or a comment. Mail libraries
+// (nodemailer's address parser among them) read `N<a@x>` as a@x, `a,b@x` as b@x
+// and `a(c)b@x` as b@x, so an address that only looks like one string could be
+// counted as one mailbox and delivered to another. The API's e-mail field and the
+// mail transport both ask this one question.
+
+// RFC 5322 atext, with letters and digits of any script for internationalised addresses.
+const ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?';
+
+/** local@domain: a dot-atom, one `@`, at least two domain labels. */
+export const BARE_ADDRESS = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u');
+
+/** Characters that make a mail library see something other than one bare address (or none at all). */
+export const NOT_IN_A_BARE_ADDRESS = /[<>,;:"()[\]\\\s\p{C}]/u;
+
+export function isBareAddress(value: string): boolean {
+  return BARE_ADDRESS.test(value);
+}
+
 // Field schemas normalise once: every form and every route uses these.
 
 // A missing value and an empty string get the same "required" message.
@@ -21,24 +42,34 @@ export const emailField = v.pipe(
   requiredString(m.emailRequired),
   v.toLowerCase(),
   v.maxLength(EMAIL_MAX_LENGTH, m.emailTooLong),
-  // The simple shape SPEC.md asks for: something@something.tld, no spaces, no control characters.
-  v.regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u, m.emailInvalid),
+  // A name, a list or brackets around the address get their own message: the
+  // person pasted more than the address, and should know what to take out.
+  v.check((value: string) => !NOT_IN_A_BARE_ADDRESS.test(value), m.emailNotBare),
+  // The simple shape SPEC.md asks for (something@something.tld), as one bare mailbox.
+  v.check(isBareAddress, m.emailInvalid),
 );
 
-// PostgreSQL cannot store U+0000 in text: refused here, it is a Spanish 422 instead of a 500.
-const noNul = v.check((value: string) => !value.includes('\u0000'), m.nameInvalid);
+// A name is a name (it goes into the subjects of e-mails to other people): letters
+// of any script with their combining marks, spaces between words, apostrophes,
+// hyphens, and periods that end an abbreviation ("J. R."). A period straight
+// before a letter is refused, so no "ejemplo.com" fits; digits, `@`, slashes and
+// other symbols are refused outright. NUL cannot even be stored by PostgreSQL.
+const NAME = /^[\p{L}\p{M}'’ʼ‐-]+(?:\.? [\p{L}\p{M}'’ʼ‐-]+)*\.?$/u;
+const LETTER = /\p{L}/u;
+const isName = (value: string) => NAME.test(value) && LETTER.test(value);
 
-export const firstnameField = v.pipe(
-  requiredString(m.firstnameRequired),
-  v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
-  noNul,
-);
+const nameField = (required: string) =>
+  v.pipe(
+    requiredString(required),
+    // Two spaces typed between words are one.
+    v.transform((value: string) => value.replace(/ {2,}/g, ' ')),
+    v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
+    v.check(isName, m.nameInvalid),
+  );
 
-export const lastnameField = v.pipe(
-  requiredString(m.lastnameRequired),
-  v.maxLength(NAME_MAX_LENGTH, m.nameTooLong),
-  noNul,
-);
+export const firstnameField = nameField(m.firstnameRequired);
+
+export const lastnameField = nameField(m.lastnameRequired);
 
 /** E.164 with at most 15 digits. The phone input emits the dial code alone (`+1`) when empty. */
 export const phoneField = v.pipe(

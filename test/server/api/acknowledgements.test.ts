@@ -171,7 +171,7 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
   });
 
-  it("ends with an e-mail to everyone who got the alert, saying who acknowledged it", async () => {
+  it("ends with an e-mail to everyone who got the alert, saying who acknowledged it by first name only", async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'fin', [
       ['Luis', 'Díaz'],
       ['María', 'López'],
@@ -189,8 +189,13 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     const ends = await Promise.all(emails.map((email) => lastMail(t, email, ENDED)));
     for (const mail of ends) {
       expect(mail?.text).toContain('Quién recibió la alerta:');
-      expect(mail?.text).toMatch(/- Recibida por María López \(\d\d:\d\d\)/);
-      expect(mail?.text).toMatch(/- Enviada a Luis Díaz \(\d\d:\d\d\), sin confirmar todavía/);
+      expect(mail?.text).toMatch(/- Recibida por María \(\d\d:\d\d\)/);
+      expect(mail?.text).toMatch(/- Enviada a Luis \(\d\d:\d\d\), sin confirmar todavía/);
+      // A contact's mailbox, if someone else reads it, does not learn the others' full names.
+      for (const lastname of ['López', 'Díaz']) {
+        expect(mail?.text).not.toContain(lastname);
+        expect(mail?.html).not.toContain(lastname);
+      }
     }
     // Acknowledgements first: they say who is acting.
     const text = ends[0]?.text ?? '';

@@ -88,9 +88,11 @@ async function envelopeOf(res: Response): Promise<Outcome> {
   return { status: res.status, body };
 }
 
-/** What the server must answer to a body, judged from the shared schema alone. */
-function expectedFor(raw: string, schema: v.GenericSchema): { status?: number; fields?: string[] } {
+/** What the server must answer to a body sent as `contentType`, judged from the shared schema alone. */
+function expectedFor(raw: string, contentType: string, schema: v.GenericSchema): { status?: number; fields?: string[] } {
   if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) return { status: 413 };
+  // Only JSON is read: any other body is refused unread, as a page elsewhere could send it.
+  if (raw !== '' && contentType !== 'application/json') return { status: 415 };
   // What the server reads: the body after a UTF-8 round trip (lone surrogates become U+FFFD).
   const text = new TextDecoder().decode(new TextEncoder().encode(raw));
   let value: unknown = {};
@@ -168,7 +170,7 @@ describe('fuzzing every API route with random and malformed input', () => {
             headers: { ...sent, ...(route.auth ? { authorization: `Bearer ${ana.access_token}` } : {}) },
           });
           const { status, body: reply } = await envelopeOf(res);
-          const expected = expectedFor(body, route.schema);
+          const expected = expectedFor(body, sent['content-type'], route.schema);
           if (expected.status) expect(status).toBe(expected.status);
           if (expected.status === 422) expect(Object.keys(reply?.errors ?? {}).sort()).toEqual([...(expected.fields ?? [])].sort());
           if (status >= 400) expect(await tableDigest(t.db, route.counters ?? COUNTERS), 'a refused request wrote data').toBe(before);
@@ -223,7 +225,7 @@ describe('fuzzing every API route with random and malformed input', () => {
         expect(anonymous).toMatchObject({ status: 401, body: { message: apiMessages.unauthorized } });
         const press = await envelopeOf(
           await request('PATCH', 'active-button', {
-            headers: { authorization: `Bearer ${ana.access_token}`, 'idempotency-key': key },
+            headers: { authorization: `Bearer ${ana.access_token}`, 'idempotency-key': key, 'content-type': 'application/json' },
             body: JSON.stringify({ alert_status: '2' }),
           }),
         );

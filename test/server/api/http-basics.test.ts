@@ -53,7 +53,7 @@ describe('what every API reply looks like', () => {
   it('answers a NUL byte hidden in an e-mail or a name with a Spanish 422, not a 500 (the database cannot store it)', async () => {
     expect(await t.post('signin', { email: 'a\u0000na@example.com' })).toMatchObject({
       status: 422,
-      body: { errors: { email: [fieldMessages.emailInvalid] } },
+      body: { errors: { email: [fieldMessages.emailNotBare] } },
     });
     const session = await signUp(t, 'nul@example.com');
     const named = { firstname: 'Ro\u0000sa', lastname: 'Díaz', phone: '+13055550111' };
@@ -115,13 +115,13 @@ describe('what every API reply looks like', () => {
     const hsts = async (app: TestApp['app'], url: string, headers: Record<string, string> = {}) =>
       (await app.request(url, { headers })).headers.get('strict-transport-security');
     expect(await hsts(t.app, 'http://sos.example.org/api/signin')).toBeNull();
-    expect(await hsts(t.app, 'https://sos.example.org/api/signin')).toBe('max-age=31536000');
+    expect(await hsts(t.app, 'https://sos.example.org/api/signin')).toBe('max-age=31536000; includeSubDomains');
     // Anyone can write this header: without TRUST_PROXY it is ignored.
     expect(await hsts(t.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBeNull();
 
     const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
-      expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000');
+      expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
       expect(await hsts(proxied.app, 'http://sos.example.org/web/home', { 'x-forwarded-proto': 'http' })).toBeNull();
       // Only the entry our proxy appended counts, as for X-Forwarded-For.
       expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https, http' })).toBeNull();

@@ -29,13 +29,34 @@ describe('starting the server with npm run serve', () => {
     expect(firstLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/web$/);
 
     const base = firstLine.replace(/\/web$/, '');
-    const signin = await fetch(`${base}/api/signin`, { method: 'POST', body: JSON.stringify({ email: 'uma@example.com' }) });
+    const signin = await fetch(`${base}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'uma@example.com' }),
+    });
     expect(signin.status).toBe(200);
     const shell = await fetch(`${base}/web/home`, { headers: { accept: 'text/html' } });
     expect(shell.status).toBe(503);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('refuses to start with a SECRET shorter than 32 bytes: one Spanish line, no stack trace', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dir, PORT: '0', SECRET: 'corto' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stdout, stderr }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Configuración no válida: SECRET debe tener al menos 32 bytes (tiene 5). Genera uno con: openssl rand -base64 48\n',
+    });
   });
 });
 

@@ -144,6 +144,6 @@ describe('reminder timings are configuration', () => {
       await t.close();
     }
     const { parseConfig } = await import('#server/config.ts');
-    expect(() => parseConfig({ SECRET: 's', ACK_REMINDER_MINUTES: '15,5' })).toThrow(/ACK_REMINDER_MINUTES/);
+    expect(() => parseConfig({ SECRET: 'a-test-secret-of-at-least-32-bytes!', ACK_REMINDER_MINUTES: '15,5' })).toThrow(/ACK_REMINDER_MINUTES/);
   });
 });

@@ -1,8 +1,11 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '#server/config.ts';
+import { ConfigError, parseConfig } from '#server/config.ts';
+
+/** Any 32 bytes will do for tests. */
+const SECRET = 'a-test-secret-of-at-least-32-bytes!';
 
 describe('server configuration', () => {
   let dir: string;
@@ -12,7 +15,7 @@ describe('server configuration', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('starts on 127.0.0.1:8080 with files under ./data when nothing is set', () => {
-    const config = parseConfig({ SECRET: 's' }, dir);
+    const config = parseConfig({ SECRET }, dir);
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
@@ -33,7 +36,7 @@ describe('server configuration', () => {
   });
 
   it('follows the environment, trimming a trailing slash from the public address', () => {
-    const config = parseConfig({ PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://sos.example.org/', SECRET: 's', RATE_LIMIT_VERIFY_PER_IP: '7' }, dir);
+    const config = parseConfig({ PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://sos.example.org/', SECRET, RATE_LIMIT_VERIFY_PER_IP: '7' }, dir);
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', publicUrl: 'https://sos.example.org' });
     expect(config.rateLimits.verifyPerIp.limit).toBe(7);
     const invites = parseConfig({ SECRET: 's', RATE_LIMIT_INVITES_PER_HOUR: '4', RATE_LIMIT_INVITES_PER_DAY: '12', RATE_LIMIT_INVITES_PER_ADDRESS: '1' }, dir).rateLimits;
@@ -41,20 +44,20 @@ describe('server configuration', () => {
   });
 
   it('refuses a port that is not a number, in Spanish', () => {
-    expect(() => parseConfig({ PORT: 'ocho', SECRET: 's' }, dir)).toThrow(/PORT debe ser un número/);
+    expect(() => parseConfig({ PORT: 'ocho', SECRET }, dir)).toThrow(/PORT debe ser un número/);
   });
 
   it('takes a tag manager container id, and refuses anything else in Spanish (it goes into a script address)', () => {
-    expect(parseConfig({ GTM_ID: ' GTM-ABC1234 ', SECRET: 's' }, dir).gtmId).toBe('GTM-ABC1234');
-    expect(parseConfig({ SECRET: 's' }, dir).gtmId).toBeUndefined();
-    expect(() => parseConfig({ GTM_ID: 'GTM-1"><script>', SECRET: 's' }, dir)).toThrow(/GTM_ID debe ser el identificador/);
+    expect(parseConfig({ GTM_ID: ' GTM-ABC1234 ', SECRET }, dir).gtmId).toBe('GTM-ABC1234');
+    expect(parseConfig({ SECRET }, dir).gtmId).toBeUndefined();
+    expect(() => parseConfig({ GTM_ID: 'GTM-1"><script>', SECRET }, dir)).toThrow(/GTM_ID debe ser el identificador/);
   });
 
   it('keeps the position of an ended alert 30 days unless POSITION_RETENTION_DAYS says otherwise', () => {
-    expect(parseConfig({ SECRET: 's' }, dir).positionRetentionDays).toBe(30);
-    expect(parseConfig({ SECRET: 's', POSITION_RETENTION_DAYS: '7' }, dir).positionRetentionDays).toBe(7);
-    expect(parseConfig({ SECRET: 's', POSITION_RETENTION_DAYS: '0' }, dir).positionRetentionDays).toBe(0);
-    expect(() => parseConfig({ SECRET: 's', POSITION_RETENTION_DAYS: 'un mes' }, dir)).toThrow(/POSITION_RETENTION_DAYS debe ser un número/);
+    expect(parseConfig({ SECRET }, dir).positionRetentionDays).toBe(30);
+    expect(parseConfig({ SECRET, POSITION_RETENTION_DAYS: '7' }, dir).positionRetentionDays).toBe(7);
+    expect(parseConfig({ SECRET, POSITION_RETENTION_DAYS: '0' }, dir).positionRetentionDays).toBe(0);
+    expect(() => parseConfig({ SECRET, POSITION_RETENTION_DAYS: 'un mes' }, dir)).toThrow(/POSITION_RETENTION_DAYS debe ser un número/);
   });
 
   it('makes a secret once, readable only by its owner, and keeps it across restarts', async () => {
@@ -64,5 +67,18 @@ describe('server configuration', () => {
     expect((await readFile(file, 'utf8')).trim()).toBe(first);
     expect(parseConfig({ DATA_DIR: 'd' }, dir).secret).toBe(first);
     expect(first.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('refuses a SECRET shorter than 32 bytes, in Spanish, and says how to make one', () => {
+    expect(() => parseConfig({ SECRET: 'corto' }, dir)).toThrow(ConfigError);
+    expect(() => parseConfig({ SECRET: 'x'.repeat(31) }, dir)).toThrow('SECRET debe tener al menos 32 bytes (tiene 31). Genera uno con: openssl rand -base64 48');
+    expect(parseConfig({ SECRET: 'x'.repeat(32) }, dir).secret).toBe('x'.repeat(32));
+  });
+
+  it('refuses a secret file that is empty or short rather than keying everything with it', async () => {
+    const data = path.join(dir, 'd');
+    parseConfig({ DATA_DIR: 'd' }, dir);
+    await writeFile(path.join(data, 'secret'), '\n');
+    expect(() => parseConfig({ DATA_DIR: 'd' }, dir)).toThrow(/secreto de .*secret debe tener al menos 32 bytes \(tiene 0\)/);
   });
 });

@@ -3,6 +3,7 @@ export interface Sent {
   url: string;
   authorization: string | null;
   idempotencyKey: string | null;
+  contentType: string | null;
   body: Record<string, unknown>;
 }
 
@@ -27,6 +28,7 @@ export function fakeServer(answer: (sent: Sent) => Answer | Promise<Answer>) {
       url: request.url,
       authorization: request.headers.get('Authorization'),
       idempotencyKey: request.headers.get('Idempotency-Key'),
+      contentType: request.headers.get('Content-Type'),
       body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
     };
     sent.push(call);

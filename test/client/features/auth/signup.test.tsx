@@ -26,6 +26,19 @@ describe('completing the personal information', () => {
     expect(screen.getByText('Debes aceptar los términos y condiciones')).toBeTruthy();
   });
 
+  it('says in Spanish that a name takes no digits, links or symbols, and sends nothing', async () => {
+    const { calls } = stubFetch(() => json(200, { success: true, message: aSession({ contacts: 0 }) }));
+    renderApp('/web/auth/signup');
+    fireEvent.change(await screen.findByLabelText('Nombres'), { target: { value: 'Gana en www.ejemplo.com' } });
+    fireEvent.change(screen.getByLabelText('Apellidos'), { target: { value: 'López2' } });
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '(305) 555-0123' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    const message = 'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(calls).toEqual([]);
+  });
+
   it('shows flags from our own site', async () => {
     renderApp('/web/auth/signup');
     await screen.findByLabelText('Teléfono');
