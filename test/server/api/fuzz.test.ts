@@ -43,6 +43,7 @@ const ROUTES: Record<string, string[]> = {
   '/practice-deliveries': ['GET'],
   '/ack/:token': ['GET'],
   '/ack': ['POST'],
+  '/app-config': ['GET'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */

@@ -39,7 +39,7 @@ describe('server configuration', () => {
     const config = parseConfig({ PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://sos.example.org/', SECRET, RATE_LIMIT_VERIFY_PER_IP: '7' }, dir);
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', publicUrl: 'https://sos.example.org' });
     expect(config.rateLimits.verifyPerIp.limit).toBe(7);
-    const invites = parseConfig({ SECRET: 's', RATE_LIMIT_INVITES_PER_HOUR: '4', RATE_LIMIT_INVITES_PER_DAY: '12', RATE_LIMIT_INVITES_PER_ADDRESS: '1' }, dir).rateLimits;
+    const invites = parseConfig({ SECRET, RATE_LIMIT_INVITES_PER_HOUR: '4', RATE_LIMIT_INVITES_PER_DAY: '12', RATE_LIMIT_INVITES_PER_ADDRESS: '1' }, dir).rateLimits;
     expect([invites.invitesPerAccountHour.limit, invites.invitesPerAccountDay.limit, invites.invitesPerAddress.limit]).toEqual([4, 12, 1]);
   });
 
