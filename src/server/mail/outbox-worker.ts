@@ -59,8 +59,19 @@ export type OutboxWorker = {
 
 const BASE_BACKOFF_MS = 2_000;
 
+/**
+ * How a sender's transaction starts. The claim below must walk outbox_due_idx
+ * in its order and stop after the batch. Statistics gathered while the queue
+ * was empty, its usual state, make the planner expect a handful of due rows and
+ * prefer fetching them all and sorting them; under a burst that means every
+ * claim reads and sorts the whole queue, thousands of rows, so the claims slow
+ * down as the queue grows and it grows faster still. With sorting ruled out,
+ * the index order is the plan left.
+ */
+export const BEGIN_SENDING = 'begin; set local enable_sort = off';
+
 /** The due rows of priority $3 or higher (a lower number), highest first, then oldest due first. */
-const CLAIM_DUE = {
+export const CLAIM_DUE = {
   name: 'outbox_claim_due',
   text: `select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox
     where status = 'pending' and priority <= $3 and next_attempt_at <= $1
@@ -137,7 +148,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('begin');
+      await client.query(BEGIN_SENDING);
       const now = clock.now();
       const { rows } = await client.query<ClaimedRow>({ ...CLAIM_DUE, values: [now, batchSize, maxPriority] });
       const results = await Promise.all(

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
+import { enqueueMail, enqueueMails } from '#server/mail/outbox.ts';
+import { BEGIN_SENDING, CLAIM_DUE } from '#server/mail/outbox-worker.ts';
 import { startSmtpSink } from '#test/support/smtp-sink.ts';
 import type { SmtpSink } from '#test/support/smtp-sink.ts';
 import { createTestApp } from '#test/support/test-app.ts';
@@ -96,5 +97,50 @@ describe('e-mail delivery through the outbox', () => {
     await t.post('signin', { email: 'tere@example.com' });
     await expect.poll(() => smtp.received.length, { timeout: 3_000, interval: 20 }).toBe(before + 1);
     await t.worker.stop();
+  });
+});
+
+describe('claiming e-mail to send from a long queue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reads only the batch it claims, though the statistics were taken while the outbox was empty', async () => {
+    // A server just installed: autovacuum has seen the outbox empty. Then a burst of presses queues thousands.
+    await t.pool.query('vacuum analyze outbox');
+    const mail = { subject: 'ALERTA SOS', text: 'Hola', html: '<p>Hola</p>' };
+    for (let chunk = 0; chunk < 5; chunk += 1) {
+      const burst = Array.from({ length: 2000 }, (_, i) => ({ kind: 'alert-started', to: `rafaga${chunk}-${i}@example.com`, content: mail }));
+      await t.db.transaction((tx) => enqueueMails(tx, burst, t.clock.now()));
+    }
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; Plans?: PlanNode[] };
+    const client = await t.pool.connect();
+    try {
+      // The alert lane's claim of ten, in a transaction begun as a sender begins it.
+      await client.query(BEGIN_SENDING);
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
+        text: `explain (analyze, format json) ${CLAIM_DUE.text}`,
+        values: [t.clock.now(), 10, 0],
+      });
+      const nodes: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        nodes.push(node);
+        node.Plans?.forEach(walk);
+      };
+      walk(rows[0]!['QUERY PLAN'][0].Plan);
+      const outboxRowsRead = nodes.filter((node) => node['Relation Name'] === 'outbox').reduce((sum, node) => sum + node['Actual Rows'], 0);
+      expect({ sorted: nodes.some((node) => node['Node Type'] === 'Sort'), outboxRowsRead, claimed: nodes[0]?.['Actual Rows'] }).toEqual({
+        sorted: false,
+        outboxRowsRead: 10,
+        claimed: 10,
+      });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 });
