@@ -81,7 +81,10 @@ describe('knowing that the alert arrived', () => {
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
     const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: /Elena acuse finalizó su alerta SOS/ });
-    expect(ended.text).toMatch(/Recibida por María López \(\d\d:\d\d\)/);
+    // The other contacts by first name only: a contact's mailbox does not learn the whole network.
+    expect(ended.text).toMatch(/Recibida por María \(\d\d:\d\d\)/);
+    expect(ended.text).toMatch(/Enviada a Jorge \(\d\d:\d\d\), sin confirmar todavía/);
+    expect(ended.text).not.toMatch(/López|Paz/);
     await Promise.all([context.close(), contact.context.close()]);
   });
 
