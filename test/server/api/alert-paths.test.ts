@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
-import { startAlertAtOnce, type AlertStarter } from '#server/alerts/start-alert-at-once.ts';
+import type { AlertStarter } from '#server/deps.ts';
 import { alerts } from '#server/db/schema.ts';
 import { alertState, MEXICO, personWithOptedOutContact, practiceState, press, type PersonWithOptOut } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
@@ -41,9 +41,9 @@ describe.each(paths)('an alert started by the $path path', ({ declines }) => {
   let t: TestApp;
   /** The keys of the presses the one statement answered itself. */
   let answeredAtOnce: string[] = [];
-  const starter: AlertStarter = async (sos) => {
+  const starter = (made: AlertStarter): AlertStarter => async (sos) => {
     if (declines) return undefined;
-    const answer = await startAlertAtOnce(sos);
+    const answer = await made(sos);
     if (answer?.kind === 'answered') answeredAtOnce.push(sos.key);
     return answer;
   };
