@@ -59,7 +59,7 @@ export function momentData(moment: AlertMoment): Pick<AlertMailData, 'at' | 'tim
 }
 
 /** One alert e-mail for one contact, as its template writes it. Undefined for a kind that is not an alert's. */
-export function alertMailContent(
+function alertMailContent(
   config: Pick<Config, 'secret' | 'publicUrl'>,
   kind: string,
   userId: string,

@@ -18,7 +18,7 @@ export function bodyHashOf(secret: string, input: unknown): string {
 export const ERASED_BODY_HASH = '';
 
 /** Whether a replay's body may be given the stored reply. */
-export function sameBody(stored: string, replayed: string): boolean {
+function sameBody(stored: string, replayed: string): boolean {
   return stored === ERASED_BODY_HASH || stored === replayed;
 }
 

@@ -43,7 +43,7 @@ export function planStart(config: Pick<Config, 'secret'>, press: Press, context:
  * (alert-mail-data.ts), with the hashes of the links' tokens (the delivery
  * record's, and the unsubscribe link's when it is not recorded yet).
  */
-export function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, input, now }: Press, context: AlertContext, alertId: string) {
+function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, input, now }: Press, context: AlertContext, alertId: string) {
   const at = pressedAt(input, now);
   const timezone = input.timezone || 'UTC';
   const shared = { alertId, person: personOf(context.person), ...momentData(momentOf(at, timezone, now)), position: positionOf(input) };

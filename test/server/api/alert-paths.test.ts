@@ -41,8 +41,8 @@ async function rowsOf(t: TestApp, me: Session) {
     practices: await query('select * from practice_alerts where user_id = $1 order by started_at'),
     reminders: await query('select r.* from alert_reminders r join alerts a on a.id = r.alert_id where a.user_id = $1 order by a.started_at, r.round'),
     optOuts: await query('select * from opt_outs where user_id = $1 order by email'),
-    outbox: outbox.map((row) => ({ ...row, id: place.get(row.id) })),
-    deliveries: deliveries.map((row) => ({ ...row, id: undefined, outbox_id: place.get(row.outbox_id) ?? row.outbox_id })),
+    outbox: outbox.map((row): Record<string, unknown> => ({ ...row, id: place.get(row.id) })),
+    deliveries: deliveries.map((row): Record<string, unknown> => ({ ...row, id: undefined, outbox_id: place.get(row.outbox_id) ?? row.outbox_id })),
   };
 }
 
