@@ -4,10 +4,12 @@ import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { acknowledgementRoutes } from './acknowledgements/routes.ts';
 import { alertRoutes } from './alerts/routes.ts';
+import { createAlertStarter } from './alerts/start-alert-at-once.ts';
+import { createSessionLookup } from './auth/bearer.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps, AppInput } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { addMethodNotAllowed } from './http/api-fallbacks.ts';
 import { appConfigRoutes } from './http/app-config-routes.ts';
@@ -24,8 +26,14 @@ import { sessionRoutes } from './profile/session-routes.ts';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The whole HTTP surface, built from its dependencies (no module-level database). */
-export function createApp(deps: AppDeps) {
-  const { config, log } = deps;
+export function createApp(input: AppInput) {
+  const { db, config, log } = input;
+  const alertStarter = createAlertStarter(db, config);
+  const deps: AppDeps = {
+    ...input,
+    alertStarter: input.alertStarter ? input.alertStarter(alertStarter) : alertStarter,
+    sessionLookup: createSessionLookup(db.$client),
+  };
 
   const api = new Hono<AppEnv>()
     .route('/', authRoutes(deps))

@@ -1,20 +1,52 @@
-import type { AlertStarter } from './alerts/start-alert-at-once.ts';
+import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Log } from './log.ts';
 
+// The contracts of the app's per-database pieces are written here, not imported
+// from the folders that make them, so that those folders' imports of this file
+// never close a cycle.
+
+/** A validated PUT /api/active-button request of '1', with what starting an alert needs. */
+export type Press = { userId: string; key: string; bodyHash: string; input: ActiveButtonInput; now: Date };
+
+export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'mismatch' };
+
+/**
+ * Writes presses that start an alert together, in one statement, when it can
+ * (createAlertStarter, src/server/alerts). Declining (undefined) is always
+ * allowed: the transaction path handles every case, with the same rows.
+ */
+export type AlertStarter = (press: Press) => Promise<AtOnce | undefined>;
+
+/** A session as the bearer check reads it (src/server/auth/bearer.ts). */
+export type StoredSession = {
+  accessHash: string;
+  id: string;
+  userId: string;
+  familyId: string;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date;
+};
+
+/** The session of an access token's hash; lookups made at the same moment share a round trip. */
+export type SessionLookup = (accessHash: string) => Promise<StoredSession | undefined>;
+
 /** Everything the HTTP app needs from outside; main.ts and the tests build it. */
-export type AppDeps = {
+export type AppInput = {
   db: Db;
   clock: Clock;
   config: Config;
   log: Log;
-  /**
-   * Writes a press that starts an alert in one statement when it can
-   * (startAlertAtOnce, the default). Declining (undefined) is always allowed:
-   * the transaction path handles every case, so the tests reach that path on
-   * purpose by passing one that declines.
-   */
-  alertStarter?: AlertStarter;
+  /** Wraps the app's own starter (the tests force a path with it). */
+  alertStarter?: (made: AlertStarter) => AlertStarter;
 };
+
+/**
+ * What the routes get: the input, with the pieces that hold state for the
+ * database (batchers) made once per app by createApp and shared by every route.
+ */
+export type AppDeps = Omit<AppInput, 'alertStarter'> & { alertStarter: AlertStarter; sessionLookup: SessionLookup };

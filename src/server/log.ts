@@ -12,5 +12,3 @@ export function consoleLog(): Log {
   };
   return { info: line('info'), warn: line('warn'), error: line('error') };
 }
-
-export const silentLog: Log = { info() {}, warn() {}, error() {} };

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createReminderWorker } from './acknowledgements/reminders.ts';
+import { createReminderWorker } from './alerts/reminders.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
-import { pruneExpired } from './db/prune.ts';
+import { pruneExpired } from './retention/prune.ts';
 import type { Log } from './log.ts';
 import { startSenderThread, type SenderThread } from './mail/sender-thread.ts';
 

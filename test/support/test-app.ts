@@ -9,7 +9,7 @@ import { parseConfig } from '#server/config.ts';
 import type { Config, Env } from '#server/config.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import type { Db } from '#server/db/client.ts';
-import type { AlertStarter } from '#server/alerts/start-alert-at-once.ts';
+import type { AlertStarter } from '#server/deps.ts';
 import { createMailSender } from '#server/mail/mail-sender.ts';
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
 import type { MailTransport } from '#server/mail/transport.ts';
@@ -26,8 +26,8 @@ export type TestAppOptions = {
   /** Reuse a database (to play a restart); by default each app gets a fresh one. */
   database?: TestDatabase;
   clock?: FakeClock;
-  /** How a press that starts an alert is tried first (AppDeps.alertStarter). */
-  alertStarter?: AlertStarter;
+  /** Wraps the app's one-statement starter (AppInput.alertStarter), e.g. to force the transaction path. */
+  alertStarter?: (made: AlertStarter) => AlertStarter;
 };
 
 export type TestApp = {

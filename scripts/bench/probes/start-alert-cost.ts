@@ -6,9 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { readAlertContexts } from '#server/alerts/alert-context.ts';
-import { startAlertAtOnce } from '#server/alerts/start-alert-at-once.ts';
+import { createAlertStarter } from '#server/alerts/start-alert-at-once.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema.ts';
+import { onClient } from '#server/db/statements.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { seedPeople } from '../load/seed-people.ts';
 import { withProbeDatabase } from './probe-database.ts';
@@ -30,6 +31,7 @@ await withProbeDatabase(async (url) => {
   const pool = createPool(url, 1);
   pool.on('error', () => undefined);
   const db = createDb(pool);
+  const startAlerts = createAlertStarter(db, config);
   const people = await seedPeople(db, 2 * ALERTS + 200, 3);
   const backend = Number((await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]?.pid);
   const sessionByAccessHash = db.select().from(sessions).where(sql`${sessions.accessHash} = ${sql.placeholder('accessHash')}`).prepare('probe_session');
@@ -37,10 +39,10 @@ await withProbeDatabase(async (url) => {
   let next = 0;
   const cases: [string, () => Promise<unknown>, number?][] = [
     ['session lookup (Drizzle prepared)', () => sessionByAccessHash.execute({ accessHash: sha256(people[next++ % people.length]!.accessToken) })],
-    ['alert context read', () => readAlertContexts(pool, [{ userId: people[next++ % people.length]!.userId, key: crypto.randomUUID() }])],
+    ['alert context read', () => readAlertContexts(onClient(pool), [{ userId: people[next++ % people.length]!.userId, key: crypto.randomUUID() }])],
     [
       'start alert at once (context + statement)',
-      () => startAlertAtOnce({ deps: { db, config }, userId: people[next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
+      () => startAlerts({ userId: people[next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
     ],
     [
       `start alerts at once, ${TOGETHER} together (per alert)`,
@@ -48,7 +50,7 @@ await withProbeDatabase(async (url) => {
         Promise.all(
           Array.from({ length: TOGETHER }, () =>
             // People of their own: the case before left its people with an alert on.
-            startAlertAtOnce({ deps: { db, config }, userId: people[ALERTS + 100 + next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
+            startAlerts({ userId: people[ALERTS + 100 + next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
           ),
         ),
       TOGETHER,

@@ -1,15 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
 import { ALERT_START, ALERT_POSITION_WINDOW_MS } from '#shared/api/active-button.ts';
-import { queueEndedAlertMails, queueFollowUpMails, queueTrackedMails } from '#server/acknowledgements/tracked-mails.ts';
+import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import type { Config } from '#server/config.ts';
-import type { Queryable } from '#server/db/client.ts';
+import { afterCommit, type Queryable } from '#server/db/client.ts';
 import { alerts, users } from '#server/db/schema.ts';
+import { inTransaction } from '#server/db/statements.ts';
+import type { AtOnce, Press } from '#server/deps.ts';
 import type { Log } from '#server/log.ts';
-import { alertEndedMail, alertPositionMail, alertStartedMail } from '#server/mail/templates/alert-mails.ts';
-import { personOf } from './alert-mail.ts';
+import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
+import { readAlertContexts } from './alert-context.ts';
+import { ALERT_POSITION, ALERT_STARTED, momentData, personOf } from './alert-mail-data.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
-import { ALERT_STARTED } from './started-mail.ts';
+import { planStart, writeStarts } from './start-rows.ts';
+import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
 
 type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date; log?: Log };
 
@@ -28,11 +32,42 @@ export async function lockUserForAlert(tx: Queryable, userId: string): Promise<L
 }
 
 /**
- * Apply one press of the SOS button ('1') or of FINALIZAR ALERTA ('2') for a
- * person whose user row the caller holds locked (lockUserForAlert). '1' with no active alert starts
- * one; '1' during one records a position (the first position of an alert that
- * started without one, within ten minutes, goes to the contacts); '2' ends the
- * active alert and is a no-op when there is none.
+ * A '1' inside the transaction, with the person's row locked (lockUserForAlert),
+ * so the context it reads is final: decided and written as the one statement
+ * decides and writes it (start-rows.ts), the same rows for the same press.
+ * (The one statement declines when it cannot write them all; here the delivery
+ * records may fail alone.)
+ * Undefined when an alert is on: the press is a position, for applyAlertRequest.
+ */
+export async function startInTransaction(
+  { tx, config, log }: Pick<Deps, 'tx' | 'config' | 'log'>,
+  press: Press,
+): Promise<AtOnce | undefined> {
+  const run = inTransaction(tx);
+  const [context] = await readAlertContexts(run, [press]);
+  if (!context) throw new Error('the bearer user vanished inside its own transaction');
+  const plan = planStart(config, press, context);
+  if (plan.kind === 'not-a-start') return undefined;
+  if (plan.kind === 'answer') return plan.claim.kind === 'mismatch' ? { kind: 'mismatch' } : { kind: 'answered', reply: plan.claim.reply };
+  // The delivery records are best effort, as ever: should they fail, the alert and its e-mails
+  // still go, without them (the links then lead to the invalid-link page).
+  const claimed =
+    (await bestEffort(tx, log, `entregas de ${ALERT_STARTED}`, (savepoint) => writeStarts(inTransaction(savepoint), [plan.rows]), undefined)) ??
+    (await writeStarts(run, [plan.rows], { untracked: true }));
+  // Nobody else writes this person's key while their row is locked.
+  if (!claimed.has(press.userId)) throw new Error('an alert start found its key taken under the lock');
+  // (Never in a savepoint here; there the workers' next poll would find the e-mails.)
+  if (plan.rows.mails.length > 0) afterCommit(tx, notifyOutboxWorkers);
+  return { kind: 'answered', reply: plan.reply };
+}
+
+/**
+ * Apply one press of the SOS button ('1') during an active alert or of
+ * FINALIZAR ALERTA ('2') for a person whose user row the caller holds locked
+ * (lockUserForAlert); a '1' with no active alert is a start (startInTransaction).
+ * '1' records a position (the first position of an alert that started without
+ * one, within ten minutes, goes to the contacts); '2' ends the active alert and
+ * is a no-op when there is none.
  */
 export async function applyAlertRequest(deps: Deps, user: LockedUser, input: ActiveButtonInput): Promise<ActiveButtonReply> {
   const { tx, userId, now } = deps;
@@ -41,45 +76,24 @@ export async function applyAlertRequest(deps: Deps, user: LockedUser, input: Act
   const at = pressedAt(input, now);
 
   if (input.alert_status === ALERT_START) {
-    if (!active) return startAlert(deps, input, person, at);
+    if (!active) throw new Error('a start is written by startInTransaction');
     return recordPosition(deps, active, input, person);
   }
   if (!active) return { alert_status: false, alert_id: null };
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
-  // To everyone who got the alert, with who acknowledged it (issue 9).
-  await queueEndedAlertMails(deps, active.id, (recipient, unsubscribeUrl, deliveries) =>
-    alertEndedMail({ person, contactFirstname: recipient.firstname, moment: momentOf(at, timezone, now), unsubscribeUrl, deliveries }),
-  );
+  // To everyone who got the alert, with who acknowledged it.
+  const moment = momentData(momentOf(at, timezone, now));
+  await queueEndedAlertMails(deps, active.id, (recipient, deliveries) => ({
+    alertId: active.id,
+    person,
+    contactFirstname: recipient.firstname,
+    ...moment,
+    position: null,
+    deliveries,
+  }));
   return { alert_status: false, alert_id: active.id };
-}
-
-async function startAlert(
-  deps: Deps,
-  input: ActiveButtonInput,
-  person: ReturnType<typeof personOf>,
-  at: Date,
-): Promise<ActiveButtonReply> {
-  const { tx, userId, now } = deps;
-  const timezone = input.timezone || 'UTC';
-  const [alert] = await tx
-    .insert(alerts)
-    .values({ userId, timezone, latitude: input.latitude, longitude: input.longitude, pressedAt: at, startedAt: now })
-    .returning({ id: alerts.id });
-  if (!alert) throw new Error('insert returned no alert');
-  await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
-  // Each with its contact's 'Lo tengo' link, and a record of which e-mail is whose (issue 9).
-  await queueTrackedMails(deps, { alertId: alert.id }, ALERT_STARTED, (recipient, links) =>
-    alertStartedMail({
-      person,
-      contactFirstname: recipient.firstname,
-      moment: momentOf(at, timezone, now),
-      position: positionOf(input),
-      ...links,
-    }),
-  );
-  return { alert_status: true, alert_id: alert.id };
 }
 
 async function recordPosition(
@@ -98,16 +112,16 @@ async function recordPosition(
     .set({ ...position, positionAt: active.positionAt ?? now })
     .where(eq(alerts.id, active.id));
   if (firstFix) {
-    // With the 'Lo tengo' link of each contact who got the alert (issue 9).
-    await queueFollowUpMails(deps, active.id, 'alert-position', (recipient, links) =>
-      alertPositionMail({
-        person,
-        contactFirstname: recipient.firstname,
-        moment: momentOf(now, active.timezone, now),
-        position,
-        ...links,
-      }),
-    );
+    // With the 'Lo tengo' link of each contact who got the alert.
+    const moment = momentData(momentOf(now, active.timezone, now));
+    await queueFollowUpMails(deps, active.id, ALERT_POSITION, (recipient, ack) => ({
+      alertId: active.id,
+      person,
+      contactFirstname: recipient.firstname,
+      ...moment,
+      position,
+      ack,
+    }));
   }
   return reply;
 }

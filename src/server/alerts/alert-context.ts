@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { RunStatement } from '#server/db/statements.ts';
 import type { Recipient } from './recipients.ts';
 
 /** What starting an alert needs to know first, read in one round trip and without locks. */
@@ -7,8 +7,10 @@ export type AlertContext = {
   hasActiveAlert: boolean;
   /** The request already stored under this Idempotency-Key, if any (committed, so final). */
   earlier: { bodyHash: string; reply: unknown } | undefined;
-  /** As alertRecipients (recipients.ts) selects them: confirmed, not opted out, oldest first. */
-  /** With the hash of the unsubscribe token recorded for the address, if any. */
+  /**
+   * As alertRecipients (recipients.ts) selects them: confirmed, not opted out,
+   * oldest first; with the hash of the unsubscribe token recorded for the address, if any.
+   */
   recipients: (Recipient & { unsubscribeHash: string | null })[];
 };
 
@@ -45,14 +47,8 @@ type Row = {
 };
 
 /** The context of each (user, key), in order; undefined for a person who no longer exists. */
-export async function readAlertContexts(
-  db: pg.Pool | pg.PoolClient,
-  presses: { userId: string; key: string }[],
-): Promise<(AlertContext | undefined)[]> {
-  const { rows } = await db.query<Row>({
-    ...ALERT_CONTEXTS,
-    values: [presses.map((press) => press.userId), presses.map((press) => press.key)],
-  });
+export async function readAlertContexts(run: RunStatement, presses: { userId: string; key: string }[]): Promise<(AlertContext | undefined)[]> {
+  const rows = await run<Row>(ALERT_CONTEXTS, [presses.map((press) => press.userId), presses.map((press) => press.key)]);
   const contexts: (AlertContext | undefined)[] = presses.map(() => undefined);
   for (const row of rows) {
     contexts[Number(row.n) - 1] = {

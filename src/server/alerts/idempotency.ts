@@ -12,17 +12,28 @@ export function bodyHashOf(secret: string, input: unknown): string {
 }
 
 /**
- * What `body_hash` holds once it was erased with the position (db/prune.ts): the
+ * What `body_hash` holds once it was erased with the position (retention/prune.ts): the
  * key still answers its first reply to any replay, but nothing of the body is left.
  */
 export const ERASED_BODY_HASH = '';
 
 /** Whether a replay's body may be given the stored reply. */
-export function sameBody(stored: string, replayed: string): boolean {
+function sameBody(stored: string, replayed: string): boolean {
   return stored === ERASED_BODY_HASH || stored === replayed;
 }
 
 export type Claim<T> = { kind: 'new' } | { kind: 'replay'; reply: T } | { kind: 'mismatch' };
+
+/**
+ * What a request is, given the first request stored under its key (committed,
+ * so final): new when there is none, else that request's replay or a key
+ * reused for another body. Every write path decides with this.
+ */
+export function claimOf<T>(first: { bodyHash: string; reply: unknown } | undefined, bodyHash: string): Claim<T> {
+  if (!first) return { kind: 'new' };
+  if (!sameBody(first.bodyHash, bodyHash)) return { kind: 'mismatch' };
+  return { kind: 'replay', reply: first.reply as T };
+}
 
 /**
  * Claim (user, key) inside the caller's transaction. A concurrent request with
@@ -46,8 +57,9 @@ export async function claimIdempotencyKey<T>(
     .select()
     .from(alertRequests)
     .where(and(eq(alertRequests.userId, userId), eq(alertRequests.idempotencyKey, key)));
-  if (!first || !sameBody(first.bodyHash, bodyHash)) return { kind: 'mismatch' };
-  return { kind: 'replay', reply: first.reply as T };
+  // Gone since the conflict (the account was deleted meanwhile): not this request's to write.
+  if (!first) return { kind: 'mismatch' };
+  return claimOf<T>(first, bodyHash);
 }
 
 export async function storeReply(tx: Queryable, userId: string, key: string, reply: unknown): Promise<void> {

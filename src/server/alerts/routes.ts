@@ -3,14 +3,13 @@ import type { Context } from 'hono';
 import { ALERT_PRACTICE, ALERT_START, activeButtonSchema, type ActiveButtonInput, type ActiveButtonReply } from '#shared/api/active-button.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
-import { applyPracticeRequest } from '#server/acknowledgements/practice.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
-import { applyAlertRequest, lockUserForAlert } from './alert-actions.ts';
+import { applyAlertRequest, lockUserForAlert, startInTransaction } from './alert-actions.ts';
 import { bodyHashOf, claimIdempotencyKey, storeReply } from './idempotency.ts';
-import { startAlertAtOnce } from './start-alert-at-once.ts';
+import { applyPracticeRequest } from './practice.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -23,8 +22,7 @@ const keyReused = (c: Context) => invalid(c, apiMessages.idempotencyKeyReused, {
  * replay of that key gets it again.
  */
 export function alertRoutes(deps: AppDeps) {
-  const { db, clock, config, log } = deps;
-  const startAtOnce = deps.alertStarter ?? startAlertAtOnce;
+  const { db, clock, config, log, alertStarter } = deps;
   const bearer = requireBearer(deps);
   const body = validateJson(activeButtonSchema);
 
@@ -36,20 +34,26 @@ export function alertRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     const { userId } = c.var.auth;
     const now = clock.now();
-    const bodyHash = bodyHashOf(config.secret, input);
-    // The common case, an SOS that starts an alert, in one statement (issue 7's budget).
+    const press = { userId, key, bodyHash: bodyHashOf(config.secret, input), input, now };
+    // The common case, an SOS that starts an alert, with others of the same moment in one statement
+    // (docs/decisions/011, 014); it may decline, and the transaction writes the same rows.
     if (input.alert_status === ALERT_START) {
-      const atOnce = await startAtOnce({ deps, userId, key, bodyHash, input, now });
+      const atOnce = await alertStarter(press);
       if (atOnce?.kind === 'answered') return ok(c, atOnce.reply);
       if (atOnce?.kind === 'mismatch') return keyReused(c);
     }
     return db.transaction(async (tx) => {
       // Presses of one person, whatever their keys, take turns: two phones, a double tap.
       const user = await lockUserForAlert(tx, userId);
-      const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, bodyHash, now);
+      if (input.alert_status === ALERT_START) {
+        const started = await startInTransaction({ tx, config, log }, press);
+        if (started?.kind === 'answered') return ok(c, started.reply);
+        if (started?.kind === 'mismatch') return keyReused(c);
+      }
+      const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, press.bodyHash, now);
       if (claim.kind === 'mismatch') return keyReused(c);
       if (claim.kind === 'replay') return ok(c, claim.reply);
-      // '3' is a practice: recorded as a test, never as an alert (issue 9).
+      // '3' is a practice: recorded as a test, never as an alert.
       const reply =
         input.alert_status === ALERT_PRACTICE
           ? await applyPracticeRequest({ tx, config, userId, now, log }, user, input, key)

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { REFRESH_REUSE_GRACE_MS } from '#shared/constants.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { batched } from '#server/db/batched.ts';
-import type { AppDeps } from '#server/deps.ts';
+import type { AppDeps, SessionLookup, StoredSession } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail } from '#server/http/replies.ts';
 import { sha256 } from '#server/security/hashing.ts';
@@ -24,33 +24,16 @@ const TOUCH_SESSION = { name: 'touch_session', text: 'update sessions set last_u
 /** 'Last used' in the profile's list of sessions is this precise: one write per session at most this often. */
 const LAST_USED_PRECISION_MS = 10 * 60_000;
 
-type SessionRow = {
-  accessHash: string;
-  id: string;
-  userId: string;
-  familyId: string;
-  expiresAt: Date;
-  rotatedAt: Date | null;
-  revokedAt: Date | null;
-  lastUsedAt: Date;
-};
-
-const lookups = new WeakMap<pg.Pool, (accessHash: string) => Promise<SessionRow | undefined>>();
-
-function sessionLookup(pool: pg.Pool): (accessHash: string) => Promise<SessionRow | undefined> {
-  let lookup = lookups.get(pool);
-  if (!lookup) {
-    lookup = batched(
-      async (hashes: string[]) => {
-        const { rows } = await pool.query<SessionRow>({ ...SESSIONS_BY_ACCESS_HASH, values: [hashes] });
-        const byHash = new Map(rows.map((row) => [row.accessHash, row]));
-        return hashes.map((hash) => byHash.get(hash));
-      },
-      { maxBatch: 200, maxInFlight: 4 },
-    );
-    lookups.set(pool, lookup);
-  }
-  return lookup;
+/** The app's session lookup (AppDeps.sessionLookup): one query for the lookups of the same moment. */
+export function createSessionLookup(pool: pg.Pool): SessionLookup {
+  return batched(
+    async (hashes: string[]) => {
+      const { rows } = await pool.query<StoredSession>({ ...SESSIONS_BY_ACCESS_HASH, values: [hashes] });
+      const byHash = new Map(rows.map((row) => [row.accessHash, row]));
+      return hashes.map((hash) => byHash.get(hash));
+    },
+    { maxBatch: 200, maxInFlight: 4 },
+  );
 }
 
 /**
@@ -58,8 +41,7 @@ function sessionLookup(pool: pg.Pool): (accessHash: string) => Promise<SessionRo
  * access token keeps working for the refresh grace, so a request already in
  * flight when the page refreshed does not bounce with a 401.
  */
-export function requireBearer({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
-  const lookup = sessionLookup(db.$client);
+export function requireBearer({ db, clock, sessionLookup: lookup }: Pick<AppDeps, 'db' | 'clock' | 'sessionLookup'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) return fail(c, 401, apiMessages.unauthorized);

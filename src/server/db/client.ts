@@ -6,8 +6,11 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
-/** `$client`: the pool, for the few hot statements written as plain named SQL (src/server/alerts/start-alert-at-once.ts). */
-export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
+/**
+ * `$client`: the pool, for the few hot statements written as plain named SQL (src/server/alerts/start-alert-at-once.ts).
+ * `$notify`: NOTIFY a channel, the calls made while one is on its way sharing the next (one per database, see createDb).
+ */
+export type Db = NodePgDatabase<Schema> & { $client: pg.Pool; $notify: (channel: string) => void };
 /** Either the database or an open transaction: helpers that must join the caller's transaction take this. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, Schema>;
 
@@ -35,14 +38,17 @@ export function tolerateLostConnections(pool: pg.Pool): void {
 }
 
 type CommitHook = (db: Db) => void;
+// Keyed by the transaction, which lives only as long as its work: not state of the
+// database, and nothing to hand around (helpers receive only the transaction).
 const commitHooks = new WeakMap<object, Set<CommitHook>>();
 
 /**
  * Drizzle's database, whose top-level transactions run the hooks that their
- * work registered with `afterCommit`, once COMMIT has succeeded.
+ * work registered with `afterCommit`, once COMMIT has succeeded, and which
+ * coalesces its NOTIFYs (`$notify`).
  */
 export function createDb(pool: pg.Pool): Db {
-  const db = drizzle(pool, { schema });
+  const db = Object.assign(drizzle(pool, { schema }), { $notify: coalescedNotify(pool) });
   const begin = db.transaction.bind(db);
   db.transaction = (async (work, config) => {
     const hooks = new Set<CommitHook>();
@@ -54,6 +60,35 @@ export function createDb(pool: pg.Pool): Db {
     return result;
   }) as Db['transaction'];
   return db;
+}
+
+/**
+ * NOTIFY from outside the transaction that caused it: a transaction that
+ * NOTIFYs holds one database-wide lock through its commit, WAL flush included,
+ * so NOTIFY inside every alert's transaction made all of them commit one after
+ * another (docs/decisions/009). Calls made while one NOTIFY of the channel is
+ * on its way share the next one; a lost NOTIFY costs the listener at most a poll.
+ */
+function coalescedNotify(pool: pg.Pool): (channel: string) => void {
+  const sending = new Map<string, { again: boolean }>();
+  const notify = (channel: string): void => {
+    const running = sending.get(channel);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    sending.set(channel, state);
+    const send = (): void => {
+      state.again = false;
+      pool
+        .query('select pg_notify($1, $2)', [channel, ''])
+        .catch(() => undefined)
+        .finally(() => (state.again ? send() : sending.delete(channel)));
+    };
+    send();
+  };
+  return notify;
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type pg from 'pg';
-import { renderDeferredMail } from '#server/alerts/started-mail.ts';
+import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Log } from '#server/log.ts';

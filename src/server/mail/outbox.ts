@@ -7,30 +7,9 @@ import { mailPriority } from './mail-priority.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
 
-const notifying = new WeakMap<Db, { again: boolean }>();
-
-/**
- * NOTIFY the outbox workers, from outside the transaction that queued the mail:
- * a transaction that NOTIFYs holds one database-wide lock through its commit,
- * WAL flush included, so NOTIFY inside every alert's transaction made all of
- * them commit one after another (docs/decisions/009). Calls made while one
- * NOTIFY is on its way share the next one; a lost NOTIFY costs at most a poll.
- */
+/** Wake the outbox workers once what was queued has committed (Db.$notify). */
 export function notifyOutboxWorkers(db: Db): void {
-  const running = notifying.get(db);
-  if (running) {
-    running.again = true;
-    return;
-  }
-  const state = { again: false };
-  notifying.set(db, state);
-  const send = (): void => {
-    state.again = false;
-    db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`)
-      .catch(() => undefined)
-      .finally(() => (state.again ? send() : notifying.delete(db)));
-  };
-  send();
+  db.$notify(OUTBOX_CHANNEL);
 }
 
 /**
@@ -61,7 +40,8 @@ export async function enqueueMail(
   return row?.id ?? 0;
 }
 
-export type QueuedMail = { kind: string; to: string; content: MailContent };
+/** An e-mail with its bodies, or with the data its kind's template renders when it is sent (`template_data`). */
+export type QueuedMail = { kind: string; to: string } & ({ content: MailContent } | { templateData: string });
 
 /**
  * `enqueueMail` for several e-mails in one statement (an alert's contacts):
@@ -72,7 +52,15 @@ export async function enqueueMails(tx: Queryable, mails: QueuedMail[], now: Date
   const rows = await tx
     .insert(outbox)
     .values(
-      mails.map(({ kind, to, content }) => ({ kind, priority: mailPriority(kind), userId, recipient: to, ...content, nextAttemptAt: now, createdAt: now })),
+      mails.map((mail) => ({
+        kind: mail.kind,
+        priority: mailPriority(mail.kind),
+        userId,
+        recipient: mail.to,
+        ...('content' in mail ? mail.content : { templateData: mail.templateData }),
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
     )
     .returning({ id: outbox.id, recipient: outbox.recipient });
   if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);

@@ -5,7 +5,7 @@ import type { AckView } from '#shared/api/deliveries.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { alertDeliveries, alerts, outbox, practiceAlerts } from '#server/db/schema.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
-import { renderDeferredMail } from '#server/alerts/started-mail.ts';
+import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
 import {
   ackTokenIn,

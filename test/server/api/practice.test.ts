@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AckView } from '#shared/api/deliveries.ts';
-import { createReminderWorker } from '#server/acknowledgements/reminders.ts';
+import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { alerts, users } from '#server/db/schema.ts';
 import {
   ackTokenIn,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
 import { CODE_TTL_MS } from '#shared/constants.ts';
-import { pruneExpired } from '#server/db/prune.ts';
+import { pruneExpired } from '#server/retention/prune.ts';
 import { alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from '#server/db/schema.ts';
 import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { signUp } from '#test/support/sign-up.ts';

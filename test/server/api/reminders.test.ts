@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReminderWorker, type ReminderWorker } from '#server/acknowledgements/reminders.ts';
+import { createReminderWorker, type ReminderWorker } from '#server/alerts/reminders.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { activeButtonSchema } from '#shared/api/active-button.ts';
 import type { Session } from '#shared/api/auth.ts';
-import { pruneExpired } from '#server/db/prune.ts';
+import { pruneExpired } from '#server/retention/prune.ts';
 import { alertRequests } from '#server/db/schema.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';

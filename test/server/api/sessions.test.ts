@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema } from '#shared/api/auth.ts';
 import { apiMessages } from '#shared/messages.ts';
-import { requireBearer } from '#server/auth/bearer.ts';
+import { createSessionLookup, requireBearer } from '#server/auth/bearer.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';
@@ -15,7 +15,7 @@ describe('staying signed in and signing out', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // A stand-in for the signed-in routes to come.
-    guarded = new Hono<AppEnv>().get('/me', requireBearer(t), (c) => c.json({ success: true, message: c.var.auth.userId }));
+    guarded = new Hono<AppEnv>().get('/me', requireBearer({ ...t, sessionLookup: createSessionLookup(t.pool) }), (c) => c.json({ success: true, message: c.var.auth.userId }));
   });
   afterAll(() => t.close());
 

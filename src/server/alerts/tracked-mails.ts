@@ -1,7 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { ACK_LINK_TTL_MS } from '#shared/api/deliveries.ts';
 import type { DeliveryLineInput } from '#shared/delivery-texts.ts';
-import { alertRecipients, type Recipient } from '#server/alerts/recipients.ts';
+import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
+import { bestEffort } from '#server/acknowledgements/best-effort.ts';
+import { deliveryRows, toDeliveryLine } from '#server/acknowledgements/delivery-rows.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -10,9 +12,8 @@ import type { Log } from '#server/log.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import { ackToken, ackUrl } from './ack-links.ts';
-import { bestEffort } from './best-effort.ts';
-import { deliveryRows, toDeliveryLine } from './delivery-rows.ts';
+import { ALERT_ENDED, type AlertMailData, type AlertMailKind } from './alert-mail-data.ts';
+import { alertRecipients, type Recipient } from './recipients.ts';
 
 export type TrackDeps = {
   tx: Queryable;
@@ -22,29 +23,26 @@ export type TrackDeps = {
   now: Date;
 };
 
-/** What the e-mails are about: a real alert or a practice. */
-export type Tracked = { alertId: string; practiceId?: undefined } | { practiceId: string; alertId?: undefined };
-
 export type MailLinks = { unsubscribeUrl: string; ackUrl: string };
 
 /**
- * The alert's (or practice's) e-mail to every confirmed contact, each with its
- * own 'Lo tengo' link, in the caller's transaction; then one row per e-mail
- * recording which outbox row carries it. That record is best effort: should it
- * fail, the e-mails still go and the alert is still answered (the links then
- * lead to the invalid-link page). Returns how many e-mails were queued.
+ * A practice's e-mail to every confirmed contact, each with its own 'Lo tengo'
+ * link, in the caller's transaction; then one row per e-mail recording which
+ * outbox row carries it. That record is best effort: should it fail, the
+ * e-mails still go and the practice is still answered (the links then lead to
+ * the invalid-link page). Returns how many e-mails were queued. (An alert's
+ * first e-mails are written with the alert: start-rows.ts.)
  */
-export async function queueTrackedMails(
+export async function queuePracticeMails(
   { tx, config, log, userId, now }: TrackDeps,
-  tracked: Tracked,
+  practiceId: string,
   kind: string,
   render: (recipient: Recipient, links: MailLinks) => MailContent,
 ): Promise<number> {
-  const subjectId = tracked.alertId ?? tracked.practiceId;
   const recipients = await alertRecipients(tx, userId);
   // One statement for the unsubscribe links and one for the e-mails, however many contacts.
   const unsubscribeUrls = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
-  const tokens = recipients.map((recipient) => ackToken(config.secret, subjectId, recipient.email));
+  const tokens = recipients.map((recipient) => ackToken(config.secret, practiceId, recipient.email));
   const mails = recipients.map((recipient, i) => ({
     kind,
     to: recipient.email,
@@ -56,8 +54,7 @@ export async function queueTrackedMails(
     const outboxId = outboxIds[i]!;
     return {
       userId,
-      alertId: tracked.alertId ?? null,
-      practiceId: tracked.practiceId ?? null,
+      practiceId,
       contactEmail: recipient.email,
       contactFirstname: recipient.firstname,
       contactLastname: recipient.lastname,
@@ -76,13 +73,14 @@ export async function queueTrackedMails(
 /**
  * A later e-mail of an alert that is on (its first position), to the confirmed
  * contacts as before, with the 'Lo tengo' link of each contact who got the
- * alert (a contact confirmed since has no link to press).
+ * alert (`ack`; a contact confirmed since has no link to press). Stored as the
+ * data its template renders when it is sent (alert-mail-data.ts).
  */
 export async function queueFollowUpMails(
   { tx, config, log, userId, now }: TrackDeps,
   alertId: string,
-  kind: string,
-  render: (recipient: Recipient, links: { unsubscribeUrl: string; ackUrl?: string }) => MailContent,
+  kind: AlertMailKind,
+  data: (recipient: Recipient, ack: boolean) => AlertMailData,
 ): Promise<number> {
   const tracked = await bestEffort(
     tx,
@@ -93,13 +91,9 @@ export async function queueFollowUpMails(
   );
   const got = new Set(tracked.map((row) => row.email));
   const recipients = await alertRecipients(tx, userId);
-  const unsubscribeUrls = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
-  const mails = recipients.map((recipient, i) => {
-    const links = got.has(recipient.email)
-      ? { unsubscribeUrl: unsubscribeUrls[i]!, ackUrl: ackUrl(config, ackToken(config.secret, alertId, recipient.email)) }
-      : { unsubscribeUrl: unsubscribeUrls[i]! };
-    return { kind, to: recipient.email, content: render(recipient, links) };
-  });
+  // The links are derived again when the e-mails are rendered; this records them.
+  await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  const mails = recipients.map((recipient) => ({ kind, to: recipient.email, templateData: JSON.stringify(data(recipient, got.has(recipient.email))) }));
   await enqueueMails(tx, mails, now, userId);
   return recipients.length;
 }
@@ -113,17 +107,19 @@ export async function queueFollowUpMails(
 export async function queueEndedAlertMails(
   { tx, config, log, userId, now }: TrackDeps,
   alertId: string,
-  render: (recipient: Recipient, unsubscribeUrl: string, deliveries: DeliveryLineInput[] | undefined) => MailContent,
+  data: (recipient: Recipient, deliveries: AlertMailData['deliveries']) => AlertMailData,
 ): Promise<number> {
   const audience = await bestEffort(tx, log, 'entregas al finalizar', (savepoint) => endAudience(savepoint, userId, alertId), null);
   const recorded = audience && audience.lines.length > 0 ? audience : undefined;
   const recipients = recorded ? recorded.recipients : await alertRecipients(tx, userId);
-  const unsubscribeUrls = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
-  const mails = recipients.map((recipient, i) => ({
-    kind: 'alert-ended',
-    to: recipient.email,
-    content: render(recipient, unsubscribeUrls[i]!, recorded?.lines),
+  await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  const lines = recorded?.lines.map(({ name, state, sentAt, acknowledgedAt }) => ({
+    name,
+    state,
+    sentAt: sentAt?.toISOString() ?? null,
+    acknowledgedAt: acknowledgedAt?.toISOString() ?? null,
   }));
+  const mails = recipients.map((recipient) => ({ kind: ALERT_ENDED, to: recipient.email, templateData: JSON.stringify(data(recipient, lines)) }));
   await enqueueMails(tx, mails, now, userId);
   return recipients.length;
 }

@@ -1,16 +1,16 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
-import { personOf } from '#server/alerts/alert-mail.ts';
+import { ackToken } from '#server/acknowledgements/ack-links.ts';
+import { errorLabel } from '#server/acknowledgements/best-effort.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
-import { unsubscribeLink } from '#server/contacts/opt-outs.ts';
+import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Db } from '#server/db/client.ts';
 import { alertDeliveries, alertReminders, alerts, contacts, optOuts, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
-import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
+import { enqueueMails } from '#server/mail/outbox.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import { ackToken, ackUrl } from './ack-links.ts';
-import { errorLabel } from './best-effort.ts';
+import { ALERT_REMINDER, momentData, personOf, type AlertMailData } from './alert-mail-data.ts';
+import { positionOf } from './press-moment.ts';
 
 export type ReminderWorkerOptions = {
   db: Db;
@@ -27,7 +27,7 @@ export type ReminderWorker = {
 };
 
 /**
- * Reminders (issue 9): while nobody has acknowledged an active alert, each
+ * Reminders: while nobody has acknowledged an active alert, each
  * contact who got it and is still confirmed gets one more e-mail at every
  * configured time after the alert started (5 and 15 minutes by default). They
  * are outbox e-mails, written in one transaction with the claim of their round:
@@ -101,25 +101,23 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
             isNull(optOuts.unsubscribedAt),
           ),
         );
-      const position = alert.latitude && alert.longitude ? { latitude: alert.latitude, longitude: alert.longitude } : null;
+      const position = positionOf(alert);
       const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
+      const moment = momentData({ at: alert.pressedAt, timezone: alert.timezone });
       for (const target of targets) {
-        const token = ackToken(config.secret, alertId, target.email);
+        const tokenHash = sha256(ackToken(config.secret, alertId, target.email));
         // Rewritten only if SECRET changed since the alert: the reminder's link must work.
-        if (sha256(token) !== target.tokenHash) {
-          await tx.update(alertDeliveries).set({ tokenHash: sha256(token) }).where(eq(alertDeliveries.id, target.id));
+        if (tokenHash !== target.tokenHash) {
+          await tx.update(alertDeliveries).set({ tokenHash }).where(eq(alertDeliveries.id, target.id));
         }
-        const content = reminderMail({
-          person: personOf(user),
-          contactFirstname: target.firstname,
-          moment: { at: alert.pressedAt, timezone: alert.timezone },
-          position,
-          unsubscribeUrl: await unsubscribeLink(tx, config, user.id, target.email, now),
-          ackUrl: ackUrl(config, token),
-          minutes,
-        });
-        await enqueueMail(tx, 'alert-reminder', target.email, content, now, user.id);
       }
+      // The links are derived again when the e-mails are rendered (alert-mail-data.ts); this records them.
+      await unsubscribeLinks(tx, config, user.id, targets.map((target) => target.email), now);
+      const mails = targets.map((target) => {
+        const data: AlertMailData = { alertId, person: personOf(user), contactFirstname: target.firstname, ...moment, position, minutes };
+        return { kind: ALERT_REMINDER, to: target.email, templateData: JSON.stringify(data) };
+      });
+      await enqueueMails(tx, mails, now, user.id);
       if (targets.length > 0) {
         await tx
           .update(alertDeliveries)

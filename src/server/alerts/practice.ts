@@ -1,13 +1,13 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
-import { ALERT_LATE_AFTER_MS } from '#shared/api/alert-status.ts';
 import { PRACTICE_COOLDOWN_MS } from '#shared/api/deliveries.ts';
-import { personOf } from '#server/alerts/alert-mail.ts';
-import type { LockedUser } from '#server/alerts/alert-actions.ts';
+import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { alerts, practiceAlerts } from '#server/db/schema.ts';
 import { practiceMail } from '#server/mail/templates/practice-mail.ts';
-import { bestEffort } from './best-effort.ts';
-import { queueTrackedMails, type TrackDeps } from './tracked-mails.ts';
+import type { LockedUser } from './alert-actions.ts';
+import { personOf } from './alert-mail-data.ts';
+import { momentOf, positionOf, pressedAt } from './press-moment.ts';
+import { queuePracticeMails, type TrackDeps } from './tracked-mails.ts';
 
 /**
  * '3' on PUT /api/active-button, inside its transaction (the person's row is
@@ -38,18 +38,16 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
     .limit(1);
   if (recent) return recent.id;
 
-  // The phone's clock, unless missing or ahead of ours (as for a real alert).
-  const pressed = input.pressed_at ? new Date(input.pressed_at) : now;
-  const at = pressed.getTime() > now.getTime() ? now : pressed;
+  const at = pressedAt(input, now);
   const timezone = input.timezone || 'UTC';
   const [practice] = await tx
     .insert(practiceAlerts)
     .values({ userId, requestKey, timezone, latitude: input.latitude, longitude: input.longitude, pressedAt: at, startedAt: now })
     .returning({ id: practiceAlerts.id });
   if (!practice) throw new Error('insert returned no practice');
-  const position = input.latitude && input.longitude ? { latitude: input.latitude, longitude: input.longitude } : null;
-  const moment = { at, timezone, receivedAt: now.getTime() - at.getTime() > ALERT_LATE_AFTER_MS ? now : undefined };
-  await queueTrackedMails(deps, { practiceId: practice.id }, 'practice', (recipient, links) =>
+  const position = positionOf(input);
+  const moment = momentOf(at, timezone, now);
+  await queuePracticeMails(deps, practice.id, 'practice', (recipient, links) =>
     practiceMail({ person: personOf(user), contactFirstname: recipient.firstname, moment, position, ...links }),
   );
   return practice.id;

@@ -3,8 +3,8 @@ import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
 import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
 import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
 import type { Config } from '#server/config.ts';
-import type { Db } from './client.ts';
-import { alertRequests, alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from './schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { alertRequests, alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from '#server/db/schema.ts';
 
 const DAY = 24 * 60 * 60_000;
 
