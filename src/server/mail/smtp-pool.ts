@@ -67,7 +67,8 @@ export function createSmtpPool(url: string, size: number): SmtpPool {
       // 'error', which would otherwise end the thread. A send in flight hears of it too.
       smtp.on('error', fail);
       smtp.once('end', () => fail(Object.assign(new Error('connection closed'), { code: 'ECONNECTION' })));
-      smtp.connect(() => {
+      smtp.connect((error) => {
+        if (error) return fail(error);
         const ready = () => {
           if (settled) return;
           settled = true;
@@ -102,11 +103,13 @@ export function createSmtpPool(url: string, size: number): SmtpPool {
           release(connection);
           return resolve();
         }
-        if (isConnectionFailure(error)) discard(connection);
-        else if (connection.alive) {
-          // The server refused this message and the session goes on: reset it for the next one.
-          connection.smtp.reset((resetError) => (resetError ? discard(connection) : release(connection)));
+        if (isConnectionFailure(error) || !connection.alive) {
+          discard(connection);
+          return reject(error);
         }
+        // The server refused this message and the session goes on: reset it for the next one.
+        // Not awaited: a connection lost meanwhile never answers, and 'error' discards it.
+        connection.smtp.reset((resetError) => (resetError ? discard(connection) : release(connection)));
         reject(error);
       });
     });
