@@ -43,8 +43,8 @@ export type LaneSize = { senders: number; batchSize: number };
  * keeps at most five e-mails in flight: that is all an SOS can find ahead of it
  * at a slow relay, which takes messages in the order they arrive.
  */
-const URGENT_LANE: LaneSize = { senders: 2, batchSize: 10 };
-const GENERAL_LANE: LaneSize = { senders: 1, batchSize: 5 };
+export const URGENT_LANE: LaneSize = { senders: 2, batchSize: 10 };
+export const GENERAL_LANE: LaneSize = { senders: 1, batchSize: 5 };
 
 /** An outbox row whose bodies are made when it is sent, from `templateData`. */
 export type DeferredMail = { kind: string; userId: string | null; recipient: string; templateData: string };

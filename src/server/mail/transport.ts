@@ -25,6 +25,8 @@ export type TransportOptions = {
   /** Where `.eml` files go when no SMTP server is configured. */
   mailDir: string;
   log: Log;
+  /** SMTP connections kept at most: as many as e-mails its senders have in flight at once. */
+  connections?: number;
 };
 
 /**
@@ -84,14 +86,11 @@ function isPermanent(error: unknown): boolean {
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode !== 503 && (command === 'RCPT TO' || command === 'DATA');
 }
 
-/** A batch of the outbox worker goes out at once; a second waits for free connections. */
-const SMTP_CONNECTIONS = 10;
-
 export function createMailTransport(options: TransportOptions): MailTransport {
-  const { smtpUrl, from, mailDir, log } = options;
+  const { smtpUrl, from, mailDir, log, connections = 10 } = options;
   // Kept connections, reused, rather than a new connection (TCP, greeting, EHLO,
   // QUIT) for every e-mail. Without SMTP_URL, nodemailer writes the .eml files.
-  const pool = smtpUrl ? createSmtpPool(smtpUrl, SMTP_CONNECTIONS) : undefined;
+  const pool = smtpUrl ? createSmtpPool(smtpUrl, connections) : undefined;
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   const sender = envelopeSender(from);
