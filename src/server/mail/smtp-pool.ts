@@ -27,9 +27,17 @@ function isConnectionFailure(error: unknown): boolean {
   return responseCode === 421 || code === 'ECONNECTION' || code === 'ESOCKET' || code === 'ETIMEDOUT';
 }
 
-/** At most `size` connections to the server of `url`, opened when first needed and kept. */
-export function createSmtpPool(url: string, size: number): SmtpPool {
-  const { auth, ...options } = parseConnectionUrl(url);
+/**
+ * At most `wanted` connections to the server of `url`, opened when first needed
+ * and kept. The URL's own `maxConnections` wins (a relay may allow fewer); the
+ * other settings in it (`secure`, `requireTLS`, `tls.*`, timeouts) go to the client.
+ */
+export function createSmtpPool(url: string, wanted: number): SmtpPool {
+  const { auth, maxConnections, pool: _pooled, ...options } = parseConnectionUrl(url) as ReturnType<typeof parseConnectionUrl> & {
+    maxConnections?: unknown;
+    pool?: unknown;
+  };
+  const size = typeof maxConnections === 'number' && Number.isInteger(maxConnections) && maxConnections >= 1 ? maxConnections : wanted;
   const idle: Connection[] = [];
   const waiting: Waiter[] = [];
   const all = new Set<Connection>();

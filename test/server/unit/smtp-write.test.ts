@@ -115,6 +115,16 @@ describe('the SMTP write path: composed messages over kept connections', () => {
     expect(first).toEqual({ from: 'no-responder@example.org', to: ['persona0@example.org'], subject: 'Alerta de Ana 0', text: 'Hola 0\n.\nfin' });
   });
 
+  it("keeps no more connections than SMTP_URL's maxConnections allows", async () => {
+    transport = createMailTransport({ smtpUrl: `${relay.url}?maxConnections=2`, from, mailDir: '/nonexistent', log: captureLog() });
+    const before = relay.connections();
+    const recipients = Array.from({ length: 12 }, (_, i) => `limite${i}@example.org`);
+    const results = await Promise.all(recipients.map((to, i) => transport.send(mail(i, to), now)));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(relay.connections() - before).toBe(2);
+    expect(relay.received.map((r) => r.to[0]).sort()).toEqual([...recipients].sort());
+  });
+
   it('reports a 451 as a failure worth retrying, and the next e-mail to that address goes out', async () => {
     transport = createMailTransport({ smtpUrl: relay.url, from, mailDir: '/nonexistent', log: captureLog() });
     relay.answers.set('luz@example.org', 'try-later');
