@@ -130,7 +130,7 @@ export function createSmtpPool(url: string, wanted: number): SmtpPool {
       try {
         await sendOn(connection, envelope, message);
       } catch (error) {
-        // A kept connection the server had dropped meanwhile: once more, on a new one.
+        // A kept connection the server had dropped meanwhile: once more, on another (at least once, as everywhere in the outbox).
         if (!reused || !isConnectionFailure(error) || closed) throw error;
         await sendOn(await acquire(), envelope, message);
       }
