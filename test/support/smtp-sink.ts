@@ -9,6 +9,8 @@ export type SmtpSink = {
   envelopes: string[][];
   /** While true, every message is refused with a 451 (a temporary failure). */
   refuse: boolean;
+  /** Recipients refused for good at RCPT TO (550, as for a mailbox that does not exist). */
+  unknown: Set<string>;
   /** How many messages were refused so far. */
   refused: number;
   /**
@@ -26,10 +28,11 @@ export type SmtpSink = {
 /** A real SMTP server on a free port that keeps what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const waiting: (() => void)[] = [];
-  const sink: Partial<SmtpSink> & Pick<SmtpSink, 'received' | 'envelopes' | 'refuse' | 'refused' | 'hold' | 'held'> = {
+  const sink: Partial<SmtpSink> & Pick<SmtpSink, 'received' | 'envelopes' | 'refuse' | 'unknown' | 'refused' | 'hold' | 'held'> = {
     received: [],
     envelopes: [],
     refuse: false,
+    unknown: new Set(),
     refused: 0,
     hold: undefined,
     held: [],
@@ -38,6 +41,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (sink.unknown.has(address.address)) return callback(Object.assign(new Error('Buzón inexistente'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {

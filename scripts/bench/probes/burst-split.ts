@@ -65,6 +65,21 @@ function readdirSyncSafe(dir: string): string[] {
 }
 
 const people = await seedPeople(server.db, RATE * SECONDS, CONTACTS);
+// AGE=N: N e-mails already sent and N/3 ended alerts, as the figures before this one leave a full bench's server.
+const age = Number(process.env.AGE ?? 0);
+if (age > 0) {
+  await server.pool.query(
+    `insert into outbox (kind, priority, recipient, status, attempts, next_attempt_at, created_at, sent_at)
+     select 'alert-started', 0, 'aged-' || g || '@example.org', 'sent', 1, now(), now(), now() from generate_series(1, $1) g`,
+    [age],
+  );
+  await server.pool.query(
+    `insert into alerts (user_id, status, timezone, pressed_at, started_at, ended_at)
+     select u.id, 'ended', 'UTC', now(), now(), now() from users u, generate_series(1, greatest(1, $1 / 3 / (select count(*) from users)::int))`,
+    [age],
+  );
+  await server.pool.query('vacuum analyze');
+}
 for (let run = 0; run < runs; run += 1) {
   await resetAlerts(server.db, 60_000, { discardMail: true });
   const profileNow = profiling && run === runs - 1;
@@ -151,6 +166,8 @@ for (let run = 0; run < runs; run += 1) {
   console.log(`  press→last e-mail p50 ${percentile(delays, 50).toFixed(0)} p95 ${percentile(delays, 95).toFixed(0)} ms; during burst ${((100 * during) / due).toFixed(1)}% (${during}/${due})`);
   const threads = Object.keys(cpu1).map((k) => `${k} ${((cpu1[k]! - (cpu0[k] ?? 0)) / wall).toFixed(2)}`).join(' ');
   console.log(`  cores over ${wall.toFixed(1)} s: node ${((srv1.node - srv0.node) / wall).toFixed(2)} (${threads}) pg ${((srv1.postgres - srv0.postgres) / wall).toFixed(2)} bench ${((self.user + self.system) / 1e6 / wall).toFixed(2)}`);
+  const workerCpu = Object.keys(cpu1).filter((k) => k.startsWith('worker')).reduce((sum, k) => sum + cpu1[k]! - (cpu0[k] ?? 0), 0);
+  console.log(`  sender thread: ${((workerCpu * 1000) / Math.max(1, mails.length)).toFixed(3)} ms of CPU per e-mail (${workerCpu.toFixed(2)} s for ${mails.length})`);
   console.log(`  batches (size:count): ${batches.rows.map((b) => `${b.size}:${b.n}`).join(' ')}`);
   console.log(timeline.join('\n'));
 }

@@ -4,7 +4,7 @@ import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Log } from '#server/log.ts';
-import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
+import { GENERAL_LANE, URGENT_LANE, createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 
 /** What the sender needs of the configuration: plain data, so it can cross into the sender's thread. */
@@ -28,8 +28,11 @@ export type MailSender = {
  */
 export function createMailSender({ pool, config, clock, log }: { pool: pg.Pool; config: SenderConfig; clock: Clock; log: Log }): MailSender {
   const options = { smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log };
-  const transport = createMailTransport(options);
-  const urgentTransport = createMailTransport(options);
+  // A connection for every e-mail a lane has in flight: a batch never waits for
+  // the other sender's batch to leave a connection free.
+  const inFlight = ({ senders, batchSize }: { senders: number; batchSize: number }) => senders * batchSize;
+  const transport = createMailTransport({ ...options, connections: inFlight(GENERAL_LANE) });
+  const urgentTransport = createMailTransport({ ...options, connections: inFlight(URGENT_LANE) });
   const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderDeferredMail(config) });
   return {
     worker,

@@ -9,15 +9,20 @@ import type { SenderThreadData, SenderThreadMessage } from './sender-thread.ts';
 const port = parentPort;
 if (!port) throw new Error('sender-thread-main.ts runs only as the sender thread');
 const post = (message: SenderThreadMessage) => port.postMessage(message);
-// The lines of one turn go to the main thread's log together: one message a batch, not one an
-// e-mail, to a thread that may be busy with a burst of presses.
+// The lines go to the main thread's log together, at most every LOG_EVERY_MS: one message for
+// many e-mails, not one an e-mail, to a thread that may be busy with a burst of presses (each
+// message costs both threads a copy and a wake-up).
+const LOG_EVERY_MS = 50;
 let lines: { level: LogLevel; message: string }[] = [];
+let flushTimer: NodeJS.Timeout | undefined;
 const flush = () => {
-  post({ type: 'log', lines });
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  if (lines.length > 0) post({ type: 'log', lines });
   lines = [];
 };
 const line = (level: LogLevel) => (message: string) => {
-  if (lines.length === 0) setImmediate(flush);
+  flushTimer ??= setTimeout(flush, LOG_EVERY_MS);
   lines.push({ level, message });
 };
 const log: Log = { info: line('info'), warn: line('warn'), error: line('error') };
@@ -35,6 +40,7 @@ port.on('message', (message: unknown) => {
   void (async () => {
     await sender.stop();
     await pool.end();
+    flush();
     // Nothing is left to keep the thread alive: it ends, and the main thread sees it exit.
     port.close();
   })();

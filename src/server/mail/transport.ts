@@ -7,6 +7,7 @@ import { isBareAddress } from '#shared/api/fields.ts';
 import type { Log } from '#server/log.ts';
 import type { OutgoingMail } from './mail-content.ts';
 import { composeMime } from './mime-message.ts';
+import { createSmtpPool } from './smtp-pool.ts';
 
 /** `permanent`: trying again cannot help (the recipient is not an address we send to). */
 export type SendResult =
@@ -24,6 +25,8 @@ export type TransportOptions = {
   /** Where `.eml` files go when no SMTP server is configured. */
   mailDir: string;
   log: Log;
+  /** SMTP connections kept at most: as many as e-mails its senders have in flight at once. */
+  connections?: number;
 };
 
 /**
@@ -72,16 +75,23 @@ function envelopeSender(from: string): string {
   return first && 'address' in first && first.address ? first.address : from;
 }
 
-/** A batch of the outbox worker goes out at once; a second waits for free connections. */
-const SMTP_CONNECTIONS = 10;
+/**
+ * The server refused this recipient or this message for good (a 5xx reply to
+ * RCPT TO or to the message): sending it again would get the same answer. A
+ * 5xx to anything else (MAIL FROM, AUTH) says our settings are wrong, which
+ * can be mended, so those e-mails wait and are tried again.
+ */
+function isPermanent(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode !== 503 && (command === 'RCPT TO' || command === 'DATA');
+}
 
 export function createMailTransport(options: TransportOptions): MailTransport {
-  const { smtpUrl, from, mailDir, log } = options;
-  // Pooled: a few connections kept open and reused, rather than a new connection
-  // (TCP, greeting, EHLO, QUIT) for every e-mail. The URL's own settings win.
-  const transporter = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const { smtpUrl, from, mailDir, log, connections = 10 } = options;
+  // Kept connections, reused, rather than a new connection (TCP, greeting, EHLO,
+  // QUIT) for every e-mail. Without SMTP_URL, nodemailer writes the .eml files.
+  const pool = smtpUrl ? createSmtpPool(smtpUrl, connections) : undefined;
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   const sender = envelopeSender(from);
   // The files hold codes and positions: the folder is the owner's only (also one made
@@ -100,26 +110,29 @@ export function createMailTransport(options: TransportOptions): MailTransport {
       const to = bareRecipient(mail.to);
       if (!to) return { ok: false, error: NOT_A_BARE_ADDRESS, permanent: true };
       // The envelope names the stored address itself: nobody reads it out of the headers again.
-      const envelope = { from: sender, to: [to] };
+      const envelope = { from: sender, to };
       const message = { from, to, subject: mail.subject, text: mail.text, html: mail.html };
       try {
-        if (smtpUrl) {
+        if (pool) {
           // Composed in memory and handed over whole (mime-message.ts says why).
           const raw = composeMime({ ...message, date: now }) ?? (await new MailComposer(message).compile().build());
-          await transporter.sendMail({ envelope, raw });
+          await pool.send(envelope, raw);
           log.info(`correo ${mail.id} enviado por SMTP`);
           return { ok: true, via: 'smtp' };
         }
-        const info = await transporter.sendMail({ ...message, envelope });
+        const info = await transporter.sendMail({ ...message, envelope: { from: sender, to: [to] } });
         await ensureMailDir();
         const file = path.join(mailDir, fileName(mail.id, now));
         await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
         log.info(`correo ${mail.id} guardado en ${displayPath(file)}`);
         return { ok: true, via: 'file', file };
       } catch (error) {
-        return { ok: false, error: describe(error) };
+        return isPermanent(error) ? { ok: false, error: describe(error), permanent: true } : { ok: false, error: describe(error) };
       }
     },
-    close: () => transporter.close(),
+    close: () => {
+      pool?.close();
+      transporter.close();
+    },
   };
 }

@@ -108,7 +108,8 @@ describe('which e-mail leaves first', () => {
         text: null,
         html: null,
       });
-      expect(log.text()).toContain(`correo ${id} enviado por SMTP`);
+      // The thread hands its log lines over in batches, a moment later.
+      await expect.poll(() => log.text()).toContain(`correo ${id} enviado por SMTP`);
       expect(log.text()).not.toContain('hilo@example.com');
     } finally {
       await thread.stop();

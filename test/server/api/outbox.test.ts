@@ -57,6 +57,27 @@ describe('e-mail delivery through the outbox', () => {
     expect(smtp.received.at(-1)?.to).toMatchObject({ text: 'saul@example.com' });
   });
 
+  it('gives up at once on an address the mail server refuses for good, records why, and sends the others', async () => {
+    smtp.unknown.add('inexistente@example.com');
+    const before = smtp.received.length;
+    const mail = { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' };
+    await t.db.transaction(async (tx) => {
+      await enqueueMail(tx, 'test', 'inexistente@example.com', mail, t.clock.now());
+      await enqueueMail(tx, 'test', 'existe@example.com', mail, t.clock.now());
+    });
+    await t.drainOutbox();
+    smtp.unknown.clear();
+    expect(smtp.received.slice(before).map((m) => (Array.isArray(m.to) ? '' : m.to?.text))).toEqual(['existe@example.com']);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'inexistente@example.com'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Error EENVELOPE smtp 550' });
+    expect(t.log.text()).toMatch(/envío fallido \(intento 1, Error EENVELOPE smtp 550\), abandonado/);
+    expect(t.log.text()).not.toContain('inexistente@example.com');
+    // Not tried again later either.
+    t.clock.advance(10 * 60_000);
+    await t.drainOutbox();
+    expect(smtp.received).toHaveLength(before + 1);
+  });
+
   it('waits longer after each failure, up to five minutes', async () => {
     const { retryDelayMs } = await import('#server/mail/outbox-worker.ts');
     expect([1, 2, 3, 4, 8, 20].map((n) => retryDelayMs(n, 300_000))).toEqual([2_000, 4_000, 8_000, 16_000, 256_000, 300_000]);
