@@ -3,7 +3,7 @@ import './early-restore.ts';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { dropEarlySosPress } from './features/early-home/early-press.ts';
+import { dropEarlySosPress } from '#client/critical/early-home/early-press.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
 import { keepHomeHint } from './lib/home-hint.ts';
@@ -11,10 +11,10 @@ import { readAppConfig } from './lib/meta-tags.ts';
 import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
-import { forgetSessionOnExpiry } from './lib/session/forget-on-expiry.ts';
-import { getSessionState, restoreSession } from './lib/session/session-store.ts';
-import { isSessionValid } from './lib/session/session-validity.ts';
-import { startSlidingSession } from './lib/session/sliding-session.ts';
+import { forgetSessionOnExpiry } from '#client/critical/session/forget-on-expiry.ts';
+import { getSessionState, restoreSession } from '#client/critical/session/session-store.ts';
+import { isSessionValid } from '#client/critical/session/session-validity.ts';
+import { startSlidingSession } from '#client/critical/session/sliding-session.ts';
 import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
 import { hasServiceWorkerSupport } from './lib/sos-worker/post-to-worker.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
@@ -24,13 +24,13 @@ import { showToast } from './ui/toast-store.ts';
 import './styles/base.css';
 // Home's look goes in the entry's stylesheet: the early home of index.html paints with it before any
 // script runs, and one file compresses better than two (home's download budget, DESIGN.md section 6).
-import './routes/web/-components/main-layout.css';
-import './routes/web/-components/home-page.css';
-import './features/sos/sos-button/sos-button.css';
-import './features/sos/sos-button/sos-home-panels.css';
-import './features/contacts/contact-list/contact-list.css';
-import './features/help/help-button.css';
-import './features/early-home/early-home.css';
+import '#client/critical/home/main-layout.css';
+import '#client/critical/home/home-page.css';
+import '#client/critical/sos-button/sos-button.css';
+import '#client/critical/sos-button/sos-home-panels.css';
+import '#client/critical/contact-list/contact-list.css';
+import '#client/critical/help/help-button.css';
+import '#client/critical/early-home/early-home.css';
 
 /**
  * The splash goes in the commit that draws the first screen (a layout effect: before that frame
@@ -106,7 +106,7 @@ async function start() {
   afterFirstPaint(() => {
     const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
     void started
-      .then(() => Promise.all([import('./features/sos/reconcile/reconcile-alert.ts'), import('./features/delivery/api/get-alert-deliveries.ts')]))
+      .then(() => Promise.all([import('#client/critical/press/reconcile-alert.ts'), import('./features/delivery/api/get-alert-deliveries.ts')]))
       .then(
         ([{ startAlertReconcile }, { getAlertDeliveries }]) =>
           startAlertReconcile({

@@ -1,6 +1,6 @@
 import type { Plugin, Rolldown } from 'vite';
-import { EARLY_PRESS_DATASET_KEY } from '../features/early-home/early-press.ts';
-import { EARLY_SOS_BUTTON_ID, earlyHomeMarkup } from '../features/early-home/early-home-markup.ts';
+import { EARLY_PRESS_DATASET_KEY } from '../critical/early-home/early-press.ts';
+import { EARLY_SOS_BUTTON_ID, earlyHomeMarkup } from '../critical/early-home/early-home-markup.ts';
 
 // When the browser's stored session opens on home (a localStorage hint,
 // lib/home-hint.ts), two things happen before the app's code has even run:

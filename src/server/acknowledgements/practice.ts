@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
-import { ALERT_LATE_AFTER_MS } from '#shared/api/alert-status.ts';
+import { ALERT_LATE_AFTER_MS } from '#shared/alert-status.ts';
 import { PRACTICE_COOLDOWN_MS } from '#shared/api/deliveries.ts';
 import { personOf } from '#server/alerts/alert-mail.ts';
 import type { LockedUser } from '#server/alerts/alert-actions.ts';

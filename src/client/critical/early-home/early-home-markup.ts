@@ -1,7 +1,7 @@
 import { APP_NAME } from '#shared/constants.ts';
 import { CONNECTION_STATUS_NAME, OFFLINE_SOS_STILL_WORKS } from '#client/features/offline/offline-texts.ts';
-import { SOS_BUTTON_HINT, SOS_BUTTON_LABEL, SOS_BUTTON_NAME, SOS_SENDING_HINT, SOS_SENDING_NAME } from '#client/features/sos/sos-button/sos-button-texts.ts';
-import { HOME_INSTRUCTION, HOME_TITLE } from '#client/routes/web/-components/home-texts.ts';
+import { SOS_BUTTON_HINT, SOS_BUTTON_LABEL, SOS_BUTTON_NAME, SOS_SENDING_HINT, SOS_SENDING_NAME } from '#client/critical/sos-button/sos-button-texts.ts';
+import { HOME_INSTRUCTION, HOME_TITLE } from '#client/critical/home/home-texts.ts';
 
 // The early home: home's first frame as static markup in index.html, drawn
 // with the first paint when the stored session opens on home (a localStorage

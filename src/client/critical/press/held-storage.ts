@@ -1,9 +1,9 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/api/alert-status.ts';
+import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/alert-status.ts';
 import { decrypt, encrypt } from '#shared/browser/aes-gcm.ts';
 import { SOS_PAGE_QUEUE_DB } from '#shared/constants.ts';
-import { isNumber, isRecord, isString, oneOf, readObject, type Shape } from '#client/lib/plain-data.ts';
-import type { ActiveButtonBody } from '../api/put-active-button.ts';
+import { isNumber, isRecord, isString, oneOf, readObject, type Shape } from '#shared/plain-data.ts';
+import type { ActiveButtonBody } from './put-active-button.ts';
 
 // The SOS requests this page holds because no service worker took them (see
 // page-queue.ts), kept encrypted with the device key so a closed page or a

@@ -1,12 +1,12 @@
-import type { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/api/alert-status.ts';
+import type { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/alert-status.ts';
 import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-reply-texts.ts';
 import { ACTIVE_BUTTON_PATH, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_ONLY_HEADER } from '#shared/constants.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { messageText } from '#client/lib/message-text.ts';
-import { isRecord, isString } from '#client/lib/plain-data.ts';
+import { isRecord, isString } from '#shared/plain-data.ts';
 import { sendJson, type HttpReply } from '#client/lib/http.ts';
-import { refreshSession } from '#client/lib/session/session-refresh.ts';
-import { getSessionState } from '#client/lib/session/session-store.ts';
+import { refreshSession } from '#client/critical/session/session-refresh.ts';
+import { getSessionState } from '#client/critical/session/session-store.ts';
 
 /** The body of PUT /api/active-button (src/shared/api/active-button.ts). */
 export interface ActiveButtonBody {

@@ -1,11 +1,11 @@
 import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
-import { getSessionState, setAuthStoredFirst } from '#client/lib/session/session-store.ts';
-import { isSessionValid } from '#client/lib/session/session-validity.ts';
+import { getSessionState, setAuthStoredFirst } from '#client/critical/session/session-store.ts';
+import { isSessionValid } from '#client/critical/session/session-validity.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
-import { getSosQueueView, subscribeSosQueue } from '#client/lib/sos-worker/sos-queue-store.ts';
+import { getSosQueueView, subscribeSosQueue } from '#client/critical/sos-queue-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { getHeldView, hasSosUnderWay } from '../press/page-queue.ts';
-import { getPressState, resetPressState, type PressState } from '../press/press-state.ts';
+import { getHeldView, hasSosUnderWay } from './page-queue.ts';
+import { getPressState, resetPressState, type PressState } from './press-state.ts';
 
 // The server is the truth about an alert this phone is not still sending: an alert ended on
 // another device (or ended here by an app closed before it stored the end) must not keep the

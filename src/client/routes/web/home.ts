@@ -13,5 +13,5 @@ export const homeRoute = createRoute({
   loader: ({ context }) => {
     context.queryClient.ensureQueryData(contactsQueryOptions()).catch(() => undefined);
   },
-  component: lazyRouteComponent(() => import('./-components/home-page.tsx'), 'HomePage'),
+  component: lazyRouteComponent(() => import('#client/critical/home/home-page.tsx'), 'HomePage'),
 });

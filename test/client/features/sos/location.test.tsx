@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAll } from '#client/lib/session/session-store.ts';
+import { resetAll } from '#client/critical/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { renderApp } from '../../support/render-app.tsx';
@@ -12,7 +12,7 @@ const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' 
 
 // Home's location panel is a lazy chunk. Its first transform took over 5 s on a loaded CI machine:
 // load it once up front (as a phone that has it cached), so no single test pays for it.
-beforeAll(() => import('#client/features/sos/sos-button/sos-home-panels.tsx'), 60_000);
+beforeAll(() => import('#client/critical/sos-button/sos-home-panels.tsx'), 60_000);
 
 beforeEach(() => signIn());
 

@@ -3,7 +3,7 @@ import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { isString, nullable, readObject, successMessage, type Shape } from '#client/lib/plain-data.ts';
+import { isString, nullable, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
 
 /** contactSchema of src/shared/api/contacts.ts, by hand: home reads the list (src/client/lib/plain-data.ts says why). */

@@ -1,13 +1,13 @@
-import { ALERT_END } from '#shared/api/alert-status.ts';
+import { ALERT_END } from '#shared/alert-status.ts';
 import { track } from '#client/lib/analytics.ts';
-import { expireSession } from '#client/lib/session/session-expiry.ts';
-import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
+import { expireSession } from '#client/critical/session/session-expiry.ts';
+import { setAuthStoredFirst } from '#client/critical/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { newIdempotencyKey } from './idempotency-key.ts';
-import { submitSos, type SubmitResult } from './page-queue.ts';
-import { resetPressState } from './press-state.ts';
-import { SIGN_IN_TO_SEND, type GoTo } from './press-sos.ts';
-import { sosRequest } from './sos-request.ts';
+import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
+import { submitSos, type SubmitResult } from '#client/critical/press/page-queue.ts';
+import { resetPressState } from '#client/critical/press/press-state.ts';
+import { SIGN_IN_TO_SEND, type GoTo } from '#client/critical/press/press-sos.ts';
+import { sosRequest } from '#client/critical/press/sos-request.ts';
 
 export const END_WAITS_FOR_SIGNAL = 'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
 export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
