@@ -1,9 +1,9 @@
-// Checks for the few shapes the first screens read (the session a refresh returns,
-// the contact list, what the page keeps in storage), written by hand so that
-// valibot stays out of home's first download (DESIGN.md section 6): the forms,
-// which need it, fetch it with their own code. Each reader mirrors a valibot
-// schema of src/shared and keeps its rules: a copy with exactly the schema's
-// fields, or nothing (test/client/lib/plain-data.test.ts compares the two).
+// The one way code that must not carry valibot reads data it did not make: home's
+// first frame (src/client/critical, where lint forbids valibot and its schemas) and
+// the stored session state the worker reads too. Each reader mirrors a valibot schema
+// of src/shared and keeps its rules, typed with `Shape<T>` against the schema's type:
+// a copy with exactly the schema's fields, or nothing
+// (test/client/critical/plain-data.test.ts compares each reader with its schema).
 
 export type Check<T> = (value: unknown) => value is T;
 
@@ -30,6 +30,8 @@ export const oneOf =
   (value): value is T[number] =>
     options.includes(value);
 
+const copyOf = (field: unknown) => (Array.isArray(field) ? [...field] : field);
+
 /** A copy of `value` with the fields of `shape` (arrays copied too, unknown fields dropped), or undefined when one fails. */
 export function readObject<T>(shape: Shape<T>, value: unknown): T | undefined {
   if (!isRecord(value)) return undefined;
@@ -37,7 +39,18 @@ export function readObject<T>(shape: Shape<T>, value: unknown): T | undefined {
   for (const key of Object.keys(shape) as (keyof T & string)[]) {
     const field = value[key];
     if (!shape[key](field)) return undefined;
-    copy[key] = Array.isArray(field) ? [...field] : field;
+    copy[key] = copyOf(field);
+  }
+  return copy as T;
+}
+
+/** Like readObject, but a field that fails its check (or a `value` that is no object) takes its default: a schema of fallbacks. */
+export function readFields<T>(shape: Shape<T>, defaults: T, value: unknown): T {
+  const stored = isRecord(value) && !Array.isArray(value) ? value : {};
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(shape) as (keyof T & string)[]) {
+    const field = stored[key];
+    copy[key] = shape[key](field) ? copyOf(field) : defaults[key];
   }
   return copy as T;
 }
@@ -45,4 +58,10 @@ export function readObject<T>(shape: Shape<T>, value: unknown): T | undefined {
 /** The `message` of a successful reply (`{ success: true, message }`), else undefined. */
 export function successMessage(data: unknown): unknown {
   return isRecord(data) && data.success === true ? data.message : undefined;
+}
+
+/** The reply's `message` when it is text (invite, delete, a refused SOS), else the fallback. */
+export function messageText(data: unknown, fallback: string): string {
+  const message = isRecord(data) ? data.message : undefined;
+  return isString(message) && message !== '' ? message : fallback;
 }

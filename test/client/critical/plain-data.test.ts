@@ -14,9 +14,9 @@ import { validateLinkTokenSearch } from '#client/routes/web/active/link-token-se
 import { aContact } from '../support/contacts.ts';
 import { aSession } from '../support/session.ts';
 
-// The startup path reads a few shapes by hand, not with valibot (home's download
-// budget, src/client/lib/plain-data.ts). These readers must take and refuse what
-// the shared valibot schemas take and refuse, and return the same copy.
+// Home's first frame reads a few shapes with src/shared/plain-data.ts, not with
+// valibot (src/client/critical). These readers must take and refuse what the
+// shared valibot schemas take and refuse, and return the same copy.
 
 const { token_type: _tokenType, ...sessionWithoutTokenType } = aSession();
 const sessions: unknown[] = [

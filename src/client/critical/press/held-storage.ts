@@ -16,7 +16,7 @@ export interface HeldSos {
   queuedAt: number;
 }
 
-// Checked by hand, not with valibot: this code is in home's first download (src/client/lib/plain-data.ts).
+// Read with src/shared/plain-data.ts, as all of home's first frame reads.
 const bodyShape: Shape<ActiveButtonBody> = {
   alert_status: oneOf([ALERT_START, ALERT_END, ALERT_PRACTICE]),
   latitude: isString,

@@ -2,8 +2,7 @@ import type { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/alert-statu
 import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-reply-texts.ts';
 import { ACTIVE_BUTTON_PATH, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_ONLY_HEADER } from '#shared/constants.ts';
 import * as apiMessages from '#shared/api-messages.ts';
-import { messageText } from '#client/lib/message-text.ts';
-import { isRecord, isString } from '#shared/plain-data.ts';
+import { isRecord, isString, messageText } from '#shared/plain-data.ts';
 import { sendJson, type HttpReply } from '#client/lib/http.ts';
 import { refreshSession } from '#client/critical/session/session-refresh.ts';
 import { getSessionState } from '#client/critical/session/session-store.ts';
@@ -34,7 +33,7 @@ export type SosReply =
   | { kind: 'refused'; status: number; message: string }
   | { kind: 'signed-out' };
 
-/** sosQueuedReplySchema of src/shared/browser/sos-messages.ts, by hand (src/client/lib/plain-data.ts says why). */
+/** sosQueuedReplySchema of src/shared/browser/sos-messages.ts, read with src/shared/plain-data.ts. */
 function isQueuedReply(data: unknown): boolean {
   return isRecord(data) && data.success === true && data.queued === true && isString(data.message);
 }

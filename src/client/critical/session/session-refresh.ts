@@ -6,7 +6,7 @@ import { withSessionLock } from './session-lock.ts';
 import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setRefreshedSession, tokensOf } from './session-store.ts';
 import { isSessionValid } from './session-validity.ts';
 
-/** sessionSchema of src/shared/api/auth.ts, by hand (src/client/lib/plain-data.ts says why). */
+/** sessionSchema of src/shared/api/auth.ts, read with src/shared/plain-data.ts. */
 const sessionShape: Shape<Session> = {
   id: isString,
   name: isString,

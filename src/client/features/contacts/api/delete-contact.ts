@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { messageText } from '#client/lib/message-text.ts';
+import { messageText } from '#shared/plain-data.ts';
 import { getSessionState, setAuth } from '#client/critical/session/session-store.ts';
 import { contactsQueryOptions } from './get-contacts.ts';
 

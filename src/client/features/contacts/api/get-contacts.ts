@@ -6,7 +6,7 @@ import { ApiError } from '#client/lib/api-error.ts';
 import { isString, nullable, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
 
-/** contactSchema of src/shared/api/contacts.ts, by hand: home reads the list (src/client/lib/plain-data.ts says why). */
+/** contactSchema of src/shared/api/contacts.ts, read with src/shared/plain-data.ts: home's first frame reads the list. */
 const contactShape: Shape<Contact> = {
   id: isString,
   firstname: isString,
