@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionSchema } from '#shared/api/auth.ts';
 import { contactListSchema } from '#shared/api/contacts.ts';
-import { readContacts } from '#client/features/contacts/api/get-contacts.ts';
+import { readContacts } from '#client/critical/contact-list/get-contacts.ts';
 import { readHeld } from '#client/critical/press/held-storage.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
 import { readSession } from '#client/critical/session/session-refresh.ts';

@@ -1,6 +1,6 @@
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
+import { useContacts } from '#client/critical/contact-list/get-contacts.ts';
 import { ContactListSection } from '#client/critical/contact-list/contact-list-section.tsx';
 import { AfterFirstPaint } from '#client/critical/after-first-paint.tsx';
 import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';

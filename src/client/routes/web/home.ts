@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
+import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
 import { homeRules } from '../guards.ts';
 import { mainLayoutRoute } from './main-layout.ts';
 
