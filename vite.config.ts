@@ -48,7 +48,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'home', test: isCritical, includeDependenciesRecursively: false },
+            { name: 'home', test: isCritical },
             // Out of home's first download (forms, later screens, the worker bridge use it); named, not 'dist'.
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
             // The pages a contact reaches from an e-mail (routes/web/active/contact-pages.ts), one lazy chunk:

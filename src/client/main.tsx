@@ -12,7 +12,7 @@ import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 import { forgetSessionOnExpiry } from '#client/critical/session/forget-on-expiry.ts';
-import { getSessionState, restoreSession } from '#client/critical/session/session-store.ts';
+import { getSessionState, restoreSession, subscribeSession } from '#client/critical/session/session-store.ts';
 import { isSessionValid } from '#client/critical/session/session-validity.ts';
 import { startSlidingSession } from '#client/critical/session/sliding-session.ts';
 import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
@@ -40,6 +40,16 @@ import '#client/critical/early-home/early-home.css';
 function SplashRemover() {
   useLayoutEffect(hideSplash, []);
   return null;
+}
+
+/** Runs `run` once, as soon as the session is valid (now, or at a sign-in). */
+function whenSignedIn(run: () => void): void {
+  if (isSessionValid(getSessionState().auth)) return run();
+  const stop = subscribeSession(() => {
+    if (!isSessionValid(getSessionState().auth)) return;
+    stop();
+    run();
+  });
 }
 
 async function start() {
@@ -103,20 +113,23 @@ async function start() {
   // The server's alert_status, followed where nothing of this phone waits to be sent; after the
   // bridge, which reports what the worker's queue holds. A page never claimed by a worker (the
   // first visit; a refused install) checks without it: `ready` would never settle there.
-  afterFirstPaint(() => {
-    const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
-    void started
-      .then(() => Promise.all([import('#client/critical/press/reconcile-alert.ts'), import('./features/delivery/api/get-alert-deliveries.ts')]))
-      .then(
-        ([{ startAlertReconcile }, { getAlertDeliveries }]) =>
-          startAlertReconcile({
-            path: () => router.state.location.pathname,
-            goTo: (to) => void router.navigate({ to, replace: true }),
-            askServer: async () => (await getAlertDeliveries()).alert_status,
-          }),
-        () => undefined,
-      );
-  });
+  // Only once signed in: there is no alert to follow before, and signin downloads none of its code.
+  afterFirstPaint(() =>
+    whenSignedIn(() => {
+      const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
+      void started
+        .then(() => Promise.all([import('#client/critical/press/reconcile-alert.ts'), import('#client/critical/press/get-alert-status.ts')]))
+        .then(
+          ([{ startAlertReconcile }, { getAlertStatus }]) =>
+            startAlertReconcile({
+              path: () => router.state.location.pathname,
+              goTo: (to) => void router.navigate({ to, replace: true }),
+              askServer: getAlertStatus,
+            }),
+          () => undefined,
+        );
+    }),
+  );
 }
 
 void start();

@@ -1,4 +1,3 @@
-import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
 import { getSessionState, setAuthStoredFirst } from '#client/critical/session/session-store.ts';
 import { isSessionValid } from '#client/critical/session/session-validity.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
@@ -50,7 +49,8 @@ function workerStatusKnown(): Promise<boolean> {
       if (getSosQueueView().status !== null) done(true);
     });
     const timer = setTimeout(() => done(false), WORKER_STATUS_WAIT_MS);
-    void postToWorker({ type: SOS_STATUS }).catch(() => undefined);
+    // The message's type as a literal, checked against SosPageMessage: sos-messages.ts would bring valibot.
+    void postToWorker({ type: 'sos-status' }).catch(() => undefined);
   });
 }
 
