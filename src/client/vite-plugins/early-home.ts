@@ -95,6 +95,12 @@ export function earlyHome(options: EarlyHomeOptions): Plugin {
         if (!home || html?.type !== 'asset' || typeof html.source !== 'string') {
           this.error(`early-home: no '${options.chunk}' chunk or no index.html in the bundle`);
         }
+        // Lint keeps valibot out of src/client/critical's own imports; this catches it arriving through another module.
+        const entries = Object.values(bundle).filter((file): file is OutputChunk => isChunk(file) && file.isEntry);
+        for (const chunk of [...entries, ...filesOf(bundle, home, '').map(({ href }) => bundle[href]).filter(isChunk)]) {
+          const id = (chunk.moduleIds ?? []).find((moduleId) => /[\\/]node_modules[\\/]valibot[\\/]/.test(moduleId));
+          if (id) this.error(`early-home: valibot is in home's first frame (${chunk.fileName}); read with src/shared/plain-data.ts`);
+        }
         const entryTag = '<script type="module"';
         const rootTag = '<div id="root"></div>';
         if (!html.source.includes(entryTag)) this.error('early-home: index.html has no module entry script');
