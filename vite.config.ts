@@ -34,11 +34,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Home's download budget (DESIGN.md section 6). Everything the entry loads statically is one
-    // chunk: split by which lazy routes share each module, it was a dozen small files with their
-    // import glue and one gzip context each (about 5 kB more for home). Lazy routes import from it.
-    // Home's lazy code is a second chunk (HOME_MODULES); its dependencies stay where they are (the
-    // logo, shared with signin's layout, would otherwise drag the chunk into signin's download).
+    // Home's download: everything the entry loads statically is one chunk (split by which lazy
+    // routes share each module, it was a dozen small files, each with its import glue and its own
+    // gzip context). Lazy routes import from it. Home's lazy code is a second chunk, with what only
+    // it imports; what it shares with a lazy chunk of signin's must stay out of src/client/critical,
+    // or signin downloads home's chunk too.
     rolldownOptions: {
       output: {
         // Six characters of hash (rolldown's fewest), not eight: the entry lists every lazy file's name (home's budget).

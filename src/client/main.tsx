@@ -23,7 +23,7 @@ import { createAppRouter } from './router.ts';
 import { showToast } from './ui/toast-store.ts';
 import './styles/base.css';
 // Home's look goes in the entry's stylesheet: the early home of index.html paints with it before any
-// script runs, and one file compresses better than two (home's download budget, DESIGN.md section 6).
+// script runs, and one file compresses better than two (home's download).
 import '#client/critical/home/main-layout.css';
 import '#client/critical/home/home-page.css';
 import '#client/critical/sos-button/sos-button.css';
@@ -92,12 +92,12 @@ async function start() {
     void import('./lib/app-config-refresh.ts').then(({ refreshAppConfig }) => refreshAppConfig(), () => undefined);
   });
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
-  // Its code is fetched only where GTM_ID is set (home's download budget, DESIGN.md section 6).
+  // Its code is fetched only where GTM_ID is set (home's download).
   if (readAppConfig().gtmId) {
     void import('./lib/tag-manager.ts').then(({ loadTagManager }) => loadTagManager(), () => undefined);
   }
   // After the first paint, and once a service worker is active: the SOS queue's messages and replay
-  // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download budget);
+  // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download);
   // afterwards the chunk comes from the worker's cache, and what it said meanwhile waits in early-messages.ts.
   // Its code (with valibot) is evaluated after the SOS button is on screen, not while it is being drawn.
   const bridge = hasServiceWorkerSupport()

@@ -1,6 +1,6 @@
 // The values of PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3), apart
-// from its schema in active-button.ts: the page's SOS code needs these and never the schema, which
-// would bring valibot and the field messages into home's first download (DESIGN.md section 6).
+// from its schema in api/active-button.ts: home's first frame (src/client/critical) sends with
+// these, and may import no schema.
 // '1' starts an alert (or, during one, updates its position); '2' ends it; '3' is a
 // practice alert: the same path (service worker included), e-mails marked PRUEBA, and
 // recorded as a test, never as an alert (the person's alert_status does not change).

@@ -7,7 +7,7 @@ import { EARLY_SOS_BUTTON_ID, earlyHomeMarkup } from '../critical/early-home/ear
 // - home's lazy chunk (vite.config.ts) is fetched beside the entry, not a round
 //   trip after it: its files are listed as preload links in an inert <template>
 //   that the page's first script moves into the head;
-// - the early home (features/early-home) is drawn instead of the splash, with
+// - the early home (critical/early-home) is drawn instead of the splash, with
 //   an SOS button that works: a press is recorded on <html> for the app's SOS
 //   button to send when it mounts.
 // The first script is a tiny classic script in the head, so the decision is

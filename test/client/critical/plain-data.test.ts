@@ -171,7 +171,7 @@ describe('the stored session state, read field by field', () => {
 });
 
 describe('the SOS requests the page holds, read back from storage', () => {
-  // The valibot schema it replaced (src/client/features/sos/press/held-storage.ts).
+  // The valibot schema it replaced (src/client/critical/press/held-storage.ts).
   const heldSchema = v.array(
     v.object({
       key: v.string(),
