@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionSchema } from '#shared/api/auth.ts';
 import { contactListSchema } from '#shared/api/contacts.ts';
+import { alertDeliveryStateSchema } from '#shared/api/deliveries.ts';
 import { readContacts } from '#client/critical/contact-list/get-contacts.ts';
+import { readAlertStatus } from '#client/critical/press/get-alert-status.ts';
 import { readHeld } from '#client/critical/press/held-storage.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
 import { readSession } from '#client/critical/session/session-refresh.ts';
@@ -97,6 +99,51 @@ describe('the contact list, read by hand', () => {
       expect(byHand(reply)).toBeInstanceOf(Error);
     },
   );
+});
+
+describe('the alert_status of the delivery state, read by hand', () => {
+  /** What parseMessage(alertDeliveryStateSchema) gives for alert_status, or the error it throws. */
+  function withValibot(data: unknown) {
+    try {
+      return parseMessage(alertDeliveryStateSchema, data).alert_status;
+    } catch (error) {
+      return error;
+    }
+  }
+
+  function byHand(data: unknown) {
+    try {
+      return readAlertStatus(data);
+    } catch (error) {
+      return error;
+    }
+  }
+
+  it.each([[{ alert_status: true, alert: null }], [{ alert_status: false, alert: null }], [{ alert_status: true, alert: null, extra: 1 }]])(
+    'reads a reply with %j as parseMessage(alertDeliveryStateSchema) does',
+    (message) => {
+      const reply = { success: true, message };
+      expect(withValibot(reply)).not.toBeInstanceOf(Error);
+      expect(byHand(reply)).toEqual(withValibot(reply));
+    },
+  );
+
+  it.each([
+    [{ success: true, message: { alert_status: 'true', alert: null } }],
+    [{ success: true, message: { alert: null } }],
+    [{ success: true, message: null }],
+    [{ success: false, message: { alert_status: true, alert: null } }],
+    [{ alert_status: true }],
+    ['<html>'],
+    [null],
+  ])('refuses %j as parseMessage does', (reply) => {
+    expect(byHand(reply)).toEqual(withValibot(reply));
+    expect(byHand(reply)).toBeInstanceOf(Error);
+  });
+
+  it("reads only alert_status: the alert's e-mails are the delivery lists' to check", () => {
+    expect(byHand({ success: true, message: { alert_status: true, alert: { deliveries: 'unread' } } })).toBe(true);
+  });
 });
 
 describe('the token of an e-mailed link', () => {
