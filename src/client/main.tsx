@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { dropEarlySosPress } from '#client/critical/early-home/early-press.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
+import { refreshAppConfig } from './lib/app-config-refresh.ts';
 import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
 import { keepHomeHint } from './lib/home-hint.ts';
 import { readAppConfig } from './lib/meta-tags.ts';
@@ -88,9 +89,7 @@ async function start() {
   // Home's SOS button took the early home's press in the first frame, if home was that frame.
   afterFirstPaint(() => dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })));
   // The chat link as the server has it now: the shell the worker serves carries none.
-  afterFirstPaint(() => {
-    void import('./lib/app-config-refresh.ts').then(({ refreshAppConfig }) => refreshAppConfig(), () => undefined);
-  });
+  afterFirstPaint(() => void refreshAppConfig());
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
   // Its code is fetched only where GTM_ID is set (home's download).
   if (readAppConfig().gtmId) {
