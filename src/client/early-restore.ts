@@ -1,6 +1,6 @@
 import { QUERY_STORE_KEY, SESSION_STORE_KEY, STORAGE_KEY, VERSION_MARKER_KEY } from '#shared/constants.ts';
 import { afterNextPaint } from './lib/first-paint.ts';
-import { startEarlyReads } from '#client/critical/session/early-reads.ts';
+import { startEarlyReads } from './lib/session/early-reads.ts';
 
 // Imported first by main.tsx: modules run in import order, so the stored session
 // and query cache are being read while React and the router are still being

@@ -3,7 +3,7 @@ import './early-restore.ts';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { dropEarlySosPress } from '#client/critical/early-home/early-press.ts';
+import { dropEarlySosPress } from './critical/early-home/early-press.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { refreshAppConfig } from './lib/app-config-refresh.ts';
 import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
@@ -12,10 +12,10 @@ import { readAppConfig } from './lib/meta-tags.ts';
 import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
-import { forgetSessionOnExpiry } from '#client/critical/session/forget-on-expiry.ts';
-import { getSessionState, restoreSession, subscribeSession } from '#client/critical/session/session-store.ts';
-import { isSessionValid } from '#client/critical/session/session-validity.ts';
-import { startSlidingSession } from '#client/critical/session/sliding-session.ts';
+import { forgetSessionOnExpiry } from './lib/session/forget-on-expiry.ts';
+import { getSessionState, restoreSession, subscribeSession } from './lib/session/session-store.ts';
+import { isSessionValid } from './lib/session/session-validity.ts';
+import { startSlidingSession } from './lib/session/sliding-session.ts';
 import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
 import { hasServiceWorkerSupport } from './lib/sos-worker/post-to-worker.ts';
 import { hideSplash, withRestoreTimeout } from './lib/splash.ts';
@@ -25,13 +25,13 @@ import { showToast } from './ui/toast-store.ts';
 import './styles/base.css';
 // Home's look goes in the entry's stylesheet: the early home of index.html paints with it before any
 // script runs, and one file compresses better than two (home's download).
-import '#client/critical/home/main-layout.css';
-import '#client/critical/home/home-page.css';
-import '#client/critical/sos-button/sos-button.css';
-import '#client/critical/sos-button/sos-home-panels.css';
-import '#client/critical/contact-list/contact-list.css';
-import '#client/critical/help/help-button.css';
-import '#client/critical/early-home/early-home.css';
+import './critical/home/main-layout.css';
+import './critical/home/home-page.css';
+import './critical/sos-button/sos-button.css';
+import './critical/sos-button/sos-home-panels.css';
+import './critical/contact-list/contact-list.css';
+import './critical/help/help-button.css';
+import './critical/early-home/early-home.css';
 
 /**
  * The splash goes in the commit that draws the first screen (a layout effect: before that frame
@@ -117,7 +117,7 @@ async function start() {
     whenSignedIn(() => {
       const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
       void started
-        .then(() => Promise.all([import('#client/critical/press/reconcile-alert.ts'), import('#client/critical/press/get-alert-status.ts')]))
+        .then(() => Promise.all([import('./critical/press/reconcile-alert.ts'), import('./critical/press/get-alert-status.ts')]))
         .then(
           ([{ startAlertReconcile }, { getAlertStatus }]) =>
             startAlertReconcile({

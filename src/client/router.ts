@@ -1,6 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { getSessionState } from '#client/critical/session/session-store.ts';
+import { getSessionState } from './lib/session/session-store.ts';
 import { indexRoute } from './routes/index.ts';
 import { rootRoute } from './routes/root.tsx';
 import { unauthorizedRoute } from './routes/unauthorized.tsx';

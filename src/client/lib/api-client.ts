@@ -1,9 +1,9 @@
 import * as apiMessages from '#shared/api-messages.ts';
 import { ApiError } from './api-error.ts';
 import { sendJson, type HttpMethod, type HttpRequest } from './http.ts';
-import { expireSession } from '#client/critical/session/session-expiry.ts';
-import { refreshSession } from '#client/critical/session/session-refresh.ts';
-import { getSessionState } from '#client/critical/session/session-store.ts';
+import { expireSession } from './session/session-expiry.ts';
+import { refreshSession } from './session/session-refresh.ts';
+import { getSessionState } from './session/session-store.ts';
 
 export interface ApiRequestOptions {
   body?: unknown;

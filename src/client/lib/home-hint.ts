@@ -1,7 +1,7 @@
 import type { AuthState } from '#shared/browser/session-state.ts';
 import { HOME_HINT_KEY } from './home-hint-key.ts';
-import { getSessionState, subscribeSession } from '#client/critical/session/session-store.ts';
-import { isSessionValid } from '#client/critical/session/session-validity.ts';
+import { getSessionState, subscribeSession } from './session/session-store.ts';
+import { isSessionValid } from './session/session-validity.ts';
 
 // A hint, not a secret: '1' says only that this browser's stored session opens
 // on home, so the script the build puts before the app fetches home's code

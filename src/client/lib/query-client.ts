@@ -4,7 +4,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY, STORAGE_KEY } from '#shared/constants.ts';
 import { ApiError } from './api-error.ts';
-import { takeEarlyRead } from '#client/critical/session/early-reads.ts';
+import { takeEarlyRead } from './session/early-reads.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 

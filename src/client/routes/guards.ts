@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { isSessionValid } from '#client/critical/session/session-validity.ts';
+import { isSessionValid } from '#client/lib/session/session-validity.ts';
 import type { RouterContext } from './router-context.ts';
 
 // SPEC.md section 2, one named rule per sentence. Each rule is a pure read of the

@@ -8,7 +8,7 @@ import { readContacts } from '#client/critical/contact-list/get-contacts.ts';
 import { readAlertStatus } from '#client/critical/press/get-alert-status.ts';
 import { readHeld } from '#client/critical/press/held-storage.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
-import { readSession } from '#client/critical/session/session-refresh.ts';
+import { readSession } from '#client/lib/session/session-refresh.ts';
 import { encrypt } from '#shared/browser/aes-gcm.ts';
 import { parseSessionState } from '#shared/browser/session-state.ts';
 import { SOS_PAGE_QUEUE_DB } from '#shared/constants.ts';

@@ -4,7 +4,7 @@ import { encrypt } from '#shared/browser/aes-gcm.ts';
 import { defaultSessionState } from '#shared/browser/session-state.ts';
 import { readStoredSession } from '#shared/browser/stored-session.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
-import { can, getSessionState, restoreSession } from '#client/critical/session/session-store.ts';
+import { can, getSessionState, restoreSession } from '#client/lib/session/session-store.ts';
 import { applyVersionMarker } from '#client/lib/version-marker.ts';
 import { replayRound } from '#sw/replay.ts';
 import { ok } from '../../sw/support/fake-server.ts';

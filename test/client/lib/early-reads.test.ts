@@ -14,8 +14,8 @@ async function openApp() {
   vi.resetModules();
   await import('#client/early-restore.ts');
   return {
-    reads: await import('#client/critical/session/early-reads.ts'),
-    store: await import('#client/critical/session/session-store.ts'),
+    reads: await import('#client/lib/session/early-reads.ts'),
+    store: await import('#client/lib/session/session-store.ts'),
     queries: await import('#client/lib/query-client.ts'),
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOME_HINT_KEY } from '#client/lib/home-hint-key.ts';
 import { keepHomeHint, opensHome } from '#client/lib/home-hint.ts';
-import { getSessionState, resetAll, setAuth } from '#client/critical/session/session-store.ts';
+import { getSessionState, resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { createTestRouter } from '../support/render-app.tsx';
 import { aSession, signIn } from '../support/session.ts';
 

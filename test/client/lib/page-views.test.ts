@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_NAME } from '#shared/constants.ts';
 import { trackPageViews } from '#client/lib/page-views.ts';
-import { resetAll } from '#client/critical/session/session-store.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
 import { createTestRouter } from '../support/render-app.tsx';
 import { signIn } from '../support/session.ts';
 

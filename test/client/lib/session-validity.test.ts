@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionValid } from '#client/critical/session/session-validity.ts';
-import { can, resetAll, setAuth } from '#client/critical/session/session-store.ts';
+import { isSessionValid } from '#client/lib/session/session-validity.ts';
+import { can, resetAll, setAuth } from '#client/lib/session/session-store.ts';
 
 const now = Date.parse('2026-01-01T00:00:00Z');
 

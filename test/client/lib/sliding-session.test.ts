@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isRefreshDue, refreshSession } from '#client/critical/session/session-refresh.ts';
-import { getSessionState, resetAll } from '#client/critical/session/session-store.ts';
+import { isRefreshDue, refreshSession } from '#client/lib/session/session-refresh.ts';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../support/fetch-stub.ts';
 import { aSession, signIn } from '../support/session.ts';
 

@@ -13,7 +13,7 @@ const stored = createEncryptedStorage(SESSION_STORE_KEY);
 /** The session store as a freshly opened app has it: a new module, nothing restored yet. */
 async function reopenApp() {
   vi.resetModules();
-  const store = await import('#client/critical/session/session-store.ts');
+  const store = await import('#client/lib/session/session-store.ts');
   await store.restoreSession();
   return store;
 }

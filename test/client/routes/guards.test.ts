@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetAll, setAuth } from '#client/critical/session/session-store.ts';
+import { resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { createTestRouter } from '../support/render-app.tsx';
 import { signIn } from '../support/session.ts';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY } from '#shared/constants.ts';
 import { readStoredSession } from '#shared/browser/stored-session.ts';
-import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/critical/session/session-store.ts';
+import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../support/fetch-stub.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { signIn } from '../support/session.ts';

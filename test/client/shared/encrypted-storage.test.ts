@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { getDeviceKey } from '#shared/browser/device-key.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
-import { persistSessionNow, resetAll, restoreSession, setAuth, getSessionState } from '#client/critical/session/session-store.ts';
+import { persistSessionNow, resetAll, restoreSession, setAuth, getSessionState } from '#client/lib/session/session-store.ts';
 import { aSession } from '../support/session.ts';
 
 /** Everything in the app's IndexedDB as text, the way someone reading the disk would see it. */

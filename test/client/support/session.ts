@@ -1,5 +1,5 @@
 import type { Session } from '#shared/api/auth.ts';
-import { resetAll, setAuth } from '#client/critical/session/session-store.ts';
+import { resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import type { AuthState } from '#shared/browser/session-state.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetAll } from '#client/critical/session/session-store.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
 import type { AuthState } from '#shared/browser/session-state.ts';
 import { signIn } from './session.ts';
 import { dismissAllToasts } from './toasts.ts';

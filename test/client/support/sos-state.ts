@@ -4,7 +4,7 @@ import { SESSION_STORE_KEY } from '#shared/constants.ts';
 import { resetLocation } from '#client/critical/location/location-store.ts';
 import { resetPageQueue } from '#client/critical/press/page-queue.ts';
 import { resetPressState } from '#client/critical/press/press-state.ts';
-import { resetSosQueueView } from '#client/critical/sos-queue-store.ts';
+import { resetSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { removeBrowserFakes } from './sos-browser.ts';
 
 /** The SOS modules keep module-level state (as they must in the app): each test starts from none. */

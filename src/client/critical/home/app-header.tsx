@@ -1,7 +1,7 @@
 import { APP_NAME } from '#shared/constants.ts';
 import { floatingBar } from '#client/critical/help/floating-position.ts';
 import { useSignOut } from '#client/critical/sign-out/use-sign-out.ts';
-import { useAuth } from '#client/critical/session/use-session.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
 
 export function AppHeader() {
   const { name, firstname, phone } = useAuth();

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { getSessionState, subscribeSession } from '#client/critical/session/session-store.ts';
-import { isSessionValid } from '#client/critical/session/session-validity.ts';
-import { addRejectedSos } from '#client/critical/sos-queue-store.ts';
+import { getSessionState, subscribeSession } from '#client/lib/session/session-store.ts';
+import { isSessionValid } from '#client/lib/session/session-validity.ts';
+import { addRejectedSos } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { putActiveButton, type SosReply } from './put-active-button.ts';
 import { readHeld, writeHeld, type HeldSos } from './held-storage.ts';
 

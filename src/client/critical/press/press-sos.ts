@@ -1,8 +1,8 @@
 import { ALERT_START } from '#shared/alert-status.ts';
 import { SOS_NOT_QUEUED_MESSAGE } from '#shared/browser/sos-reply-texts.ts';
 import { track } from '#client/lib/analytics.ts';
-import { expireSession } from '#client/critical/session/session-expiry.ts';
-import { getSessionState, setAuth, setAuthStoredFirst } from '#client/critical/session/session-store.ts';
+import { expireSession } from '#client/lib/session/session-expiry.ts';
+import { getSessionState, setAuth, setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getLocation } from '../location/location-store.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';

@@ -4,8 +4,8 @@ import { ACTIVE_BUTTON_PATH, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_ONLY_HEADER } fro
 import * as apiMessages from '#shared/api-messages.ts';
 import { isRecord, isString, messageText } from '#shared/plain-data.ts';
 import { sendJson, type HttpReply } from '#client/lib/http.ts';
-import { refreshSession } from '#client/critical/session/session-refresh.ts';
-import { getSessionState } from '#client/critical/session/session-store.ts';
+import { refreshSession } from '#client/lib/session/session-refresh.ts';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 
 /** The body of PUT /api/active-button (src/shared/api/active-button.ts). */
 export interface ActiveButtonBody {

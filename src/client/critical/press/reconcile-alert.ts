@@ -1,7 +1,7 @@
-import { getSessionState, setAuthStoredFirst } from '#client/critical/session/session-store.ts';
-import { isSessionValid } from '#client/critical/session/session-validity.ts';
+import { getSessionState, setAuthStoredFirst } from '#client/lib/session/session-store.ts';
+import { isSessionValid } from '#client/lib/session/session-validity.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
-import { getSosQueueView, subscribeSosQueue } from '#client/critical/sos-queue-store.ts';
+import { getSosQueueView, subscribeSosQueue } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getHeldView, hasSosUnderWay } from './page-queue.ts';
 import { getPressState, resetPressState, type PressState } from './press-state.ts';

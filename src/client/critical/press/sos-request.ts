@@ -1,5 +1,5 @@
 import type { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/alert-status.ts';
-import { getSessionState } from '#client/critical/session/session-store.ts';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 import type { Fix } from '../location/location-store.ts';
 import type { SosRequest } from './page-queue.ts';
 

@@ -1,5 +1,5 @@
 import { sendJson } from '#client/lib/http.ts';
-import { getSessionState } from '#client/critical/session/session-store.ts';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 
 /**
  * Revokes the token on the server, best effort: signing out must work offline

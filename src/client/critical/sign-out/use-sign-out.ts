@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { track } from '#client/lib/analytics.ts';
 import { clearQueryCache } from '#client/lib/query-client.ts';
-import { resetAll } from '#client/critical/session/session-store.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
 import { logout } from './logout.ts';
 
 const SIGN_OUT_STORE_WAIT_MS = 1000;

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect } from 'react';
 import { takeEarlySosPress } from '#client/critical/early-home/early-press.ts';
-import { useAuth } from '#client/critical/session/use-session.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getPressState, setPressState, usePressState } from '../press/press-state.ts';
 import type * as PressSos from '../press/press-sos.ts';

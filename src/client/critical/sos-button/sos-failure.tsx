@@ -1,5 +1,5 @@
 import type { Contact } from '#shared/api/contacts.ts';
-import { useAuth } from '#client/critical/session/use-session.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
 import { useLocation } from '../location/location-store.ts';
 import { usePressState } from '../press/press-state.ts';
 import { smsHref } from '../sms/sms-link.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { applyAppUpdate } from '#client/lib/app-update/app-update-store.ts';
 import { hasUnsavedInput } from '#client/lib/app-update/unsaved-input.ts';
-import { useAuth } from '#client/critical/session/use-session.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
 import { useAppUpdate } from './use-app-update.ts';
 import './update-notice.css';
 

@@ -1,5 +1,5 @@
 import type { Session } from '#shared/api/auth.ts';
-import { setSession } from '#client/critical/session/session-store.ts';
+import { setSession } from '#client/lib/session/session-store.ts';
 
 /** SPEC.md section 4: after verify or signup, no contacts yet means the first-contact screen. */
 export function storeSessionAndChooseNext(session: Session): '/web/auth/contacts' | '/web/home' {

@@ -2,8 +2,8 @@ import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { track } from '#client/lib/analytics.ts';
 import { clearInstallPrompt } from './install-prompt.ts';
-import { needsIosInstallHelp } from '#client/critical/install/ios-install.ts';
-import { useInstallPrompt } from '#client/critical/install/use-install-prompt.ts';
+import { needsIosInstallHelp } from './ios-install.ts';
+import { useInstallPrompt } from './use-install-prompt.ts';
 
 // Only someone who taps the button downloads the guide (home's download budget).
 const InstallHelpOverlay = lazy(() =>

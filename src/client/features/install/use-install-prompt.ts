@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getInstallPrompt, subscribeToInstallPrompt, type BeforeInstallPromptEvent } from '#client/features/install/install-prompt.ts';
+import { getInstallPrompt, subscribeToInstallPrompt, type BeforeInstallPromptEvent } from './install-prompt.ts';
 
 /** The captured install offer, or null when the browser made none (or it was answered). */
 export function useInstallPrompt(): BeforeInstallPromptEvent | null {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearQueryCache } from '#client/lib/query-client.ts';
+import { clearQueryCache } from '../query-client.ts';
 import { onSessionExpired } from './session-expiry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Session } from '#shared/api/auth.ts';
 import { SESSION_REFRESH_AFTER_MS } from '#shared/constants.ts';
-import { sendJson } from '#client/lib/http.ts';
+import { sendJson } from '../http.ts';
 import { arrayOf, isBoolean, isNumber, isRecord, isString, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
 import { withSessionLock } from './session-lock.ts';
 import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setRefreshedSession, tokensOf } from './session-store.ts';

@@ -7,11 +7,11 @@ import {
   sosWorkerMessageSchema,
   type SosQueueStatus,
 } from '#shared/browser/sos-messages.ts';
-import { adoptStoredTokens, getSessionState, setAuth, subscribeSession } from '#client/critical/session/session-store.ts';
-import { isSessionValid } from '#client/critical/session/session-validity.ts';
+import { adoptStoredTokens, getSessionState, setAuth, subscribeSession } from '../session/session-store.ts';
+import { isSessionValid } from '../session/session-validity.ts';
 import { takeHeldWorkerMessages } from './early-messages.ts';
 import { hasServiceWorkerSupport, postToWorker } from './post-to-worker.ts';
-import { getSosQueueView, receiveSosStatus } from '#client/critical/sos-queue-store.ts';
+import { getSosQueueView, receiveSosStatus } from './sos-queue-store.ts';
 
 /** While requests wait, the page asks for a replay after 5 s, 15 s, 30 s, then every minute (DESIGN.md section 3). */
 const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000] as const;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UPDATE_AFTER_FORM, UPDATE_AVAILABLE, UpdateNotice } from '#client/features/app-update/update-notice.tsx';
 import { resetAppUpdate } from '#client/lib/app-update/app-update-store.ts';
 import { FOREGROUND_CHECK_INTERVAL_MS, watchForUpdates } from '#client/lib/app-update/watch-for-updates.ts';
-import { resetAll, setAuth } from '#client/critical/session/session-store.ts';
+import { resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { fakeRegistration, fakeWorker, moveTo, returnToApp } from '../../support/service-worker-registration.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';

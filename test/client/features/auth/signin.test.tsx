@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState, resetAll } from '#client/critical/session/session-store.ts';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState, resetAll, setAuth } from '#client/critical/session/session-store.ts';
+import { getSessionState, resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { aSession } from '../../support/session.ts';

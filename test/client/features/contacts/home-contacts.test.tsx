@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAll } from '#client/critical/session/session-store.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
 import { expectConsole } from '../../../support/fail-on-console.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getSessionState } from '#client/critical/session/session-store.ts';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { fillContactForm, saveContactForm } from '../../support/contact-form.ts';
 import { aContact } from '../../support/contacts.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertDeliveryState, Delivery } from '#shared/api/deliveries.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import { DELIVERY_POLL_MS } from '#shared/api/deliveries.ts';
-import { resetAll } from '#client/critical/session/session-store.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';

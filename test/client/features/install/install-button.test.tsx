@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureInstallPrompt, clearInstallPrompt, getInstallPrompt } from '#client/features/install/install-prompt.ts';
-import { resetAll } from '#client/critical/session/session-store.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { renderApp } from '../../support/render-app.tsx';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '#shared/browser/stored-session.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import type { SessionState } from '#shared/browser/session-state.ts';
-import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/critical/session/session-store.ts';
+import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';

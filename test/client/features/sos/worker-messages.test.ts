@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
-import { withSessionLock } from '#client/critical/session/session-lock.ts';
-import { getSessionState, resetAll, restoreSession, setAuth, setUi } from '#client/critical/session/session-store.ts';
+import { withSessionLock } from '#client/lib/session/session-lock.ts';
+import { getSessionState, resetAll, restoreSession, setAuth, setUi } from '#client/lib/session/session-store.ts';
 import { holdWorkerMessages } from '#client/lib/sos-worker/early-messages.ts';
-import { getSosQueueView } from '#client/critical/sos-queue-store.ts';
+import { getSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { signIn } from '../../support/session.ts';
 import { fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signinSchema } from '#shared/api/auth.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { setAuth } from '#client/critical/session/session-store.ts';
+import { setAuth } from '#client/lib/session/session-store.ts';
 import { TextField } from '#client/ui/text-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { useSigninMutation } from '../api/signin.ts';

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { signupFormSchema } from '#shared/api/auth.ts';
 import { track } from '#client/lib/analytics.ts';
-import { useAuth } from '#client/critical/session/use-session.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
 import { PhoneField } from '#client/ui/phone-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';

@@ -7,7 +7,7 @@ import { CODE_LENGTH } from '#shared/constants.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { track } from '#client/lib/analytics.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { setAuth } from '#client/critical/session/session-store.ts';
+import { setAuth } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useVerifyMutation } from '../api/verify.ts';
 import { storeSessionAndChooseNext } from '../after-session.ts';

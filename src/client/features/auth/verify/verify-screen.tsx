@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAuth } from '#client/critical/session/use-session.ts';
+import { useAuth } from '#client/lib/session/use-session.ts';
 import { ResendOrRestart } from './resend-or-restart.tsx';
 import { VerifyForm } from './verify-form.tsx';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contactSchema, type Contact, type ContactInput } from '#shared/api/contacts.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
-import { getSessionState, setAuth } from '#client/critical/session/session-store.ts';
+import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
 import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
 
 export async function createContact(input: ContactInput): Promise<Contact> {

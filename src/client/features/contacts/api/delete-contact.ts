@@ -3,7 +3,7 @@ import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { messageText } from '#shared/plain-data.ts';
-import { getSessionState, setAuth } from '#client/critical/session/session-store.ts';
+import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
 import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
 
 /** Resolves with the server's confirmation text. */

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { track } from '#client/lib/analytics.ts';
-import { setAuth } from '#client/critical/session/session-store.ts';
+import { setAuth } from '#client/lib/session/session-store.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
 import { declareNoContacts } from '../api/declare-no-contacts.ts';
 import { ContactForm } from '../contact-form/contact-form.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema, type Profile, type ProfileUpdate } from '#shared/api/profile.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
-import { setAuth } from '#client/critical/session/session-store.ts';
+import { setAuth } from '#client/lib/session/session-store.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
 export async function updateProfile(input: ProfileUpdate): Promise<Profile> {

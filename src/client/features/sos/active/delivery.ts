@@ -1,5 +1,5 @@
 import { ALERT_START } from '#shared/alert-status.ts';
-import type { SosQueueView } from '#client/critical/sos-queue-store.ts';
+import type { SosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import type { HeldView } from '#client/critical/press/page-queue.ts';
 import type { PressState } from '#client/critical/press/press-state.ts';
 

@@ -1,7 +1,7 @@
 import { ALERT_END } from '#shared/alert-status.ts';
 import { track } from '#client/lib/analytics.ts';
-import { expireSession } from '#client/critical/session/session-expiry.ts';
-import { setAuthStoredFirst } from '#client/critical/session/session-store.ts';
+import { expireSession } from '#client/lib/session/session-expiry.ts';
+import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
 import { submitSos, type SubmitResult } from '#client/critical/press/page-queue.ts';

@@ -1,4 +1,4 @@
-import { expireSession } from '#client/critical/session/session-expiry.ts';
+import { expireSession } from '#client/lib/session/session-expiry.ts';
 
 export const SIGN_IN_FOR_PENDING = 'Inicia sesión para enviar tu alerta pendiente';
 

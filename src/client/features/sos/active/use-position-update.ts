@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ALERT_POSITION_WINDOW_MS, ALERT_START } from '#shared/alert-status.ts';
-import { getSessionState } from '#client/critical/session/session-store.ts';
+import { getSessionState } from '#client/lib/session/session-store.ts';
 import { useLocation } from '#client/critical/location/location-store.ts';
 import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
 import { submitSos } from '#client/critical/press/page-queue.ts';

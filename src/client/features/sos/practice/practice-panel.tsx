@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSosQueueView } from '#client/critical/sos-queue-store.ts';
+import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { holdLocationWatch } from '#client/critical/location/location-store.ts';
 import { pressPractice } from './press-practice.ts';
 import { usePracticeState, type PracticeState } from './practice-state.ts';
