@@ -6,24 +6,10 @@ import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 import { earlyHome } from './src/client/vite-plugins/early-home.ts';
 import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
 
-// Home's lazy code, one chunk (with one stylesheet) instead of a dozen small files that each lose
-// the shared gzip dictionary: the main layout, home, the SOS button and the code a press runs (ready
-// before the first press), the location panel, the contact list, the help button. Nothing signin
-// needs: a module here that signin imported would bring the whole chunk into signin's download.
-const HOME_MODULES = [
-  '/routes/web/-components/(main-layout|app-header|bottom-nav|nav-icon|home-page|home-texts|sos-and-install-slot)\\.',
-  '/features/help/(help-button|use-draggable|floating-position)\\.',
-  '/features/sos/(sos-button|location|sms|api)/',
-  '/features/sos/press/(?!end-alert)',
-  '/features/install/(ios-install|use-install-prompt)\\.',
-  '/features/contacts/contact-list/',
-  '/features/auth/(use-sign-out|api/logout)\\.',
-  '/lib/sos-worker/sos-queue-store\\.',
-  '/lib/message-text\\.',
-  '/shared/browser/sos-reply-texts\\.',
-  '/ui/after-first-paint\\.',
-];
-const homeModule = new RegExp(HOME_MODULES.join('|'));
+// Home's first frame is the code of one folder (src/client/critical, docs/decisions/017): what of it
+// the entry does not load is one lazy chunk, fetched beside the entry when the session opens home.
+const critical = fileURLToPath(new URL('./src/client/critical/', import.meta.url)).replaceAll('\\', '/');
+const isCritical = (id: string) => id.replaceAll('\\', '/').startsWith(critical);
 
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
 
@@ -48,11 +34,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Home's download budget (DESIGN.md section 6). Everything the entry loads statically is one
-    // chunk: split by which lazy routes share each module, it was a dozen small files with their
-    // import glue and one gzip context each (about 5 kB more for home). Lazy routes import from it.
-    // Home's lazy code is a second chunk (HOME_MODULES); its dependencies stay where they are (the
-    // logo, shared with signin's layout, would otherwise drag the chunk into signin's download).
+    // Home's download: everything the entry loads statically is one chunk (split by which lazy
+    // routes share each module, it was a dozen small files, each with its import glue and its own
+    // gzip context). Lazy routes import from it. Home's lazy code is a second chunk, with what only
+    // it imports; what it shares with a lazy chunk of signin's must stay out of src/client/critical,
+    // or signin downloads home's chunk too.
     rolldownOptions: {
       output: {
         // Six characters of hash (rolldown's fewest), not eight: the entry lists every lazy file's name (home's budget).
@@ -62,7 +48,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'home', test: (id) => homeModule.test(id.replaceAll('\\', '/')), includeDependenciesRecursively: false },
+            { name: 'home', test: isCritical },
             // Out of home's first download (forms, later screens, the worker bridge use it); named, not 'dist'.
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
             // The pages a contact reaches from an e-mail (routes/web/active/contact-pages.ts), one lazy chunk:

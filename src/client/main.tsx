@@ -3,8 +3,9 @@ import './early-restore.ts';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { dropEarlySosPress } from './features/early-home/early-press.ts';
+import { dropEarlySosPress } from './critical/early-home/early-press.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
+import { refreshAppConfig } from './lib/app-config-refresh.ts';
 import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
 import { keepHomeHint } from './lib/home-hint.ts';
 import { readAppConfig } from './lib/meta-tags.ts';
@@ -12,7 +13,7 @@ import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 import { forgetSessionOnExpiry } from './lib/session/forget-on-expiry.ts';
-import { getSessionState, restoreSession } from './lib/session/session-store.ts';
+import { getSessionState, restoreSession, subscribeSession } from './lib/session/session-store.ts';
 import { isSessionValid } from './lib/session/session-validity.ts';
 import { startSlidingSession } from './lib/session/sliding-session.ts';
 import { holdWorkerMessages } from './lib/sos-worker/early-messages.ts';
@@ -23,14 +24,14 @@ import { createAppRouter } from './router.ts';
 import { showToast } from './ui/toast-store.ts';
 import './styles/base.css';
 // Home's look goes in the entry's stylesheet: the early home of index.html paints with it before any
-// script runs, and one file compresses better than two (home's download budget, DESIGN.md section 6).
-import './routes/web/-components/main-layout.css';
-import './routes/web/-components/home-page.css';
-import './features/sos/sos-button/sos-button.css';
-import './features/sos/sos-button/sos-home-panels.css';
-import './features/contacts/contact-list/contact-list.css';
-import './features/help/help-button.css';
-import './features/early-home/early-home.css';
+// script runs, and one file compresses better than two (home's download).
+import './critical/home/main-layout.css';
+import './critical/home/home-page.css';
+import './critical/sos-button/sos-button.css';
+import './critical/sos-button/sos-home-panels.css';
+import './critical/contact-list/contact-list.css';
+import './critical/help/help-button.css';
+import './critical/early-home/early-home.css';
 
 /**
  * The splash goes in the commit that draws the first screen (a layout effect: before that frame
@@ -40,6 +41,16 @@ import './features/early-home/early-home.css';
 function SplashRemover() {
   useLayoutEffect(hideSplash, []);
   return null;
+}
+
+/** Runs `run` once, as soon as the session is valid (now, or at a sign-in). */
+function whenSignedIn(run: () => void): void {
+  if (isSessionValid(getSessionState().auth)) return run();
+  const stop = subscribeSession(() => {
+    if (!isSessionValid(getSessionState().auth)) return;
+    stop();
+    run();
+  });
 }
 
 async function start() {
@@ -78,16 +89,14 @@ async function start() {
   // Home's SOS button took the early home's press in the first frame, if home was that frame.
   afterFirstPaint(() => dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })));
   // The chat link as the server has it now: the shell the worker serves carries none.
-  afterFirstPaint(() => {
-    void import('./lib/app-config-refresh.ts').then(({ refreshAppConfig }) => refreshAppConfig(), () => undefined);
-  });
+  afterFirstPaint(() => void refreshAppConfig());
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
-  // Its code is fetched only where GTM_ID is set (home's download budget, DESIGN.md section 6).
+  // Its code is fetched only where GTM_ID is set (home's download).
   if (readAppConfig().gtmId) {
     void import('./lib/tag-manager.ts').then(({ loadTagManager }) => loadTagManager(), () => undefined);
   }
   // After the first paint, and once a service worker is active: the SOS queue's messages and replay
-  // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download budget);
+  // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download);
   // afterwards the chunk comes from the worker's cache, and what it said meanwhile waits in early-messages.ts.
   // Its code (with valibot) is evaluated after the SOS button is on screen, not while it is being drawn.
   const bridge = hasServiceWorkerSupport()
@@ -103,20 +112,23 @@ async function start() {
   // The server's alert_status, followed where nothing of this phone waits to be sent; after the
   // bridge, which reports what the worker's queue holds. A page never claimed by a worker (the
   // first visit; a refused install) checks without it: `ready` would never settle there.
-  afterFirstPaint(() => {
-    const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
-    void started
-      .then(() => Promise.all([import('./features/sos/reconcile/reconcile-alert.ts'), import('./features/delivery/api/get-alert-deliveries.ts')]))
-      .then(
-        ([{ startAlertReconcile }, { getAlertDeliveries }]) =>
-          startAlertReconcile({
-            path: () => router.state.location.pathname,
-            goTo: (to) => void router.navigate({ to, replace: true }),
-            askServer: async () => (await getAlertDeliveries()).alert_status,
-          }),
-        () => undefined,
-      );
-  });
+  // Only once signed in: there is no alert to follow before, and signin downloads none of its code.
+  afterFirstPaint(() =>
+    whenSignedIn(() => {
+      const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
+      void started
+        .then(() => Promise.all([import('./critical/press/reconcile-alert.ts'), import('./critical/press/get-alert-status.ts')]))
+        .then(
+          ([{ startAlertReconcile }, { getAlertStatus }]) =>
+            startAlertReconcile({
+              path: () => router.state.location.pathname,
+              goTo: (to) => void router.navigate({ to, replace: true }),
+              askServer: getAlertStatus,
+            }),
+          () => undefined,
+        );
+    }),
+  );
 }
 
 void start();

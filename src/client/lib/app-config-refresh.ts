@@ -1,6 +1,6 @@
 import { sendJson } from './http.ts';
 import { keepAppConfig } from './meta-tags.ts';
-import { successMessage } from './plain-data.ts';
+import { successMessage } from '#shared/plain-data.ts';
 
 /**
  * Asks the server for the operator settings (the chat link) and keeps them: an installed app opens

@@ -26,8 +26,8 @@ function isUrl(text: string): boolean {
 }
 
 /**
- * `{ chatUrl?: URL | null, gtmId?: 'GTM-…' | null }`, checked by hand: valibot stays out of home's
- * first download (DESIGN.md section 6). A bad value makes the whole config unreadable.
+ * `{ chatUrl?: URL | null, gtmId?: 'GTM-…' | null }`, checked by hand: the entry reads it, and
+ * valibot is not in the entry. A bad value makes the whole config unreadable.
  */
 function parseAppConfig(json: string | null | undefined): AppConfig | undefined {
   if (!json) return undefined;

@@ -4,8 +4,8 @@ import type { Plugin, Rolldown } from 'vite';
 // frame with the SOS button) makes rolldown turn off its chunk optimizations for the whole build,
 // to keep the order of modules that wait. Without them home's download had a runtime chunk of its
 // own (the CommonJS helpers every chunk imports) and four chunks that only re-export from home's
-// chunk, one for each dynamic import of a module inside it: five more files, about 0.4 kB of gzip
-// (home's download budget, DESIGN.md section 6; docs/decisions/013). That await can hold back
+// chunk, one for each dynamic import of a module inside it: five more files in home's download
+// (docs/decisions/013). That await can hold back
 // nothing but the entry's own code: every other chunk runs only when the entry's code imports it,
 // after the await. So the build hides it from rolldown as a call, and writes it back in the entry
 // chunk, at its top level, before minification; anywhere else the build fails. Runs in Node

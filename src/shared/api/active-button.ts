@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import * as m from '../field-messages.ts';
-import { ALERT_END, ALERT_PRACTICE, ALERT_START } from './alert-status.ts';
+import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '../alert-status.ts';
 
 // PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3).
 
-export { ALERT_END, ALERT_LATE_AFTER_MS, ALERT_POSITION_WINDOW_MS, ALERT_PRACTICE, ALERT_START } from './alert-status.ts';
+export { ALERT_END, ALERT_LATE_AFTER_MS, ALERT_POSITION_WINDOW_MS, ALERT_PRACTICE, ALERT_START } from '../alert-status.ts';
 
 /** A coordinate travels as a string; empty means "no position" (SPEC.md section 5). */
 const coordinate = (limit: number) =>

@@ -1,9 +1,10 @@
 // The persisted client state (SPEC.md section 3): an `auth` slice and a `ui` slice.
 // The decrypted state is read field by field: a field of the wrong type, or one
 // that is missing, gets its default rather than crashing the start. Unknown
-// fields are dropped. Written by hand, not with valibot, so that valibot stays
-// out of home's first download (DESIGN.md section 6): the page reads this state
-// before anything else.
+// fields are dropped. Read with plain-data, not valibot: the page reads this
+// state before anything else, in home's first frame.
+
+import { arrayOf, isBoolean, isNumber, isRecord, isString, readFields, type Shape } from '../plain-data.ts';
 
 export interface AuthState {
   id: string;
@@ -61,21 +62,26 @@ function defaultUi(): UiState {
   return { isDark: false, sidebarCollapsed: false, language: 'en' };
 }
 
-/** `defaults` with every field that `value` holds with the same type (a string array for an array); anything else stays. */
-function withStored<T extends object>(defaults: T, value: unknown): T {
-  if (typeof value !== 'object' || value === null) return defaults;
-  const stored = value as Record<string, unknown>;
-  const read: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
-  for (const [key, fallback] of Object.entries(defaults)) {
-    const field = stored[key];
-    if (Array.isArray(fallback)) {
-      if (Array.isArray(field) && field.every((item) => typeof item === 'string')) read[key] = [...field];
-    } else if (typeof field === typeof fallback && !Number.isNaN(field)) {
-      read[key] = field;
-    }
-  }
-  return read as T;
-}
+const authShape: Shape<AuthState> = {
+  id: isString,
+  name: isString,
+  firstname: isString,
+  lastname: isString,
+  phone: isString,
+  email: isString,
+  code: isString,
+  alert_status: isBoolean,
+  refresh_token: isString,
+  access_token: isString,
+  contacts: isNumber,
+  token_type: isString,
+  expires_at: isString,
+  issued_at: isString,
+  roles: arrayOf(isString),
+  permissions: arrayOf(isString),
+};
+
+const uiShape: Shape<UiState> = { isDark: isBoolean, sidebarCollapsed: isBoolean, language: isString };
 
 export function defaultSessionState(): SessionState {
   return { auth: defaultAuth(), ui: defaultUi() };
@@ -86,9 +92,8 @@ export function parseSessionState(json: string | undefined): SessionState {
   if (json === undefined) return defaultSessionState();
   try {
     const value: unknown = JSON.parse(json);
-    if (typeof value !== 'object' || value === null) return defaultSessionState();
-    const { auth, ui } = value as Record<string, unknown>;
-    return { auth: withStored(defaultAuth(), auth), ui: withStored(defaultUi(), ui) };
+    const stored = isRecord(value) ? value : {};
+    return { auth: readFields(authShape, defaultAuth(), stored.auth), ui: readFields(uiShape, defaultUi(), stored.ui) };
   } catch {
     return defaultSessionState();
   }

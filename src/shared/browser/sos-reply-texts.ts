@@ -1,6 +1,6 @@
 // The texts of the worker's own answers to a queued SOS (sos-messages.ts has their
-// schema). Apart, because the page's sending code needs only these and not the
-// schemas, nor valibot with them (home's download budget, DESIGN.md section 6).
+// schema). Apart from the schemas: home's first frame (src/client/critical) sends
+// with these, and valibot must not come with them.
 
 /** The `message` of the 202 the worker answers when it queued the request. */
 export const SOS_QUEUED_MESSAGE = 'Tu alerta se enviará en cuanto haya conexión.';

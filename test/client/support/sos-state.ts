@@ -1,9 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
-import { resetLocation } from '#client/features/sos/location/location-store.ts';
-import { resetPageQueue } from '#client/features/sos/press/page-queue.ts';
-import { resetPressState } from '#client/features/sos/press/press-state.ts';
+import { resetLocation } from '#client/critical/location/location-store.ts';
+import { resetPageQueue } from '#client/critical/press/page-queue.ts';
+import { resetPressState } from '#client/critical/press/press-state.ts';
 import { resetSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { removeBrowserFakes } from './sos-browser.ts';
 

@@ -1,12 +1,12 @@
 import type { Session } from '#shared/api/auth.ts';
 import { SESSION_REFRESH_AFTER_MS } from '#shared/constants.ts';
 import { sendJson } from '../http.ts';
-import { arrayOf, isBoolean, isNumber, isRecord, isString, readObject, successMessage, type Shape } from '../plain-data.ts';
+import { arrayOf, isBoolean, isNumber, isRecord, isString, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
 import { withSessionLock } from './session-lock.ts';
 import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setRefreshedSession, tokensOf } from './session-store.ts';
 import { isSessionValid } from './session-validity.ts';
 
-/** sessionSchema of src/shared/api/auth.ts, by hand (src/client/lib/plain-data.ts says why). */
+/** sessionSchema of src/shared/api/auth.ts, read with src/shared/plain-data.ts. */
 const sessionShape: Shape<Session> = {
   id: isString,
   name: isString,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ALERT_END, ALERT_START } from '#shared/api/alert-status.ts';
+import { ALERT_END, ALERT_START } from '#shared/alert-status.ts';
 import {
   SOS_REPLAY,
   SOS_SESSION_UPDATED,

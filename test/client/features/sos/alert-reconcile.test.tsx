@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '#shared/browser/stored-session.ts';
-import { getAlertDeliveries } from '#client/features/delivery/api/get-alert-deliveries.ts';
-import { ALERT_ALREADY_ENDED, checkAlertWithServer, startAlertReconcile } from '#client/features/sos/reconcile/reconcile-alert.ts';
+import { getAlertStatus } from '#client/critical/press/get-alert-status.ts';
+import { ALERT_ALREADY_ENDED, checkAlertWithServer, startAlertReconcile } from '#client/critical/press/reconcile-alert.ts';
 import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { getToasts } from '#client/ui/toast-store.ts';
@@ -43,7 +43,7 @@ async function openApp(path: string, phoneStatus: boolean, serverStatus: boolean
       startAlertReconcile({
         path: () => app.router.state.location.pathname,
         goTo: (to) => void app.router.navigate({ to, replace: true }),
-        askServer: async () => (await getAlertDeliveries()).alert_status,
+        askServer: getAlertStatus,
       }),
     );
   return { ...app, calls: api.calls, start };

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { messageText } from '#client/lib/message-text.ts';
+import { messageText } from '#shared/plain-data.ts';
 import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
-import { contactsQueryOptions } from './get-contacts.ts';
+import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
 
 /** Resolves with the server's confirmation text. */
 export async function deleteContact(id: string): Promise<string> {

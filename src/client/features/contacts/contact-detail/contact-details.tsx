@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
 import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
-import { invitationPendingUntil } from '../invitation-pending.ts';
+import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
 import { DeleteContactButton } from './delete-contact-button.tsx';
 import { ResendInvitationButton } from './resend-invitation-button.tsx';
 

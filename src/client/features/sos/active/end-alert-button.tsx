@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { END_FAILED, endAlert } from '../press/end-alert.ts';
+import { END_FAILED, endAlert } from './end-alert.ts';
 
 /** FINALIZAR ALERTA (SPEC.md section 2): '2', then home. */
 export function EndAlertButton() {

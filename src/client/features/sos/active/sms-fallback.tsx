@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
-import type { Fix } from '../location/location-store.ts';
-import { isConfirmed, smsHref } from '../sms/sms-link.ts';
+import type { Fix } from '#client/critical/location/location-store.ts';
+import { isConfirmed, smsHref } from '#client/critical/sms/sms-link.ts';
 import type { EmailReach } from './email-reach.ts';
 
 export const NOBODY_GETS_THE_EMAIL = 'Ninguno de tus contactos ha confirmado su correo: nadie recibirá el correo de alerta.';

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { ALERT_POSITION_WINDOW_MS, ALERT_START } from '#shared/api/alert-status.ts';
+import { ALERT_POSITION_WINDOW_MS, ALERT_START } from '#shared/alert-status.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
-import { useLocation } from '../location/location-store.ts';
-import { newIdempotencyKey } from '../press/idempotency-key.ts';
-import { submitSos } from '../press/page-queue.ts';
-import { getPressState, setPressState, usePressState } from '../press/press-state.ts';
-import { sosRequest } from '../press/sos-request.ts';
+import { useLocation } from '#client/critical/location/location-store.ts';
+import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
+import { submitSos } from '#client/critical/press/page-queue.ts';
+import { getPressState, setPressState, usePressState } from '#client/critical/press/press-state.ts';
+import { sosRequest } from '#client/critical/press/sos-request.ts';
 
 /**
  * An alert that went out without a position: the first fix within ten minutes

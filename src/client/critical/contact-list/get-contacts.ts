@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Contact } from '#shared/api/contacts.ts';
+import * as apiMessages from '#shared/api-messages.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { isString, nullable, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
+import { queryRoots } from '#client/lib/query-client.ts';
+
+/** contactSchema of src/shared/api/contacts.ts, read with src/shared/plain-data.ts: home's first frame reads the list. */
+const contactShape: Shape<Contact> = {
+  id: isString,
+  firstname: isString,
+  lastname: isString,
+  email: isString,
+  phone: isString,
+  kinship: isString,
+  email_verified_at: nullable(isString),
+  unsubscribed_at: nullable(isString),
+  invitation_pending_until: nullable(isString),
+  created_at: isString,
+};
+
+/** The contacts of a reply (as parseMessage(contactListSchema) reads them): a wrong shape is an error, never data on screen. */
+export function readContacts(data: unknown): Contact[] {
+  const list = successMessage(data);
+  const contacts = Array.isArray(list) ? list.map((item) => readObject(contactShape, item)) : [undefined];
+  if (!contacts.every((contact) => contact !== undefined)) throw new ApiError(200, data, apiMessages.serverError);
+  return contacts;
+}
+
+export async function getContacts(): Promise<Contact[]> {
+  return readContacts(await apiRequest('GET', '/contacts'));
+}
+
+/** The person's contacts; persisted encrypted, so home shows them offline. */
+export function contactsQueryOptions() {
+  return queryOptions({
+    queryKey: [queryRoots.contacts],
+    queryFn: getContacts,
+    networkMode: 'offlineFirst',
+  });
+}
+
+export function useContacts() {
+  return useQuery(contactsQueryOptions());
+}

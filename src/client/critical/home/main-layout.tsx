@@ -1,0 +1,22 @@
+import { Outlet } from '@tanstack/react-router';
+import { HelpButton } from '#client/critical/help/help-button.tsx';
+import { AfterFirstPaint } from '#client/critical/after-first-paint.tsx';
+import { AppHeader } from './app-header.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import './main-layout.css';
+
+export function MainLayout() {
+  return (
+    <div className="main-layout">
+      <AppHeader />
+      <main className="main-layout__content">
+        <Outlet />
+      </main>
+      {/* Fixed to the screen's edges, so coming a frame after the SOS button moves nothing. */}
+      <AfterFirstPaint>
+        <BottomNav />
+        <HelpButton />
+      </AfterFirstPaint>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { ALERT_END } from '#shared/alert-status.ts';
+import { track } from '#client/lib/analytics.ts';
+import { expireSession } from '#client/lib/session/session-expiry.ts';
+import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
+import { submitSos, type SubmitResult } from '#client/critical/press/page-queue.ts';
+import { resetPressState } from '#client/critical/press/press-state.ts';
+import { SIGN_IN_TO_SEND, type GoTo } from '#client/critical/press/press-sos.ts';
+import { sosRequest } from '#client/critical/press/sos-request.ts';
+
+export const END_WAITS_FOR_SIGNAL = 'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
+export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
+
+/** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */
+const STORE_BEFORE_HOME_MS = 1000;
+
+/**
+ * FINALIZAR ALERTA: '2' with a key of its own, by the same path as the press,
+ * so it never overtakes it. Sent or kept (by the worker or this page) counts as
+ * done. Resolves false when nobody could take it (the alert stays on).
+ */
+export async function endAlert(goTo: GoTo): Promise<boolean> {
+  const result = await submitSos(sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null)).catch(
+    (): SubmitResult => ({ kind: 'failed', message: '' }),
+  );
+  if (result.kind === 'failed') return false;
+
+  // Stored before home shows: an app closed or reloaded the moment home appears must reopen on
+  // home, not on the alert screen of the alert that just ended.
+  await setAuthStoredFirst({ alert_status: false }, STORE_BEFORE_HOME_MS);
+  resetPressState();
+  track('panic_deactivate');
+  if (result.kind !== 'done' && result.signedOut) {
+    showToast({ message: SIGN_IN_TO_SEND, variant: 'warning' });
+    expireSession();
+    return true;
+  }
+  if (result.kind !== 'done') showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info' });
+  goTo('/web/home');
+  return true;
+}
