@@ -50,7 +50,7 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
   const position = input.latitude && input.longitude ? { latitude: input.latitude, longitude: input.longitude } : null;
   const moment = { at, timezone, receivedAt: now.getTime() - at.getTime() > ALERT_LATE_AFTER_MS ? now : undefined };
   await queueTrackedMails(deps, { practiceId: practice.id }, 'practice', (recipient, links) =>
-    practiceMail({ person: personOf(user), contactFirstname: recipient.firstname, moment, position, ...links }),
+    practiceMail({ person: personOf(user), contactFirstname: recipient.firstname, language: recipient.language, moment, position, ...links }),
   );
   return practice.id;
 }

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { ACK_LINK_TTL_MS } from '#shared/api/deliveries.ts';
 import type { DeliveryLineInput } from '#shared/delivery-texts.ts';
-import { alertRecipients, type Recipient } from '#server/alerts/recipients.ts';
+import { DEFAULT_LANGUAGE } from '#shared/language.ts';
+import { alertRecipients, recipientLanguages, type Recipient } from '#server/alerts/recipients.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -135,10 +136,15 @@ async function endAudience(db: Queryable, userId: string, alertId: string): Prom
     .from(optOuts)
     .where(and(eq(optOuts.userId, userId), isNotNull(optOuts.unsubscribedAt)));
   const gone = new Set(optedOut.map((row) => row.email));
+  const kept = rows.filter((row) => !gone.has(row.email));
+  const languages = await recipientLanguages(db, userId, kept.map((row) => row.email));
   return {
-    recipients: rows
-      .filter((row) => !gone.has(row.email))
-      .map((row) => ({ email: row.email, firstname: row.firstname, lastname: row.lastname })),
+    recipients: kept.map((row) => ({
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      language: languages.get(row.email) ?? DEFAULT_LANGUAGE,
+    })),
     lines: rows.map(toDeliveryLine),
   };
 }

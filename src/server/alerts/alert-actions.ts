@@ -50,7 +50,7 @@ export async function applyAlertRequest(deps: Deps, user: LockedUser, input: Act
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
   // To everyone who got the alert, with who acknowledged it (issue 9).
   await queueEndedAlertMails(deps, active.id, (recipient, unsubscribeUrl, deliveries) =>
-    alertEndedMail({ person, contactFirstname: recipient.firstname, moment: momentOf(at, timezone, now), unsubscribeUrl, deliveries }),
+    alertEndedMail({ person, contactFirstname: recipient.firstname, language: recipient.language, moment: momentOf(at, timezone, now), unsubscribeUrl, deliveries }),
   );
   return { alert_status: false, alert_id: active.id };
 }
@@ -74,6 +74,7 @@ async function startAlert(
     alertStartedMail({
       person,
       contactFirstname: recipient.firstname,
+      language: recipient.language,
       moment: momentOf(at, timezone, now),
       position: positionOf(input),
       ...links,
@@ -103,6 +104,7 @@ async function recordPosition(
       alertPositionMail({
         person,
         contactFirstname: recipient.firstname,
+        language: recipient.language,
         moment: momentOf(now, active.timezone, now),
         position,
         ...links,

@@ -193,7 +193,7 @@ function startRow({ deps, userId, key, bodyHash, input, now }: Press, context: A
   const mails = context.recipients.map((recipient) => {
     const unsubscribe = unsubscribeToken(config.secret, userId, recipient.email);
     const ack = ackToken(config.secret, alertId, recipient.email);
-    const data: StartedMailData = { ...shared, contactFirstname: recipient.firstname };
+    const data: StartedMailData = { ...shared, contactFirstname: recipient.firstname, language: recipient.language };
     const unsubscribeHash = sha256(unsubscribe);
     return {
       email: recipient.email,

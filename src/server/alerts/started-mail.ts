@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/language.ts';
 import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
@@ -17,6 +18,8 @@ const startedMailData = v.object({
   alertId: v.string(),
   person: v.object({ name: v.string(), phone: v.string() }),
   contactFirstname: v.string(),
+  // Rows queued before contacts had a language read as Spanish, as they were written.
+  language: v.optional(v.picklist(LANGUAGES), DEFAULT_LANGUAGE),
   at: v.string(),
   timezone: v.string(),
   receivedAt: v.optional(v.string()),
@@ -33,6 +36,7 @@ export function startedMailContent(config: Pick<Config, 'secret' | 'publicUrl'>,
   return alertStartedMail({
     person: data.person,
     contactFirstname: data.contactFirstname,
+    language: data.language,
     moment: { at: new Date(data.at), timezone: data.timezone, receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined },
     position: data.position,
     unsubscribeUrl: unsubscribeUrl(config, unsubscribeToken(config.secret, userId, email)),

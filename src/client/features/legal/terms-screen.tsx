@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { TermsText } from './terms-text.tsx';
+import { TermsTextEn } from './terms-text-en.tsx';
 import './terms-screen.css';
 
 interface Props {
@@ -10,6 +11,12 @@ interface Props {
   acceptPending?: boolean;
   /** A few words above the terms on why they are shown. */
   intro?: ReactNode;
+  /** A contact reads the terms in their language ('en': the English text); the person always in Spanish. */
+  language?: 'es' | 'en';
+  /** The title and 'Aceptar' in that language (the contact's catalogue); Spanish when absent. */
+  labels?: { termsTitle: string; termsAccept: string };
+  /** Above the title: the contact's language switch. */
+  top?: ReactNode;
 }
 
 /**
@@ -18,7 +25,7 @@ interface Props {
  * closing is allowed. Tab stays inside: the form under it is hidden, and a
  * focus there would be lost from sight.
  */
-export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }: Props) {
+export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, language = 'es', labels, top }: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const screenRef = useRef<HTMLDivElement>(null);
 
@@ -55,12 +62,13 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }:
       onKeyDown={handleKeyDown}
     >
       {/* Focusable, so the keyboard can scroll the text once the focus has left the title. */}
-      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0}>
+      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0} lang={language}>
+        {top}
         <h2 id="terms-title" ref={titleRef} tabIndex={-1}>
-          Términos y condiciones
+          {labels?.termsTitle ?? 'Términos y condiciones'}
         </h2>
         {intro}
-        <TermsText />
+        {language === 'en' ? <TermsTextEn /> : <TermsText />}
       </div>
       <div className="terms-screen__actions">
         {onClose && (
@@ -69,7 +77,7 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }:
           </button>
         )}
         <button type="button" className="button" onClick={onAccept} disabled={acceptPending} aria-busy={acceptPending || undefined}>
-          Aceptar
+          {labels?.termsAccept ?? 'Aceptar'}
         </button>
       </div>
     </div>
