@@ -15,7 +15,10 @@ export const contactInputSchema = v.object({
 export type ContactInput = v.InferOutput<typeof contactInputSchema>;
 
 /** PATCH or PUT contacts/{id}: the one thing the person changes on a contact's detail screen. */
-export const contactLanguageSchema = v.object({ language: v.picklist(LANGUAGES, m.languageInvalid) });
+export const contactLanguageSchema = v.object({
+  // Missing counts as wrong, with the same message (not valibot's English "Invalid key").
+  language: v.pipe(v.optional(v.string(m.languageInvalid), ''), v.picklist(LANGUAGES, m.languageInvalid)),
+});
 export type ContactLanguageInput = v.InferOutput<typeof contactLanguageSchema>;
 
 /**
