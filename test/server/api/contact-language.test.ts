@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
-import { contactListSchema, contactSchema, type Contact } from '#shared/api/contacts.ts';
+import { contactListSchema, contactSchema } from '#shared/api/contacts.ts';
 import { en } from '#shared/contact-texts/en.ts';
 import { es } from '#shared/contact-texts/es.ts';
 import { apiMessages, fieldMessages } from '#shared/messages.ts';
