@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { contactInputSchema, contactLanguageSchema, contactListQuerySchema } from '#shared/api/contacts.ts';
 import { invitationAlreadyScheduled, invitationPendingNotice, invitationResendLater, inWait } from '#shared/invitation-texts.ts';
 import { apiMessages } from '#shared/messages.ts';
@@ -31,6 +31,12 @@ const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
 export function contactsRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
   const bearer = requireBearer(deps);
+  // Someone else's contact is unknown whatever the body says: 404 before any 422.
+  const ownContact: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const id = c.req.param('id');
+    if (!id || !isUuid(id) || !(await findContact(db, c.var.auth.userId, id))) return notFound(c);
+    await next();
+  };
 
   return new Hono<AppEnv>()
     .get('/contacts', bearer, validateQuery(contactListQuerySchema), async (c) => {
@@ -73,9 +79,8 @@ export function contactsRoutes(deps: AppDeps) {
       const row = isUuid(id) ? await findContact(db, c.var.auth.userId, id) : undefined;
       return row ? ok(c, toContact(row, clock.now())) : notFound(c);
     })
-    .on(['PATCH', 'PUT'], '/contacts/:id', bearer, validateJson(contactLanguageSchema), async (c) => {
+    .on(['PATCH', 'PUT'], '/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), async (c) => {
       const id = c.req.param('id');
-      if (!isUuid(id)) return notFound(c);
       const { userId } = c.var.auth;
       const [changed] = await db
         .update(contacts)
