@@ -34,8 +34,9 @@ export function formatMoment(at: Date, timezone: string, texts: MomentTexts): st
 
 /** '10:42' ('10:42 AM' for a US reader), in `timezone` (the device's own when none is given). */
 export function clockTime(at: Date, timezone?: string, locale = 'es'): string {
-  const cycle = locale === 'es' ? { hourCycle: 'h23' as const } : {};
-  const make = () => new Intl.DateTimeFormat(locale, { timeZone: timezone, hour: '2-digit', minute: '2-digit', ...cycle });
+  // '06:00' in Spanish, '6:00 AM' (not '06:00 AM') in English.
+  const hours = locale === 'es' ? { hour: '2-digit' as const, hourCycle: 'h23' as const } : { hour: 'numeric' as const };
+  const make = () => new Intl.DateTimeFormat(locale, { timeZone: timezone, minute: '2-digit', ...hours });
   // The device's own zone may change while a page is open: not cached.
   return (timezone ? formatter(`clock:${locale}:${timezone}`, make) : make()).format(at);
 }

@@ -172,7 +172,7 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
     expect(text).toContain('What to do now:');
     expect(text).toContain('1. Call Rosa Prueba right away at +13055550123.');
     expect(readableMail(endedMail!)).toContain('Nobody confirmed getting the alert.');
-    expect(readableMail(endedMail!)).toMatch(/Sent to (Luis|John) \(\d{1,2}:\d{2}\s?[AP]M\), not confirmed yet/);
+    expect(readableMail(endedMail!)).toMatch(/Sent to (Luis|John) \([1-9]\d?:\d{2}\s?[AP]M\), not confirmed yet/);
   });
 
   it('gives the English contact links that open the pages in English, and the Spanish one links without it', () => {
