@@ -32,6 +32,8 @@ const linkIn = (text: string, pattern: RegExp) => {
 
 /** The page's language and its axe findings, in one look. */
 async function languageAndAxe(page: Page) {
+  // The splash fades out over the first screen: axe would read its caption mid-fade.
+  await page.locator('#splash').waitFor({ state: 'detached' });
   return { lang: await page.evaluate(() => document.documentElement.lang), violations: await axeViolations(page) };
 }
 
@@ -137,6 +139,7 @@ describe('the active screen while the SOS waits for signal', () => {
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.getByText(/se enviará automáticamente/).waitFor();
+    await page.locator('#splash').waitFor({ state: 'detached' });
 
     const share = page.getByRole('region', { name: 'Avisa ahora desde tu teléfono' });
     const whatsapp = share.getByRole('link', { name: 'Enviar por WhatsApp a Jorge Paz' });
