@@ -1,6 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { TermsText } from './terms-text.tsx';
-import { TermsTextEn } from './terms-text-en.tsx';
 import './terms-screen.css';
 
 interface Props {
@@ -11,8 +10,10 @@ interface Props {
   acceptPending?: boolean;
   /** A few words above the terms on why they are shown. */
   intro?: ReactNode;
-  /** A contact reads the terms in their language ('en': the English text); the person always in Spanish. */
+  /** A contact reads the terms in their language; the person always in Spanish. */
   language?: 'es' | 'en';
+  /** The terms' text in that language (terms-text-en.tsx, handed in so sign-up never downloads it); Spanish when absent. */
+  text?: ReactNode;
   /** The title and 'Aceptar' in that language (the contact's catalogue); Spanish when absent. */
   labels?: { termsTitle: string; termsAccept: string };
   /** Above the title: the contact's language switch. */
@@ -25,7 +26,7 @@ interface Props {
  * closing is allowed. Tab stays inside: the form under it is hidden, and a
  * focus there would be lost from sight.
  */
-export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, language = 'es', labels, top }: Props) {
+export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, language = 'es', text, labels, top }: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const screenRef = useRef<HTMLDivElement>(null);
 
@@ -68,7 +69,7 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, l
           {labels?.termsTitle ?? 'Términos y condiciones'}
         </h2>
         {intro}
-        {language === 'en' ? <TermsTextEn /> : <TermsText />}
+        {text ?? <TermsText />}
       </div>
       <div className="terms-screen__actions">
         {onClose && (
