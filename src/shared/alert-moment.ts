@@ -3,8 +3,8 @@
 
 export type AlertPosition = { latitude: string; longitude: string };
 
-/** Where, when the phone could not share its position. */
-export const POSITION_UNAVAILABLE = 'ubicación no disponible (el teléfono no pudo compartirla)';
+/** What a moment needs of a contact catalogue (src/shared/contact-texts). */
+export type MomentTexts = { locale: string; zoneSuffix: (zone: string) => string };
 
 // Making an Intl.DateTimeFormat costs about a millisecond (an alert's e-mails
 // made one each); using one costs microseconds. Capped: a zone may come in any
@@ -20,18 +20,25 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
   return found;
 }
 
-/** 'domingo, 1 de marzo de 2026, 7:00 (hora de America/Mexico City)': in the person's own zone, named. */
-export function formatMoment(at: Date, timezone: string): string {
-  const format = formatter(`moment:${timezone}`, () => new Intl.DateTimeFormat('es', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }));
-  const text = format.format(at);
-  return `${text} (hora de ${timezone.replace(/_/g, ' ')})`;
+/**
+ * 'domingo, 1 de marzo de 2026, 7:00 (hora de America/Mexico City)': in the
+ * person's own zone, named; `texts` is the reader's catalogue (its locale and
+ * how it names the zone).
+ */
+export function formatMoment(at: Date, timezone: string, texts: MomentTexts): string {
+  const format = formatter(`moment:${texts.locale}:${timezone}`, () =>
+    new Intl.DateTimeFormat(texts.locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }),
+  );
+  return `${format.format(at)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
 }
 
-/** '10:42', in `timezone` (the device's own when none is given). */
-export function clockTime(at: Date, timezone?: string): string {
-  const make = () => new Intl.DateTimeFormat('es', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** '10:42' ('10:42 AM' for a US reader), in `timezone` (the device's own when none is given). */
+export function clockTime(at: Date, timezone?: string, locale = 'es'): string {
+  // '06:00' in Spanish, '6:00 AM' (not '06:00 AM') in English.
+  const hours = locale === 'es' ? { hour: '2-digit' as const, hourCycle: 'h23' as const } : { hour: 'numeric' as const };
+  const make = () => new Intl.DateTimeFormat(locale, { timeZone: timezone, minute: '2-digit', ...hours });
   // The device's own zone may change while a page is open: not cached.
-  return (timezone ? formatter(`clock:${timezone}`, make) : make()).format(at);
+  return (timezone ? formatter(`clock:${locale}:${timezone}`, make) : make()).format(at);
 }
 
 export function mapUrl({ latitude, longitude }: AlertPosition): string {

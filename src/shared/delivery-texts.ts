@@ -5,25 +5,45 @@ import type { DeliveryState } from './api/deliveries.ts';
 
 export type DeliveryLineInput = { name: string; state: DeliveryState; sentAt: Date | null; acknowledgedAt: Date | null };
 
+/** The words of a delivery line, once per language (the contacts' catalogues reuse the Spanish ones). */
+export type DeliveryTexts = {
+  deliveryAcknowledged: (name: string) => string;
+  deliveryAcknowledgedAt: (name: string, time: string) => string;
+  deliverySent: (name: string) => string;
+  deliverySentAt: (name: string, time: string) => string;
+  deliveryPending: (name: string) => string;
+  deliveryRetrying: (name: string) => string;
+  deliveryFailed: (name: string) => string;
+};
+
+export const spanishDeliveryTexts: DeliveryTexts = {
+  deliveryAcknowledged: (name) => `Recibida por ${name}`,
+  deliveryAcknowledgedAt: (name, time) => `Recibida por ${name} (${time})`,
+  deliverySent: (name) => `Enviada a ${name}, sin confirmar todavía`,
+  deliverySentAt: (name, time) => `Enviada a ${name} (${time}), sin confirmar todavía`,
+  deliveryPending: (name) => `Enviando a ${name}…`,
+  deliveryRetrying: (name) => `No se pudo enviar a ${name} todavía; lo seguimos intentando`,
+  deliveryFailed: (name) => `No se pudo enviar a ${name}`,
+};
+
 /** One contact's line; `clock` turns a moment into '10:42' in the reader's time zone. */
-export function deliveryLine({ name, state, sentAt, acknowledgedAt }: DeliveryLineInput, clock: (at: Date) => string): string {
+export function deliveryLine(
+  { name, state, sentAt, acknowledgedAt }: DeliveryLineInput,
+  clock: (at: Date) => string,
+  texts: DeliveryTexts = spanishDeliveryTexts,
+): string {
   switch (state) {
     case 'acknowledged':
-      return acknowledgedAt ? `Recibida por ${name} (${clock(acknowledgedAt)})` : `Recibida por ${name}`;
+      return acknowledgedAt ? texts.deliveryAcknowledgedAt(name, clock(acknowledgedAt)) : texts.deliveryAcknowledged(name);
     case 'sent':
-      return sentAt ? `Enviada a ${name} (${clock(sentAt)}), sin confirmar todavía` : `Enviada a ${name}, sin confirmar todavía`;
+      return sentAt ? texts.deliverySentAt(name, clock(sentAt)) : texts.deliverySent(name);
     case 'pending':
-      return `Enviando a ${name}…`;
+      return texts.deliveryPending(name);
     case 'retrying':
-      return `No se pudo enviar a ${name} todavía; lo seguimos intentando`;
+      return texts.deliveryRetrying(name);
     case 'failed':
-      return `No se pudo enviar a ${name}`;
+      return texts.deliveryFailed(name);
   }
 }
 
 export const NOBODY_ACKNOWLEDGED_YET = 'Nadie ha confirmado todavía que recibió tu alerta.';
-
-/** The first line of a practice alert's e-mail and of its 'Lo tengo' page. */
-export function practiceNotice(who: string): string {
-  return `PRUEBA: esto es solo una prueba. ${who} no está en riesgo.`;
-}

@@ -31,6 +31,7 @@ async function queueInvitations(server: LoadServer, run: number): Promise<void> 
   const content = contactInvitationMail({
     userName: 'Cuenta Masiva',
     contactFirstname: 'Contacto',
+    language: 'es',
     verifyUrl: 'http://127.0.0.1/web/active/verify/x',
     unsubscribeUrl: 'http://127.0.0.1/web/active/unsubscribe?token=x',
   });

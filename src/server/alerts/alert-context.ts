@@ -1,3 +1,4 @@
+import { languageOr } from '#shared/language.ts';
 import type { RunStatement } from '#server/db/statements.ts';
 import type { Recipient } from './recipients.ts';
 
@@ -25,7 +26,7 @@ const ALERT_CONTEXTS = {
       coalesce((select true from alerts a where a.user_id = u.id and a.status = 'active'), false) as active,
       r.body_hash, r.reply,
       coalesce((
-        select json_agg(json_build_array(c.email, c.firstname, c.lastname, o.token_hash) order by c.created_at)
+        select json_agg(json_build_array(c.email, c.firstname, c.lastname, o.token_hash, c.language) order by c.created_at)
         from contacts c
         left join opt_outs o on o.user_id = c.user_id and o.email = c.email
         where c.user_id = u.id and c.email_verified_at is not null and o.unsubscribed_at is null
@@ -43,7 +44,7 @@ type Row = {
   active: boolean;
   body_hash: string | null;
   reply: unknown;
-  recipients: [string, string, string, string | null][];
+  recipients: [string, string, string, string | null, string][];
 };
 
 /** The context of each (user, key), in order; undefined for a person who no longer exists. */
@@ -55,7 +56,13 @@ export async function readAlertContexts(run: RunStatement, presses: { userId: st
       person: { firstname: row.firstname, lastname: row.lastname, phone: row.phone },
       hasActiveAlert: row.active,
       earlier: row.body_hash === null ? undefined : { bodyHash: row.body_hash, reply: row.reply },
-      recipients: row.recipients.map(([email, firstname, lastname, unsubscribeHash]) => ({ email, firstname, lastname, unsubscribeHash })),
+      recipients: row.recipients.map(([email, firstname, lastname, unsubscribeHash, language]) => ({
+        email,
+        firstname,
+        lastname,
+        unsubscribeHash,
+        language: languageOr(language),
+      })),
     };
   }
   return contexts;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { deliveryStates } from '#shared/api/deliveries.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/language.ts';
 import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
@@ -35,6 +36,8 @@ const alertMailData = v.object({
   alertId: v.string(),
   person: v.object({ name: v.string(), phone: v.string() }),
   contactFirstname: v.string(),
+  // Rows queued before contacts had a language read as Spanish, as they were written.
+  language: v.optional(v.picklist(LANGUAGES), DEFAULT_LANGUAGE),
   at: v.string(),
   timezone: v.string(),
   receivedAt: v.optional(v.string()),
@@ -48,6 +51,8 @@ const alertMailData = v.object({
 });
 
 export type AlertMailData = v.InferOutput<typeof alertMailData>;
+/** What the code that queues an alert e-mail writes (the language may be left to its default). */
+export type AlertMailInput = v.InferInput<typeof alertMailData>;
 
 export function personOf(user: { firstname: string; lastname: string; phone: string }): AlertPerson {
   return { name: `${user.firstname} ${user.lastname}`, phone: user.phone };
@@ -69,6 +74,7 @@ function alertMailContent(
   const common = {
     person: data.person,
     contactFirstname: data.contactFirstname,
+    language: data.language,
     moment: { at: new Date(data.at), timezone: data.timezone, receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined },
     unsubscribeUrl: unsubscribeUrl(config, unsubscribeToken(config.secret, userId, email)),
   };

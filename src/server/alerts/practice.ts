@@ -48,7 +48,7 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
   const position = positionOf(input);
   const moment = momentOf(at, timezone, now);
   await queuePracticeMails(deps, practice.id, 'practice', (recipient, links) =>
-    practiceMail({ person: personOf(user), contactFirstname: recipient.firstname, moment, position, ...links }),
+    practiceMail({ person: personOf(user), contactFirstname: recipient.firstname, language: recipient.language, moment, position, ...links }),
   );
   return practice.id;
 }

@@ -5,6 +5,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Db } from '#server/db/client.ts';
+import { languageOr } from '#shared/language.ts';
 import { alertDeliveries, alertReminders, alerts, contacts, optOuts, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
@@ -89,7 +90,13 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
       if (!user) return 0;
       // Who got the alert, has not acknowledged, and still wants this person's e-mails.
       const targets = await tx
-        .select({ id: alertDeliveries.id, email: alertDeliveries.contactEmail, firstname: contacts.firstname, tokenHash: alertDeliveries.tokenHash })
+        .select({
+          id: alertDeliveries.id,
+          email: alertDeliveries.contactEmail,
+          firstname: contacts.firstname,
+          language: contacts.language,
+          tokenHash: alertDeliveries.tokenHash,
+        })
         .from(alertDeliveries)
         .innerJoin(contacts, and(eq(contacts.userId, alertDeliveries.userId), eq(contacts.email, alertDeliveries.contactEmail)))
         .leftJoin(optOuts, and(eq(optOuts.userId, alertDeliveries.userId), eq(optOuts.email, alertDeliveries.contactEmail)))
@@ -114,7 +121,15 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
       // The links are derived again when the e-mails are rendered (alert-mail-data.ts); this records them.
       await unsubscribeLinks(tx, config, user.id, targets.map((target) => target.email), now);
       const mails = targets.map((target) => {
-        const data: AlertMailData = { alertId, person: personOf(user), contactFirstname: target.firstname, ...moment, position, minutes };
+        const data: AlertMailData = {
+          alertId,
+          person: personOf(user),
+          contactFirstname: target.firstname,
+          language: languageOr(target.language),
+          ...moment,
+          position,
+          minutes,
+        };
         return { kind: ALERT_REMINDER, to: target.email, templateData: JSON.stringify(data) };
       });
       await enqueueMails(tx, mails, now, user.id);

@@ -48,7 +48,7 @@ function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, inpu
   const timezone = input.timezone || 'UTC';
   const shared = { alertId, person: personOf(context.person), ...momentData(momentOf(at, timezone, now)), position: positionOf(input) };
   const mails = context.recipients.map((recipient) => {
-    const data: AlertMailData = { ...shared, contactFirstname: recipient.firstname };
+    const data: AlertMailData = { ...shared, contactFirstname: recipient.firstname, language: recipient.language };
     const unsubscribeHash = sha256(unsubscribeToken(config.secret, userId, recipient.email));
     return {
       email: recipient.email,

@@ -4,6 +4,7 @@ import type { DeliveryLineInput } from '#shared/delivery-texts.ts';
 import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
 import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { deliveryRows, toDeliveryLine } from '#server/acknowledgements/delivery-rows.ts';
+import { DEFAULT_LANGUAGE } from '#shared/language.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -13,7 +14,7 @@ import type { MailContent } from '#server/mail/mail-content.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { ALERT_ENDED, type AlertMailData, type AlertMailKind } from './alert-mail-data.ts';
-import { alertRecipients, type Recipient } from './recipients.ts';
+import { alertRecipients, recipientLanguages, type Recipient } from './recipients.ts';
 
 export type TrackDeps = {
   tx: Queryable;
@@ -131,10 +132,15 @@ async function endAudience(db: Queryable, userId: string, alertId: string): Prom
     .from(optOuts)
     .where(and(eq(optOuts.userId, userId), isNotNull(optOuts.unsubscribedAt)));
   const gone = new Set(optedOut.map((row) => row.email));
+  const kept = rows.filter((row) => !gone.has(row.email));
+  const languages = await recipientLanguages(db, userId, kept.map((row) => row.email));
   return {
-    recipients: rows
-      .filter((row) => !gone.has(row.email))
-      .map((row) => ({ email: row.email, firstname: row.firstname, lastname: row.lastname })),
+    recipients: kept.map((row) => ({
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      language: languages.get(row.email) ?? DEFAULT_LANGUAGE,
+    })),
     lines: rows.map(toDeliveryLine),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Context } from 'hono';
-import { contactInputSchema, contactListQuerySchema } from '#shared/api/contacts.ts';
+import type { Context, MiddlewareHandler } from 'hono';
+import { contactInputSchema, contactLanguageSchema, contactListQuerySchema } from '#shared/api/contacts.ts';
 import { invitationAlreadyScheduled, invitationPendingNotice, invitationResendLater, inWait } from '#shared/invitation-texts.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
@@ -31,6 +31,12 @@ const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
 export function contactsRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
   const bearer = requireBearer(deps);
+  // Someone else's contact is unknown whatever the body says: 404 before any 422.
+  const ownContact: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const id = c.req.param('id');
+    if (!id || !isUuid(id) || !(await findContact(db, c.var.auth.userId, id))) return notFound(c);
+    await next();
+  };
 
   return new Hono<AppEnv>()
     .get('/contacts', bearer, validateQuery(contactListQuerySchema), async (c) => {
@@ -71,6 +77,17 @@ export function contactsRoutes(deps: AppDeps) {
     .get('/contacts/:id', bearer, async (c) => {
       const id = c.req.param('id');
       const row = isUuid(id) ? await findContact(db, c.var.auth.userId, id) : undefined;
+      return row ? ok(c, toContact(row, clock.now())) : notFound(c);
+    })
+    .on(['PATCH', 'PUT'], '/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), async (c) => {
+      const id = c.req.param('id');
+      const { userId } = c.var.auth;
+      const [changed] = await db
+        .update(contacts)
+        .set({ language: c.req.valid('json').language })
+        .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+        .returning({ id: contacts.id });
+      const row = changed ? await findContact(db, userId, changed.id) : undefined;
       return row ? ok(c, toContact(row, clock.now())) : notFound(c);
     })
     .delete('/contacts/:id', bearer, async (c) => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Language } from '#shared/language.ts';
 import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
@@ -7,7 +8,7 @@ import { contactInvitationMail } from '#server/mail/templates/contact-invitation
 import { issueInvitation } from './invitations.ts';
 import { unsubscribeLink } from './opt-outs.ts';
 
-type Invitee = { id: string; firstname: string; email: string };
+type Invitee = { id: string; firstname: string; email: string; language: Language };
 
 /**
  * A fresh confirmation link (the earlier one dies) and its e-mail, in the
@@ -22,6 +23,7 @@ export async function sendInvitation(tx: Queryable, config: Config, userId: stri
   const content = contactInvitationMail({
     userName: `${user.firstname} ${user.lastname}`,
     contactFirstname: contact.firstname,
+    language: contact.language,
     verifyUrl: `${config.publicUrl}/web/active/verify/${token}`,
     unsubscribeUrl: await unsubscribeLink(tx, config, user.id, contact.email, now),
   });

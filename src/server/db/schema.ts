@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Language } from '#shared/language.ts';
 import {
   bigint,
   bigserial,
@@ -49,6 +50,8 @@ export const contacts = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     kinship: text('kinship').notNull(),
+    /** The language of every e-mail and page this contact gets: 'es' or 'en'. */
+    language: text('language').$type<Language>().notNull().default('es'),
     emailVerifiedAt: tz('email_verified_at'),
     /**
      * When the invitation was due to leave, if the invitation limits pushed it
@@ -58,7 +61,7 @@ export const contacts = pgTable(
     invitationDueAt: tz('invitation_due_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('contacts_user_email_key').on(t.userId, t.email)],
+  (t) => [unique('contacts_user_email_key').on(t.userId, t.email), check('contacts_language', sql`${t.language} in ('es', 'en')`)],
 );
 
 /**

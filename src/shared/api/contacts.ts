@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import * as m from '../field-messages.ts';
-import { emailField, firstnameField, kinshipField, lastnameField, linkTokenField, phoneField } from './fields.ts';
+import { LANGUAGES } from '../language.ts';
+import { emailField, firstnameField, kinshipField, languageField, lastnameField, linkTokenField, phoneField } from './fields.ts';
 
 /** POST contacts: the add-contact and first-contact forms send exactly this. */
 export const contactInputSchema = v.object({
@@ -9,8 +10,16 @@ export const contactInputSchema = v.object({
   email: emailField,
   phone: phoneField,
   kinship: kinshipField,
+  language: languageField,
 });
 export type ContactInput = v.InferOutput<typeof contactInputSchema>;
+
+/** PATCH or PUT contacts/{id}: the one thing the person changes on a contact's detail screen. */
+export const contactLanguageSchema = v.object({
+  // Missing counts as wrong, with the same message (not valibot's English "Invalid key").
+  language: v.pipe(v.optional(v.string(m.languageInvalid), ''), v.picklist(LANGUAGES, m.languageInvalid)),
+});
+export type ContactLanguageInput = v.InferOutput<typeof contactLanguageSchema>;
 
 /**
  * A contact as the API returns it (SPEC.md section 3). `email_verified_at` is
@@ -25,6 +34,8 @@ export const contactSchema = v.object({
   email: v.string(),
   phone: v.string(),
   kinship: v.string(),
+  /** The language of the contact's e-mails and pages. */
+  language: v.picklist(LANGUAGES),
   email_verified_at: v.nullable(v.string()),
   unsubscribed_at: v.nullable(v.string()),
   invitation_pending_until: v.nullable(v.string()),

@@ -5,6 +5,7 @@ import {
   NAME_MAX_LENGTH,
 } from '../constants.ts';
 import { KINSHIPS } from '../kinship.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../language.ts';
 import * as m from '../field-messages.ts';
 
 // What counts as an e-mail address here: one bare mailbox, nothing a mail library
@@ -106,3 +107,6 @@ export const kinshipField = v.pipe(
 
 /** A token from an e-mailed link: base64url, as the server makes them. */
 export const linkTokenField = v.pipe(requiredString(m.fieldRequired), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid));
+
+/** The language of a contact's e-mails and pages: 'es' (the default when absent) or 'en'. */
+export const languageField = v.optional(v.picklist(LANGUAGES, m.languageInvalid), DEFAULT_LANGUAGE);

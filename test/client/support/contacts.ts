@@ -8,6 +8,7 @@ export function aContact(overrides: Partial<Contact> = {}): Contact {
     email: 'luis@example.com',
     phone: '+13055550199',
     kinship: 'Hermano',
+    language: 'es',
     email_verified_at: null,
     unsubscribed_at: null,
     invitation_pending_until: null,

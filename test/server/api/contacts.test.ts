@@ -43,6 +43,7 @@ describe('emergency contacts', () => {
     expect(contact).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       ...mama,
+      language: 'es',
       email_verified_at: null,
       unsubscribed_at: null,
       invitation_pending_until: null,

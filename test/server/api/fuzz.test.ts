@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeButtonSchema } from '#shared/api/active-button.ts';
 import { refreshSchema, resendCodeSchema, signinSchema, signupSchema, verifySchema } from '#shared/api/auth.ts';
 import type { Session } from '#shared/api/auth.ts';
-import { contactInputSchema, contactListQuerySchema, linkTokenSchema } from '#shared/api/contacts.ts';
+import { contactInputSchema, contactLanguageSchema, contactListQuerySchema, linkTokenSchema } from '#shared/api/contacts.ts';
 import { envelopeSchema } from '#shared/api/envelope.ts';
 import { profilePatchSchema, profileUpdateSchema } from '#shared/api/profile.ts';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
@@ -29,7 +29,7 @@ const ROUTES: Record<string, string[]> = {
   '/refresh': ['POST'],
   '/logout': ['POST'],
   '/contacts': ['GET', 'POST'],
-  '/contacts/:id': ['GET', 'DELETE'],
+  '/contacts/:id': ['GET', 'PATCH', 'PUT', 'DELETE'],
   '/contacts/:id/invite': ['POST'],
   '/verify-contact/:token': ['GET'],
   '/unsubscribe': ['POST'],
@@ -61,6 +61,8 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: 'unsubscribe', schema: linkTokenSchema },
   { method: 'POST', path: 'ack', schema: linkTokenSchema },
   { method: 'POST', path: 'contacts', schema: contactInputSchema, auth: true },
+  // ':contact' is Ana's own contact, made in beforeAll.
+  { method: 'PATCH', path: 'contacts/:contact', schema: contactLanguageSchema, auth: true },
   { method: 'PUT', path: 'profile', schema: profileUpdateSchema, auth: true },
   { method: 'PATCH', path: 'profile', schema: profilePatchSchema, auth: true },
   { method: 'PUT', path: 'active-button', schema: activeButtonSchema, auth: true, idempotent: true },
@@ -166,7 +168,7 @@ describe('fuzzing every API route with random and malformed input', () => {
       await check(
         fc.asyncProperty(bodyFor(route.schema, emails), headers, async (body, sent) => {
           const before = await tableDigest(t.db, route.counters ?? COUNTERS);
-          const res = await request(route.method, route.path, {
+          const res = await request(route.method, route.path.replace(':contact', contactId), {
             body,
             headers: { ...sent, ...(route.auth ? { authorization: `Bearer ${ana.access_token}` } : {}) },
           });
@@ -200,6 +202,7 @@ describe('fuzzing every API route with random and malformed input', () => {
     const calls = fc.oneof(
       pathSegment.map((id) => ['GET', `contacts/${id}`, apiMessages.contactNotFound] as const),
       pathSegment.map((id) => ['DELETE', `contacts/${id}`, apiMessages.contactNotFound] as const),
+      pathSegment.map((id) => ['PATCH', `contacts/${id}`, apiMessages.contactNotFound] as const),
       pathSegment.map((id) => ['POST', `contacts/${id}/invite`, apiMessages.contactNotFound] as const),
       pathSegment.map((token) => ['GET', `verify-contact/${token}`, apiMessages.linkInvalid] as const),
       pathSegment.map((token) => ['GET', `ack/${token}`, apiMessages.linkInvalid] as const),

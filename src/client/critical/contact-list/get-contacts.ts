@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
+import { LANGUAGES } from '#shared/language.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { isString, nullable, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
+import { isString, nullable, oneOf, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
 
 /** contactSchema of src/shared/api/contacts.ts, read with src/shared/plain-data.ts: home's first frame reads the list. */
@@ -14,6 +15,7 @@ const contactShape: Shape<Contact> = {
   email: isString,
   phone: isString,
   kinship: isString,
+  language: oneOf(LANGUAGES),
   email_verified_at: nullable(isString),
   unsubscribed_at: nullable(isString),
   invitation_pending_until: nullable(isString),

@@ -1,10 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { clockTime, formatMoment, mapUrl, POSITION_UNAVAILABLE } from '#shared/alert-moment.ts';
+import { clockTime, formatMoment, mapUrl } from '#shared/alert-moment.ts';
 import type { AckView } from '#shared/api/deliveries.ts';
-import { practiceNotice } from '#shared/delivery-texts.ts';
+import type { ContactTexts } from '#shared/contact-texts/index.ts';
 import { track } from '#client/lib/analytics.ts';
 import { ApiError } from '#client/lib/api-error.ts';
+import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useAcknowledgeMutation } from './api/acknowledge.ts';
 import { useAck } from './api/get-ack.ts';
@@ -22,20 +24,26 @@ export function AckScreen({ token }: { token: string }) {
   const navigate = useNavigate();
   const ack = useAck(token);
   const press = useAcknowledgeMutation(token);
+  const { language, texts, switchLanguage } = useContactLanguage('ackTitle');
+  const toInvalid = () => void navigate({ to: '/web/active/invalid', search: languageSearch(language), replace: true });
+  const languageSwitch = <LanguageSwitch texts={texts} onSwitch={switchLanguage} />;
 
   useEffect(() => {
-    if (isLinkRejected(ack.error)) void navigate({ to: '/web/active/invalid', replace: true });
+    if (isLinkRejected(ack.error)) toInvalid();
+    // toInvalid changes with the language only, which does not make a link invalid twice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ack.error, navigate]);
 
-  if (ack.isPending) return <p>Cargando la alerta…</p>;
+  if (ack.isPending) return <p>{texts.ackLoading}</p>;
   if (ack.isError) {
     if (isLinkRejected(ack.error)) return null;
     return (
       <>
-        <h1>No pudimos cargar la alerta</h1>
+        {languageSwitch}
+        <h1>{texts.ackLoadFailed}</h1>
         <p role="alert">{ack.error.message}</p>
         <button type="button" className="button button--block" onClick={() => void ack.refetch()}>
-          Intentar de nuevo
+          {texts.tryAgain}
         </button>
       </>
     );
@@ -47,49 +55,52 @@ export function AckScreen({ token }: { token: string }) {
     press.mutate(undefined, {
       onSuccess: (result) => track('alert_acknowledge', { practice: result.practice, first: result.recorded === true }),
       onError: (error) => {
-        if (isLinkRejected(error)) void navigate({ to: '/web/active/invalid', replace: true });
+        if (isLinkRejected(error)) toInvalid();
         else showToast({ message: error.message, variant: 'danger' });
       },
     });
 
   return (
     <div className="ack">
-      {view.practice && <p className="ack__practice">{practiceNotice(who)}</p>}
-      <h1>{view.practice ? `Alerta de prueba de ${who}` : `${who} necesita ayuda`}</h1>
-      <AlertFacts view={view} />
-      <Outcome view={view} pending={press.isPending} onPress={send} />
+      {languageSwitch}
+      {view.practice && <p className="ack__practice">{texts.practiceNotice(who)}</p>}
+      <h1>{view.practice ? texts.ackPracticeHeading(who) : texts.ackHeading(who)}</h1>
+      <AlertFacts view={view} texts={texts} />
+      <Outcome view={view} texts={texts} pending={press.isPending} onPress={send} />
     </div>
   );
 }
 
-function AlertFacts({ view }: { view: AckView }) {
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+function AlertFacts({ view, texts }: { view: AckView; texts: ContactTexts }) {
   const { person, position } = view;
   return (
     <dl className="ack__facts">
-      <dt>Quién</dt>
+      <dt>{texts.factWho}</dt>
       <dd>
         {person.name}, <a href={`tel:${person.phone}`}>{person.phone}</a>
       </dd>
-      <dt>Cuándo</dt>
-      <dd>{formatMoment(new Date(view.pressed_at), view.timezone)}</dd>
-      <dt>Dónde</dt>
+      <dt>{texts.factWhen}</dt>
+      <dd>{formatMoment(new Date(view.pressed_at), view.timezone, texts)}</dd>
+      <dt>{texts.factWhere}</dt>
       <dd>
         {position ? (
           <>
-            Latitud {position.latitude}, longitud {position.longitude}.{' '}
+            {capitalised(texts.coordinates(position.latitude, position.longitude))}.{' '}
             <a href={mapUrl(position)} target="_blank" rel="noopener noreferrer">
-              Ver en el mapa
+              {texts.seeOnMap}
             </a>
           </>
         ) : (
-          `${POSITION_UNAVAILABLE.charAt(0).toUpperCase()}${POSITION_UNAVAILABLE.slice(1)}.`
+          `${capitalised(texts.positionUnavailable)}.`
         )}
       </dd>
     </dl>
   );
 }
 
-function Outcome({ view, pending, onPress }: { view: AckView; pending: boolean; onPress: () => void }) {
+function Outcome({ view, texts, pending, onPress }: { view: AckView; texts: ContactTexts; pending: boolean; onPress: () => void }) {
   const done = useRef<HTMLParagraphElement>(null);
   const acknowledged = view.acknowledged_at !== null;
   // The button that had the focus is gone: the news takes it.
@@ -101,20 +112,18 @@ function Outcome({ view, pending, onPress }: { view: AckView; pending: boolean; 
   if (view.acknowledged_at !== null) {
     return (
       <p ref={done} tabIndex={-1} className="ack__done" role="status">
-        Listo: {who} ya sabe que recibiste su alerta ({clockTime(new Date(view.acknowledged_at))}).
+        {texts.ackDone(who, clockTime(new Date(view.acknowledged_at), undefined, texts.locale))}
       </p>
     );
   }
-  if (view.status === 'ended') return <p className="ack__ended">{who} ya finalizó esta alerta.</p>;
+  if (view.status === 'ended') return <p className="ack__ended">{texts.ackEnded(who)}</p>;
   return (
     <>
       <p>
-        {view.practice
-          ? `Presiona «Lo tengo» para que ${who} vea que sus alertas te llegan.`
-          : `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`}
+        {view.practice ? texts.ackPressPractice(who) : texts.ackPress(who)}
       </p>
       <button type="button" className="button button--block ack__button" disabled={pending} aria-busy={pending} onClick={onPress}>
-        {pending ? 'Enviando…' : 'Lo tengo'}
+        {pending ? texts.sending : texts.ackButton}
       </button>
     </>
   );

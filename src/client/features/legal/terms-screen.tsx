@@ -10,6 +10,14 @@ interface Props {
   acceptPending?: boolean;
   /** A few words above the terms on why they are shown. */
   intro?: ReactNode;
+  /** A contact reads the terms in their language; the person always in Spanish. */
+  language?: 'es' | 'en';
+  /** The terms' text in that language (terms-text-en.tsx, handed in so sign-up never downloads it); Spanish when absent. */
+  text?: ReactNode;
+  /** The title and 'Aceptar' in that language (the contact's catalogue); Spanish when absent. */
+  labels?: { termsTitle: string; termsAccept: string };
+  /** Above the title: the contact's language switch. */
+  top?: ReactNode;
 }
 
 /**
@@ -18,7 +26,7 @@ interface Props {
  * closing is allowed. Tab stays inside: the form under it is hidden, and a
  * focus there would be lost from sight.
  */
-export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }: Props) {
+export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, language = 'es', text, labels, top }: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const screenRef = useRef<HTMLDivElement>(null);
 
@@ -55,12 +63,13 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }:
       onKeyDown={handleKeyDown}
     >
       {/* Focusable, so the keyboard can scroll the text once the focus has left the title. */}
-      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0}>
+      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0} lang={language}>
+        {top}
         <h2 id="terms-title" ref={titleRef} tabIndex={-1}>
-          Términos y condiciones
+          {labels?.termsTitle ?? 'Términos y condiciones'}
         </h2>
         {intro}
-        <TermsText />
+        {text ?? <TermsText />}
       </div>
       <div className="terms-screen__actions">
         {onClose && (
@@ -69,7 +78,7 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro }:
           </button>
         )}
         <button type="button" className="button" onClick={onAccept} disabled={acceptPending} aria-busy={acceptPending || undefined}>
-          Aceptar
+          {labels?.termsAccept ?? 'Aceptar'}
         </button>
       </div>
     </div>

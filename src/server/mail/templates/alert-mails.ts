@@ -1,12 +1,15 @@
-import { clockTime, formatMoment, mapUrl, POSITION_UNAVAILABLE, type AlertPosition } from '#shared/alert-moment.ts';
+import { clockTime, formatMoment, mapUrl, type AlertPosition } from '#shared/alert-moment.ts';
 import { APP_NAME } from '#shared/constants.ts';
+import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
 import { deliveryLine, type DeliveryLineInput } from '#shared/delivery-texts.ts';
+import { withLanguage, type Language } from '#shared/language.ts';
 import type { MailContent } from '../mail-content.ts';
 import { escapeHtml } from './escape-html.ts';
 import { htmlLayout } from './layout.ts';
 
 // The e-mails a confirmed contact gets about an alert (DESIGN.md section 3,
-// step 6): who, when in the person's own time zone, where, and what to do.
+// step 6): who, when in the person's own time zone, where, and what to do;
+// in the contact's own language (src/shared/contact-texts).
 
 export type AlertPerson = { name: string; phone: string };
 
@@ -25,6 +28,8 @@ export { formatMoment, mapUrl, type AlertPosition };
 export type AlertMailInput = {
   person: AlertPerson;
   contactFirstname: string;
+  /** The contact's language: every word of the e-mail follows it. */
+  language: Language;
   moment: AlertMoment;
   position: AlertPosition | null;
   unsubscribeUrl: string;
@@ -34,40 +39,37 @@ export type AlertMailInput = {
 
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-// An alert's e-mails to all its contacts say the same moment: formatted once, not once a contact.
-let lastMoment: { at: number; timezone: string; text: string } | undefined;
-function momentText(at: Date, timezone: string): string {
-  if (lastMoment?.at !== at.getTime() || lastMoment.timezone !== timezone) {
-    lastMoment = { at: at.getTime(), timezone, text: formatMoment(at, timezone) };
+// An alert's e-mails to all its contacts say the same moment: formatted once per language, not once a contact.
+let lastMoment: { at: number; timezone: string; locale: string; text: string } | undefined;
+function momentText(at: Date, timezone: string, t: ContactTexts): string {
+  if (lastMoment?.at !== at.getTime() || lastMoment.timezone !== timezone || lastMoment.locale !== t.locale) {
+    lastMoment = { at: at.getTime(), timezone, locale: t.locale, text: formatMoment(at, timezone, t) };
   }
   return lastMoment.text;
 }
 
-export function whenLines(moment: AlertMoment): string[] {
-  const lines = [`Cuándo: ${momentText(moment.at, moment.timezone)}`];
-  if (moment.receivedAt) {
-    lines.push(
-      `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${momentText(moment.receivedAt, moment.timezone)}.`,
-    );
-  }
+export function whenLines(moment: AlertMoment, t: ContactTexts): string[] {
+  const lines = [t.when(momentText(moment.at, moment.timezone, t))];
+  if (moment.receivedAt) lines.push(t.receivedLate(momentText(moment.receivedAt, moment.timezone, t)));
   return lines;
 }
 
-export function whereLines(position: AlertPosition | null): string[] {
-  if (!position) return [`Dónde: ${POSITION_UNAVAILABLE}.`];
-  return [`Dónde: latitud ${position.latitude}, longitud ${position.longitude}`, `Mapa: ${mapUrl(position)}`];
+export function whereLines(position: AlertPosition | null, t: ContactTexts): string[] {
+  if (!position) return [`${t.whereLabel} ${t.positionUnavailable}.`];
+  return [`${t.whereLabel} ${t.coordinates(position.latitude, position.longitude)}`, `${t.mapLabel} ${mapUrl(position)}`];
 }
 
-export function whereHtml(position: AlertPosition | null): string {
-  if (!position) return `<p style="margin:0 0 12px"><strong>Dónde:</strong> ${POSITION_UNAVAILABLE}.</p>`;
-  return `<p style="margin:0 0 12px"><strong>Dónde:</strong> latitud ${escapeHtml(position.latitude)}, longitud ${escapeHtml(position.longitude)}</p>
-<p style="margin:0 0 16px"><a href="${escapeHtml(mapUrl(position))}" style="display:inline-block;padding:12px 20px;background:#b91c1c;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Ver en el mapa</a></p>`;
+export function whereHtml(position: AlertPosition | null, t: ContactTexts): string {
+  const label = `<strong>${escapeHtml(t.whereLabel)}</strong>`;
+  if (!position) return `<p style="margin:0 0 12px">${label} ${escapeHtml(t.positionUnavailable)}.</p>`;
+  return `<p style="margin:0 0 12px">${label} ${escapeHtml(t.coordinates(position.latitude, position.longitude))}</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(mapUrl(position))}" style="display:inline-block;padding:12px 20px;background:#b91c1c;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(t.seeOnMap)}</a></p>`;
 }
 
-export function footer(who: string, unsubscribeUrl: string) {
+export function footer(who: string, unsubscribeUrl: string, t: ContactTexts) {
   return {
-    text: ['', `Recibes este correo porque aceptaste ser contacto de emergencia de ${who} en ${APP_NAME}.`, `Para no recibir más correos de ${who}: ${unsubscribeUrl}`],
-    html: `<p style="margin:16px 0 0;font-size:12px;color:#71717a">Recibes este correo porque aceptaste ser contacto de emergencia de ${escapeHtml(who)} en ${escapeHtml(APP_NAME)}. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#71717a">No quiero recibir más correos de ${escapeHtml(who)}</a></p>`,
+    text: ['', t.footerWhy(who, APP_NAME), `${t.footerUnsubscribeText(who)} ${unsubscribeUrl}`],
+    html: `<p style="margin:16px 0 0;font-size:12px;color:#71717a">${escapeHtml(t.footerWhy(who, APP_NAME))} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#71717a">${escapeHtml(t.unsubscribeLink(who))}</a></p>`,
   };
 }
 
@@ -86,19 +88,23 @@ type ContactMailBody = {
  * way out.
  */
 export function contactMail(
-  input: Pick<AlertMailInput, 'person' | 'contactFirstname' | 'unsubscribeUrl' | 'ackUrl'>,
+  input: Pick<AlertMailInput, 'person' | 'contactFirstname' | 'unsubscribeUrl' | 'ackUrl' | 'language'>,
   subject: string,
   body: ContactMailBody,
 ): MailContent {
+  const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
-  const greeting = `Hola, ${oneLine(input.contactFirstname)}:`;
+  const greeting = t.greeting(oneLine(input.contactFirstname));
+  // The pages these links open speak the contact's language too.
+  const ackUrl = input.ackUrl && withLanguage(input.ackUrl, input.language);
+  const unsubscribeUrl = withLanguage(input.unsubscribeUrl, input.language);
   const text = [
     ...(body.before?.text ?? []),
     greeting,
     '',
     ...body.text,
-    ...ackLines(who, input.ackUrl),
-    ...footer(who, input.unsubscribeUrl).text,
+    ...ackLines(who, ackUrl, t),
+    ...footer(who, unsubscribeUrl, t).text,
   ].join('\n');
   const html = htmlLayout(
     subject,
@@ -106,66 +112,60 @@ export function contactMail(
       ...(body.before ? [body.before.html] : []),
       `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>`,
       body.html,
-      ackHtml(who, input.ackUrl),
-      footer(who, input.unsubscribeUrl).html,
+      ackHtml(who, ackUrl, t),
+      footer(who, unsubscribeUrl, t).html,
     ].join('\n'),
+    input.language,
   );
   return { subject, text, html };
 }
 
 /** The alert itself: the one e-mail that must be read at once. */
 export function alertStartedMail(input: AlertMailInput): MailContent {
+  const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
-  const subject = `ALERTA SOS: ${who} está en riesgo`;
-  const todo = [
-    `Llama ahora a ${who} al ${input.person.phone}.`,
-    'Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña, y comparte su ubicación.',
-    'Guarda este correo: tiene la hora y el lugar de la alerta.',
-  ];
+  const subject = t.startedSubject(who);
+  const todo = [t.todoCall(who, input.person.phone), t.todoFamily, t.todoKeep];
   return contactMail(input, subject, {
     text: [
-      `${who} presionó el botón SOS de ${APP_NAME} para avisarte que está en riesgo.`,
+      t.startedLead(who, APP_NAME),
       '',
-      ...whenLines(input.moment),
-      ...whereLines(input.position),
+      ...whenLines(input.moment, t),
+      ...whereLines(input.position, t),
       '',
-      'Qué hacer:',
+      t.whatToDo,
       ...todo.map((line, index) => `${index + 1}. ${line}`),
     ],
-    html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(who)}</strong> presionó el botón SOS para avisarte que está en riesgo.</p>
-${paragraphs(whenLines(input.moment))}
-${whereHtml(input.position)}
-<p style="margin:0 0 8px"><strong>Qué hacer:</strong></p>
+    html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(who)}</strong> ${escapeHtml(t.startedLeadHtml)}</p>
+${paragraphs(whenLines(input.moment, t))}
+${whereHtml(input.position, t)}
+<p style="margin:0 0 8px"><strong>${escapeHtml(t.whatToDo)}</strong></p>
 <ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>`,
   });
 }
 
 /** 'Lo tengo': the link opens a page, and only its button records anything (mail scanners open links). */
-function ackLines(who: string, ackUrl: string | undefined): string[] {
+function ackLines(who: string, ackUrl: string | undefined, t: ContactTexts): string[] {
   if (!ackUrl) return [];
-  return ['', `Avisa a ${who} que recibiste su alerta: abre este enlace y presiona «Lo tengo».`, ackUrl];
+  return ['', t.ackText(who), ackUrl];
 }
 
-function ackHtml(who: string, ackUrl: string | undefined): string {
+function ackHtml(who: string, ackUrl: string | undefined, t: ContactTexts): string {
   if (!ackUrl) return '';
-  return `<p style="margin:0 0 8px">Avisa a ${escapeHtml(who)} que recibiste su alerta:</p>
-<p style="margin:0 0 16px"><a href="${escapeHtml(ackUrl)}" style="display:inline-block;padding:12px 20px;background:#15803d;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Lo tengo</a></p>`;
+  return `<p style="margin:0 0 8px">${escapeHtml(t.ackHtml(who))}</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(ackUrl)}" style="display:inline-block;padding:12px 20px;background:#15803d;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(t.ackButton)}</a></p>`;
 }
 
 /** A position that arrived after an alert that went out without one. */
 export function alertPositionMail(input: AlertMailInput & { position: AlertPosition }): MailContent {
+  const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
-  const subject = `ALERTA SOS: ubicación de ${who}`;
-  return contactMail(input, subject, {
-    text: [
-      `La alerta SOS de ${who} salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:`,
-      '',
-      ...whereLines(input.position),
-      ...whenLines(input.moment),
-    ],
-    html: `<p style="margin:0 0 12px">La alerta SOS de <strong>${escapeHtml(who)}</strong> salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:</p>
-${whereHtml(input.position)}
-${paragraphs(whenLines(input.moment))}`,
+  const lead = t.positionLead(who);
+  return contactMail(input, t.positionSubject(who), {
+    text: [lead, '', ...whereLines(input.position, t), ...whenLines(input.moment, t)],
+    html: `<p style="margin:0 0 12px">${escapeHtml(lead)}</p>
+${whereHtml(input.position, t)}
+${paragraphs(whenLines(input.moment, t))}`,
   });
 }
 
@@ -175,36 +175,37 @@ ${paragraphs(whenLines(input.moment))}`,
  * knows who is acting; absent when that could not be read.
  */
 export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[] }): MailContent {
+  const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
-  const subject = `${who} finalizó su alerta SOS`;
-  const line = `${who} finalizó su alerta SOS desde la aplicación.`;
-  const outcome = deliveryLines(input.deliveries, input.moment.timezone);
+  const line = t.endedLead(who);
+  const outcome = deliveryLines(input.deliveries, input.moment.timezone, t);
+  const questions = t.endedQuestions(who, input.person.phone);
   const outcomeHtml =
     outcome.length > 0
-      ? `<p style="margin:0 0 8px"><strong>Quién recibió la alerta:</strong></p>
+      ? `<p style="margin:0 0 8px"><strong>${escapeHtml(t.whoReceived)}</strong></p>
 <ul style="margin:0 0 12px;padding-left:20px">${outcome.map((entry) => `<li style="margin:0 0 6px">${escapeHtml(entry)}</li>`).join('')}</ul>`
       : '';
-  return contactMail(input, subject, {
+  return contactMail(input, t.endedSubject(who), {
     text: [
       line,
-      ...whenLines(input.moment),
-      ...(outcome.length > 0 ? ['', 'Quién recibió la alerta:', ...outcome.map((entry) => `- ${entry}`)] : []),
+      ...whenLines(input.moment, t),
+      ...(outcome.length > 0 ? ['', t.whoReceived, ...outcome.map((entry) => `- ${entry}`)] : []),
       '',
-      `Si tienes dudas, llama a ${who} al ${input.person.phone}.`,
+      questions,
     ],
     html: `<p style="margin:0 0 12px">${escapeHtml(line)}</p>
-${paragraphs(whenLines(input.moment))}
+${paragraphs(whenLines(input.moment, t))}
 ${outcomeHtml}
-<p style="margin:0 0 12px">Si tienes dudas, llama a ${escapeHtml(who)} al ${escapeHtml(input.person.phone)}.</p>`,
+<p style="margin:0 0 12px">${escapeHtml(questions)}</p>`,
   });
 }
 
 /** Acknowledgements first: they say who is acting. Times in the person's zone. */
-function deliveryLines(deliveries: DeliveryLineInput[] | undefined, timezone: string): string[] {
+function deliveryLines(deliveries: DeliveryLineInput[] | undefined, timezone: string, t: ContactTexts): string[] {
   if (!deliveries) return [];
-  const clock = (at: Date) => clockTime(at, timezone);
+  const clock = (at: Date) => clockTime(at, timezone, t.locale);
   const ordered = [...deliveries].sort((a, b) => Number(b.state === 'acknowledged') - Number(a.state === 'acknowledged'));
-  const lines = ordered.map((entry) => deliveryLine({ ...entry, name: oneLine(entry.name) }, clock));
-  if (!deliveries.some((entry) => entry.state === 'acknowledged')) lines.push('Nadie confirmó haber recibido la alerta.');
+  const lines = ordered.map((entry) => deliveryLine({ ...entry, name: oneLine(entry.name) }, clock, t));
+  if (!deliveries.some((entry) => entry.state === 'acknowledged')) lines.push(t.nobodyAcknowledged);
   return lines;
 }

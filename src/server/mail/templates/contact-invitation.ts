@@ -1,4 +1,6 @@
 import { APP_NAME, CONTACT_LINK_TTL_MS } from '#shared/constants.ts';
+import { contactTexts } from '#shared/contact-texts/index.ts';
+import { withLanguage, type Language } from '#shared/language.ts';
 import type { MailContent } from '../mail-content.ts';
 import { escapeHtml } from './escape-html.ts';
 import { htmlLayout } from './layout.ts';
@@ -9,6 +11,8 @@ export type InvitationMailInput = {
   /** The full name of the person who added the contact. */
   userName: string;
   contactFirstname: string;
+  /** The contact's language: every word of the e-mail follows it. */
+  language: Language;
   verifyUrl: string;
   unsubscribeUrl: string;
 };
@@ -18,34 +22,40 @@ const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /** Asks a new contact to accept: who asked, what accepting means, the link, and how to never hear from us again. */
 export function contactInvitationMail(input: InvitationMailInput): MailContent {
+  const t = contactTexts(input.language);
   const who = oneLine(input.userName);
-  const name = oneLine(input.contactFirstname);
-  const subject = `${who} te agregó como contacto de emergencia`;
+  const greeting = t.greeting(oneLine(input.contactFirstname));
+  const subject = t.invitationSubject(who);
+  // The pages these links open speak the contact's language too.
+  const verifyUrl = withLanguage(input.verifyUrl, input.language);
+  const unsubscribeUrl = withLanguage(input.unsubscribeUrl, input.language);
   const text = [
-    `Hola, ${name}:`,
+    greeting,
     '',
-    `${who} te agregó como contacto de emergencia en ${APP_NAME}, una aplicación de seguridad personal para personas inmigrantes.`,
+    t.invitationLead(who, APP_NAME),
     '',
-    `Si aceptas, cada vez que ${who} presione el botón SOS te enviaremos un correo con su ubicación (cuando esté disponible) y la hora de la alerta, para que puedas ayudar.`,
+    t.invitationIfYouAccept(who),
     '',
-    'Para aceptar, abre este enlace, lee los términos y condiciones y presiona «Aceptar»:',
-    input.verifyUrl,
+    t.invitationHowText,
+    verifyUrl,
     '',
-    `El enlace sirve una sola vez y vence en ${days} días. Si no conoces a esta persona o no quieres ser su contacto, ignora este correo: sin tu aceptación no recibirás sus alertas.`,
+    t.invitationExpiry(days),
     '',
-    `Si no quieres recibir más correos de ${who}, abre este enlace:`,
-    input.unsubscribeUrl,
+    t.invitationUnsubscribe(who),
+    unsubscribeUrl,
   ].join('\n');
   const whoHtml = escapeHtml(who);
+  const lead = escapeHtml(t.invitationLead(who, APP_NAME)).replace(whoHtml, `<strong>${whoHtml}</strong>`);
   const html = htmlLayout(
     subject,
-    `<p style="margin:0 0 12px">Hola, ${escapeHtml(name)}:</p>
-<p style="margin:0 0 12px"><strong>${whoHtml}</strong> te agregó como contacto de emergencia en ${escapeHtml(APP_NAME)}, una aplicación de seguridad personal para personas inmigrantes.</p>
-<p style="margin:0 0 12px">Si aceptas, cada vez que ${whoHtml} presione el botón SOS te enviaremos un correo con su ubicación (cuando esté disponible) y la hora de la alerta, para que puedas ayudar.</p>
-<p style="margin:0 0 16px">Para aceptar, abre el enlace, lee los términos y condiciones y presiona «Aceptar».</p>
-<p style="margin:0 0 16px"><a href="${escapeHtml(input.verifyUrl)}" style="display:inline-block;padding:12px 20px;background:#b91c1c;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Ver la invitación</a></p>
-<p style="margin:0 0 12px;color:#52525b">El enlace sirve una sola vez y vence en ${days} días. Si no conoces a esta persona o no quieres ser su contacto, ignora este correo: sin tu aceptación no recibirás sus alertas.</p>
-<p style="margin:0;font-size:12px;color:#71717a"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#71717a">No quiero recibir más correos de ${whoHtml}</a></p>`,
+    `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 12px">${lead}</p>
+<p style="margin:0 0 12px">${escapeHtml(t.invitationIfYouAccept(who))}</p>
+<p style="margin:0 0 16px">${escapeHtml(t.invitationHowHtml)}</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(verifyUrl)}" style="display:inline-block;padding:12px 20px;background:#b91c1c;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(t.invitationButton)}</a></p>
+<p style="margin:0 0 12px;color:#52525b">${escapeHtml(t.invitationExpiry(days))}</p>
+<p style="margin:0;font-size:12px;color:#71717a"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#71717a">${escapeHtml(t.unsubscribeLink(who))}</a></p>`,
+    input.language,
   );
   return { subject, text, html };
 }

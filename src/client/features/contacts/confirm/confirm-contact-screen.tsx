@@ -1,6 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { Language } from '#shared/language.ts';
 import { track } from '#client/lib/analytics.ts';
+import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { isLinkRejected } from '../api/link-rejected.ts';
 import { useVerifyContactMutation } from '../api/verify-contact.ts';
@@ -9,6 +12,11 @@ export interface ContactTermsRenderProps {
   onAccept: () => void;
   acceptPending: boolean;
   intro: ReactNode;
+  /** The contact's language: the terms' text, title and button follow it. */
+  language: Language;
+  labels: { termsTitle: string; termsAccept: string };
+  /** The language switch, inside the terms (they cover the screen). */
+  top: ReactNode;
 }
 
 interface Props {
@@ -25,16 +33,18 @@ interface Props {
 export function ConfirmContactScreen({ token, renderTerms }: Props) {
   const navigate = useNavigate();
   const verify = useVerifyContactMutation();
+  const { language, texts, switchLanguage } = useContactLanguage('confirmTitle');
+  const search = languageSearch(language);
 
   const accept = () =>
     verify.mutate(token, {
       onSuccess: () => {
         track('contact_verify');
-        void navigate({ to: '/web/active/accept', replace: true });
+        void navigate({ to: '/web/active/accept', search, replace: true });
       },
       onError: (error) => {
         if (isLinkRejected(error)) {
-          void navigate({ to: '/web/active/invalid', replace: true });
+          void navigate({ to: '/web/active/invalid', search, replace: true });
         } else {
           showToast({ message: error.message, variant: 'danger' });
         }
@@ -43,16 +53,14 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
 
   return (
     <>
-      <h1>Confirma que eres contacto de emergencia</h1>
+      <h1>{texts.confirmHeading}</h1>
       {renderTerms({
         onAccept: accept,
         acceptPending: verify.isPending,
-        intro: (
-          <p>
-            Alguien te agregó como su contacto de emergencia. Lee y acepta estos términos para recibir sus alertas por
-            correo.
-          </p>
-        ),
+        intro: <p>{texts.confirmIntro}</p>,
+        language,
+        labels: texts,
+        top: <LanguageSwitch texts={texts} onSwitch={switchLanguage} />,
       })}
     </>
   );

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
 import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
 import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
+import { ContactLanguage } from './contact-language.tsx';
 import { DeleteContactButton } from './delete-contact-button.tsx';
 import { ResendInvitationButton } from './resend-invitation-button.tsx';
 
@@ -37,6 +38,7 @@ export function ContactDetails({ contact }: { contact: Contact }) {
           <dd>{contact.kinship}</dd>
         </div>
       </dl>
+      <ContactLanguage contact={contact} />
       <ContactState contact={contact} />
       <DeleteContactButton contactId={contact.id} fullName={fullName} />
     </>

@@ -8,6 +8,7 @@ import { SelectField } from '#client/ui/select-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';
 import { useCreateContactMutation } from '../api/create-contact.ts';
+import { LanguageChoice } from '../language-choice/language-choice.tsx';
 
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'kinship'] as const;
 
@@ -46,6 +47,7 @@ export function ContactForm({ onCreated }: Props) {
       <TextField label="Correo electrónico" meta={fields.email} type="email" inputMode="email" autoComplete="off" />
       <PhoneField label="Teléfono" meta={fields.phone} autoComplete="off" />
       <SelectField label="Parentesco" meta={fields.kinship} placeholder={KINSHIP_PLACEHOLDER} options={KINSHIPS} />
+      <LanguageChoice name={fields.language.name} defaultValue="es" />
       <button type="submit" className="button button--block" disabled={create.isPending}>
         {create.isPending ? 'Guardando…' : 'Guardar contacto'}
       </button>

@@ -1,5 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { APP_NAME } from '#shared/constants.ts';
+import type { ContactTexts } from '#shared/contact-texts/index.ts';
+import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { isLinkRejected } from '../api/link-rejected.ts';
 import { useUnsubscribeMutation } from '../api/unsubscribe.ts';
@@ -11,17 +15,17 @@ import { useUnsubscribeMutation } from '../api/unsubscribe.ts';
 export function UnsubscribeScreen({ token }: { token: string }) {
   const navigate = useNavigate();
   const unsubscribe = useUnsubscribeMutation();
+  const { language, texts, switchLanguage } = useContactLanguage('unsubscribeTitle');
+  const languageSwitch = <LanguageSwitch texts={texts} onSwitch={switchLanguage} />;
 
-  if (unsubscribe.isSuccess) return <Unsubscribed />;
+  if (unsubscribe.isSuccess) return <Unsubscribed texts={texts} languageSwitch={languageSwitch} />;
 
   return (
     <>
-      <h1>Dejar de recibir correos</h1>
-      <p>
-        Recibes este enlace porque alguien te agregó como su contacto de emergencia en Botón de Pánico Migratorio. Si te
-        das de baja, ya no recibirás más correos de esa persona, tampoco sus alertas.
-      </p>
-      <p className="muted">Si otras personas te agregaron como contacto, seguirás recibiendo sus correos.</p>
+      {languageSwitch}
+      <h1>{texts.unsubscribeHeading}</h1>
+      <p>{texts.unsubscribeWhy(APP_NAME)}</p>
+      <p className="muted">{texts.unsubscribeOthers}</p>
       <button
         type="button"
         className="button button--danger button--block"
@@ -30,7 +34,7 @@ export function UnsubscribeScreen({ token }: { token: string }) {
           unsubscribe.mutate(token, {
             onError: (error) => {
               if (isLinkRejected(error)) {
-                void navigate({ to: '/web/active/invalid', replace: true });
+                void navigate({ to: '/web/active/invalid', search: languageSearch(language), replace: true });
               } else {
                 showToast({ message: error.message, variant: 'danger' });
               }
@@ -38,22 +42,23 @@ export function UnsubscribeScreen({ token }: { token: string }) {
           })
         }
       >
-        {unsubscribe.isPending ? 'Enviando…' : 'Darme de baja'}
+        {unsubscribe.isPending ? texts.sending : texts.unsubscribeButton}
       </button>
     </>
   );
 }
 
-function Unsubscribed() {
+function Unsubscribed({ texts, languageSwitch }: { texts: ContactTexts; languageSwitch: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that had the focus is gone: the news takes it.
   useEffect(() => heading.current?.focus(), []);
   return (
     <>
+      {languageSwitch}
       <h1 ref={heading} tabIndex={-1}>
-        Baja confirmada
+        {texts.unsubscribedHeading}
       </h1>
-      <p>Ya no recibirás más correos de esta persona.</p>
+      <p>{texts.unsubscribedText}</p>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { DeliveryStatus } from './delivery-status.tsx';
 import { emailReach } from './email-reach.ts';
 import { EndAlertButton } from './end-alert-button.tsx';
 import { NeedsSignIn } from './needs-sign-in.tsx';
+import { PhoneShare } from './phone-share.tsx';
 import { RejectedRequests } from './rejected-requests.tsx';
 import { SmsFallback } from './sms-fallback.tsx';
 import { usePositionUpdate } from './use-position-update.ts';
@@ -74,15 +75,26 @@ export function ActiveAlertScreen({
   useEffect(() => holdLocationWatch({ mayAsk: true }), []);
   usePositionUpdate();
 
+  const who = name || `${firstname} ${lastname}`.trim();
+  // Waiting for signal, what the phone itself can send (WhatsApp, the share sheet, SMS) comes first.
+  const queued = delivery.state === 'waiting';
+  const fromThePhone = (
+    <>
+      <PhoneShare contacts={contacts} name={who} fix={location.fix} queued={queued} />
+      <SmsFallback contacts={contacts} name={who} fix={location.fix} reach={reach} />
+    </>
+  );
+
   return (
     <div className="sos-active">
       <h1>Alerta activa</h1>
+      {queued && fromThePhone}
       <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} />
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />
       <p className="muted sos-active__location">{locationText(location)}</p>
-      <SmsFallback contacts={contacts} name={name || `${firstname} ${lastname}`.trim()} fix={location.fix} reach={reach} />
+      {!queued && fromThePhone}
       <EndAlertButton />
     </div>
   );

@@ -1,11 +1,13 @@
 import { isNumber, isString } from '#shared/plain-data.ts';
 
 /**
- * `?token=` of an e-mailed link. The router reads search values as JSON, so an
- * all-digit token would arrive as a number: it is turned back into text. Any
+ * `?token=` of an e-mailed link, and the contact's `?lang=en` when it has one
+ * (src/client/lib/contact-language). The router reads search values as JSON, so
+ * an all-digit token would arrive as a number: it is turned back into text. Any
  * other value is no token. Read with plain-data: the route tree is in the entry.
  */
-export function validateLinkTokenSearch(search: Record<string, unknown>): { token?: string } {
-  const { token } = search;
-  return isString(token) || isNumber(token) ? { token: String(token) } : {};
+export function validateLinkTokenSearch(search: Record<string, unknown>): { token?: string; lang?: 'en' } {
+  const { token, lang } = search;
+  const language = lang === 'en' ? { lang: 'en' as const } : {};
+  return isString(token) || isNumber(token) ? { token: String(token), ...language } : language;
 }

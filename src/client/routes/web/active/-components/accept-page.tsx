@@ -1,13 +1,15 @@
+import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
+
 export function AcceptPage() {
+  const { texts, switchLanguage } = useContactLanguage('acceptTitle');
   return (
     <>
-      <h1>¡Bienvenido!</h1>
-      <p>
-        Aceptaste los términos y condiciones, y ahora formas parte de los contactos de emergencia de la persona que te
-        agregó.
-      </p>
-      <p>Si esa persona presiona el botón SOS, te avisaremos por correo con la hora y, si la comparte, su ubicación.</p>
-      <p className="muted">Ya puedes cerrar esta página.</p>
+      <LanguageSwitch texts={texts} onSwitch={switchLanguage} />
+      <h1>{texts.acceptHeading}</h1>
+      <p>{texts.acceptJoined}</p>
+      <p>{texts.acceptWhat}</p>
+      <p className="muted">{texts.acceptClose}</p>
     </>
   );
 }

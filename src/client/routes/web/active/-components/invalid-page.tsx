@@ -1,8 +1,13 @@
+import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
+
 export function InvalidPage() {
+  const { texts, switchLanguage } = useContactLanguage('invalidTitle');
   return (
     <>
-      <h1>Token Inválido</h1>
-      <p>Lo sentimos, el enlace que usaste no es válido o ya expiró.</p>
+      <LanguageSwitch texts={texts} onSwitch={switchLanguage} />
+      <h1>{texts.invalidTitle}</h1>
+      <p>{texts.invalidText}</p>
     </>
   );
 }

@@ -1,0 +1,26 @@
+import type { Contact } from '#shared/api/contacts.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { useUpdateContactLanguageMutation } from '../api/update-contact-language.ts';
+import { LanguageChoice } from '../language-choice/language-choice.tsx';
+
+export const LANGUAGE_SAVED = 'Guardamos el idioma de sus correos.';
+
+/** The contact's language, saved as soon as the person picks the other one. */
+export function ContactLanguage({ contact }: { contact: Contact }) {
+  const update = useUpdateContactLanguageMutation(contact.id);
+  // While saving, the choice already shows what was picked.
+  const shown = update.isPending && update.variables ? update.variables : contact.language;
+  return (
+    <LanguageChoice
+      name="language"
+      value={shown}
+      disabled={update.isPending}
+      onChange={(language) =>
+        update.mutate(language, {
+          onSuccess: () => showToast({ message: LANGUAGE_SAVED }),
+          onError: (error) => showToast({ message: error.message, variant: 'danger' }),
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import type { Contact } from '#shared/api/contacts.ts';
+import { track } from '#client/lib/analytics.ts';
+import type { Fix } from '#client/critical/location/location-store.ts';
+import { smsText, whatsappContacts, whatsappHref } from '#client/critical/sms/sms-link.ts';
+
+interface Props {
+  /** From the cached contacts query; undefined when nothing is cached. */
+  contacts: readonly Contact[] | undefined;
+  name: string;
+  fix: Fix | null;
+  /** The SOS waits for signal: WhatsApp may still get through on a thin connection. */
+  queued: boolean;
+}
+
+/** The system share sheet, where the browser has one. */
+const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/**
+ * From the person's own phone, beside the SMS: a WhatsApp chat with each
+ * confirmed contact, the message already typed (with the map), and the share
+ * sheet for any other app. Nothing here needs our server.
+ */
+export function PhoneShare({ contacts, name, fix, queued }: Props) {
+  const people = whatsappContacts(contacts ?? []);
+  const share = canShare();
+  if (people.length === 0 && !share) return null;
+  const text = smsText(name, fix);
+  return (
+    <section className="sos-share" aria-labelledby="sos-share-title">
+      <h2 id="sos-share-title">{queued ? 'Avisa ahora desde tu teléfono' : 'Avisa también por WhatsApp'}</h2>
+      {people.length > 0 && (
+        <ul className="sos-share__contacts">
+          {people.map((contact) => (
+            <li key={contact.id}>
+              <a
+                className="button button--block sos-share__whatsapp"
+                href={whatsappHref(contact, name, fix)}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => track('whatsapp_open', { queued })}
+              >
+                Enviar por WhatsApp a {contact.firstname} {contact.lastname}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {share && (
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          onClick={() => {
+            // Closing the sheet without choosing rejects: nothing to tell the person.
+            navigator.share({ text }).catch(() => undefined);
+          }}
+        >
+          Compartir
+        </button>
+      )}
+    </section>
+  );
+}

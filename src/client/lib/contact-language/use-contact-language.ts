@@ -1,0 +1,49 @@
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { APP_NAME } from '#shared/constants.ts';
+import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, languageOr, type Language } from '#shared/language.ts';
+
+// The pages a contact opens from an e-mail (confirmation with the terms, accept,
+// invalid, unsubscribe, 'Lo tengo') speak the contact's language. The e-mail's
+// links carry it as `?lang=en` (withLanguage, src/shared/language.ts); no
+// parameter is Spanish. Switching rewrites that parameter in place, so a reload,
+// a shared link and every page reached from here keep it.
+
+type TitleKey = { [K in keyof ContactTexts]: ContactTexts[K] extends string ? K : never }[keyof ContactTexts];
+
+/** The search object a page's links and navigations pass on: `{ lang: 'en' }`, or nothing for Spanish. */
+export function languageSearch(language: Language): Record<string, string> {
+  return language === DEFAULT_LANGUAGE ? {} : { [LANGUAGE_PARAM]: language };
+}
+
+/**
+ * The contact's language on this page and its texts; sets the document's
+ * `lang` (screen readers pronounce by it) and, with `title`, the tab's title.
+ */
+export function useContactLanguage(title?: TitleKey): { language: Language; texts: ContactTexts; switchLanguage: () => void } {
+  const language = useRouterState({ select: (state) => languageOr((state.location.search as Record<string, unknown>)[LANGUAGE_PARAM]) });
+  const navigate = useNavigate();
+  const texts = contactTexts(language);
+
+  useEffect(() => {
+    document.documentElement.lang = texts.htmlLang;
+    if (title) document.title = `${texts[title]} · ${APP_NAME}`;
+    return () => {
+      document.documentElement.lang = 'es';
+    };
+  }, [texts, title]);
+
+  const switchLanguage = () => {
+    const next = languageOr(texts.switchToLang);
+    void navigate({
+      to: '.',
+      replace: true,
+      search: (previous: Record<string, unknown>) => {
+        const { [LANGUAGE_PARAM]: _dropped, ...rest } = previous;
+        return { ...rest, ...languageSearch(next) };
+      },
+    } as never);
+  };
+  return { language, texts, switchLanguage };
+}

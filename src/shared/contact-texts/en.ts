@@ -1,0 +1,109 @@
+import type { ContactTexts } from './es.ts';
+
+// The contact's e-mails and pages in US English: written for the reader, not
+// translated word for word. Every key of es.ts, or the type check fails.
+
+export const en: ContactTexts = {
+  locale: 'en-US',
+  htmlLang: 'en',
+
+  zoneSuffix: (zone) => `(${zone} time)`,
+  when: (moment) => `When: ${moment}`,
+  receivedLate: (moment) => `Their phone was offline, so the alert only reached our server later, ${moment}.`,
+  whereLabel: 'Where:',
+  positionUnavailable: 'location unavailable (their phone could not share it)',
+  coordinates: (latitude, longitude) => `latitude ${latitude}, longitude ${longitude}`,
+  mapLabel: 'Map:',
+  seeOnMap: 'Open the map',
+
+  greeting: (name) => `Hi ${name},`,
+  footerWhy: (who, app) => `You're getting this email because you agreed to be an emergency contact for ${who} on ${app}.`,
+  footerUnsubscribeText: (who) => `To stop getting emails about ${who}:`,
+  unsubscribeLink: (who) => `Stop emails about ${who}`,
+  ackText: (who) => `Let ${who} know you got the alert: open this link and tap "Got it".`,
+  ackHtml: (who) => `Let ${who} know you got the alert:`,
+  ackButton: 'Got it',
+
+  startedSubject: (who) => `SOS ALERT: ${who} is in danger`,
+  startedLead: (who, app) => `${who} pressed the SOS button on ${app} to let you know they are in danger.`,
+  startedLeadHtml: 'pressed the SOS button to let you know they are in danger.',
+  whatToDo: 'What to do now:',
+  todoCall: (who, phone) => `Call ${who} right away at ${phone}.`,
+  todoFamily: "If they don't answer, contact their family and their lawyer or the organization helping them, and share their location.",
+  todoKeep: 'Keep this email: it has the time and place of the alert.',
+
+  positionSubject: (who) => `SOS ALERT: ${who}'s location`,
+  positionLead: (who) => `${who}'s SOS alert went out without a location. Here is the first location their phone was able to share:`,
+
+  endedSubject: (who) => `${who} has ended their SOS alert`,
+  endedLead: (who) => `${who} ended their SOS alert from the app.`,
+  whoReceived: 'Who got the alert:',
+  nobodyAcknowledged: 'Nobody confirmed getting the alert.',
+  endedQuestions: (who, phone) => `If you have any questions, call ${who} at ${phone}.`,
+  deliveryAcknowledged: (name) => `Confirmed by ${name}`,
+  deliveryAcknowledgedAt: (name, time) => `Confirmed by ${name} (${time})`,
+  deliverySent: (name) => `Sent to ${name}, not confirmed yet`,
+  deliverySentAt: (name, time) => `Sent to ${name} (${time}), not confirmed yet`,
+  deliveryPending: (name) => `Sending to ${name}…`,
+  deliveryRetrying: (name) => `Couldn't reach ${name} yet; we keep trying`,
+  deliveryFailed: (name) => `Couldn't reach ${name}`,
+
+  reminderSubject: (who) => `Reminder: ${who} is still in danger and nobody has confirmed their SOS alert`,
+  reminderLead: (minutes, who) => `${who} pressed the SOS button ${minutes} minutes ago, and nobody has confirmed getting the alert yet.`,
+  reminderTodo: (who, phone) =>
+    `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
+
+  practiceSubject: (who) => `TEST: practice alert from ${who} (not an emergency)`,
+  practiceNotice: (who) => `TEST: this is only a practice run. ${who} is not in danger.`,
+  practiceAbout: (who, app) =>
+    `${who} is trying out ${app} to make sure their alerts reach you. In a real emergency, the subject line would start with "SOS ALERT".`,
+
+  invitationSubject: (who) => `${who} added you as an emergency contact`,
+  invitationLead: (who, app) => `${who} added you as an emergency contact on ${app}, a personal safety app for immigrants.`,
+  invitationIfYouAccept: (who) =>
+    `If you accept, every time ${who} presses the SOS button we'll email you the time of the alert and their location (when available), so you can help.`,
+  invitationHowText: 'To accept, open this link, read the terms and conditions, and tap "Accept":',
+  invitationHowHtml: 'To accept, open the link, read the terms and conditions, and tap "Accept".',
+  invitationButton: 'View the invitation',
+  invitationExpiry: (days) =>
+    `The link works once and expires in ${days} days. If you don't know this person or don't want to be their contact, just ignore this email: you won't get their alerts unless you accept.`,
+  invitationUnsubscribe: (who) => `If you don't want any more emails about ${who}, open this link:`,
+
+  switchTo: 'Español',
+  switchToLang: 'es',
+  switchLabel: 'Language',
+  sending: 'Sending…',
+  confirmTitle: 'Confirm contact',
+  confirmHeading: "Confirm you're an emergency contact",
+  confirmIntro: 'Someone added you as their emergency contact. Read and accept these terms to get their alerts by email.',
+  termsTitle: 'Terms and conditions',
+  termsAccept: 'Accept',
+  acceptTitle: 'Welcome',
+  acceptHeading: 'Welcome!',
+  acceptJoined: "You accepted the terms and conditions, and you're now one of the emergency contacts of the person who added you.",
+  acceptWhat: "If they press the SOS button, we'll email you the time and, if they share it, their location.",
+  acceptClose: 'You can close this page now.',
+  invalidTitle: 'Invalid link',
+  invalidText: "Sorry, the link you used isn't valid or has expired.",
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeHeading: 'Stop getting emails',
+  unsubscribeWhy: (app) =>
+    `You got this link because someone added you as their emergency contact on ${app}. If you unsubscribe, you won't get any more emails from that person, including their alerts.`,
+  unsubscribeOthers: "If other people added you as a contact, you'll still get their emails.",
+  unsubscribeButton: 'Unsubscribe me',
+  unsubscribedHeading: "You're unsubscribed",
+  unsubscribedText: "You won't get any more emails from this person.",
+  ackTitle: 'Got it',
+  ackLoading: 'Loading the alert…',
+  ackLoadFailed: "We couldn't load the alert",
+  tryAgain: 'Try again',
+  ackPracticeHeading: (who) => `Practice alert from ${who}`,
+  ackHeading: (who) => `${who} needs help`,
+  factWho: 'Who',
+  factWhen: 'When',
+  factWhere: 'Where',
+  ackDone: (who, time) => `Done: ${who} knows you got their alert (${time}).`,
+  ackEnded: (who) => `${who} has already ended this alert.`,
+  ackPressPractice: (who) => `Tap "Got it" so ${who} can see their alerts reach you.`,
+  ackPress: (who) => `Tap "Got it" so ${who} knows you got their alert and are going to help. Then call them.`,
+};

@@ -1,0 +1,119 @@
+import { spanishDeliveryTexts } from '../delivery-texts.ts';
+
+// Everything a contact reads (their e-mails and the pages their links open), in
+// Spanish. en.ts must give every key (ContactTexts), so a missing English text
+// fails the type check. Arguments are already one-line names, numbers and
+// formatted moments; the HTML templates escape what comes out.
+
+export const es = {
+  /** Intl locale for dates and times. */
+  locale: 'es',
+  htmlLang: 'es',
+
+  // Time and place, in every alert e-mail and on the 'Lo tengo' page.
+  zoneSuffix: (zone: string) => `(hora de ${zone})`,
+  when: (moment: string) => `Cuándo: ${moment}`,
+  receivedLate: (moment: string) => `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${moment}.`,
+  whereLabel: 'Dónde:',
+  positionUnavailable: 'ubicación no disponible (el teléfono no pudo compartirla)',
+  coordinates: (latitude: string, longitude: string) => `latitud ${latitude}, longitud ${longitude}`,
+  mapLabel: 'Mapa:',
+  seeOnMap: 'Ver en el mapa',
+
+  // Every e-mail to a contact about an alert.
+  greeting: (name: string) => `Hola, ${name}:`,
+  footerWhy: (who: string, app: string) => `Recibes este correo porque aceptaste ser contacto de emergencia de ${who} en ${app}.`,
+  footerUnsubscribeText: (who: string) => `Para no recibir más correos de ${who}:`,
+  unsubscribeLink: (who: string) => `No quiero recibir más correos de ${who}`,
+  ackText: (who: string) => `Avisa a ${who} que recibiste su alerta: abre este enlace y presiona «Lo tengo».`,
+  ackHtml: (who: string) => `Avisa a ${who} que recibiste su alerta:`,
+  ackButton: 'Lo tengo',
+
+  // The alert.
+  startedSubject: (who: string) => `ALERTA SOS: ${who} está en riesgo`,
+  startedLead: (who: string, app: string) => `${who} presionó el botón SOS de ${app} para avisarte que está en riesgo.`,
+  startedLeadHtml: 'presionó el botón SOS para avisarte que está en riesgo.',
+  whatToDo: 'Qué hacer:',
+  todoCall: (who: string, phone: string) => `Llama ahora a ${who} al ${phone}.`,
+  todoFamily: 'Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña, y comparte su ubicación.',
+  todoKeep: 'Guarda este correo: tiene la hora y el lugar de la alerta.',
+
+  // Its first position, when it went out without one.
+  positionSubject: (who: string) => `ALERTA SOS: ubicación de ${who}`,
+  positionLead: (who: string) => `La alerta SOS de ${who} salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:`,
+
+  // Its end.
+  endedSubject: (who: string) => `${who} finalizó su alerta SOS`,
+  endedLead: (who: string) => `${who} finalizó su alerta SOS desde la aplicación.`,
+  whoReceived: 'Quién recibió la alerta:',
+  nobodyAcknowledged: 'Nadie confirmó haber recibido la alerta.',
+  endedQuestions: (who: string, phone: string) => `Si tienes dudas, llama a ${who} al ${phone}.`,
+  ...spanishDeliveryTexts,
+
+  // Reminders while nobody has acknowledged.
+  reminderSubject: (who: string) => `Recordatorio: ${who} sigue en riesgo y nadie ha confirmado su alerta SOS`,
+  reminderLead: (minutes: number, who: string) => `Hace ${minutes} minutos ${who} presionó el botón SOS y todavía nadie confirmó que recibió la alerta.`,
+  reminderTodo: (who: string, phone: string) =>
+    `Llama ahora a ${who} al ${phone}. Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña.`,
+
+  // A practice.
+  practiceSubject: (who: string) => `PRUEBA: alerta de prueba de ${who} (no es una emergencia)`,
+  practiceNotice: (who: string) => `PRUEBA: esto es solo una prueba. ${who} no está en riesgo.`,
+  practiceAbout: (who: string, app: string) =>
+    `${who} está probando ${app} para comprobar que sus alertas te llegan. Si algún día fuera una emergencia real, el correo diría «ALERTA SOS» en el asunto.`,
+
+  // The invitation.
+  invitationSubject: (who: string) => `${who} te agregó como contacto de emergencia`,
+  invitationLead: (who: string, app: string) =>
+    `${who} te agregó como contacto de emergencia en ${app}, una aplicación de seguridad personal para personas inmigrantes.`,
+  invitationIfYouAccept: (who: string) =>
+    `Si aceptas, cada vez que ${who} presione el botón SOS te enviaremos un correo con su ubicación (cuando esté disponible) y la hora de la alerta, para que puedas ayudar.`,
+  invitationHowText: 'Para aceptar, abre este enlace, lee los términos y condiciones y presiona «Aceptar»:',
+  invitationHowHtml: 'Para aceptar, abre el enlace, lee los términos y condiciones y presiona «Aceptar».',
+  invitationButton: 'Ver la invitación',
+  invitationExpiry: (days: number) =>
+    `El enlace sirve una sola vez y vence en ${days} días. Si no conoces a esta persona o no quieres ser su contacto, ignora este correo: sin tu aceptación no recibirás sus alertas.`,
+  invitationUnsubscribe: (who: string) => `Si no quieres recibir más correos de ${who}, abre este enlace:`,
+
+  // The pages a contact's links open.
+  switchTo: 'English',
+  switchToLang: 'en',
+  switchLabel: 'Idioma',
+  sending: 'Enviando…',
+  confirmTitle: 'Confirmar contacto',
+  confirmHeading: 'Confirma que eres contacto de emergencia',
+  confirmIntro: 'Alguien te agregó como su contacto de emergencia. Lee y acepta estos términos para recibir sus alertas por correo.',
+  termsTitle: 'Términos y condiciones',
+  termsAccept: 'Aceptar',
+  acceptTitle: 'Bienvenido',
+  acceptHeading: '¡Bienvenido!',
+  acceptJoined: 'Aceptaste los términos y condiciones, y ahora formas parte de los contactos de emergencia de la persona que te agregó.',
+  acceptWhat: 'Si esa persona presiona el botón SOS, te avisaremos por correo con la hora y, si la comparte, su ubicación.',
+  acceptClose: 'Ya puedes cerrar esta página.',
+  invalidTitle: 'Token Inválido',
+  invalidText: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.',
+  unsubscribeTitle: 'Baja de correos',
+  unsubscribeHeading: 'Dejar de recibir correos',
+  unsubscribeWhy: (app: string) =>
+    `Recibes este enlace porque alguien te agregó como su contacto de emergencia en ${app}. Si te das de baja, ya no recibirás más correos de esa persona, tampoco sus alertas.`,
+  unsubscribeOthers: 'Si otras personas te agregaron como contacto, seguirás recibiendo sus correos.',
+  unsubscribeButton: 'Darme de baja',
+  unsubscribedHeading: 'Baja confirmada',
+  unsubscribedText: 'Ya no recibirás más correos de esta persona.',
+  ackTitle: 'Lo tengo',
+  ackLoading: 'Cargando la alerta…',
+  ackLoadFailed: 'No pudimos cargar la alerta',
+  tryAgain: 'Intentar de nuevo',
+  ackPracticeHeading: (who: string) => `Alerta de prueba de ${who}`,
+  ackHeading: (who: string) => `${who} necesita ayuda`,
+  factWho: 'Quién',
+  factWhen: 'Cuándo',
+  factWhere: 'Dónde',
+  ackDone: (who: string, time: string) => `Listo: ${who} ya sabe que recibiste su alerta (${time}).`,
+  ackEnded: (who: string) => `${who} ya finalizó esta alerta.`,
+  ackPressPractice: (who: string) => `Presiona «Lo tengo» para que ${who} vea que sus alertas te llegan.`,
+  ackPress: (who: string) => `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`,
+};
+
+/** The shape every language's catalogue has: the same keys, texts and functions of the same arguments. */
+export type ContactTexts = { [K in keyof typeof es]: (typeof es)[K] extends string ? string : (typeof es)[K] };
