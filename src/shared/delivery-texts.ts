@@ -21,6 +21,9 @@ export function deliveryLine({ name, state, sentAt, acknowledgedAt }: DeliveryLi
   }
 }
 
+/** Beside a contact's e-mail line, once a phone notification reached their phone's push service. */
+export const PUSH_DELIVERED = 'Aviso entregado';
+
 export const NOBODY_ACKNOWLEDGED_YET = 'Nadie ha confirmado todavía que recibió tu alerta.';
 
 /** The first line of a practice alert's e-mail and of its 'Lo tengo' page. */

@@ -6,6 +6,7 @@ import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
+import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { alertEndedMail, alertPositionMail, alertStartedMail } from '#server/mail/templates/alert-mails.ts';
 import { personOf } from './alert-mail.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
@@ -52,6 +53,8 @@ export async function applyAlertRequest(deps: Deps, user: LockedUser, input: Act
   await queueEndedAlertMails(deps, active.id, (recipient, unsubscribeUrl, deliveries) =>
     alertEndedMail({ person, contactFirstname: recipient.firstname, moment: momentOf(at, timezone, now), unsubscribeUrl, deliveries }),
   );
+  // Phone notifications: besides the e-mails, never instead (src/server/push).
+  await queueAlertPushes(tx, userId, active.id, 'alert-ended', now);
   return { alert_status: false, alert_id: active.id };
 }
 
@@ -79,6 +82,7 @@ async function startAlert(
       ...links,
     }),
   );
+  await queueAlertPushes(tx, userId, alert.id, 'alert-started', now);
   return { alert_status: true, alert_id: alert.id };
 }
 
@@ -108,6 +112,7 @@ async function recordPosition(
         ...links,
       }),
     );
+    await queueAlertPushes(tx, deps.userId, active.id, 'alert-position', now);
   }
   return reply;
 }

@@ -10,6 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/http/database-unavailable.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { mailPriority } from '#server/mail/mail-priority.ts';
+import { pushOutboxKind } from '#server/push/push-kinds.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { personOf } from './alert-mail.ts';
 import { readAlertContexts, type AlertContext } from './alert-context.ts';
@@ -88,6 +89,12 @@ const START_ALERTS = {
       select mail.user_id, mail.alert_id, mail.email, mail.firstname, mail.lastname, mail.ack_hash, queued.id, mail.received_at, mail.expires_at
       from mail join queued on queued.user_id = mail.user_id and queued.recipient = mail.email
       on conflict do nothing
+    ), pushes as (
+      -- Phone notifications (src/server/push/queue-pushes.ts): one row per phone of each contact mailed above.
+      insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
+      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id)::text, mail.received_at, mail.received_at
+      from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
+      join push_subscriptions s on s.contact_id = c.id
     )
     select user_id from claim`,
 };
@@ -160,7 +167,7 @@ async function startOn(db: Db, client: pg.PoolClient, presses: Press[]): Promise
   const rows = outcomes.flatMap((outcome) => ('row' in outcome ? [outcome.row] : []));
   if (rows.length === 0) return outcomes.map((outcome) => ('answer' in outcome ? outcome.answer : undefined));
 
-  const values = [JSON.stringify(rows), rows.map((row) => row.user_id), ALERT_STARTED, mailPriority(ALERT_STARTED)];
+  const values = [JSON.stringify(rows), rows.map((row) => row.user_id), ALERT_STARTED, mailPriority(ALERT_STARTED), pushOutboxKind('alert-started')];
   const { rows: claims } = await client.query<{ user_id: string }>({ ...START_ALERTS, values });
   const claimed = new Set(claims.map((claim) => claim.user_id));
   // After the commit, as for every outbox row (docs/decisions/009).

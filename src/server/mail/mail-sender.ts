@@ -4,11 +4,12 @@ import { renderDeferredMail } from '#server/alerts/started-mail.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Log } from '#server/log.ts';
+import { createPushSender } from '#server/push/push-sender.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 
 /** What the sender needs of the configuration: plain data, so it can cross into the sender's thread. */
-export type SenderConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'secret' | 'publicUrl'>;
+export type SenderConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'secret' | 'publicUrl' | 'push'>;
 
 export type MailSender = {
   worker: OutboxWorker;
@@ -30,7 +31,8 @@ export function createMailSender({ pool, config, clock, log }: { pool: pg.Pool; 
   const options = { smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log };
   const transport = createMailTransport(options);
   const urgentTransport = createMailTransport(options);
-  const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderDeferredMail(config) });
+  const push = createPushSender({ pool, config, log });
+  const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderDeferredMail(config), push });
   return {
     worker,
     transport,

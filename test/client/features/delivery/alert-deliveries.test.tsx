@@ -23,7 +23,7 @@ const ACK_AT = '2026-03-01T12:03:00.000Z';
 const time = (iso: string) => new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 function delivery(overrides: Partial<Delivery>): Delivery {
-  return { id: 'd1', name: 'Luis Pérez', state: 'sent', sent_at: SENT_AT, acknowledged_at: null, attempts: 1, ...overrides };
+  return { id: 'd1', name: 'Luis Pérez', state: 'sent', sent_at: SENT_AT, acknowledged_at: null, attempts: 1, push_sent_at: null, ...overrides };
 }
 
 function stateWith(deliveries: Delivery[], extra: Partial<NonNullable<AlertDeliveryState['alert']>> = {}): AlertDeliveryState {

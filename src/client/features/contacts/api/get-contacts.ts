@@ -3,7 +3,7 @@ import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { isString, nullable, readObject, successMessage, type Shape } from '#client/lib/plain-data.ts';
+import { isNumber, isString, nullable, readObject, successMessage, type Shape } from '#client/lib/plain-data.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
 
 /** contactSchema of src/shared/api/contacts.ts, by hand: home reads the list (src/client/lib/plain-data.ts says why). */
@@ -18,6 +18,7 @@ const contactShape: Shape<Contact> = {
   unsubscribed_at: nullable(isString),
   invitation_pending_until: nullable(isString),
   created_at: isString,
+  push_phones: isNumber,
 };
 
 /** The contacts of a reply (as parseMessage(contactListSchema) reads them): a wrong shape is an error, never data on screen. */
