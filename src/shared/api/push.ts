@@ -16,9 +16,11 @@ export const pushMessages = {
 } as const;
 
 /** base64url, with the padding some browsers add taken off once here. */
+// Missing members default to an empty value that then fails with the field's own
+// message: valibot's "missing key" issue would otherwise reach the person in English.
 const base64Url = (min: number, max: number, message: string) =>
   v.pipe(
-    v.string(message),
+    v.optional(v.string(message), ''),
     v.trim(),
     v.transform((value) => value.replace(/=+$/, '')),
     v.regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), message),
@@ -26,7 +28,7 @@ const base64Url = (min: number, max: number, message: string) =>
 
 /** http(s) only; the server also checks that it is a push service it trusts. */
 export const pushEndpointField = v.pipe(
-  v.string(pushMessages.endpointInvalid),
+  v.optional(v.string(pushMessages.endpointInvalid), ''),
   v.trim(),
   v.maxLength(2048, pushMessages.endpointInvalid),
   v.url(pushMessages.endpointInvalid),
@@ -34,19 +36,25 @@ export const pushEndpointField = v.pipe(
 );
 
 /** `PushSubscription.toJSON()` as browsers give it; other members (expirationTime) are dropped. */
-export const pushSubscriptionSchema = v.object(
-  {
-    endpoint: pushEndpointField,
-    keys: v.object(
-      {
-        // An uncompressed P-256 point (65 bytes) and a 16-byte secret.
-        p256dh: base64Url(86, 88, pushMessages.keysInvalid),
-        auth: base64Url(21, 24, pushMessages.keysInvalid),
-      },
-      pushMessages.keysInvalid,
-    ),
-  },
-  pushMessages.endpointInvalid,
+export const pushSubscriptionSchema = v.optional(
+  v.object(
+    {
+      endpoint: pushEndpointField,
+      keys: v.optional(
+        v.object(
+          {
+            // An uncompressed P-256 point (65 bytes) and a 16-byte secret.
+            p256dh: base64Url(86, 88, pushMessages.keysInvalid),
+            auth: base64Url(21, 24, pushMessages.keysInvalid),
+          },
+          pushMessages.keysInvalid,
+        ),
+        { p256dh: '', auth: '' },
+      ),
+    },
+    pushMessages.endpointInvalid,
+  ),
+  { endpoint: '', keys: { p256dh: '', auth: '' } },
 );
 export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionSchema>;
 
