@@ -29,6 +29,9 @@ export type PushTexts = {
   ackDoneTitle: string;
   ackDoneBody: (name: string) => string;
   ackEndedBody: (name: string) => string;
+  /** A message the phone could not read: still a notification, to the app. */
+  fallbackTitle: string;
+  fallbackBody: string;
 };
 
 export const es: PushTexts = {
@@ -57,6 +60,8 @@ export const es: PushTexts = {
   ackDoneTitle: 'Listo',
   ackDoneBody: (name) => `${name} ya sabe que recibiste su alerta. Ahora, llámale.`,
   ackEndedBody: (name) => `${name} ya finalizó esta alerta.`,
+  fallbackTitle: 'Botón de Pánico Migratorio',
+  fallbackBody: 'Recibiste una alerta. Abre la app o revisa tu correo para ver quién, cuándo y dónde.',
 };
 
 export const en: PushTexts = {
@@ -85,4 +90,6 @@ export const en: PushTexts = {
   ackDoneTitle: 'Done',
   ackDoneBody: (name) => `${name} now knows you got their alert. Call them now.`,
   ackEndedBody: (name) => `${name} has already ended this alert.`,
+  fallbackTitle: 'Migrant Panic Button',
+  fallbackBody: 'You got an alert. Open the app or check your email to see who, when and where.',
 };
