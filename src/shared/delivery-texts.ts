@@ -24,6 +24,11 @@ export function deliveryLine({ name, state, sentAt, acknowledgedAt }: DeliveryLi
 /** Beside a contact's e-mail line, once a phone notification reached their phone's push service. */
 export const PUSH_DELIVERED = 'Aviso entregado';
 
+/** On a contact's card and page: their phones with alert notifications on (Web Push). */
+export function pushPhonesText(phones: number): string {
+  return phones === 1 ? 'Avisos activados en su teléfono' : `Avisos activados en ${phones} teléfonos`;
+}
+
 export const NOBODY_ACKNOWLEDGED_YET = 'Nadie ha confirmado todavía que recibió tu alerta.';
 
 /** The first line of a practice alert's e-mail and of its 'Lo tengo' page. */

@@ -96,6 +96,20 @@ describe("the alert screen's delivery list", () => {
     expect(within(list).getByRole('list').getAttribute('aria-live')).toBe('polite');
   });
 
+  it("shows 'Aviso entregado' beside the e-mail of a contact whose phone notification the push service took", async () => {
+    let state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' }), delivery({ id: 'd2', name: 'María López' })]);
+    openAlertScreen(() => ok(state));
+    const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
+    expect(within(list).queryByText(/Aviso entregado/)).toBeNull();
+    state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez', push_sent_at: SENT_AT }), delivery({ id: 'd2', name: 'María López' })]);
+    await nextPoll();
+    await within(list).findByText(/Aviso entregado/);
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `Enviada a Luis Pérez (${time(SENT_AT)}), sin confirmar todavía · Aviso entregado`,
+      `Enviada a María López (${time(SENT_AT)}), sin confirmar todavía`,
+    ]);
+  });
+
   it('says it is the last known state when a poll fails, and keeps showing it', async () => {
     let up = true;
     openAlertScreen(() => (up ? ok(stateWith([delivery({})])) : Promise.reject(new TypeError('Failed to fetch'))));
