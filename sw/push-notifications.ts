@@ -7,7 +7,41 @@ import {
 } from "#shared/push-payload.ts";
 import { en, es, type PushTexts } from "#shared/push-texts.ts";
 
-declare const self: ServiceWorkerGlobalScope;
+type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
+type WindowLike = { url: string; focus(): Promise<unknown> };
+
+/**
+ * The parts of ServiceWorkerGlobalScope used here, spelled out so this module
+ * also compiles with the DOM types of the tests (test/sw/push-notifications.test.ts).
+ */
+interface PushWorkerScope {
+  registration: {
+    showNotification(
+      title: string,
+      options?: NotificationOptions,
+    ): Promise<void>;
+  };
+  location: { origin: string };
+  clients: {
+    matchAll(options: {
+      type: "window";
+      includeUncontrolled: boolean;
+    }): Promise<ReadonlyArray<WindowLike>>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  addEventListener(
+    type: "push",
+    listener: (event: Extendable & { data: { text(): string } | null }) => void,
+  ): void;
+  addEventListener(
+    type: "notificationclick",
+    listener: (
+      event: Extendable & { notification: Notification; action: string },
+    ) => void,
+  ): void;
+}
+
+declare const self: PushWorkerScope;
 
 /** What our notifications keep for the click: the alert page, and the language they were written in. */
 type ClickData = { navigate: string; lang: "es" | "en"; name?: string };
