@@ -1,4 +1,4 @@
-import * as v from "valibot";
+import * as v from 'valibot';
 
 // What one Web Push message to a contact's phone carries: Safari's Declarative
 // Web Push shape (RFC 8030's number as the marker), which Safari 18.4+ shows by
@@ -9,13 +9,9 @@ import * as v from "valibot";
 export const DECLARATIVE_WEB_PUSH = 8030;
 
 /** The notification action that records 'Lo tengo' (with a POST, from the worker). */
-export const ACK_ACTION = "ack";
+export const ACK_ACTION = 'ack';
 
-export const pushKinds = [
-  "alert-started",
-  "alert-position",
-  "alert-ended",
-] as const;
+export const pushKinds = ['alert-started', 'alert-position', 'alert-ended'] as const;
 export type PushKind = (typeof pushKinds)[number];
 
 const actionSchema = v.object({
@@ -32,7 +28,7 @@ export const pushPayloadSchema = v.object({
     /** The alert's 'Lo tengo' page: a tap opens it. */
     navigate: v.string(),
     lang: v.string(),
-    dir: v.literal("ltr"),
+    dir: v.literal('ltr'),
     /** One notification per alert on the phone: a later one replaces the earlier. */
     tag: v.string(),
     icon: v.optional(v.string()),
@@ -40,7 +36,7 @@ export const pushPayloadSchema = v.object({
     actions: v.optional(v.array(actionSchema)),
     data: v.object({
       kind: v.picklist(pushKinds),
-      lang: v.picklist(["es", "en"]),
+      lang: v.picklist(['es', 'en']),
     }),
   }),
   /** Safari gives the page's worker the message before it shows it. */
@@ -60,10 +56,7 @@ export function readPushPayload(text: string): PushPayload | undefined {
 }
 
 /** The 'Lo tengo' token inside a notification's link, when it is one of this origin's alert pages. */
-export function ackTokenOf(
-  navigate: string,
-  origin: string,
-): string | undefined {
+export function ackTokenOf(navigate: string, origin: string): string | undefined {
   let url: URL;
   try {
     url = new URL(navigate);
@@ -71,7 +64,5 @@ export function ackTokenOf(
     return undefined;
   }
   if (url.origin !== origin) return undefined;
-  return /^\/web\/active\/ack\/([A-Za-z0-9_-]{20,100})$/.exec(
-    url.pathname,
-  )?.[1];
+  return /^\/web\/active\/ack\/([A-Za-z0-9_-]{20,100})$/.exec(url.pathname)?.[1];
 }

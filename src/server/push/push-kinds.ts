@@ -1,9 +1,9 @@
-import type { PushKind } from "#shared/push-payload.ts";
+import type { PushKind } from '#shared/push-payload.ts';
 
 // A phone notification is an outbox row like an e-mail (same queue, same
 // priority as the alert's e-mail, same retries), told apart by its kind.
 
-const PREFIX = "push:";
+const PREFIX = 'push:';
 
 export function pushOutboxKind(kind: PushKind): string {
   return `${PREFIX}${kind}`;
@@ -13,9 +13,5 @@ export function pushOutboxKind(kind: PushKind): string {
 export function pushKindOf(outboxKind: string): PushKind | undefined {
   if (!outboxKind.startsWith(PREFIX)) return undefined;
   const kind = outboxKind.slice(PREFIX.length);
-  return kind === "alert-started" ||
-    kind === "alert-position" ||
-    kind === "alert-ended"
-    ? kind
-    : undefined;
+  return kind === 'alert-started' || kind === 'alert-position' || kind === 'alert-ended' ? kind : undefined;
 }

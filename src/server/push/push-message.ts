@@ -1,10 +1,5 @@
-import {
-  ACK_ACTION,
-  DECLARATIVE_WEB_PUSH,
-  type PushKind,
-  type PushPayload,
-} from "#shared/push-payload.ts";
-import { es } from "#shared/push-texts.ts";
+import { ACK_ACTION, DECLARATIVE_WEB_PUSH, type PushKind, type PushPayload } from '#shared/push-payload.ts';
+import { es } from '#shared/push-texts.ts';
 
 export type PushMessageInput = {
   kind: PushKind;
@@ -19,44 +14,33 @@ export type PushMessageInput = {
  * The notification a contact's phone shows: who and what, and where to tap.
  * As much as the alert e-mail says and less (no position: the page shows it).
  */
-export function pushMessage({
-  kind,
-  alertId,
-  person,
-  ackUrl,
-  publicUrl,
-}: PushMessageInput): PushPayload {
+export function pushMessage({ kind, alertId, person, ackUrl, publicUrl }: PushMessageInput): PushPayload {
   const texts = es;
   const [title, body] =
-    kind === "alert-started"
-      ? [
-          texts.startedTitle(person.name),
-          texts.startedBody(person.name, person.phone),
-        ]
-      : kind === "alert-position"
+    kind === 'alert-started'
+      ? [texts.startedTitle(person.name), texts.startedBody(person.name, person.phone)]
+      : kind === 'alert-position'
         ? [texts.positionTitle(person.name), texts.positionBody(person.name)]
         : [texts.endedTitle(person.name), texts.endedBody(person.name)];
-  const open = kind !== "alert-ended";
+  const open = kind !== 'alert-ended';
   return {
     web_push: DECLARATIVE_WEB_PUSH,
     notification: {
       title,
       body,
       navigate: ackUrl,
-      lang: "es",
-      dir: "ltr",
+      lang: 'es',
+      dir: 'ltr',
       tag: `alert-${alertId}`,
       icon: `${publicUrl}/build/icons/icon-192.png`,
       // An SOS stays on screen until the contact does something with it.
       ...(open
         ? {
             require_interaction: true,
-            actions: [
-              { action: ACK_ACTION, title: texts.ackAction, navigate: ackUrl },
-            ],
+            actions: [{ action: ACK_ACTION, title: texts.ackAction, navigate: ackUrl }],
           }
         : {}),
-      data: { kind, lang: "es" },
+      data: { kind, lang: 'es' },
     },
     mutable: true,
   };

@@ -12,10 +12,7 @@ const PUSH_SERVICE_HOSTS = [
   /^[a-z0-9-]+\.notify\.windows\.com$/, // Edge on Windows
 ];
 
-export function isTrustedPushEndpoint(
-  endpoint: string,
-  extraOrigins: readonly string[],
-): boolean {
+export function isTrustedPushEndpoint(endpoint: string, extraOrigins: readonly string[]): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -23,9 +20,5 @@ export function isTrustedPushEndpoint(
     return false;
   }
   if (extraOrigins.includes(url.origin)) return true;
-  return (
-    url.protocol === "https:" &&
-    url.port === "" &&
-    PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
-  );
+  return url.protocol === 'https:' && url.port === '' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
 }

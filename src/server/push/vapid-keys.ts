@@ -1,13 +1,7 @@
-import { randomBytes } from "node:crypto";
-import {
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
-import path from "node:path";
-import webpush from "web-push";
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import webpush from 'web-push';
 
 /** The server's VAPID identity: push services accept our messages only when signed with it. */
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -19,9 +13,9 @@ const PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/;
 export function isVapidKeys(value: unknown): value is VapidKeys {
   const keys = value as Partial<VapidKeys> | null;
   return (
-    typeof keys?.publicKey === "string" &&
+    typeof keys?.publicKey === 'string' &&
     PUBLIC_KEY.test(keys.publicKey) &&
-    typeof keys.privateKey === "string" &&
+    typeof keys.privateKey === 'string' &&
     PRIVATE_KEY.test(keys.privateKey)
   );
 }
@@ -34,22 +28,22 @@ export function isVapidKeys(value: unknown): value is VapidKeys {
  * it half-written and never replaces a pair another instance put there.
  */
 export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
-  const file = path.join(dataDir, "vapid.json");
+  const file = path.join(dataDir, 'vapid.json');
   const existing = readKeysFile(file);
   if (existing !== undefined) return existing;
   mkdirSync(dataDir, { recursive: true });
   const keys = webpush.generateVAPIDKeys();
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(keys)}\n`, {
     mode: 0o600,
-    flag: "wx",
+    flag: 'wx',
     flush: true,
   });
   try {
     linkSync(temporary, file);
     return keys;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return readKeysFile(file) ?? keys;
   } finally {
     unlinkSync(temporary);
@@ -59,9 +53,9 @@ export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
 function readKeysFile(file: string): VapidKeys | undefined {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   let parsed: unknown;
@@ -76,7 +70,7 @@ function readKeysFile(file: string): VapidKeys | undefined {
 
 /** A damaged key file is the operator's to look at: replacing it would silently cut every phone off. */
 export class VapidFileError extends Error {
-  override name = "VapidFileError";
+  override name = 'VapidFileError';
   constructor(file: string) {
     super(
       `Las claves VAPID de ${file} no son válidas: restaura el archivo o bórralo para generar otras (los teléfonos tendrán que activar los avisos de nuevo)`,

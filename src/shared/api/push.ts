@@ -1,5 +1,5 @@
-import * as v from "valibot";
-import { linkTokenField } from "./fields.ts";
+import * as v from 'valibot';
+import { linkTokenField } from './fields.ts';
 
 // Web Push to a contact's phone: the page subscribes the browser and hands the
 // subscription over with the token of the link the contact came through.
@@ -8,14 +8,11 @@ import { linkTokenField } from "./fields.ts";
 export const PUSH_SUBSCRIPTIONS_PER_CONTACT = 5;
 
 export const pushMessages = {
-  endpointInvalid:
-    "El teléfono no dio una dirección de avisos válida. Vuelve a activar los avisos.",
-  keysInvalid:
-    "El teléfono no dio las claves de los avisos. Vuelve a activar los avisos.",
-  serviceUnknown:
-    "Este navegador usa un servicio de avisos que no conocemos. Te seguiremos avisando por correo.",
-  subscribed: "Avisos activados en este teléfono.",
-  unsubscribed: "Avisos desactivados en este teléfono.",
+  endpointInvalid: 'El teléfono no dio una dirección de avisos válida. Vuelve a activar los avisos.',
+  keysInvalid: 'El teléfono no dio las claves de los avisos. Vuelve a activar los avisos.',
+  serviceUnknown: 'Este navegador usa un servicio de avisos que no conocemos. Te seguiremos avisando por correo.',
+  subscribed: 'Avisos activados en este teléfono.',
+  unsubscribed: 'Avisos desactivados en este teléfono.',
 } as const;
 
 /** base64url, with the padding some browsers add taken off once here. */
@@ -23,15 +20,15 @@ export const pushMessages = {
 // message: valibot's "missing key" issue would otherwise reach the person in English.
 const base64Url = (min: number, max: number, message: string) =>
   v.pipe(
-    v.optional(v.string(message), ""),
+    v.optional(v.string(message), ''),
     v.trim(),
-    v.transform((value) => value.replace(/=+$/, "")),
+    v.transform((value) => value.replace(/=+$/, '')),
     v.regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), message),
   );
 
 /** http(s) only; the server also checks that it is a push service it trusts. */
 export const pushEndpointField = v.pipe(
-  v.optional(v.string(pushMessages.endpointInvalid), ""),
+  v.optional(v.string(pushMessages.endpointInvalid), ''),
   v.trim(),
   v.maxLength(2048, pushMessages.endpointInvalid),
   v.url(pushMessages.endpointInvalid),
@@ -52,16 +49,14 @@ export const pushSubscriptionSchema = v.optional(
           },
           pushMessages.keysInvalid,
         ),
-        { p256dh: "", auth: "" },
+        { p256dh: '', auth: '' },
       ),
     },
     pushMessages.endpointInvalid,
   ),
-  { endpoint: "", keys: { p256dh: "", auth: "" } },
+  { endpoint: '', keys: { p256dh: '', auth: '' } },
 );
-export type PushSubscriptionInput = v.InferOutput<
-  typeof pushSubscriptionSchema
->;
+export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionSchema>;
 
 /** POST /api/push/subscriptions */
 export const pushSubscribeSchema = v.object({

@@ -1,35 +1,26 @@
-import { useCallback, useEffect, useState } from "react";
-import { ApiError } from "#client/lib/api-error.ts";
-import {
-  deletePushSubscription,
-  getPushPublicKey,
-  sendPushSubscription,
-} from "./api/push-subscription.ts";
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '#client/lib/api-error.ts';
+import { deletePushSubscription, getPushPublicKey, sendPushSubscription } from './api/push-subscription.ts';
 
 export type PhoneNotificationState =
-  | "checking"
+  | 'checking'
   /** No Push API here; `homeScreenFirst` when it is iOS outside the Home Screen app. */
-  | "unsupported"
-  | "home-screen-first"
-  | "denied"
-  | "off"
-  | "on"
-  | "turning-on"
-  | "turning-off"
-  | "failed"
+  | 'unsupported'
+  | 'home-screen-first'
+  | 'denied'
+  | 'off'
+  | 'on'
+  | 'turning-on'
+  | 'turning-off'
+  | 'failed'
   /** The server no longer knows the page's token (contact deleted, link expired). */
-  | "link-gone";
+  | 'link-gone';
 
 function supported(): boolean {
-  return (
-    "serviceWorker" in navigator &&
-    "PushManager" in window &&
-    "Notification" in window
-  );
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-const isLinkGone = (error: unknown) =>
-  error instanceof ApiError && error.status === 404;
+const isLinkGone = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** The worker that receives pushes; the app registers it on every page (src/client/lib/register-service-worker.ts). */
 async function registration(): Promise<ServiceWorkerRegistration> {
@@ -38,8 +29,8 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 
 /** `base64url` to the bytes `applicationServerKey` wants. */
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64Url.replace(/-/g, "+").replace(/_/g, "/");
-  const text = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  const base64 = base64Url.replace(/-/g, '+').replace(/_/g, '/');
+  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   return Uint8Array.from(text, (char) => char.charCodeAt(0));
 }
 
@@ -50,43 +41,40 @@ function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
  * too when the page opens: on means on for everyone they look after.
  */
 export function usePhoneNotifications(token: string, homeScreenFirst: boolean) {
-  const [state, setState] = useState<PhoneNotificationState>("checking");
+  const [state, setState] = useState<PhoneNotificationState>('checking');
 
   useEffect(() => {
     let live = true;
     const set = (next: PhoneNotificationState) => live && setState(next);
     if (!supported()) {
-      set(homeScreenFirst ? "home-screen-first" : "unsupported");
+      set(homeScreenFirst ? 'home-screen-first' : 'unsupported');
       return;
     }
-    if (Notification.permission === "denied") {
-      set("denied");
+    if (Notification.permission === 'denied') {
+      set('denied');
       return;
     }
     void (async () => {
-      const existing =
-        Notification.permission === "granted"
-          ? await (await registration()).pushManager.getSubscription()
-          : null;
-      if (!existing) return set("off");
+      const existing = Notification.permission === 'granted' ? await (await registration()).pushManager.getSubscription() : null;
+      if (!existing) return set('off');
       try {
         await sendPushSubscription(token, existing);
-        set("on");
+        set('on');
       } catch (error) {
-        set(isLinkGone(error) ? "link-gone" : "on");
+        set(isLinkGone(error) ? 'link-gone' : 'on');
       }
-    })().catch(() => set("off"));
+    })().catch(() => set('off'));
     return () => {
       live = false;
     };
   }, [token, homeScreenFirst]);
 
   const turnOn = useCallback(async () => {
-    setState("turning-on");
+    setState('turning-on');
     try {
       const permission = await Notification.requestPermission();
-      if (permission !== "granted") {
-        setState(permission === "denied" ? "denied" : "off");
+      if (permission !== 'granted') {
+        setState(permission === 'denied' ? 'denied' : 'off');
         return;
       }
       const worker = await registration();
@@ -97,26 +85,24 @@ export function usePhoneNotifications(token: string, homeScreenFirst: boolean) {
           applicationServerKey: keyBytes(await getPushPublicKey()),
         }));
       await sendPushSubscription(token, subscription);
-      setState("on");
+      setState('on');
     } catch (error) {
-      setState(isLinkGone(error) ? "link-gone" : "failed");
+      setState(isLinkGone(error) ? 'link-gone' : 'failed');
     }
   }, [token]);
 
   /** Off for this person, and the phone unsubscribes: the other people's rows go at their next alert (410). */
   const turnOff = useCallback(async () => {
-    setState("turning-off");
+    setState('turning-off');
     try {
-      const subscription = await (
-        await registration()
-      ).pushManager.getSubscription();
+      const subscription = await (await registration()).pushManager.getSubscription();
       if (subscription) {
         await deletePushSubscription(token, subscription.endpoint);
         await subscription.unsubscribe();
       }
-      setState("off");
+      setState('off');
     } catch (error) {
-      setState(isLinkGone(error) ? "link-gone" : "on");
+      setState(isLinkGone(error) ? 'link-gone' : 'on');
     }
   }, [token]);
 
