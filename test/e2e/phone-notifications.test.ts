@@ -154,7 +154,19 @@ async function shownBy(worker: Worker, count: number): Promise<ShownNotification
 describe("notifications on a contact's phone", () => {
   it('asks for permission only after the tap, and says plainly when the browser refuses or cannot', async () => {
     const { page: person, context: personContext } = await personWithConfirmedContact(app, browser, 'permiso');
-    const maria = await mariaAccepts(person, 'permiso');
+    // Counts the page's requests for permission on their way to the browser.
+    const maria = await mariaAccepts(person, 'permiso', async (context) => {
+      await context.addInitScript(() => {
+        const ask = Notification.requestPermission.bind(Notification);
+        const counted = window as unknown as { permissionAsks: number };
+        counted.permissionAsks = 0;
+        Notification.requestPermission = () => {
+          counted.permissionAsks += 1;
+          return ask();
+        };
+      });
+    });
+    const permissionAsks = () => maria.page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
     const region = control(maria.page);
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).waitFor();
     expect(await region.getByRole('status').textContent()).toBe(
@@ -162,6 +174,7 @@ describe("notifications on a contact's phone", () => {
     );
     // Opening the page asked nothing.
     expect(await maria.page.evaluate(() => Notification.permission)).toBe('default');
+    expect(await permissionAsks()).toBe(0);
     await expectAccessible(maria.page, 'accept page, notifications off');
 
     // Allowed, but Chromium's own push service is out of reach here: a real failure.
@@ -171,6 +184,7 @@ describe("notifications on a contact's phone", () => {
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).click();
     await region.getByText('No pudimos activar los avisos. Revisa tu conexión e inténtalo de nuevo.').waitFor({ timeout: 20_000 });
     expect(await maria.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    expect(await permissionAsks()).toBe(1);
     await expectAccessible(maria.page, 'accept page, turning on failed');
 
     const cdp = await maria.context.newCDPSession(maria.page);
