@@ -1,9 +1,11 @@
 // The service worker entry only wires the pieces; each lives in its own module.
 import { routeAppShell } from './app-shell.ts';
 import { handleLifecycle } from './lifecycle.ts';
+import { handlePushNotifications } from './push-notifications.ts';
 import { handleSosQueue } from './sos-worker.ts';
 
 handleLifecycle();
 // First, so a queued SOS is replayed as early as the worker starts.
 handleSosQueue();
 routeAppShell();
+handlePushNotifications();

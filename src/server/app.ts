@@ -20,6 +20,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { sessionRoutes } from './profile/session-routes.ts';
 
 /** Seconds a caller is told to wait when the database is momentarily gone. */
@@ -43,6 +44,7 @@ export function createApp(input: AppInput) {
     .route('/', sessionRoutes(deps))
     .route('/', alertRoutes(deps))
     .route('/', acknowledgementRoutes(deps))
+    .route('/', pushRoutes(deps))
     .route('/', appConfigRoutes(config));
   addMethodNotAllowed(api);
 

@@ -10,6 +10,7 @@ import {
   INVITES_PER_ADDRESS_PER_DAY,
   INVITES_PER_CONTACT_PER_HOUR,
 } from '#shared/constants.ts';
+import { isVapidKeys, loadOrCreateVapidKeys, VapidFileError, type VapidKeys } from './push/vapid-keys.ts';
 
 /** A fixed window: at most `limit` hits per `windowMs`. */
 export type RateRule = { limit: number; windowMs: number };
@@ -45,6 +46,8 @@ export type Config = {
     /** The contact's 'Lo tengo' page and button, per network address. */
     ackPerIp: RateRule;
   };
+  /** Web Push to contacts' phones (src/server/push). */
+  push: PushConfig;
   /** Issue 9: reminder e-mails while nobody has acknowledged an active alert. */
   reminders: {
     /** After how long from the alert's start, ascending (ACK_REMINDER_MINUTES, default 5,15). */
@@ -52,6 +55,16 @@ export type Config = {
     /** How often an instance looks for reminders that came due. */
     pollMs: number;
   };
+};
+
+export type PushConfig = {
+  vapid: VapidKeys & { subject: string };
+  /**
+   * Origins of push services trusted besides the browsers' own (PUSH_EXTRA_ORIGINS):
+   * a private or test push service. Nothing else is ever sent to (no requests to
+   * addresses a stranger chose).
+   */
+  extraOrigins: string[];
 };
 
 export type Env = Record<string, string | undefined>;
@@ -154,12 +167,53 @@ function secretOf(env: Env, dataDir: string): string {
   return given === undefined ? loadOrCreateSecret(dataDir) : checkedSecret(given, 'SECRET');
 }
 
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or a pair generated once
+ * into DATA_DIR. The subject (VAPID_SUBJECT) is how a push service's operator
+ * reaches us: PUBLIC_URL when it is https, else the address of MAIL_FROM.
+ */
+function pushConfig(env: Env, dataDir: string, publicUrl: string, mailFrom: string): PushConfig {
+  const publicKey = text(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = text(env, 'VAPID_PRIVATE_KEY');
+  let keys: VapidKeys;
+  if (publicKey !== undefined || privateKey !== undefined) {
+    const given = { publicKey, privateKey };
+    if (!isVapidKeys(given)) {
+      throw new ConfigError('VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas, en base64url (genéralas con: npx web-push generate-vapid-keys)');
+    }
+    keys = given;
+  } else {
+    try {
+      keys = loadOrCreateVapidKeys(dataDir);
+    } catch (error) {
+      if (error instanceof VapidFileError) throw new ConfigError(error.message);
+      throw error;
+    }
+  }
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const subject = text(env, 'VAPID_SUBJECT') ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${address}`);
+  if (!/^(https:\/\/|mailto:)\S+$/.test(subject)) throw new ConfigError(`VAPID_SUBJECT debe empezar por https:// o mailto: (recibido: ${subject})`);
+  const extraOrigins = (text(env, 'PUSH_EXTRA_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '')
+    .map((origin) => {
+      try {
+        return new URL(origin).origin;
+      } catch {
+        throw new ConfigError(`PUSH_EXTRA_ORIGINS debe ser una lista de orígenes separados por comas (recibido: ${origin})`);
+      }
+    });
+  return { vapid: { ...keys, subject }, extraOrigins };
+}
+
 /** Turn an environment-like object into the typed configuration, with defaults. */
 export function parseConfig(env: Env, cwd = process.cwd()): Config {
   const port = int(env, 'PORT', 8080);
   const host = text(env, 'HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? './data');
   const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const mailFrom = text(env, 'MAIL_FROM') ?? 'Botón de Pánico Migratorio <no-responder@localhost>';
   return {
     port,
     host,
@@ -168,7 +222,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     buildDir: path.resolve(cwd, text(env, 'BUILD_DIR') ?? './build'),
     databaseUrl: text(env, 'DATABASE_URL'),
     smtpUrl: text(env, 'SMTP_URL'),
-    mailFrom: text(env, 'MAIL_FROM') ?? 'Botón de Pánico Migratorio <no-responder@localhost>',
+    mailFrom,
     secret: secretOf(env, dataDir),
     chatUrl: text(env, 'CHAT_URL'),
     gtmId: gtmId(env),
@@ -186,6 +240,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       invitesPerAddress: { limit: int(env, 'RATE_LIMIT_INVITES_PER_ADDRESS', INVITES_PER_ADDRESS_PER_DAY), windowMs: DAY },
       ackPerIp: { limit: int(env, 'RATE_LIMIT_ACK_PER_IP', 60), windowMs: QUARTER },
     },
+    push: pushConfig(env, dataDir, publicUrl, mailFrom),
     reminders: {
       afterMs: minutesList(env, 'ACK_REMINDER_MINUTES', DEFAULT_REMINDER_MINUTES),
       pollMs: int(env, 'ACK_REMINDER_POLL_SECONDS', 15) * 1000 || 15_000,

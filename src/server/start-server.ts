@@ -22,10 +22,10 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   const database = await openDatabase(config);
   // E-mail leaves from a thread of its own, with its own connections (mail/sender-thread.ts):
   // a burst of presses saturating this thread does not stop it.
-  const { smtpUrl, mailFrom, dataDir, secret, publicUrl } = config;
+  const { smtpUrl, mailFrom, dataDir, secret, publicUrl, push } = config;
   let sender: SenderThread;
   try {
-    sender = await startSenderThread({ databaseUrl: database.url, config: { smtpUrl, mailFrom, dataDir, secret, publicUrl } }, log);
+    sender = await startSenderThread({ databaseUrl: database.url, config: { smtpUrl, mailFrom, dataDir, secret, publicUrl, push } }, log);
   } catch (error) {
     await database.close();
     throw error;

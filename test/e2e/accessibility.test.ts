@@ -167,7 +167,7 @@ describe('accessibility of every screen', () => {
     await terms.waitFor();
     await checkScreen(page, 'contact confirmation (terms, from the e-mail)', 'Confirmar contacto');
     await terms.getByRole('button', { name: 'Aceptar' }).click();
-    await page.waitForURL('**/web/active/accept');
+    await page.waitForURL(/\/web\/active\/accept(\?token=[A-Za-z0-9_-]+)?$/);
     await page.getByRole('heading', { name: '¡Bienvenido!' }).waitFor();
     await checkScreen(page, 'accept', 'Bienvenido');
 

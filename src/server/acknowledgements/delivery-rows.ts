@@ -14,6 +14,7 @@ export type DeliveryRow = {
   mailStatus: OutboxStatus | null;
   attempts: number | null;
   sentAt: Date | null;
+  pushSentAt: Date | null;
 };
 
 /** The delivery records that match `where`, with their e-mail's fate from the outbox, by name. */
@@ -29,6 +30,7 @@ export function deliveryRows(db: Queryable, where: SQL | undefined): Promise<Del
       mailStatus: outbox.status,
       attempts: outbox.attempts,
       sentAt: outbox.sentAt,
+      pushSentAt: alertDeliveries.pushSentAt,
     })
     .from(alertDeliveries)
     .leftJoin(outbox, eq(outbox.id, alertDeliveries.outboxId))
@@ -57,6 +59,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     sent_at: row.sentAt?.toISOString() ?? null,
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     attempts: row.attempts ?? 0,
+    push_sent_at: row.pushSentAt?.toISOString() ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Log } from '#server/log.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { readAlertContexts } from './alert-context.ts';
 import { ALERT_POSITION, ALERT_STARTED, momentData, personOf } from './alert-mail-data.ts';
+import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { planStart, writeStarts } from './start-rows.ts';
 import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
@@ -94,6 +95,8 @@ export async function applyAlertRequest(deps: Deps, user: LockedUser, input: Act
     position: null,
     deliveries,
   }));
+  // Phone notifications: besides the e-mails, never instead (src/server/push).
+  await queueAlertPushes(tx, userId, active.id, 'alert-ended', now);
   return { alert_status: false, alert_id: active.id };
 }
 
@@ -124,6 +127,7 @@ async function recordPosition(
       position,
       ack,
     }));
+    await queueAlertPushes(tx, deps.userId, active.id, 'alert-position', now);
   }
   return reply;
 }

@@ -7,6 +7,7 @@ import { unsubscribeToken } from '#server/contacts/opt-outs.ts';
 import type { RunStatement } from '#server/db/statements.ts';
 import type { Press } from '#server/deps.ts';
 import { mailPriority } from '#server/mail/mail-priority.ts';
+import { pushOutboxKind } from '#server/push/push-kinds.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import type { AlertContext } from './alert-context.ts';
 import { ALERT_STARTED, momentData, personOf, type AlertMailData } from './alert-mail-data.ts';
@@ -79,7 +80,8 @@ function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, inpu
 /**
  * Everything a start writes (the claimed Idempotency-Key with its reply, the
  * alert, the person's flag, the unsubscribe links, one outbox row and one
- * delivery record per confirmed contact; the outbox row holds the e-mail's
+ * delivery record per confirmed contact, one outbox row per phone of theirs
+ * with notifications on; the e-mail's outbox row holds the e-mail's
  * template data, rendered when it is sent), for the starts of several people,
  * as one statement: atomic on its own, one round trip for all of them. The
  * people ($2, also the ids in $1) are found by their primary key whatever the
@@ -126,6 +128,12 @@ const startAlerts = (tracked: boolean) => ({
       insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
       select $3, $4::smallint, mail.user_id, mail.email, mail.data, mail.received_at, mail.received_at from mail
       returning id, user_id, recipient
+    ), pushes as (
+      -- Phone notifications (src/server/push/queue-pushes.ts): one row per phone of each contact mailed above.
+      insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
+      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id)::text, mail.received_at, mail.received_at
+      from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
+      join push_subscriptions s on s.contact_id = c.id
     )${
       tracked
         ? `, tracked as (
@@ -148,7 +156,13 @@ const START_ALERTS_UNTRACKED = startAlerts(false);
  * (the others wrote nothing). `untracked`: without their delivery records.
  */
 export async function writeStarts(run: RunStatement, starts: StartRows[], { untracked = false } = {}): Promise<Set<string>> {
-  const values = [JSON.stringify(starts), starts.map((start) => start.user_id), ALERT_STARTED, mailPriority(ALERT_STARTED)];
+  const values = [
+    JSON.stringify(starts),
+    starts.map((start) => start.user_id),
+    ALERT_STARTED,
+    mailPriority(ALERT_STARTED),
+    pushOutboxKind('alert-started'),
+  ];
   const claims = await run<{ user_id: string }>(untracked ? START_ALERTS_UNTRACKED : START_ALERTS, values);
   return new Set(claims.map((claim) => claim.user_id));
 }

@@ -9,6 +9,7 @@ import { contacts } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
+import { contactPushToken } from '#server/push/contact-token.ts';
 import { takeInvitation } from './invitations.ts';
 import { optOut } from './opt-outs.ts';
 
@@ -17,7 +18,7 @@ import { optOut } from './opt-outs.ts';
  * open web pages, never these calls: mail scanners follow links, so consent is
  * recorded only when the page calls us after the person presses a button.
  */
-export function contactConfirmationRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   return new Hono<AppEnv>()
     .get('/verify-contact/:token', async (c) => {
       const token = v.safeParse(linkTokenField, c.req.param('token'));
@@ -32,7 +33,9 @@ export function contactConfirmationRoutes({ db, clock }: Pick<AppDeps, 'db' | 'c
               .where(eq(contacts.id, contactId))
               .returning({ id: contacts.id })
           : [];
-        return verified ? ok(c, apiMessages.contactVerified) : fail(c, 404, apiMessages.linkInvalid);
+        if (!verified) return fail(c, 404, apiMessages.linkInvalid);
+        // The accept page's key to turning on phone notifications: the invitation's token is used up now.
+        return c.json({ success: true as const, message: apiMessages.contactVerified, push_token: contactPushToken(config.secret, verified.id) });
       });
     })
     .post('/unsubscribe', validateJson(linkTokenSchema), async (c) => {

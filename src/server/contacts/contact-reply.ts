@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Contact } from '#shared/api/contacts.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { contacts, optOuts } from '#server/db/schema.ts';
+import { contacts, optOuts, pushSubscriptions } from '#server/db/schema.ts';
 
 /** A contact row plus whether its address opted out of this user's e-mails. */
 const contactColumns = {
@@ -16,6 +16,7 @@ const contactColumns = {
   invitationDueAt: contacts.invitationDueAt,
   createdAt: contacts.createdAt,
   unsubscribedAt: optOuts.unsubscribedAt,
+  pushPhones: sql<number>`(select count(*)::int from ${pushSubscriptions} where ${pushSubscriptions.contactId} = ${contacts.id})`,
 };
 
 /** The caller's contacts joined with their opt-outs; callers add order, paging or an id. */
@@ -49,5 +50,6 @@ export function toContact(row: ContactRow, now: Date): Contact {
     unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
     invitation_pending_until: row.invitationDueAt && row.invitationDueAt > now ? row.invitationDueAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
+    push_phones: row.pushPhones,
   };
 }

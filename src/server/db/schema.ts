@@ -291,6 +291,8 @@ export const alertDeliveries = pgTable(
     /** No foreign key: the outbox is the mail worker's table, and a withdrawn e-mail reads as not sent. */
     outboxId: bigint('outbox_id', { mode: 'number' }),
     acknowledgedAt: tz('acknowledged_at'),
+    /** When a push service first took one of this alert's phone notifications for the contact (src/server/push). */
+    pushSentAt: tz('push_sent_at'),
     remindedAt: tz('reminded_at'),
     createdAt: tz('created_at').notNull(),
     expiresAt: tz('expires_at').notNull(),
@@ -318,6 +320,27 @@ export const alertReminders = pgTable(
     claimedAt: tz('claimed_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.round] })],
+);
+
+/**
+ * A contact's phone that asked for Web Push notifications of alerts
+ * (src/server/push): the browser's push endpoint and the keys the payload is
+ * encrypted with. Goes with its contact (and so with the account). One row per
+ * (contact, endpoint): subscribing again from the same browser updates it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_contact_endpoint_key').on(t.contactId, t.endpoint)],
 );
 
 /**

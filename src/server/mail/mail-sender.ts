@@ -4,11 +4,12 @@ import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Log } from '#server/log.ts';
+import { createPushSender } from '#server/push/push-sender.ts';
 import { GENERAL_LANE, URGENT_LANE, createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 
 /** What the sender needs of the configuration: plain data, so it can cross into the sender's thread. */
-export type SenderConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'secret' | 'publicUrl'>;
+export type SenderConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'secret' | 'publicUrl' | 'push'>;
 
 export type MailSender = {
   worker: OutboxWorker;
@@ -33,7 +34,8 @@ export function createMailSender({ pool, config, clock, log }: { pool: pg.Pool; 
   const inFlight = ({ senders, batchSize }: { senders: number; batchSize: number }) => senders * batchSize;
   const transport = createMailTransport({ ...options, connections: inFlight(GENERAL_LANE) });
   const urgentTransport = createMailTransport({ ...options, connections: inFlight(URGENT_LANE) });
-  const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderDeferredMail(config) });
+  const push = createPushSender({ pool, config, log });
+  const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderDeferredMail(config), push });
   return {
     worker,
     transport,

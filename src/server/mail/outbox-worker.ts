@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Clock } from '#server/clock.ts';
 import type { Log } from '#server/log.ts';
+import type { PushSender } from '#server/push/push-sender.ts';
 import type { MailContent } from './mail-content.ts';
 import { MAIL_PRIORITY, type MailPriority } from './mail-priority.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
@@ -29,6 +30,8 @@ export type OutboxWorkerOptions = {
   general?: Partial<LaneSize>;
   /** The bodies of a row queued as template data; undefined when it cannot be read. */
   render: (mail: DeferredMail) => MailContent | undefined;
+  /** Rows that are phone notifications rather than e-mails go here (src/server/push). */
+  push?: PushSender;
 };
 
 /**
@@ -124,7 +127,7 @@ export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { pool, transport, clock, log, render, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100 } = options;
+  const { pool, transport, clock, log, render, push, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100 } = options;
   const lanes: Lane[] = [
     { ...URGENT_LANE, ...options.urgent, maxPriority: MAIL_PRIORITY.alert, transport: options.urgentTransport ?? transport },
     { ...GENERAL_LANE, ...options.general, maxPriority: MAIL_PRIORITY.other, transport },
@@ -168,6 +171,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const rows = claimed.at(-1)?.rows ?? [];
       const results = await Promise.all(
         rows.map((row) => {
+          if (push?.isPush(row.kind)) return push.send({ id: Number(row.id), kind: row.kind, recipient: row.recipient, templateData: row.template_data }, now);
           const content = contentOf(row);
           if (!content) return { ok: false as const, error: UNREADABLE, permanent: false };
           return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);

@@ -40,6 +40,8 @@ export const contactSchema = v.object({
   unsubscribed_at: v.nullable(v.string()),
   invitation_pending_until: v.nullable(v.string()),
   created_at: v.string(),
+  /** Phones of the contact with alert notifications on (Web Push); 0 when none. */
+  push_phones: v.number(),
 });
 export type Contact = v.InferOutput<typeof contactSchema>;
 

@@ -24,6 +24,8 @@ export const deliverySchema = v.object({
   acknowledged_at: v.nullable(v.string()),
   /** Failed attempts to hand it to the mail server. */
   attempts: v.number(),
+  /** When a push service first took a phone notification of this alert for the contact (src/server/push); null when none. */
+  push_sent_at: v.nullable(v.string()),
 });
 export type Delivery = v.InferOutput<typeof deliverySchema>;
 

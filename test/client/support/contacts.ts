@@ -13,6 +13,7 @@ export function aContact(overrides: Partial<Contact> = {}): Contact {
     unsubscribed_at: null,
     invitation_pending_until: null,
     created_at: '2026-01-10T12:00:00.000Z',
+    push_phones: 0,
     ...overrides,
   };
 }

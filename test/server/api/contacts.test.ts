@@ -48,6 +48,7 @@ describe('emergency contacts', () => {
       unsubscribed_at: null,
       invitation_pending_until: null,
       created_at: t.clock.now().toISOString(),
+      push_phones: 0,
     });
 
     const one = await t.call('GET', `contacts/${contact.id}`, { token: ana.access_token });

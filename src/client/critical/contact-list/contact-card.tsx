@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
+import { pushPhonesText } from '#shared/delivery-texts.ts';
 import { INVITATION_PENDING } from '#shared/invitation-texts.ts';
 import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
 
@@ -24,6 +25,7 @@ export function ContactCard({ contact }: { contact: Contact }) {
         {verified ? 'Verificado' : pending ? INVITATION_PENDING : 'Sin verificar'}
       </span>
       {unsubscribed && <span className="contact-card__unsubscribed"> Dado de baja: no recibirá alertas</span>}
+      {verified && !unsubscribed && contact.push_phones > 0 && <span className="contact-card__push"> {pushPhonesText(contact.push_phones)}</span>}
     </Link>
   );
 }

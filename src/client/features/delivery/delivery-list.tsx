@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { clockTime } from '#shared/alert-moment.ts';
 import type { Delivery } from '#shared/api/deliveries.ts';
-import { deliveryLine } from '#shared/delivery-texts.ts';
+import { deliveryLine, PUSH_DELIVERED } from '#shared/delivery-texts.ts';
 import './delivery.css';
 
 const at = (iso: string | null) => (iso ? new Date(iso) : null);
@@ -24,6 +24,7 @@ export function DeliveryList({ title, deliveries, children }: { title: string; d
               { name: delivery.name, state: delivery.state, sentAt: at(delivery.sent_at), acknowledgedAt: at(delivery.acknowledged_at) },
               clock,
             )}
+            {delivery.push_sent_at && <span className="delivery__push"> · {PUSH_DELIVERED}</span>}
           </li>
         ))}
       </ul>

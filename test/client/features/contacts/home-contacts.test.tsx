@@ -59,6 +59,19 @@ describe('home', () => {
     expect(within(luis).queryByText('Dado de baja: no recibirá alertas')).toBeNull();
   });
 
+  it("says on a confirmed contact's card when their phone gets alerts as notifications", async () => {
+    const withPhone = { ...verified, push_phones: 1 };
+    const twoPhones = aContact({ id: 'c4', firstname: 'Ana', email: 'ana@example.com', email_verified_at: '2026-01-11T09:00:00.000Z', push_phones: 2 });
+    stubApi({ 'GET /api/contacts': () => ok([withPhone, twoPhones, { ...optedOut, push_phones: 1 }]) });
+    renderApp('/web/home');
+    const luis = await screen.findByRole('link', { name: /^Luis Pérez/ });
+    expect(luis.textContent).toBe('Luis Pérez luis@example.com +13055550199 Verificado Avisos activados en su teléfono');
+    expect(luis).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: /Ana Pérez/ })).getByText('Avisos activados en 2 teléfonos')).toBeTruthy();
+    // Opted out: nothing reaches them, whatever their phone asked for.
+    expect(within(screen.getByRole('link', { name: /Pedro Ruiz/ })).queryByText(/Avisos activados/)).toBeNull();
+  });
+
   it('shows the SOS button and leaves the place of the install button empty, without a stand-in', async () => {
     stubApi({ 'GET /api/contacts': () => ok([]) });
     renderApp('/web/home');

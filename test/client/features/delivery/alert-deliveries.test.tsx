@@ -23,7 +23,7 @@ const ACK_AT = '2026-03-01T12:03:00.000Z';
 const time = (iso: string) => new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 function delivery(overrides: Partial<Delivery>): Delivery {
-  return { id: 'd1', name: 'Luis Pérez', state: 'sent', sent_at: SENT_AT, acknowledged_at: null, attempts: 1, ...overrides };
+  return { id: 'd1', name: 'Luis Pérez', state: 'sent', sent_at: SENT_AT, acknowledged_at: null, attempts: 1, push_sent_at: null, ...overrides };
 }
 
 function stateWith(deliveries: Delivery[], extra: Partial<NonNullable<AlertDeliveryState['alert']>> = {}): AlertDeliveryState {
@@ -94,6 +94,20 @@ describe("the alert screen's delivery list", () => {
     expect(within(list).getByText(`Enviamos un recordatorio a quien no ha confirmado, a las ${time('2026-03-01T12:05:00.000Z')}.`)).toBeTruthy();
     // The list is a polite live region: a new acknowledgement is read out.
     expect(within(list).getByRole('list').getAttribute('aria-live')).toBe('polite');
+  });
+
+  it("shows 'Aviso entregado' beside the e-mail of a contact whose phone notification the push service took", async () => {
+    let state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' }), delivery({ id: 'd2', name: 'María López' })]);
+    openAlertScreen(() => ok(state));
+    const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
+    expect(within(list).queryByText(/Aviso entregado/)).toBeNull();
+    state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez', push_sent_at: SENT_AT }), delivery({ id: 'd2', name: 'María López' })]);
+    await nextPoll();
+    await within(list).findByText(/Aviso entregado/);
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `Enviada a Luis Pérez (${time(SENT_AT)}), sin confirmar todavía · Aviso entregado`,
+      `Enviada a María López (${time(SENT_AT)}), sin confirmar todavía`,
+    ]);
   });
 
   it('says it is the last known state when a poll fails, and keeps showing it', async () => {

@@ -38,9 +38,9 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
 
   const accept = () =>
     verify.mutate(token, {
-      onSuccess: () => {
+      onSuccess: (pushToken) => {
         track('contact_verify');
-        void navigate({ to: '/web/active/accept', search, replace: true });
+        void navigate({ to: '/web/active/accept', search: { ...search, ...(pushToken ? { token: pushToken } : {}) }, replace: true });
       },
       onError: (error) => {
         if (isLinkRejected(error)) {

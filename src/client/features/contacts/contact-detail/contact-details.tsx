@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
+import { pushPhonesText } from '#shared/delivery-texts.ts';
 import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
 import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
 import { ContactLanguage } from './contact-language.tsx';
@@ -58,6 +59,7 @@ function ContactState({ contact }: { contact: Contact }) {
     return (
       <div className="notice notice--success">
         <p>¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.</p>
+        {contact.push_phones > 0 && <p>{pushPhonesText(contact.push_phones)}: también le llegan tus alertas como aviso en el teléfono.</p>}
       </div>
     );
   }

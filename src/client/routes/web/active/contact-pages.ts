@@ -18,6 +18,8 @@ export const acceptRoute = createRoute({
   getParentRoute: () => activeRoute,
   path: 'accept',
   staticData: { title: 'Bienvenido' },
+  // The token for turning on phone notifications (src/client/features/push); the page works without it.
+  validateSearch: validateLinkTokenSearch,
   component: lazyRouteComponent(() => import('./-components/accept-page.tsx'), 'AcceptPage'),
 });
 

@@ -1,0 +1,51 @@
+import { ACK_ACTION, DECLARATIVE_WEB_PUSH, type PushKind, type PushPayload } from '#shared/push-payload.ts';
+import { withLanguage, type Language } from '#shared/language.ts';
+import { pushTexts } from '#shared/push-texts.ts';
+
+export type PushMessageInput = {
+  kind: PushKind;
+  alertId: string;
+  person: { name: string; phone: string };
+  /** The contact's language: the texts, and the page the notification opens. */
+  language: Language;
+  /** The contact's 'Lo tengo' page for this alert. */
+  ackUrl: string;
+  publicUrl: string;
+};
+
+/**
+ * The notification a contact's phone shows: who and what, and where to tap.
+ * As much as the alert e-mail says and less (no position: the page shows it).
+ */
+export function pushMessage({ kind, alertId, person, language, ackUrl: plainAckUrl, publicUrl }: PushMessageInput): PushPayload {
+  const texts = pushTexts(language);
+  const ackUrl = withLanguage(plainAckUrl, language);
+  const [title, body] =
+    kind === 'alert-started'
+      ? [texts.startedTitle(person.name), texts.startedBody(person.name, person.phone)]
+      : kind === 'alert-position'
+        ? [texts.positionTitle(person.name), texts.positionBody(person.name)]
+        : [texts.endedTitle(person.name), texts.endedBody(person.name)];
+  const open = kind !== 'alert-ended';
+  return {
+    web_push: DECLARATIVE_WEB_PUSH,
+    notification: {
+      title,
+      body,
+      navigate: ackUrl,
+      lang: language,
+      dir: 'ltr',
+      tag: `alert-${alertId}`,
+      icon: `${publicUrl}/build/icons/icon-192.png`,
+      // An SOS stays on screen until the contact does something with it.
+      ...(open
+        ? {
+            require_interaction: true,
+            actions: [{ action: ACK_ACTION, title: texts.ackAction, navigate: ackUrl }],
+          }
+        : {}),
+      data: { kind, lang: language },
+    },
+    mutable: true,
+  };
+}

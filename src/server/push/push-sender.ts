@@ -1,0 +1,165 @@
+import type pg from 'pg';
+import webpush from 'web-push';
+import { languageOr } from '#shared/language.ts';
+import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
+import type { Config } from '#server/config.ts';
+import type { Log } from '#server/log.ts';
+import { pushKindOf } from './push-kinds.ts';
+import { pushMessage } from './push-message.ts';
+import { isTrustedPushEndpoint } from './push-services.ts';
+
+/** What the outbox worker hands over of a row whose kind is a phone notification. */
+export type PushRow = {
+  id: number;
+  kind: string;
+  recipient: string;
+  templateData: string | null;
+};
+
+/** As the mail transport's: `permanent` when trying again cannot help. */
+export type PushResult = { ok: true } | { ok: false; error: string; permanent?: boolean };
+
+export type PushSender = {
+  isPush(kind: string): boolean;
+  send(row: PushRow, now: Date): Promise<PushResult>;
+};
+
+export type PushSenderConfig = Pick<Config, 'secret' | 'publicUrl' | 'push'>;
+
+/** A day: an alert still matters to a phone that was off all night; older, the e-mail has said it all. */
+const TTL_SECONDS = 24 * 60 * 60;
+const TIMEOUT_MS = 10_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const TARGET = {
+  name: 'push_target',
+  text: `select s.endpoint, s.p256dh, s.auth, c.email, c.language, u.firstname, u.lastname, u.phone
+    from push_subscriptions s join contacts c on c.id = s.contact_id join users u on u.id = c.user_id
+    where s.id = $1`,
+};
+const DELIVERED = {
+  name: 'push_delivered',
+  text: `update alert_deliveries set push_sent_at = coalesce(push_sent_at, $3) where alert_id = $1 and contact_email = $2`,
+};
+const GONE = {
+  name: 'push_gone',
+  text: 'delete from push_subscriptions where id = $1',
+};
+
+type Target = {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  email: string;
+  language: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+};
+
+function alertIdOf(templateData: string | null): string | undefined {
+  try {
+    const { alertId } = JSON.parse(templateData ?? '') as { alertId?: unknown };
+    return typeof alertId === 'string' && UUID.test(alertId) ? alertId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends the outbox's phone notifications: encrypted and signed by web-push,
+ * posted with fetch (web-push's own sender speaks only https, and a test push
+ * service runs on plain http). A 404 or 410 means the phone unsubscribed: its
+ * subscription goes. Other refusals (4xx) are final; 429, 5xx and lost
+ * connections are tried again by the outbox. Logs name the row and the status, never the endpoint.
+ */
+export function createPushSender({ pool, config, log }: { pool: pg.Pool; config: PushSenderConfig; log: Log }): PushSender {
+  const vapidDetails = {
+    subject: config.push.vapid.subject,
+    publicKey: config.push.vapid.publicKey,
+    privateKey: config.push.vapid.privateKey,
+  };
+
+  async function send(row: PushRow, now: Date): Promise<PushResult> {
+    const kind = pushKindOf(row.kind);
+    const alertId = alertIdOf(row.templateData);
+    if (!kind || !alertId || !UUID.test(row.recipient)) return { ok: false, error: 'aviso ilegible', permanent: true };
+    const { rows } = await pool.query<Target>({
+      ...TARGET,
+      values: [row.recipient],
+    });
+    const target = rows[0];
+    // The contact turned it off, or was deleted, since the alert.
+    if (!target) return { ok: false, error: 'aviso sin suscripción', permanent: true };
+    if (!isTrusted(target.endpoint))
+      return {
+        ok: false,
+        error: 'servicio de avisos no admitido',
+        permanent: true,
+      };
+
+    const payload = pushMessage({
+      kind,
+      alertId,
+      person: {
+        name: `${target.firstname} ${target.lastname}`,
+        phone: target.phone,
+      },
+      language: languageOr(target.language),
+      ackUrl: ackUrl(config, ackToken(config.secret, alertId, target.email)),
+      publicUrl: config.publicUrl,
+    });
+    const request = webpush.generateRequestDetails(
+      {
+        endpoint: target.endpoint,
+        keys: { p256dh: target.p256dh, auth: target.auth },
+      },
+      JSON.stringify(payload),
+      {
+        vapidDetails,
+        TTL: TTL_SECONDS,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    let status: number;
+    try {
+      const reply = await fetch(request.endpoint, {
+        method: request.method,
+        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+        body: request.body === null ? null : new Uint8Array(request.body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'error',
+      });
+      status = reply.status;
+      await reply.body?.cancel();
+    } catch (error) {
+      return {
+        ok: false,
+        error: `push ${error instanceof Error ? error.name : 'error'}`,
+      };
+    }
+    if (status >= 200 && status < 300) {
+      await pool.query({ ...DELIVERED, values: [alertId, target.email, now] });
+      log.info(`aviso ${row.id} entregado al servicio de avisos`);
+      return { ok: true };
+    }
+    if (status === 404 || status === 410) {
+      await pool.query({ ...GONE, values: [row.recipient] });
+      log.info(`aviso ${row.id}: el teléfono ya no acepta avisos (${status}); suscripción borrada`);
+      return { ok: false, error: `push ${status}`, permanent: true };
+    }
+    return {
+      ok: false,
+      error: `push ${status}`,
+      permanent: status >= 400 && status < 500 && status !== 429 && status !== 408,
+    };
+  }
+
+  function isTrusted(endpoint: string): boolean {
+    // Checked again here: a row written before PUSH_EXTRA_ORIGINS changed must not reach a service no longer trusted.
+    return isTrustedPushEndpoint(endpoint, config.push.extraOrigins);
+  }
+
+  return { isPush: (kind) => pushKindOf(kind) !== undefined, send };
+}

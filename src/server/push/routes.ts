@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push.ts';
+import { apiMessages } from '#shared/messages.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { clientIp } from '#server/http/client-ip.ts';
+import { fail, invalid, ok } from '#server/http/replies.ts';
+import { tooManyRequests } from '#server/http/too-many.ts';
+import { validateJson } from '#server/http/validate-json.ts';
+import { hitRateLimit } from '#server/security/rate-limit.ts';
+import { confirmedContactOf } from './contact-token.ts';
+import { isTrustedPushEndpoint } from './push-services.ts';
+import { removeSubscription, saveSubscription } from './subscriptions.ts';
+
+/**
+ * Phone notifications for a contact, without an account: the contact's page
+ * holds a token (the accept page's, or an alert's 'Lo tengo' one). Limited per
+ * network address together with 'Lo tengo', which the same pages call.
+ */
+export function pushRoutes(deps: AppDeps) {
+  const { db, clock, config } = deps;
+
+  async function limited(c: Context) {
+    const verdict = await hitRateLimit(db, `ack:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.ackPerIp, clock.now());
+    return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
+  }
+
+  return new Hono<AppEnv>()
+    .get('/push/public-key', (c) => ok(c, { public_key: config.push.vapid.publicKey }))
+    .post('/push/subscriptions', validateJson(pushSubscribeSchema), async (c) => {
+      const refused = await limited(c);
+      if (refused) return refused;
+      const { token, subscription } = c.req.valid('json');
+      if (!isTrustedPushEndpoint(subscription.endpoint, config.push.extraOrigins)) {
+        return invalid(c, pushMessages.serviceUnknown, {
+          subscription: [pushMessages.serviceUnknown],
+        });
+      }
+      const now = clock.now();
+      const contactId = await confirmedContactOf(db, config.secret, token, now);
+      if (!contactId) return fail(c, 404, apiMessages.linkInvalid);
+      await saveSubscription(db, contactId, subscription, now);
+      return ok(c, pushMessages.subscribed);
+    })
+    .delete('/push/subscriptions', validateJson(pushUnsubscribeSchema), async (c) => {
+      const refused = await limited(c);
+      if (refused) return refused;
+      const { token, endpoint } = c.req.valid('json');
+      const contactId = await confirmedContactOf(db, config.secret, token, clock.now());
+      if (!contactId) return fail(c, 404, apiMessages.linkInvalid);
+      await removeSubscription(db, contactId, endpoint);
+      return ok(c, pushMessages.unsubscribed);
+    });
+}

@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { ackViewSchema } from '#shared/api/deliveries.ts';
+import { ACK_ACTION, ackTokenOf, readPushPayload } from '#shared/push-payload.ts';
+import { en, es, type PushTexts } from '#shared/push-texts.ts';
+
+type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
+type WindowLike = { url: string; focus(): Promise<unknown> };
+
+/**
+ * The parts of ServiceWorkerGlobalScope used here, spelled out so this module
+ * also compiles with the DOM types of the tests (test/sw/push-notifications.test.ts).
+ */
+interface PushWorkerScope {
+  registration: {
+    showNotification(title: string, options?: NotificationOptions): Promise<void>;
+  };
+  location: { origin: string };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<ReadonlyArray<WindowLike>>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  addEventListener(type: 'push', listener: (event: Extendable & { data: { text(): string } | null }) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: Extendable & { notification: Notification; action: string }) => void): void;
+}
+
+declare const self: PushWorkerScope;
+
+/** What our notifications keep for the click: the alert page, and the language they were written in. */
+type ClickData = { navigate: string; lang: 'es' | 'en'; name?: string };
+
+const textsIn = (lang: unknown): PushTexts => (lang === 'en' ? en : es);
+
+/**
+ * A push shows a notification, always: iOS revokes the subscription of a web
+ * app whose pushes show none. The message is Safari's declarative shape
+ * (src/shared/push-payload.ts), which Safari can show by itself; here the same
+ * fields become our notification, with 'Lo tengo' as an action.
+ */
+export async function showPushNotification(text: string | undefined): Promise<void> {
+  const payload = text === undefined ? undefined : readPushPayload(text);
+  if (!payload) {
+    // Unreadable (a newer server's shape, a broken message): still something to tap.
+    const data: ClickData = {
+      navigate: `${self.location.origin}/web`,
+      lang: 'es',
+    };
+    await self.registration.showNotification(es.fallbackTitle, {
+      body: es.fallbackBody,
+      tag: 'sos-alert',
+      data,
+    });
+    return;
+  }
+  const { notification } = payload;
+  const data: ClickData = {
+    navigate: notification.navigate,
+    lang: notification.data.lang,
+    name: nameIn(notification.title),
+  };
+  const options: NotificationOptions & {
+    actions?: { action: string; title: string }[];
+  } = {
+    body: notification.body,
+    lang: notification.lang,
+    dir: notification.dir,
+    tag: notification.tag,
+    icon: notification.icon,
+    requireInteraction: notification.require_interaction ?? false,
+    data,
+  };
+  if (notification.actions)
+    options.actions = notification.actions.map(({ action, title }) => ({
+      action,
+      title,
+    }));
+  await self.registration.showNotification(notification.title, options);
+}
+
+/** The person's name is not sent twice: it is what the title says after the alert's words. */
+function nameIn(title: string): string | undefined {
+  return /^(?:ALERTA SOS|SOS ALERT): (.+?)(?: está en riesgo| is in danger)?$/.exec(title)?.[1];
+}
+
+/**
+ * 'Lo tengo' on the notification records the acknowledgement with the same
+ * POST as the page's button and says so in a new notification; when it cannot
+ * (no connection, an expired link) the alert page opens, where the button is.
+ * A tap on the notification itself opens (or brings forward) the alert page.
+ */
+export async function handleNotificationClick(notification: Notification, action: string): Promise<void> {
+  const data = (notification.data ?? {}) as Partial<ClickData>;
+  const texts = textsIn(data.lang);
+  const navigate = typeof data.navigate === 'string' ? data.navigate : `${self.location.origin}/web`;
+  notification.close();
+  if (action === ACK_ACTION) {
+    const token = ackTokenOf(navigate, self.location.origin);
+    const view = token ? await acknowledge(token) : undefined;
+    if (view) {
+      const name = view.person.name;
+      const ended = view.status === 'ended' && view.acknowledged_at === null;
+      await self.registration.showNotification(texts.ackDoneTitle, {
+        body: ended ? texts.ackEndedBody(name) : texts.ackDoneBody(name),
+        lang: data.lang === 'en' ? 'en' : 'es',
+        tag: notification.tag,
+        data: {
+          ...data,
+          lang: data.lang === 'en' ? 'en' : 'es',
+          navigate,
+        } satisfies ClickData,
+      });
+      return;
+    }
+  }
+  await openPage(navigate);
+}
+
+async function acknowledge(token: string) {
+  try {
+    const reply = await fetch('/api/ack', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+      credentials: 'omit',
+    });
+    if (!reply.ok) return undefined;
+    const body = (await reply.json()) as { message?: unknown };
+    const view = v.safeParse(ackViewSchema, body.message);
+    return view.success ? view.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Our own pages only: a notification never sends the phone elsewhere. */
+async function openPage(navigate: string): Promise<void> {
+  const url = new URL(navigate, self.location.origin).origin === self.location.origin ? navigate : `${self.location.origin}/web`;
+  const windows = await self.clients.matchAll({
+    type: 'window',
+    includeUncontrolled: true,
+  });
+  const open = windows.find((client) => client.url === url);
+  if (open) {
+    await open.focus();
+    return;
+  }
+  await self.clients.openWindow(url);
+}
+
+export function handlePushNotifications(): void {
+  self.addEventListener('push', (event) => {
+    event.waitUntil(showPushNotification(event.data?.text()));
+  });
+  self.addEventListener('notificationclick', (event) => {
+    event.waitUntil(handleNotificationClick(event.notification, event.action));
+  });
+}

@@ -1,0 +1,351 @@
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { fillContactForm, phonePage } from '#test/support/browser-flows.ts';
+import { launchChromium } from '#test/support/chromium.ts';
+import { waitForMail } from '#test/support/mailbox.ts';
+import { startPushService, type Phone, type PushService } from '#test/support/push-service.ts';
+import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+
+// 'Avisos en este teléfono' in a real Chromium against the real server, and the
+// worker's push and notification-click handlers. Chromium cannot subscribe here
+// (its push service is on the internet): the server sends to a local push
+// service, and the test hands the worker exactly what that service decrypted,
+// through the DevTools protocol.
+
+let service: PushService;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startPushService();
+  [app, { browser }] = await Promise.all([startApp({ PUSH_EXTRA_ORIGINS: service.origin }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await service?.close();
+});
+
+const control = (page: Page) => page.getByRole('region', { name: 'Avisos en este teléfono' });
+
+async function expectAccessible(page: Page, name: string) {
+  await page.locator('#splash').waitFor({ state: 'detached' });
+  expect.soft(await axeViolations(page), `${name}: axe-core violations`).toEqual([]);
+  expect.soft(await smallText(page), `${name}: text under 16 px`).toEqual([]);
+  expect.soft(await smallTargets(page), `${name}: small touch targets`).toEqual([]);
+}
+
+/** The person adds María from the app; María accepts from the e-mail in a browser of her own. */
+async function mariaAccepts(person: Page, tag: string, prepare?: (context: BrowserContext) => Promise<void>) {
+  const email = `${tag}-maria@example.org`;
+  await person.goto(`${app.url}/web/contact`);
+  await fillContactForm(person, {
+    firstname: 'María',
+    lastname: 'López',
+    email,
+    phone: '3055550101',
+    kinship: 'Hermana',
+  });
+  await person.waitForURL('**/web/home');
+  const invitation = await waitForMail(app.dataDir, {
+    to: email,
+    subject: /te agregó como contacto de emergencia/,
+  });
+  const verifyUrl = /(\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+  const maria = await phonePage(browser);
+  await prepare?.(maria.context);
+  await maria.page.goto(verifyUrl!);
+  await maria.page
+    .getByRole('dialog', { name: /términos y condiciones/i })
+    .getByRole('button', { name: 'Aceptar' })
+    .click();
+  await maria.page.waitForURL(/\/web\/active\/accept\?token=[A-Za-z0-9_-]+$/);
+  await maria.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { ...maria, email };
+}
+
+/**
+ * The browser's subscribe and getSubscription answer with a subscription of the
+ * local push service: the one part of the path Chromium cannot do here.
+ */
+async function subscribeThroughLocalService(context: BrowserContext, phone: Phone) {
+  await context.addInitScript((subscription) => {
+    let current: object | null = null;
+    const make = () => ({
+      ...subscription,
+      toJSON: () => subscription,
+      unsubscribe: () => {
+        current = null;
+        return Promise.resolve(true);
+      },
+    });
+    PushManager.prototype.subscribe = () => Promise.resolve((current = make()) as unknown as PushSubscription);
+    PushManager.prototype.getSubscription = () => Promise.resolve(current as PushSubscription | null);
+  }, phone.subscription);
+}
+
+async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
+type ShownNotification = {
+  title: string;
+  body: string;
+  tag: string;
+  actions: { action: string; title: string }[];
+  data: unknown;
+  requireInteraction: boolean;
+};
+
+/**
+ * Headless Chromium shows no notification anyone could read back
+ * (getNotifications() comes back empty): the worker's calls to the browser's
+ * showNotification are recorded on their way through, unchanged.
+ */
+async function recordNotifications(worker: Worker) {
+  await worker.evaluate(() => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      shown: { title: string; options: NotificationOptions }[];
+    };
+    scope.shown = [];
+    const show = scope.registration.showNotification.bind(scope.registration);
+    scope.registration.showNotification = (title: string, options: NotificationOptions = {}) => {
+      scope.shown.push({ title, options });
+      return show(title, options);
+    };
+  });
+}
+
+async function shownBy(worker: Worker, count: number): Promise<ShownNotification[]> {
+  const shown = () =>
+    worker.evaluate(() =>
+      (
+        self as unknown as {
+          shown: {
+            title: string;
+            options: NotificationOptions & {
+              actions?: { action: string; title: string }[];
+            };
+          }[];
+        }
+      ).shown.map(({ title, options }) => ({
+        title,
+        body: options.body ?? '',
+        tag: options.tag ?? '',
+        actions: (options.actions ?? []).map(({ action, title: label }) => ({
+          action,
+          title: label,
+        })),
+        data: options.data as unknown,
+        requireInteraction: options.requireInteraction ?? false,
+      })),
+    );
+  let list = await shown();
+  for (const deadline = Date.now() + 10_000; list.length < count && Date.now() < deadline; list = await shown()) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return list;
+}
+
+describe("notifications on a contact's phone", () => {
+  it('asks for permission only after the tap, and says plainly when the browser refuses or cannot', async () => {
+    const { page: person, context: personContext } = await personWithConfirmedContact(app, browser, 'permiso');
+    // Counts the page's requests for permission on their way to the browser.
+    const maria = await mariaAccepts(person, 'permiso', async (context) => {
+      await context.addInitScript(() => {
+        const ask = Notification.requestPermission.bind(Notification);
+        const counted = window as unknown as { permissionAsks: number };
+        counted.permissionAsks = 0;
+        Notification.requestPermission = () => {
+          counted.permissionAsks += 1;
+          return ask();
+        };
+      });
+    });
+    const permissionAsks = () => maria.page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
+    const region = control(maria.page);
+    await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).waitFor();
+    expect(await region.getByRole('status').textContent()).toBe(
+      'Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.',
+    );
+    // Opening the page asked nothing.
+    expect(await maria.page.evaluate(() => Notification.permission)).toBe('default');
+    expect(await permissionAsks()).toBe(0);
+    await expectAccessible(maria.page, 'accept page, notifications off');
+
+    // Allowed, but Chromium's own push service is out of reach here: a real failure.
+    await maria.context.grantPermissions(['notifications'], {
+      origin: app.url,
+    });
+    await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).click();
+    await region.getByText('No pudimos activar los avisos. Revisa tu conexión e inténtalo de nuevo.').waitFor({ timeout: 20_000 });
+    expect(await maria.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    expect(await permissionAsks()).toBe(1);
+    await expectAccessible(maria.page, 'accept page, turning on failed');
+
+    const cdp = await maria.context.newCDPSession(maria.page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    await cdp.send('Browser.setPermission', {
+      origin: app.url,
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      browserContextId: targetInfo.browserContextId,
+    });
+    await maria.page.reload();
+    await region.getByText(/Este navegador tiene bloqueados los avisos de esta página/).waitFor();
+    expect(await region.getByRole('button').count()).toBe(0);
+    await expectAccessible(maria.page, 'accept page, notifications denied');
+    await maria.context.close();
+    await personContext.close();
+  });
+
+  it("turns on, gets the SOS as a notification, and 'Lo tengo' on it records the acknowledgement", async () => {
+    const { page: person, context: personContext } = await personWithConfirmedContact(app, browser, 'aviso');
+    const phone = await service.subscribe(
+      (
+        (await (await fetch(`${app.url}/api/push/public-key`)).json()) as {
+          message: { public_key: string };
+        }
+      ).message.public_key,
+    );
+    const maria = await mariaAccepts(person, 'aviso', async (context) => {
+      await context.grantPermissions(['notifications'], { origin: app.url });
+      await subscribeThroughLocalService(context, phone);
+    });
+    const region = control(maria.page);
+    await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).click();
+    await region.getByText('Avisos activados en este teléfono. Te seguiremos escribiendo por correo también.').waitFor();
+    await region.getByRole('button', { name: 'Desactivar avisos' }).waitFor();
+    await expectAccessible(maria.page, 'accept page, notifications on');
+
+    // The person sees it on the contact's card.
+    await person.goto(`${app.url}/web/home`);
+    await person
+      .getByRole('link', { name: /María López/ })
+      .getByText('Avisos activados en su teléfono')
+      .waitFor();
+
+    await sosButton(person).click();
+    await person.waitForURL('**/web/active');
+    await person.getByText(/^Enviada a María López .*· Aviso entregado$/).waitFor({ timeout: 15_000 });
+    await waitForMail(app.dataDir, {
+      to: maria.email,
+      subject: /ALERTA SOS: Elena aviso está en riesgo/,
+    });
+
+    // What the push service decrypted, given to María's worker as her phone would.
+    let messages: unknown[] = [];
+    while (messages.length === 0) messages = await service.received(phone);
+    const sent = messages[0] as {
+      notification: { navigate: string; tag: string };
+    };
+    console.log(`Push payload as the server sent it (decrypted by web-push-testing):\n${JSON.stringify(sent, null, 2)}`);
+    const cdp = await maria.context.newCDPSession(maria.page);
+    const registrations = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        const ours = list.find((registration) => registration.scopeURL === `${app.url}/` && !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const worker = await serviceWorkerOf(maria.context);
+    await recordNotifications(worker);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: app.url,
+      registrationId: await registrations,
+      data: JSON.stringify(sent),
+    });
+    expect(await shownBy(worker, 1)).toEqual([
+      {
+        title: 'ALERTA SOS: Elena aviso está en riesgo',
+        body: 'Elena aviso presionó el botón SOS. Abre el aviso para ver cuándo y dónde, y llámale al +12025550143.',
+        tag: sent.notification.tag,
+        actions: [{ action: 'ack', title: 'Lo tengo' }],
+        data: {
+          navigate: sent.notification.navigate,
+          lang: 'es',
+          name: 'Elena aviso',
+        },
+        requireInteraction: true,
+      },
+    ]);
+
+    // 'Lo tengo' on the notification: the worker's click handler, called as Chromium would.
+    await worker.evaluate(async () => {
+      const scope = self as unknown as {
+        dispatchEvent(event: Event): boolean;
+        shown: { options: NotificationOptions }[];
+      };
+      const [first] = scope.shown;
+      // Headless Chromium keeps no notification on screen: the click gets one with what was shown.
+      const notification = {
+        data: first?.options.data as unknown,
+        tag: first?.options.tag ?? '',
+        close: () => undefined,
+      };
+      let work: Promise<unknown> = Promise.resolve();
+      const click = Object.assign(new Event('notificationclick'), {
+        notification,
+        action: 'ack',
+        waitUntil: (promise: Promise<unknown>) => (work = promise),
+      });
+      scope.dispatchEvent(click);
+      await work;
+    });
+    await person.getByText(/^Recibida por María López \(\d\d:\d\d\)/).waitFor({ timeout: 15_000 });
+    expect((await shownBy(worker, 2))[1]).toEqual({
+      title: 'Listo',
+      body: 'Elena aviso ya sabe que recibiste su alerta. Ahora, llámale.',
+      tag: sent.notification.tag,
+      actions: [],
+      data: {
+        navigate: sent.notification.navigate,
+        lang: 'es',
+        name: 'Elena aviso',
+      },
+      requireInteraction: false,
+    });
+    await maria.context.close();
+    await personContext.close();
+  });
+
+  it('shows a notification even for a message it cannot read', async () => {
+    const { page, context } = await phonePage(browser);
+    await context.grantPermissions(['notifications'], { origin: app.url });
+    await page.goto(`${app.url}/web/active/invalid`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        const ours = list.find((registration) => registration.scopeURL === `${app.url}/` && !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const worker = await serviceWorkerOf(context);
+    await recordNotifications(worker);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: app.url,
+      registrationId: await registrations,
+      data: '{"not":"ours"}',
+    });
+    expect(
+      (await shownBy(worker, 1)).map(({ title, body, data }) => ({
+        title,
+        body,
+        data,
+      })),
+    ).toEqual([
+      {
+        title: 'Botón de Pánico Migratorio',
+        body: 'Recibiste una alerta. Abre la app o revisa tu correo para ver quién, cuándo y dónde.',
+        data: { navigate: `${app.url}/web`, lang: 'es' },
+      },
+    ]);
+    await context.close();
+  });
+});
