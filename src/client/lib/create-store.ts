@@ -9,7 +9,7 @@ export interface Store<T> {
   /** Replaces the value; listeners hear only of a different one (Object.is). */
   set: (next: T) => void;
   subscribe: (listener: () => void) => () => void;
-  /** Back to `initial()`, listeners told. */
+  /** Back to `initial()`, run again at the next read; listeners told. */
   reset: () => void;
 }
 
@@ -33,7 +33,10 @@ export function createStore<T>(initial: () => T): Store<T> {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
-  const reset = (): void => set(initial());
+  const reset = (): void => {
+    value = unread;
+    for (const listener of listeners) listener();
+  };
 
   const store: Store<T> = { get, set, subscribe, reset };
   stores.add(store as Store<unknown>);

@@ -44,6 +44,7 @@ describe('createStore', () => {
     first.add('x');
     expect(store.get()).toBe(first);
     store.reset();
+    expect(reads).toBe(1);
     expect(store.get()).not.toBe(first);
     expect([...store.get()]).toEqual([]);
     expect(reads).toBe(2);

@@ -2,7 +2,6 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PracticeDeliveryState } from '#shared/api/deliveries.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
-import { resetPracticeState } from '#client/features/sos/practice/practice-state.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
@@ -48,7 +47,6 @@ afterEach(async () => {
   stopBridge();
   stopBridge = () => undefined;
   vi.unstubAllGlobals();
-  resetPracticeState();
   await resetSos();
   resetAll();
 });
