@@ -24,7 +24,10 @@ function globToRegExp(glob) {
       source += '([^/]+)';
     } else if (char === '{') {
       const end = glob.indexOf('}', i);
-      source += `(?:${glob.slice(i + 1, end).split(',').join('|')})`;
+      source += `(?:${glob
+        .slice(i + 1, end)
+        .split(',')
+        .join('|')})`;
       i = end;
     } else {
       source += char.replace(/[.+?^${}()|[\]\\]/g, '\\$&');

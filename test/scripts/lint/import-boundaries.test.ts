@@ -22,10 +22,25 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecma
 tester.run('boundaries/imports', importBoundaries.rules.imports, {
   valid: [
     { name: 'a feature imports its own files', filename: file('src/client/features/auth/signin/form.ts'), code: "import x from '../api/signin.ts';", options },
-    { name: 'a feature imports its own files by alias', filename: file('src/client/features/auth/a.ts'), code: "import x from '#client/features/auth/api/b.ts';", options },
-    { name: 'a feature imports lib and ui', filename: file('src/client/features/auth/a.ts'), code: "import x from '#client/lib/y.ts'; import z from '../../ui/button.tsx';", options },
+    {
+      name: 'a feature imports its own files by alias',
+      filename: file('src/client/features/auth/a.ts'),
+      code: "import x from '#client/features/auth/api/b.ts';",
+      options,
+    },
+    {
+      name: 'a feature imports lib and ui',
+      filename: file('src/client/features/auth/a.ts'),
+      code: "import x from '#client/lib/y.ts'; import z from '../../ui/button.tsx';",
+      options,
+    },
     { name: 'packages are not judged', filename: file('sw/sw.ts'), code: "import { precache } from 'workbox-precaching';", options },
-    { name: 'the worker imports itself and shared', filename: file('sw/queue.ts'), code: "import a from './store.ts'; import b from '#shared/browser/store.ts'; import c from '../src/shared/api/sos.ts';", options },
+    {
+      name: 'the worker imports itself and shared',
+      filename: file('sw/queue.ts'),
+      code: "import a from './store.ts'; import b from '#shared/browser/store.ts'; import c from '../src/shared/api/sos.ts';",
+      options,
+    },
     { name: 'a temporary exception holds', filename: file('src/client/features/old/a.ts'), code: "import x from '../sos/b.ts';", options },
   ],
   invalid: [

@@ -38,7 +38,9 @@ describe('the import cycle check', () => {
       'src/server/alerts/b.ts': "export const b = () => import('#server/alerts/c.ts');",
       'src/server/alerts/c.ts': "export { a } from './a.ts';",
     });
-    expect(describeCycles(root, ['src'], [])).toEqual(['file cycle: src/server/alerts/a.ts -> src/server/alerts/b.ts -> src/server/alerts/c.ts -> src/server/alerts/a.ts']);
+    expect(describeCycles(root, ['src'], [])).toEqual([
+      'file cycle: src/server/alerts/a.ts -> src/server/alerts/b.ts -> src/server/alerts/c.ts -> src/server/alerts/a.ts',
+    ]);
   });
 
   it('prints a folder cycle that no file cycle shows, and skips only the listed folder edge', () => {
@@ -58,7 +60,7 @@ describe('the import cycle check', () => {
       'src/client/features/early-home/early.ts': "import { texts } from '../sos/texts.ts';\nexport const early = texts;",
       'src/client/features/sos/texts.ts': "export const texts = 'SOS';",
       'src/client/lib/one.ts': "import { two } from './two.ts';\nexport const one = two;",
-      'src/client/lib/two.ts': "export const two = 2;",
+      'src/client/lib/two.ts': 'export const two = 2;',
     });
     expect(describeCycles(root, ['src'], [])).toEqual(['folder cycle: src/client/features/early-home -> src/client/features/sos -> src/client/features/early-home']);
   });
