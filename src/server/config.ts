@@ -45,7 +45,7 @@ export type Config = {
     /** The contact's 'Lo tengo' page and button, per network address. */
     ackPerIp: RateRule;
   };
-  /** Issue 9: reminder e-mails while nobody has acknowledged an active alert. */
+  /** Reminder e-mails while nobody has acknowledged an active alert. */
   reminders: {
     /** After how long from the alert's start, ascending (ACK_REMINDER_MINUTES, default 5,15). */
     afterMs: number[];

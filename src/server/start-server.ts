@@ -30,7 +30,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
     await database.close();
     throw error;
   }
-  // Reminder e-mails while nobody has acknowledged an alert (issue 9); safe with many instances.
+  // Reminder e-mails while nobody has acknowledged an alert; safe with many instances.
   const reminders = createReminderWorker({ db: database.db, clock, config, log });
   reminders.start();
 

@@ -11,7 +11,7 @@ import { launchChromium } from '#test/support/chromium.ts';
 import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 
-// DESIGN.md section 6 and issue 6: axe-core finds nothing on any screen, in a
+// DESIGN.md section 6: axe-core finds nothing on any screen, in a
 // real Chromium against the real server, and every screen keeps the house rules
 // axe has no rule for. Each test brings its own people (one with a contact,
 // one on an iPhone with none, a contact who opens the e-mails), so any of them

@@ -8,7 +8,7 @@ import { launchChromium } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
-// Issue 9 in a real Chromium against the real server: the person sees who their
+// Delivery state and acknowledgements in a real Chromium against the real server: the person sees who their
 // alert reached and who answered, within seconds, and can practise the whole
 // path (service worker included) without raising an alert.
 

@@ -12,7 +12,7 @@ import { signIn } from '../../support/session.ts';
 import { fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
 
-// Issue 9, practice alert: a secondary control on home, the SOS path with '3',
+// The practice alert: a secondary control on home, the SOS path with '3',
 // a screen of its own, and never an alert.
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });

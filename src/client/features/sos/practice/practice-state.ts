@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { createStore } from '#client/lib/create-store.ts';
 
 /**
- * The last practice press of this page (issue 9), apart from the SOS press's
+ * The last practice press of this page, apart from the SOS press's
  * state: a practice never disables the SOS button nor counts as an alert.
  * - sending: handed over, no answer yet;
  * - sent: the server answered;
