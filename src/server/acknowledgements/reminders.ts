@@ -27,7 +27,7 @@ export type ReminderWorker = {
 };
 
 /**
- * Reminders (issue 9): while nobody has acknowledged an active alert, each
+ * Reminders: while nobody has acknowledged an active alert, each
  * contact who got it and is still confirmed gets one more e-mail at every
  * configured time after the alert started (5 and 15 minutes by default). They
  * are outbox e-mails, written in one transaction with the claim of their round:

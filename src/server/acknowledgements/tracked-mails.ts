@@ -108,7 +108,7 @@ export async function queueFollowUpMails(
  * The 'ended' e-mail goes to everyone who got the alert (its delivery records,
  * minus addresses that opted out since), with what became of each e-mail, so
  * the family knows who is acting. When the alert has no record (none could be
- * written), it goes to the confirmed contacts, as before issue 9.
+ * written), it goes to the confirmed contacts, as an alert without delivery records does.
  */
 export async function queueEndedAlertMails(
   { tx, config, log, userId, now }: TrackDeps,

@@ -48,7 +48,7 @@ export async function applyAlertRequest(deps: Deps, user: LockedUser, input: Act
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
-  // To everyone who got the alert, with who acknowledged it (issue 9).
+  // To everyone who got the alert, with who acknowledged it.
   await queueEndedAlertMails(deps, active.id, (recipient, unsubscribeUrl, deliveries) =>
     alertEndedMail({ person, contactFirstname: recipient.firstname, moment: momentOf(at, timezone, now), unsubscribeUrl, deliveries }),
   );
@@ -69,7 +69,7 @@ async function startAlert(
     .returning({ id: alerts.id });
   if (!alert) throw new Error('insert returned no alert');
   await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
-  // Each with its contact's 'Lo tengo' link, and a record of which e-mail is whose (issue 9).
+  // Each with its contact's 'Lo tengo' link, and a record of which e-mail is whose.
   await queueTrackedMails(deps, { alertId: alert.id }, ALERT_STARTED, (recipient, links) =>
     alertStartedMail({
       person,
@@ -98,7 +98,7 @@ async function recordPosition(
     .set({ ...position, positionAt: active.positionAt ?? now })
     .where(eq(alerts.id, active.id));
   if (firstFix) {
-    // With the 'Lo tengo' link of each contact who got the alert (issue 9).
+    // With the 'Lo tengo' link of each contact who got the alert.
     await queueFollowUpMails(deps, active.id, 'alert-position', (recipient, links) =>
       alertPositionMail({
         person,

@@ -37,7 +37,7 @@ export function alertRoutes(deps: AppDeps) {
     const { userId } = c.var.auth;
     const now = clock.now();
     const bodyHash = bodyHashOf(config.secret, input);
-    // The common case, an SOS that starts an alert, in one statement (issue 7's budget).
+    // The common case, an SOS that starts an alert, in one statement (the press budgets of DESIGN.md section 6).
     if (input.alert_status === ALERT_START) {
       const atOnce = await startAtOnce({ deps, userId, key, bodyHash, input, now });
       if (atOnce?.kind === 'answered') return ok(c, atOnce.reply);
@@ -49,7 +49,7 @@ export function alertRoutes(deps: AppDeps) {
       const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, bodyHash, now);
       if (claim.kind === 'mismatch') return keyReused(c);
       if (claim.kind === 'replay') return ok(c, claim.reply);
-      // '3' is a practice: recorded as a test, never as an alert (issue 9).
+      // '3' is a practice: recorded as a test, never as an alert.
       const reply =
         input.alert_status === ALERT_PRACTICE
           ? await applyPracticeRequest({ tx, config, userId, now, log }, user, input, key)

@@ -10,7 +10,7 @@ import type { AlertMailKind } from './alert-mail.ts';
 /**
  * What an SOS's e-mail says to one contact, stored with its outbox row
  * (`template_data`) and rendered when the row is sent: an SOS writes about
- * 250 bytes a contact instead of 3.5 kB of subject, text and HTML (issue 7).
+ * 250 bytes a contact instead of 3.5 kB of subject, text and HTML.
  * The links' tokens are not in it: they are derived again from SECRET.
  */
 const startedMailData = v.object({

@@ -7,7 +7,7 @@ import { escapeHtml } from './escape-html.ts';
 export const PRACTICE_MARK = 'PRUEBA';
 
 /**
- * A practice alert (issue 9): the same facts as a real one, so the contact sees
+ * A practice alert: the same facts as a real one, so the contact sees
  * what a real alert looks like, but PRUEBA in the subject and as the very first
  * line, and nothing to do except 'Lo tengo'.
  */
