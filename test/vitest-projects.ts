@@ -10,7 +10,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'unit',
       environment: 'node',
-      include: ['test/shared/**/*.test.ts', 'test/server/unit/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+      include: ['test/shared/**/*.test.ts', 'test/server/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+      // Tests that need the database end in .db.test.ts and run in the api project.
+      exclude: ['**/*.db.test.ts'],
       setupFiles: [failOnConsole],
     },
   },
@@ -18,7 +20,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'api',
       environment: 'node',
-      include: ['test/server/api/**/*.test.ts'],
+      include: ['test/server/**/*.db.test.ts'],
       globalSetup: ['./test/support/postgres-global-setup.ts'],
       setupFiles: [failOnConsole],
       testTimeout: 20_000,

@@ -138,7 +138,7 @@ describe('fuzzing every API route with random and malformed input', () => {
     } catch (error) {
       const { message, cause } = error as Error;
       const why = cause instanceof Error ? cause.message : String(cause ?? '');
-      throw new Error(`Fuzz case failed. Replay: FUZZ_SEED=${SEED} npx vitest run --project api test/server/api/fuzz.test.ts\n${message}\n${why}`, {
+      throw new Error(`Fuzz case failed. Replay: FUZZ_SEED=${SEED} npx vitest run --project api test/server/http/fuzz.db.test.ts\n${message}\n${why}`, {
         cause: error,
       });
     }
