@@ -2,16 +2,20 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './scripts/lint/import-boundaries.js';
 
-const features = ['auth', 'contacts', 'sos', 'profile', 'install', 'help', 'legal', 'app-update', 'offline', 'delivery', 'acknowledge'];
-
-// Cross-folder imports go through the `#layer/*` aliases of package.json, so the
-// dependency direction (DESIGN.md section 1, STYLE.md 1) is checked on those names.
-function forbid(...prefixes) {
-  const escaped = prefixes.flat().map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  return ['error', { patterns: [{ regex: `^(${escaped.join('|')})`, message: 'This layer may not depend on that one (DESIGN.md section 1).' }] }];
-}
-
+// Which layer may import which (DESIGN.md section 1, STYLE.md 1), judged on resolved paths so
+// relative imports count too, and globbed so a new feature folder is covered without a list.
+const noOtherLayer = 'This layer may not depend on that one (DESIGN.md section 1).';
+const boundaries = [
+  { from: 'src/client/**', forbid: ['src/server/**', 'sw/**'], message: noOtherLayer },
+  { from: 'src/client/features/*/**', forbid: ['src/client/features/*/**'], message: 'Features never import each other: move the shared part to ui/ or lib/, or compose them in a route.' },
+  { from: 'src/client/features/**', forbid: ['src/client/routes/**'], message: 'Features never import the routes (the app layer).' },
+  { from: 'src/client/{ui,lib}/**', forbid: ['src/client/features/**', 'src/client/routes/**'], message: 'ui/ and lib/ are below features and routes.' },
+  { from: 'src/server/**', forbid: ['src/client/**', 'sw/**', 'src/shared/browser/**'], message: noOtherLayer },
+  { from: 'src/shared/**', forbid: ['src/client/**', 'src/server/**', 'sw/**'], message: 'Shared code depends on no side.' },
+  { from: 'sw/**', allowOnly: ['sw/**', 'src/shared/**'], message: 'The service worker imports src/shared only.' },
+];
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'coverage/', 'node_modules/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -25,26 +29,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['src/client/**'], rules: { 'no-restricted-imports': forbid('#server/', '#sw/', '../../../') } },
-  { files: ['src/server/**'], rules: { 'no-restricted-imports': forbid('#client/', '#sw/', '#shared/browser/') } },
-  { files: ['sw/**'], rules: { 'no-restricted-imports': forbid('#client/', '#server/') } },
-  { files: ['src/shared/**'], rules: { 'no-restricted-imports': forbid('#client/', '#server/', '#sw/') } },
-  ...features.map((name) => ({
-    // Features never import each other, nor the routes.
-    files: [`src/client/features/${name}/**`],
-    rules: {
-      'no-restricted-imports': forbid(
-        '#server/',
-        '#sw/',
-        '#client/routes/',
-        features.filter((other) => other !== name).map((other) => `#client/features/${other}/`),
-      ),
-    },
-  })),
   {
-    files: ['src/client/ui/**', 'src/client/lib/**'],
-    rules: { 'no-restricted-imports': forbid('#server/', '#sw/', '#client/features/', '#client/routes/') },
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { boundaries: importBoundaries },
+    rules: { 'boundaries/imports': ['error', { zones: boundaries }] },
   },
+  // Deep relative climbs hide which layer a file reaches into: use the #layer/* aliases.
+  { files: ['src/client/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./', message: 'Use a #layer/* alias (package.json "imports").' }] }] } },
   {
     // Home's first frame (docs/decisions/017-critical-folder.md): no valibot, and no shared API
     // module, which carries a valibot schema; a type from one costs nothing and stays allowed.

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -5,6 +6,7 @@ import { HOME_HINT_KEY } from './src/client/lib/home-hint-key.ts';
 import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 import { earlyHome } from './src/client/vite-plugins/early-home.ts';
 import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
+import { testProjects } from './test/vitest-projects.ts';
 
 // Home's first frame is the code of one folder (src/client/critical, docs/decisions/017): what of it
 // the entry does not load is one lazy chunk, fetched beside the entry when the session opens home.
@@ -64,6 +66,8 @@ export default defineConfig({
     // back to rel=preload by themselves where modulepreload is missing.
     modulePreload: { polyfill: false },
   },
+  // The tests start from the repository, not from the client folder above (test/vitest-projects.ts).
+  test: { root: fileURLToPath(new URL('.', import.meta.url)), reporters: ['default'], projects: testProjects },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,5 +1,5 @@
 // `npm run bench [-- --quick] [-- --only=downloads,browser]`: builds the app, starts
-// the real server on a temporary data directory, measures every figure of issue 7
+// the real server on a temporary data directory, measures every figure of DESIGN.md section 6
 // against DESIGN.md section 6, prints the table, writes docs/benchmarks.{md,json},
 // and exits non-zero when a budget is missed. Not part of `npm test`: timings are noisy.
 import { execFileSync } from 'node:child_process';

@@ -48,7 +48,7 @@ export async function writeReport(root: string, rows: Row[], info: RunInfo): Pro
     '# Benchmarks',
     '',
     'Written by `npm run bench` (scripts/bench/). Each figure is the median of repeated runs, with min and max;',
-    'the budgets are those of DESIGN.md section 6 and issue 7. Timings are of this machine and this run: compare',
+    'the budgets are those of DESIGN.md section 6. Timings are of this machine and this run: compare',
     'runs of one machine, not machines.',
     '',
     `- run: ${info.date}${info.quick ? ' (quick)' : ''}, ${info.seconds.toFixed(0)} s`,

@@ -12,7 +12,7 @@ import { readAppConfig } from './lib/meta-tags.ts';
 import { trackPageViews } from './lib/page-views.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
-import { forgetSessionOnExpiry } from './lib/session/forget-on-expiry.ts';
+import { forgetSessionOnExpiry } from './lib/forget-on-expiry.ts';
 import { getSessionState, restoreSession, subscribeSession } from './lib/session/session-store.ts';
 import { isSessionValid } from './lib/session/session-validity.ts';
 import { startSlidingSession } from './lib/session/sliding-session.ts';

@@ -48,7 +48,7 @@ export type Config = {
   };
   /** Web Push to contacts' phones (src/server/push). */
   push: PushConfig;
-  /** Issue 9: reminder e-mails while nobody has acknowledged an active alert. */
+  /** Reminder e-mails while nobody has acknowledged an active alert. */
   reminders: {
     /** After how long from the alert's start, ascending (ACK_REMINDER_MINUTES, default 5,15). */
     afterMs: number[];

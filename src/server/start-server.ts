@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { pruneExpired } from './retention/prune.ts';
 import type { Log } from './log.ts';
-import { startSenderThread, type SenderThread } from './mail/sender-thread.ts';
+import { startSenderThread, type SenderThread } from './sender/sender-thread.ts';
 
 export type RunningServer = {
   /** Where people open the app: `${PUBLIC_URL}/web`. */

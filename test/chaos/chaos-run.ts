@@ -111,7 +111,7 @@ async function inTurns<T>(items: T[], width: number, task: (item: T) => Promise<
 }
 
 /**
- * Issue 8's chaos run: `users` phones press SOS and end alerts through a TCP
+ * The chaos run: `users` phones press SOS and end alerts through a TCP
  * proxy that drops, delays and resets connections, in front of two app
  * instances on one PostgreSQL server; instances, PostgreSQL and the whole
  * machine are SIGKILLed on a timeline and the SMTP server refuses mail for a

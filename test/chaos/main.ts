@@ -1,4 +1,4 @@
-// `npm run test:chaos`: the full chaos run of issue 8, printing its counts; exits 1 on any loss.
+// `npm run test:chaos`: the full chaos run, printing its counts; exits 1 on any loss.
 // `-- --quick` runs the smaller scenario of `npm test`; `-- --seed=N` plays a run's randomness again.
 import { runChaos } from './chaos-run.ts';
 import { runPowerCut } from './power-cut.ts';

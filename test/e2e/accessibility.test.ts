@@ -2,16 +2,15 @@ import { appendFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { APP_NAME } from '#shared/constants.ts';
 import { axeViolations, movingElements, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, signUpInBrowser } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 
-// DESIGN.md section 6 and issue 6: axe-core finds nothing on any screen, in a
+// DESIGN.md section 6: axe-core finds nothing on any screen, in a
 // real Chromium against the real server, and every screen keeps the house rules
 // axe has no rule for. Each test brings its own people (one with a contact,
 // one on an iPhone with none, a contact who opens the e-mails), so any of them
@@ -23,30 +22,23 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let buildCopy: string;
-let app: RunningApp;
-let browser: Browser;
 const checked: string[] = [];
 
-beforeAll(async () => {
+const running = appAndChromiumPerFile(async () => {
   // A copy of build/ (BUILD_DIR): the last test publishes a new version in it, as a deploy would.
   buildCopy = await mkdtemp(path.join(tmpdir(), 'sos-a11y-build-'));
   await cp(path.join(root, 'build'), buildCopy, { recursive: true });
-  [app, { browser }] = await Promise.all([
-    startApp({ BUILD_DIR: buildCopy, CHAT_URL: 'https://wa.me/15555550100' }),
-    launchChromium(),
-  ]);
+  return { BUILD_DIR: buildCopy, CHAT_URL: 'https://wa.me/15555550100' };
 });
 
 afterAll(async () => {
   console.log(`Screens axe checked (${checked.length}):\n- ${checked.join('\n- ')}`);
-  await browser?.close();
-  await app?.stop();
   if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
 });
 
 /** A phone that asks for reduced motion, so nothing may move. */
 async function newPhone(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', ...options });
+  const context = await running.browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', ...options });
   return { context, page: await context.newPage() };
 }
 
@@ -59,17 +51,17 @@ type PersonOnHome = { context: BrowserContext; page: Page; contactEmail: string;
  */
 async function personOnHome(tag: string, { confirmed = true } = {}): Promise<PersonOnHome> {
   const { context, page } = await newPhone();
-  await context.grantPermissions(['geolocation'], { origin: app.url });
+  await context.grantPermissions(['geolocation'], { origin: running.app.url });
   await context.setGeolocation(MIAMI);
   const contactEmail = `${tag}-contacto@example.org`;
-  await signUpInBrowser(page, app, { email: `${tag}@example.org`, firstname: 'Lucía', lastname: 'Accesible' });
+  await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Lucía', lastname: 'Accesible' });
   await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
   await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
   await page.waitForURL('**/web/home');
-  const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+  const invitation = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
   if (confirmed) {
     const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    expect((await fetch(`${app.url}/api/verify-contact/${token}`)).status).toBe(200);
+    expect((await fetch(`${running.app.url}/api/verify-contact/${token}`)).status).toBe(200);
   }
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return { context, page, contactEmail, invitation };
@@ -104,11 +96,11 @@ async function checkScreen(page: Page, name: string, title: string) {
 describe('accessibility of every screen', () => {
   it('signin, verify, signup, the terms and the first contact', async () => {
     const { context, page } = await newPhone();
-    await context.grantPermissions(['geolocation'], { origin: app.url });
+    await context.grantPermissions(['geolocation'], { origin: running.app.url });
     await context.setGeolocation(MIAMI);
     const email = 'accesible@example.org';
 
-    await page.goto(`${app.url}/web/auth/signin`);
+    await page.goto(`${running.app.url}/web/auth/signin`);
     await page.getByLabel(/correo/i).waitFor();
     await checkScreen(page, 'signin', 'Iniciar sesión');
     // Installed now: the next screen says once that the app works offline.
@@ -121,7 +113,7 @@ describe('accessibility of every screen', () => {
     await page.getByText('Listo: la aplicación ya funciona sin conexión.').waitFor();
     await checkScreen(page, "verify, with 'ya funciona sin conexión'", 'Verificar código');
 
-    const code = codeFrom(await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/ }));
+    const code = codeFrom(await waitForMail(running.app.dataDir, { to: email, subject: /Tu código de acceso/ }));
     await page.getByRole('textbox', { name: /dígito 1/i }).click();
     await page.keyboard.type(code);
     await page.waitForURL('**/web/auth/signup');
@@ -171,7 +163,7 @@ describe('accessibility of every screen', () => {
     await page.getByRole('heading', { name: '¡Bienvenido!' }).waitFor();
     await checkScreen(page, 'accept', 'Bienvenido');
 
-    await page.goto(`${app.url}/web/active/invalid`);
+    await page.goto(`${running.app.url}/web/active/invalid`);
     await page.getByRole('heading', { name: 'Token Inválido' }).waitFor();
     await checkScreen(page, 'invalid', 'Token Inválido');
 
@@ -242,7 +234,7 @@ describe('accessibility of every screen', () => {
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor();
-    const alert = await waitForMail(app.dataDir, { to: contactEmail, subject: /está en riesgo/ });
+    const alert = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /está en riesgo/ });
     const deliveries = page.getByRole('region', { name: 'A quién llegó tu alerta' });
     await deliveries.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 15_000 });
     await checkScreen(page, 'active, with its delivery list', 'Alerta activa');
@@ -291,7 +283,7 @@ describe('accessibility of every screen', () => {
 
   it('home without contacts, on an iPhone, and its install guide', async () => {
     const { context, page } = await newPhone({ userAgent: IPHONE_SAFARI, isMobile: true, hasTouch: true });
-    await signUpInBrowser(page, app, { email: 'sin-contactos@example.org', firstname: 'Rosa', lastname: 'Sola' });
+    await signUpInBrowser(page, running.app, { email: 'sin-contactos@example.org', firstname: 'Rosa', lastname: 'Sola' });
     await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
     const question = page.getByRole('alertdialog');
     await question.waitFor();
@@ -313,11 +305,11 @@ describe('accessibility of every screen', () => {
 
   it('the 404 page and /unauthorized', async () => {
     const { context, page } = await newPhone();
-    await page.goto(`${app.url}/web/no-existe`);
+    await page.goto(`${running.app.url}/web/no-existe`);
     await page.getByRole('heading', { name: /Página No Encontrada/ }).waitFor();
     await checkScreen(page, '404', 'Página No Encontrada');
 
-    await page.goto(`${app.url}/unauthorized`);
+    await page.goto(`${running.app.url}/unauthorized`);
     await page.getByRole('heading', { name: 'Acceso Denegado' }).waitFor();
     await checkScreen(page, 'unauthorized', 'Acceso Denegado');
     await context.close();

@@ -1,47 +1,36 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, phonePage } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
-// Issue 9 in a real Chromium against the real server: the person sees who their
+// Delivery state and acknowledgements in a real Chromium against the real server: the person sees who their
 // alert reached and who answered, within seconds, and can practise the whole
 // path (service worker included) without raising an alert.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SCREENSHOT = path.join(root, 'artifacts/active-acknowledged-360x740.png');
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const started = appAndChromiumPerFile();
 
 /** A second contact, added from the app and confirmed from the e-mail, as a person would. */
 async function addConfirmedContact(page: Page, contact: { firstname: string; lastname: string; email: string }) {
-  await page.goto(`${app.url}/web/contact`);
+  await page.goto(`${started.app.url}/web/contact`);
   await fillContactForm(page, { ...contact, phone: '3055550101', kinship: 'Hermana' });
   await page.waitForURL('**/web/home');
-  const invitation = await waitForMail(app.dataDir, { to: contact.email, subject: /te agregó como contacto de emergencia/ });
+  const invitation = await waitForMail(started.app.dataDir, { to: contact.email, subject: /te agregó como contacto de emergencia/ });
   const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-  expect((await fetch(`${app.url}/api/verify-contact/${token}`)).status).toBe(200);
+  expect((await fetch(`${started.app.url}/api/verify-contact/${token}`)).status).toBe(200);
 }
 
 /** The contact opens the 'Lo tengo' link of an e-mail in a browser of their own, and presses it. */
 async function acknowledgeFromMail(mailText: string) {
   const link = /(https?:\/\/\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/.exec(mailText)?.[1];
   expect(link).toBeDefined();
-  const contact = await phonePage(browser);
+  const contact = await phonePage(started.browser);
   await contact.page.goto(link!);
   await contact.page.getByRole('button', { name: 'Lo tengo' }).click();
   await contact.page.getByText(/ya sabe que recibiste su alerta/).waitFor();
@@ -50,7 +39,7 @@ async function acknowledgeFromMail(mailText: string) {
 
 describe('knowing that the alert arrived', () => {
   it("shows on the alert screen, within seconds, the contact who pressed 'Lo tengo' and the one who has not", async () => {
-    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'acuse');
+    const { context, page, contactEmail } = await personWithConfirmedContact(started.app, started.browser, 'acuse');
     const maria = { firstname: 'María', lastname: 'López', email: 'acuse-maria@example.org' };
     await addConfirmedContact(page, maria);
     await page.reload();
@@ -61,7 +50,7 @@ describe('knowing that the alert arrived', () => {
     await list.getByText(/^Enviada a Jorge Paz \(\d\d:\d\d\), sin confirmar todavía$/).waitFor({ timeout: 15_000 });
     await list.getByText(/^Enviada a María López/).waitFor();
 
-    const mail = await waitForMail(app.dataDir, { to: maria.email, subject: /ALERTA SOS: Elena acuse está en riesgo/ });
+    const mail = await waitForMail(started.app.dataDir, { to: maria.email, subject: /ALERTA SOS: Elena acuse está en riesgo/ });
     expect(mail.text).toContain('presiona «Lo tengo»');
     const contact = await acknowledgeFromMail(mail.text);
     await contact.page.getByRole('heading', { name: 'Elena acuse necesita ayuda' }).waitFor();
@@ -80,7 +69,7 @@ describe('knowing that the alert arrived', () => {
     // Ending the alert tells everyone who got it who is acting.
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
-    const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: /Elena acuse finalizó su alerta SOS/ });
+    const ended = await waitForMail(started.app.dataDir, { to: contactEmail, subject: /Elena acuse finalizó su alerta SOS/ });
     // The other contacts by first name only: a contact's mailbox does not learn the whole network.
     expect(ended.text).toMatch(/Recibida por María \(\d\d:\d\d\)/);
     expect(ended.text).toMatch(/Enviada a Jorge \(\d\d:\d\d\), sin confirmar todavía/);
@@ -89,7 +78,7 @@ describe('knowing that the alert arrived', () => {
   });
 
   it('practises the whole path, offline first and through the service worker, without raising an alert', async () => {
-    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'practica');
+    const { context, page, contactEmail } = await personWithConfirmedContact(started.app, started.browser, 'practica');
     await page.getByRole('link', { name: 'Probar alerta' }).click();
     await page.waitForURL('**/web/practice');
     await page.getByRole('heading', { name: 'Alerta de prueba' }).waitFor();
@@ -99,7 +88,7 @@ describe('knowing that the alert arrived', () => {
     await page.getByText(/Sin conexión: tu prueba se enviará en cuanto haya señal/).waitFor();
     await context.setOffline(false);
 
-    const mail = await waitForMail(app.dataDir, { to: contactEmail, subject: /^PRUEBA: alerta de prueba de Elena practica/ });
+    const mail = await waitForMail(started.app.dataDir, { to: contactEmail, subject: /^PRUEBA: alerta de prueba de Elena practica/ });
     expect(mail.text.split('\n')[0]).toBe('PRUEBA: esto es solo una prueba. Elena practica no está en riesgo.');
     await page.getByText(/^Prueba enviada\./).waitFor({ timeout: 20_000 });
     const list = page.getByRole('region', { name: 'A quién llegó tu prueba' });

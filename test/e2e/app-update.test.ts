@@ -1,11 +1,10 @@
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 
 // The installed app across a release, in a real Chromium against the real server:
@@ -14,18 +13,13 @@ import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let buildCopy: string;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
+const running = appAndChromiumPerFile(async () => {
   buildCopy = await mkdtemp(path.join(tmpdir(), 'sos-build-'));
   await cp(path.join(root, 'build'), buildCopy, { recursive: true });
-  [app, { browser }] = await Promise.all([startApp({ BUILD_DIR: buildCopy }), launchChromium()]);
+  return { BUILD_DIR: buildCopy };
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
 });
 
@@ -63,13 +57,13 @@ const markDocument = (page: Page) => page.evaluate(() => void Object.assign(wind
 const isSameDocument = (page: Page) => page.evaluate(() => 'e2eSameDocument' in window);
 
 async function alertMailsTo(email: string) {
-  return (await readMailbox(app.dataDir)).filter((mail) => mail.to.includes(email) && /está en riesgo$/.test(mail.subject));
+  return (await readMailbox(running.app.dataDir)).filter((mail) => mail.to.includes(email) && /está en riesgo$/.test(mail.subject));
 }
 
 describe('the offline banner', () => {
   it('shows on every screen while the browser is offline and goes away when the network returns', async () => {
-    const { context, page } = await phonePage(browser);
-    await page.goto(`${app.url}/web`);
+    const { context, page } = await phonePage(running.browser);
+    await page.goto(`${running.app.url}/web`);
     await page.waitForURL('**/web/auth/signin');
     // The first install claims the page without reloading it.
     await markDocument(page);
@@ -80,7 +74,7 @@ describe('the offline banner', () => {
     await context.setOffline(true);
     await expect(connectionBanner(page).textContent()).resolves.toBe(NEEDS_SIGNAL);
     // A screen opened with no network (from the worker's shell) has it from the start.
-    await page.goto(`${app.url}/unauthorized`);
+    await page.goto(`${running.app.url}/unauthorized`);
     await page.getByText('Acceso Denegado').waitFor();
     await expect(connectionBanner(page).textContent()).resolves.toBe(NEEDS_SIGNAL);
     const fontSize = await connectionBanner(page).locator('p').evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
@@ -94,15 +88,15 @@ describe('the offline banner', () => {
 
 describe('a new version', () => {
   it('is offered without reloading by itself, takes over on Actualizar with one reload, and an SOS queued before it is still delivered once', async () => {
-    const { context, page } = await phonePage(browser);
+    const { context, page } = await phonePage(running.browser);
     const contactEmail = 'update-contacto@example.org';
-    await signUpInBrowser(page, app, { email: 'update@example.org', firstname: 'Rosa', lastname: 'Update' });
+    await signUpInBrowser(page, running.app, { email: 'update@example.org', firstname: 'Rosa', lastname: 'Update' });
     await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
     await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
     await page.waitForURL('**/web/home');
-    const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+    const invitation = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
     const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    expect((await fetch(`${app.url}/api/verify-contact/${token}`)).status).toBe(200);
+    expect((await fetch(`${running.app.url}/api/verify-contact/${token}`)).status).toBe(200);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     // The release: opening the app again makes the browser look for a new sw.js.
@@ -139,7 +133,7 @@ describe('a new version', () => {
 
     // Back online, the new worker delivers what the old one queued: the alert, then its end, once each.
     await context.setOffline(false);
-    const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: /Rosa Update finalizó su alerta SOS/ });
+    const ended = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /Rosa Update finalizó su alerta SOS/ });
     const started = await alertMailsTo(contactEmail);
     expect(started).toHaveLength(1);
     expect(started[0]!.file < ended.file).toBe(true);

@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium, launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { freePort } from '#test/support/app-server.ts';
+import { launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
 import { startFaultProxy, type FaultProxy } from '#test/support/fault-proxy.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { alertMailsTo, expectOneAlertThenItsEnd, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
@@ -12,31 +12,29 @@ import { alertMailsTo, expectOneAlertThenItsEnd, personWithConfirmedContact, sos
 
 const ACTIVE_BUTTON = '/api/active-button';
 
-let app: RunningApp;
+let proxyPort = 0;
 let proxy: FaultProxy;
-let browser: Browser;
+const running = appAndChromiumPerFile(async () => {
+  proxyPort = await freePort();
+  return { PUBLIC_URL: `http://127.0.0.1:${proxyPort}` };
+});
 /** Background Sync never fires here (Safari's case): only the app's own retries deliver. */
 let withoutSync: TestBrowser;
 
 beforeAll(async () => {
-  const proxyPort = await freePort();
-  const publicUrl = `http://127.0.0.1:${proxyPort}`;
-  [app, { browser }, withoutSync] = await Promise.all([startApp({ PUBLIC_URL: publicUrl }), launchChromium(), launchSparticuzChromium()]);
-  proxy = await startFaultProxy({ port: app.port }, proxyPort);
+  [proxy, withoutSync] = await Promise.all([startFaultProxy({ port: running.app.port }, proxyPort), launchSparticuzChromium()]);
 });
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), withoutSync?.browser.close()]);
-  await proxy?.close();
-  await app?.stop();
+  await Promise.all([withoutSync?.browser.close(), proxy?.close()]);
 });
 
 it.each([
-  ['with Background Sync', 'busy', () => browser],
+  ['with Background Sync', 'busy', () => running.browser],
   ['without Background Sync', 'busynosync', () => withoutSync.browser],
 ])('keeps an alert queued while the server answers 503, queues FINALIZAR behind it, then delivers both once, in order (%s)', async (_name, tag, which) => {
   const before = proxy.counts(ACTIVE_BUTTON);
-  const { context, page, contactEmail } = await personWithConfirmedContact(app, which(), tag);
+  const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
   // Refusing from before the press: the server never sees the alert before it is ready again.
   proxy.fail(ACTIVE_BUTTON, { status: 503 });
   await context.setOffline(true);
@@ -48,7 +46,7 @@ it.each([
   // The network is back: the worker tries, the server refuses, the alert stays queued.
   await expect.poll(() => proxy.counts(ACTIVE_BUTTON).failed, { timeout: 20_000 }).toBeGreaterThan(before.failed);
   await page.getByText(/se enviará automáticamente/).waitFor();
-  expect(await alertMailsTo(app, contactEmail)).toHaveLength(0);
+  expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(0);
 
   // The person ends the alert while the start still waits: the end must not overtake it.
   await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
@@ -56,7 +54,7 @@ it.each([
   expect(proxy.counts(ACTIVE_BUTTON).passed).toBe(before.passed);
 
   proxy.fail(ACTIVE_BUTTON, null);
-  const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`) }, 75_000);
-  await expectOneAlertThenItsEnd(app, contactEmail, ended);
+  const ended = await waitForMail(running.app.dataDir, { to: contactEmail, subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`) }, 75_000);
+  await expectOneAlertThenItsEnd(running.app, contactEmail, ended);
   await context.close();
 });

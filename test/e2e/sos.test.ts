@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
-import { launchChromium, launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
+import { launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import {
   alertMailsTo,
@@ -15,62 +14,60 @@ import {
 // DESIGN.md section 3 in a real Chromium against the real server: an SOS pressed
 // once reaches every confirmed contact exactly once, online or offline.
 
-let app: RunningApp;
-let browser: Browser;
+const running = appAndChromiumPerFile();
 /** A browser where Background Sync never fires (Safari's case): replay must come from the app itself. */
 let withoutSync: TestBrowser;
 
 beforeAll(async () => {
-  [app, { browser }, withoutSync] = await Promise.all([startApp(), launchChromium(), launchSparticuzChromium()]);
+  withoutSync = await launchSparticuzChromium();
 });
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), withoutSync?.browser.close()]);
-  await app?.stop();
+  await withoutSync?.browser.close();
 });
 
 describe('the SOS button', () => {
   it('online: tells every confirmed contact where and when, once, and FINALIZAR ALERTA tells them it ended', async () => {
-    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'online');
+    const { context, page, contactEmail } = await personWithConfirmedContact(running.app, running.browser, 'online');
     await page.getByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.').waitFor();
     // Permission was granted before: home watches the position without asking, and says when it has one.
     await page.getByText('Tu ubicación se enviará con tu alerta.').waitFor();
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
 
-    const mail = await waitForMail(app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena online está en riesgo/ });
+    const mail = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena online está en riesgo/ });
     expect(mail.text).toContain('latitud 25.7617, longitud -80.1918');
     expect(mail.text).toContain('https://www.openstreetmap.org/?mlat=25.7617&mlon=-80.1918');
 
-    await endAlertAndWaitForMail(app, page, contactEmail);
-    expect(await alertMailsTo(app, contactEmail)).toHaveLength(1);
+    await endAlertAndWaitForMail(running.app, page, contactEmail);
+    expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(1);
     await context.close();
   });
 
   it('offline: shows the alert as waiting, sends nothing, and delivers it exactly once when the network returns', async () => {
     // This is the first session after sign-up: the worker installed minutes ago already protects it.
-    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'offline');
+    const { context, page, contactEmail } = await personWithConfirmedContact(running.app, running.browser, 'offline');
     await context.setOffline(true);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.getByText(/se enviará automáticamente/).waitFor();
-    expect(await alertMailsTo(app, contactEmail)).toHaveLength(0);
+    expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(0);
 
     await context.setOffline(false);
-    await waitForMail(app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena offline está en riesgo/ });
+    await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena offline está en riesgo/ });
     await page.getByText(/se enviará automáticamente/).waitFor({ state: 'detached' });
     // Replaying again (a reload starts the worker's replay) must not send it twice.
     await page.reload();
-    await endAlertAndWaitForMail(app, page, contactEmail);
-    expect(await alertMailsTo(app, contactEmail)).toHaveLength(1);
+    await endAlertAndWaitForMail(running.app, page, contactEmail);
+    expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(1);
     await context.close();
   });
 
   it.each([
-    ['with Background Sync', 'closed', () => browser],
+    ['with Background Sync', 'closed', () => running.browser],
     ['without Background Sync, as in Safari', 'nosync', () => withoutSync.browser],
   ])('offline with the app closed (%s): the alert and its end, both queued, arrive in order once, after the app reopens', async (_name, tag, which) => {
-    const { context, page, contactEmail } = await personWithConfirmedContact(app, which(), tag);
+    const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
     await context.setOffline(true);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
@@ -80,41 +77,41 @@ describe('the SOS button', () => {
 
     await context.setOffline(false);
     const reopened = await context.newPage();
-    await reopened.goto(`${app.url}/web/home`);
-    const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`) });
-    await expectOneAlertThenItsEnd(app, contactEmail, ended);
+    await reopened.goto(`${running.app.url}/web/home`);
+    const ended = await waitForMail(running.app.dataDir, { to: contactEmail, subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`) });
+    await expectOneAlertThenItsEnd(running.app, contactEmail, ended);
     await context.close();
   });
 
   it('pressed offline and the app closed at once: it reopens on the alert screen, offline and once delivered', async () => {
-    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'cerrada');
+    const { context, page, contactEmail } = await personWithConfirmedContact(running.app, running.browser, 'cerrada');
     await context.setOffline(true);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.close();
 
     const reopened = await context.newPage();
-    await reopened.goto(`${app.url}/web/home`);
+    await reopened.goto(`${running.app.url}/web/home`);
     await reopened.waitForURL('**/web/active');
     await reopened.getByText(/se enviará automáticamente/).waitFor();
     await reopened.close();
 
     await context.setOffline(false);
     const online = await context.newPage();
-    await online.goto(`${app.url}/web/home`);
+    await online.goto(`${running.app.url}/web/home`);
     await online.waitForURL('**/web/active');
-    await waitForMail(app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena cerrada está en riesgo/ });
-    await endAlertAndWaitForMail(app, online, contactEmail);
-    expect(await alertMailsTo(app, contactEmail)).toHaveLength(1);
+    await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena cerrada está en riesgo/ });
+    await endAlertAndWaitForMail(running.app, online, contactEmail);
+    expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(1);
     await context.close();
   });
 
   it('signs back in on a new page and still has the alert screen while an alert is active', async () => {
-    const { context, page, email } = await personWithConfirmedContact(app, browser, 'again');
+    const { context, page, email } = await personWithConfirmedContact(running.app, running.browser, 'again');
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
-    const other = await phonePage(browser);
-    await enterWithEmailedCode(other.page, app, email);
+    const other = await phonePage(running.browser);
+    await enterWithEmailedCode(other.page, running.app, email);
     await other.page.waitForURL('**/web/active');
     await Promise.all([context.close(), other.context.close()]);
   });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 
 // What the browser tests measure on a screen besides its behaviour: axe-core's
 // rules (WCAG 2.1 A and AA plus best practices) and the house rules axe has no
-// rule for (DESIGN.md section 6, issue 6): lang, a title per screen, text of at
+// rule for (DESIGN.md section 6): lang, a title per screen, text of at
 // least 16 px, touch targets of at least 48 px and no motion for those who ask.
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

@@ -5,15 +5,19 @@ import { launchChromium } from './chromium.ts';
 
 export type AppAndChromium = { readonly app: RunningApp; readonly browser: Browser };
 
+type Env = Record<string, string>;
+
 /**
  * The real app (its own database, mail folder and port, with `env` added) and a
  * real Chromium for one test file: started together before its tests, stopped after.
+ * `env` may be a function, run first in beforeAll (to prepare, say, a copy of build/).
  */
-export function appAndChromiumPerFile(env: Record<string, string> = {}): AppAndChromium {
+export function appAndChromiumPerFile(env: Env | (() => Promise<Env>) = {}): AppAndChromium {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [app, { browser }] = await Promise.all([startApp(env), launchChromium()]);
+    const appEnv = typeof env === 'function' ? await env() : env;
+    [app, { browser }] = await Promise.all([startApp(appEnv), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

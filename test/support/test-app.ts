@@ -10,7 +10,7 @@ import type { Config, Env } from '#server/config.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AlertStarter } from '#server/deps.ts';
-import { createMailSender } from '#server/mail/mail-sender.ts';
+import { createMailSender } from '#server/sender/mail-sender.ts';
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
 import type { MailTransport } from '#server/mail/transport.ts';
 import { captureLog } from './capture-log.ts';

@@ -62,7 +62,7 @@ async function coldLoad(bench: BenchContext, browser: Browser): Promise<Measurem
   ];
 }
 
-/** Figure 3 (and issue 4's contacts): the installed app reopened with no network, CPU 4x slower. */
+/** Figure 3 (and the contacts screen): the installed app reopened with no network, CPU 4x slower. */
 async function reopenOffline(bench: BenchContext, browser: Browser): Promise<Measurement[]> {
   const context = await signedInPerson(bench.app, browser);
   await recordPageMarks(context);

@@ -16,7 +16,7 @@ export type AnalyticsEvent =
   | 'contact_verify'
   | 'help_open'
   | 'whatsapp_open'
-  // Issue 9: a contact pressed 'Lo tengo' ({practice, first}); the person sent a practice ({queued}).
+  // The acknowledgement events: a contact pressed 'Lo tengo' ({practice, first}); the person sent a practice ({queued}).
   | 'alert_acknowledge'
   | 'practice_send';
 

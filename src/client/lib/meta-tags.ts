@@ -1,6 +1,7 @@
 // The server writes per-deployment values into the page's <meta> tags.
 
 import { GTM_ID_PATTERN } from '#shared/constants.ts';
+import { createStore } from './create-store.ts';
 
 export function readMeta(name: string): string | undefined {
   const content = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
@@ -69,21 +70,13 @@ export function readAppConfig(): AppConfig {
   }
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let current: AppConfig | undefined;
+const current = createStore<AppConfig>(readAppConfig);
 
 /** Tells when the kept config changed (the server's answer differed from it). */
-export function subscribeAppConfig(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeAppConfig = current.subscribe;
 
 /** The config as this page knows it now, the same object until it changes (a snapshot for useSyncExternalStore). */
-export function currentAppConfig(): AppConfig {
-  current ??= readAppConfig();
-  return current;
-}
+export const currentAppConfig = current.get;
 
 /**
  * Keeps the config the server answered (GET /api/app-config) for every later read. A page whose
@@ -100,6 +93,5 @@ export function keepAppConfig(json: string): void {
   }
   // The page's own meta tag, if any, is older than this answer.
   document.querySelector('meta[name="app-config"]')?.remove();
-  current = parsed;
-  for (const listener of listeners) listener();
+  current.set(parsed);
 }

@@ -16,7 +16,7 @@ import { acknowledge, findAck } from './acknowledge.ts';
 import { alertDeliveryState, practiceDeliveryState } from './delivery-state.ts';
 
 /**
- * Issue 9 (docs/delivery-state.md): the person's view of their alert's and
+ * Delivery state (docs/delivery-state.md): the person's view of their alert's and
  * practice's e-mails, and the contact's 'Lo tengo', which needs no account: the
  * link opens a web page that reads with GET, and only its button POSTs (mail
  * scanners open links). Token calls are limited per network address.

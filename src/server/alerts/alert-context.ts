@@ -16,7 +16,7 @@ export type AlertContext = {
 };
 
 // Plain SQL with a name: PostgreSQL plans it once per connection, and no query
-// builder runs on each press (Drizzle's builder was a quarter of the CPU: docs/decisions/011).
+// builder runs on each press (Drizzle's builder was a large share of a press's CPU profile).
 // For several presses at once: the n-th (user, key) pair comes back as row n, or not at all.
 const ALERT_CONTEXTS = {
   name: 'alert_contexts',

@@ -4,14 +4,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { verifications } from '#server/db/schema.ts';
 import { hmac, randomCode, sameHash } from '#server/security/hashing.ts';
 import { clearLockout, countWrongCode } from './lockout.ts';
-
-/**
- * The purposes a verification row can have: 'signin' holds an HMAC of a 4-digit
- * code for an address; 'contact-invite' the SHA-256 of a contact's confirmation
- * link token, with the contact's id as target (see contacts/invitations.ts);
- * 'signin-lockout' counts an address's wrong codes (see lockout.ts).
- */
-export type VerificationType = 'signin' | 'contact-invite' | 'signin-lockout';
+import type { VerificationType } from './verification-type.ts';
 
 type Row = typeof verifications.$inferSelect;
 

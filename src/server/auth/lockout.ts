@@ -3,7 +3,7 @@ import { CODE_MAX_ATTEMPTS, SIGNIN_LOCKOUT_BASE_MS, SIGNIN_LOCKOUT_GROWTH, SIGNI
 import type { Queryable } from '#server/db/client.ts';
 import { verifications } from '#server/db/schema.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import type { VerificationType } from './codes.ts';
+import type { VerificationType } from './verification-type.ts';
 
 /**
  * Wrong sign-in codes, counted per address across codes: asking for a new code

@@ -109,7 +109,7 @@ export async function startEmbeddedPostgres(baseDir: string): Promise<EmbeddedSe
   const port = await findFreePort(HOST);
   const user = 'postgres';
   // A Unix socket beside the data: each query costs both processes less in the kernel than
-  // loopback TCP (issue 7's profile: a tenth of the server's CPU went into writev to PostgreSQL).
+  // loopback TCP (a CPU profile showed writev to PostgreSQL as a large share of the server's time).
   // TCP stays for everything else, and carries us when the socket's path is too long.
   const socketDir = socketDirFor(dataDir, port);
   const pg = new EmbeddedPostgres({

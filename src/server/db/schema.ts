@@ -244,7 +244,7 @@ export const alertRequests = pgTable(
 );
 
 /**
- * A practice alert (issue 9): the SOS path end to end, e-mails marked PRUEBA,
+ * A practice alert: the SOS path end to end, e-mails marked PRUEBA,
  * recorded here and never as an alert. `request_key` is the Idempotency-Key of
  * the request that started it, so the page knows which of its presses it is.
  */
@@ -266,8 +266,8 @@ export const practiceAlerts = pgTable(
 );
 
 /**
- * One row per e-mail an alert or a practice sent to a confirmed contact
- * (issue 9): the outbox row that carries it (whose status says whether the mail
+ * One row per e-mail an alert or a practice sent to a confirmed contact:
+ * the outbox row that carries it (whose status says whether the mail
  * server took it), the SHA-256 of the contact's 'Lo tengo' token, and when they
  * acknowledged. The token itself is derived (HMAC with SECRET), never stored.
  */
@@ -307,7 +307,7 @@ export const alertDeliveries = pgTable(
 );
 
 /**
- * Reminder rounds claimed per alert (issue 9): the primary key is the claim, so
+ * Reminder rounds claimed per alert: the primary key is the claim, so
  * two server instances never send the same round twice.
  */
 export const alertReminders = pgTable(

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 /**
  * Hono's bodyLimit, without its cost on every request: it reads
  * `c.req.raw.body`, which makes @hono/node-server build a full web Request and
- * stream for each one (issue 7's profile: 4 % of the server's CPU per alert).
+ * stream for each one, which the CPU profile of a press showed.
  * A request that came with a Content-Length and no Transfer-Encoding is judged
  * by that header (Node's HTTP parser holds the body to it); any other (chunked,
  * or a Request made in-process) is counted as it streams in, by Hono's.

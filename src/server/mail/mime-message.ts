@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 // Our e-mails have one shape: From, To, Subject, a text part and an HTML part.
 // nodemailer's composer builds that through a tree of streams, at about a
-// millisecond of CPU per e-mail, three times an alert's whole request (issue 7's
-// profile); written out directly it costs a few microseconds. nodemailer still
+// millisecond of CPU per e-mail, three times an alert's whole request in a CPU
+// profile; written out directly it costs a few microseconds. nodemailer still
 // speaks SMTP, and composes anything this does not cover (`composeMime` says so).
 
 const CRLF = '\r\n';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// Issue 9, "know that the alert arrived": what the person sees of each e-mail
+// "Know that the alert arrived" (docs/delivery-state.md): what the person sees of each e-mail
 // their alert (or practice) sent, and what a contact sees behind 'Lo tengo'.
 // docs/delivery-state.md describes the calls; docs/decisions/008 the choices.
 

@@ -223,7 +223,7 @@ describe('the SOS requests the page holds, read back from storage', () => {
     v.object({
       key: v.string(),
       body: v.object({
-        // '3': a practice alert (issue 9) travels the same path.
+        // '3': a practice alert travels the same path.
         alert_status: v.picklist(['1', '2', '3']),
         latitude: v.string(),
         longitude: v.string(),

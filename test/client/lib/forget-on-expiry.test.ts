@@ -5,7 +5,7 @@ import { QUERY_STORE_KEY } from '#shared/constants.ts';
 import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
 import { profileQueryOptions } from '#client/features/profile/api/get-profile.ts';
 import { createQueryClient, restoreQueryCache } from '#client/lib/query-client.ts';
-import { forgetSessionOnExpiry } from '#client/lib/session/forget-on-expiry.ts';
+import { forgetSessionOnExpiry } from '#client/lib/forget-on-expiry.ts';
 import { expireSession, onSessionExpired } from '#client/lib/session/session-expiry.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { expectConsole } from '../../support/fail-on-console.ts';

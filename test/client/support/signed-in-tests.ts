@@ -3,7 +3,6 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAll } from '#client/lib/session/session-store.ts';
 import type { AuthState } from '#shared/browser/session-state.ts';
 import { signIn } from './session.ts';
-import { dismissAllToasts } from './toasts.ts';
 
 /**
  * Every test of the file starts signed in (`overrides` tweak the session) with an
@@ -18,7 +17,6 @@ export function signedInForEachTest(overrides: Partial<AuthState> = {}): void {
     // Unmounted before the stores are cleared, so no screen reacts to the reset.
     cleanup();
     vi.unstubAllGlobals();
-    dismissAllToasts();
     resetAll();
   });
 }

@@ -3,18 +3,17 @@ import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
 import { resetLocation } from '#client/critical/location/location-store.ts';
 import { resetPageQueue } from '#client/critical/press/page-queue.ts';
-import { resetPressState } from '#client/critical/press/press-state.ts';
-import { resetSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { removeBrowserFakes } from './sos-browser.ts';
 
-/** The SOS modules keep module-level state (as they must in the app): each test starts from none. */
+/**
+ * The SOS modules keep module-level state (as they must in the app): each test starts from none.
+ * Their stores reset after every test (reset-stores.ts); this resets what is more than a store.
+ */
 export async function resetSos(): Promise<void> {
   // Unmounted first: a screen whose lazy chunk arrives late would otherwise mount
   // after the reset and leave its state (say, 'no geolocation') to the next test.
   cleanup();
   resetLocation();
-  resetPressState();
-  resetSosQueueView();
   await resetPageQueue();
   removeBrowserFakes();
   // A token refresh writes the session through to IndexedDB; the next test starts without it.

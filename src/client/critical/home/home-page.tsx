@@ -30,7 +30,7 @@ export function HomePage() {
           </Suspense>
         </CatchBoundary>
         <ContactListSection />
-        {/* A practice (issue 9): plain and far from the red SOS button, so it can never be taken for it. */}
+        {/* A practice: plain and far from the red SOS button, so it can never be taken for it. */}
         <Link to="/web/practice" className="button button--ghost button--block home-page__practice">
           Probar alerta
         </Link>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore } from '#client/lib/create-store.ts';
 import { isPermissionDenied, locationErrorText } from './location-errors.ts';
 
 // SPEC.md section 8, verbatim.
@@ -25,30 +26,19 @@ export interface LocationState {
   permission: LocationPermission;
 }
 
-type Listener = () => void;
-
-let state: LocationState = { fix: null, error: null, permission: 'unknown' };
-const listeners = new Set<Listener>();
+const store = createStore<LocationState>(() => ({ fix: null, error: null, permission: 'unknown' }));
 let watchId: number | undefined;
 const holders = new Set<symbol>();
 let permissionChecked: Promise<LocationPermission> | undefined;
 
-export function getLocation(): LocationState {
-  return state;
-}
+export const getLocation = store.get;
 
 function update(patch: Partial<LocationState>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  store.set({ ...store.get(), ...patch });
 }
 
 export function useLocation(): LocationState {
-  return useSyncExternalStore(subscribe, getLocation, getLocation);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 function geolocation(): Geolocation | undefined {
@@ -119,7 +109,7 @@ export function holdLocationWatch({ mayAsk }: { mayAsk: boolean }): () => void {
   holders.add(holder);
   void checkPermission().then(() => {
     // The state, not the first answer: it follows later changes (settings, a fix, a refusal).
-    const { permission } = state;
+    const { permission } = store.get();
     if (!holders.has(holder)) return;
     if (permission === 'granted' || (mayAsk && (permission === 'prompt' || permission === 'unknown'))) startWatching();
   });
@@ -134,5 +124,5 @@ export function resetLocation(): void {
   stopWatching();
   holders.clear();
   permissionChecked = undefined;
-  update({ fix: null, error: null, permission: 'unknown' });
+  store.reset();
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore } from '#client/lib/create-store.ts';
 import { getSessionState, subscribeSession } from '#client/lib/session/session-store.ts';
 import { isSessionValid } from '#client/lib/session/session-validity.ts';
 import { addRejectedSos } from '#client/lib/sos-worker/sos-queue-store.ts';
@@ -52,8 +53,7 @@ export function onHeldSettled(listener: SettledListener): () => void {
 
 let held: SosRequest[] = [];
 let needsSignIn = false;
-let view: HeldView = { count: 0, oldestQueuedAt: null, needsSignIn: false };
-const listeners = new Set<() => void>();
+const view = createStore<HeldView>(() => ({ count: 0, oldestQueuedAt: null, needsSignIn: false }));
 let retryStep = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -177,8 +177,7 @@ function retryNow(): void {
 
 async function save(): Promise<void> {
   const mine = held.filter((request) => request.userId === getSessionState().auth.id);
-  view = { count: mine.length, oldestQueuedAt: mine[0]?.queuedAt ?? null, needsSignIn: needsSignIn && mine.length > 0 };
-  for (const listener of listeners) listener();
+  view.set({ count: mine.length, oldestQueuedAt: mine[0]?.queuedAt ?? null, needsSignIn: needsSignIn && mine.length > 0 });
   // A broken IndexedDB still leaves the requests in memory, retried while the page is open.
   await writeHeld(held).catch(() => undefined);
 }
@@ -217,17 +216,10 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function getHeldView(): HeldView {
-  return view;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const getHeldView = view.get;
 
 export function useHeldView(): HeldView {
-  return useSyncExternalStore(subscribe, getHeldView, getHeldView);
+  return useSyncExternalStore(view.subscribe, view.get, view.get);
 }
 
 /** Tests: forget everything held, in memory and on disk. */

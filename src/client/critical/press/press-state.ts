@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore } from '#client/lib/create-store.ts';
 
 /**
  * The last SOS press of this page:
@@ -25,30 +26,16 @@ export interface PressState {
   userId: string;
 }
 
-type Listener = () => void;
+const store = createStore<PressState>(() => ({ phase: 'idle', key: '', pressedAt: 0, hadPosition: false, positionSent: false, failure: '', userId: '' }));
 
-const idle: PressState = { phase: 'idle', key: '', pressedAt: 0, hadPosition: false, positionSent: false, failure: '', userId: '' };
-let state = idle;
-const listeners = new Set<Listener>();
-
-export function getPressState(): PressState {
-  return state;
-}
+export const getPressState = store.get;
 
 export function setPressState(patch: Partial<PressState>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
+  store.set({ ...store.get(), ...patch });
 }
 
-export function resetPressState(): void {
-  setPressState(idle);
-}
-
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const resetPressState = store.reset;
 
 export function usePressState(): PressState {
-  return useSyncExternalStore(subscribe, getPressState, getPressState);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

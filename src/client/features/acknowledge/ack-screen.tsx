@@ -16,7 +16,7 @@ import './ack-screen.css';
 const isLinkRejected = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 /**
- * /web/active/ack/{token} (issue 9): a contact, from the e-mail, without an
+ * /web/active/ack/{token}: a contact, from the e-mail, without an
  * account. Opening it shows who, when (in the person's time zone) and where;
  * only 'Lo tengo' records anything, and pressing it again records nothing new.
  */

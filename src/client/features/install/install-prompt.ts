@@ -1,17 +1,14 @@
+import { createStore } from '#client/lib/create-store.ts';
+
 /** Chromium's install offer; not in TypeScript's DOM types (it is not a standard). */
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
 }
 
-let captured: BeforeInstallPromptEvent | null = null;
+const captured = createStore<BeforeInstallPromptEvent | null>(() => null);
 let capturing = false;
-const listeners = new Set<() => void>();
-
-function keep(event: BeforeInstallPromptEvent | null) {
-  captured = event;
-  for (const listener of listeners) listener();
-}
+const keep = captured.set;
 
 /**
  * Called first thing in main.tsx: Chromium fires `beforeinstallprompt` once per
@@ -29,16 +26,11 @@ export function captureInstallPrompt(): void {
   window.addEventListener('appinstalled', () => keep(null));
 }
 
-export function getInstallPrompt(): BeforeInstallPromptEvent | null {
-  return captured;
-}
+export const getInstallPrompt = captured.get;
 
 /** A prompt can be shown only once: after the answer it is spent. */
 export function clearInstallPrompt(): void {
   keep(null);
 }
 
-export function subscribeToInstallPrompt(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeToInstallPrompt = captured.subscribe;

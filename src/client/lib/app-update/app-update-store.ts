@@ -1,6 +1,7 @@
 // What the service worker's lifecycle means for the person, as an external store
 // (read with useSyncExternalStore). watch-for-updates.ts writes it; the
 // app-update feature shows it.
+import { createStore } from '../create-store.ts';
 
 export type AppUpdateState = {
   /** A new version is installed and waits for the person's 'Actualizar'. */
@@ -9,27 +10,17 @@ export type AppUpdateState = {
   offlineReady: boolean;
 };
 
-type Listener = () => void;
-
-const initialState: AppUpdateState = { updateReady: false, offlineReady: false };
-let state = initialState;
-const listeners = new Set<Listener>();
+const store = createStore<AppUpdateState>(() => ({ updateReady: false, offlineReady: false }));
 let apply: () => void = () => undefined;
 
 function patch(next: Partial<AppUpdateState>): void {
+  const state = store.get();
   if (Object.entries(next).every(([key, value]) => state[key as keyof AppUpdateState] === value)) return;
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  store.set({ ...state, ...next });
 }
 
-export function getAppUpdateState(): AppUpdateState {
-  return state;
-}
-
-export function subscribeAppUpdate(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const getAppUpdateState = store.get;
+export const subscribeAppUpdate = store.subscribe;
 
 export const markUpdateReady = () => patch({ updateReady: true });
 export const markOfflineReady = () => patch({ offlineReady: true });
@@ -47,5 +38,5 @@ export function applyAppUpdate(): void {
 /** Back to a page that never saw a worker (tests). */
 export function resetAppUpdate(): void {
   apply = () => undefined;
-  patch(initialState);
+  patch({ updateReady: false, offlineReady: false });
 }

@@ -8,6 +8,7 @@ import {
   type SessionState,
   type UiState,
 } from '#shared/browser/session-state.ts';
+import { createStore } from '../create-store.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { withSessionLock } from './session-lock.ts';
 import { isSessionValid } from './session-validity.ts';
@@ -17,27 +18,17 @@ import { isSessionValid } from './session-validity.ts';
 
 const PERSIST_DELAY_MS = 50;
 
-type Listener = () => void;
-
-let state: SessionState = defaultSessionState();
-const initialState = state;
-const listeners = new Set<Listener>();
+const store = createStore<SessionState>(defaultSessionState);
+const initialState = store.get();
 let restored = false;
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 let lastWrite: Promise<void> = Promise.resolve();
 
-export function getSessionState(): SessionState {
-  return state;
-}
-
-export function subscribeSession(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const getSessionState = store.get;
+export const subscribeSession = store.subscribe;
 
 function replaceState(next: SessionState): void {
-  state = next;
-  for (const listener of listeners) listener();
+  store.set(next);
   schedulePersist();
 }
 
@@ -47,11 +38,13 @@ function replaceState(next: SessionState): void {
  * right after it.
  */
 export function setAuth(patch: Partial<AuthState>): void {
+  const state = store.get();
   replaceState({ ...state, auth: { ...state.auth, ...patch } });
   void saveSessionSoon();
 }
 
 export function setUi(patch: Partial<UiState>): void {
+  const state = store.get();
   replaceState({ ...state, ui: { ...state.ui, ...patch } });
 }
 
@@ -66,7 +59,7 @@ export function setSession(session: Session): void {
  * alert_status is followed where nothing waits on this phone (reconcile-alert.ts).
  */
 export function setRefreshedSession(session: Session): void {
-  setAuth({ ...session, alert_status: state.auth.alert_status, token_type: session.token_type || 'Bearer', code: '' });
+  setAuth({ ...session, alert_status: store.get().auth.alert_status, token_type: session.token_type || 'Bearer', code: '' });
 }
 
 /**
@@ -86,7 +79,7 @@ function atMost(write: Promise<void>, maxWaitMs: number): Promise<void> {
 
 /** SPEC.md section 6: action and resource are ignored; only a valid session counts. */
 export function can(_action: string, _resource: string, now: number = Date.now()): boolean {
-  return isSessionValid(state.auth, now);
+  return isSessionValid(store.get().auth, now);
 }
 
 /** Reads the persisted state; bad or unreadable data gives the defaults. */
@@ -95,9 +88,8 @@ export async function restoreSession(): Promise<void> {
   const restoredState = early ? parseSessionState(await early) : await readStoredSession();
   // A change made while restoring (unlikely before the router renders) wins.
   restored = true;
-  if (state === initialState) {
-    state = restoredState;
-    for (const listener of listeners) listener();
+  if (store.get() === initialState) {
+    store.set(restoredState);
   } else {
     schedulePersist();
   }
@@ -120,7 +112,7 @@ export function tokensOf(auth: AuthState): Pick<AuthState, 'access_token' | 'ref
  * overwritten by the one it replaced.
  */
 function newerStoredTokens(stored: AuthState | undefined) {
-  const mine = state.auth;
+  const mine = store.get().auth;
   if (!stored || !mine.access_token || !stored.access_token || stored.id !== mine.id) return undefined;
   if (stored.access_token === mine.access_token) return undefined;
   const storedAt = Date.parse(stored.issued_at);
@@ -141,8 +133,8 @@ async function persistKeepingNewerTokens(patch?: Partial<AuthState>): Promise<vo
   await withSessionLock(async () => {
     const tokens = newerStoredTokens(await readPersistedAuth().catch(() => undefined));
     if (tokens) {
-      state = { ...state, auth: { ...state.auth, ...tokens } };
-      for (const listener of listeners) listener();
+      const state = store.get();
+      store.set({ ...state, auth: { ...state.auth, ...tokens } });
     }
     await persistSessionNow(patch);
   }).catch(() => undefined);
@@ -166,7 +158,7 @@ export function saveSessionSoon(): Promise<void> {
  * stuck IndexedDB (or a held session lock) delays it `maxWaitMs` at most.
  */
 export async function setAuthStoredFirst(patch: Partial<AuthState>, maxWaitMs: number): Promise<void> {
-  // Not in `state` before it is stored: any render reads it from there (useSyncExternalStore) and acts on it.
+  // Not in the store before it is stored: any render reads it from there (useSyncExternalStore) and acts on it.
   if (restored) await atMost(persistKeepingNewerTokens(patch), maxWaitMs);
   // Written again at once (setAuth does), in case another change was stored in between without it.
   setAuth(patch);
@@ -176,6 +168,7 @@ export async function setAuthStoredFirst(patch: Partial<AuthState>, maxWaitMs: n
 export function persistSessionNow(patch?: Partial<AuthState>): Promise<void> {
   if (persistTimer !== undefined) clearTimeout(persistTimer);
   persistTimer = undefined;
+  const state = store.get();
   const snapshot = patch ? { ...state, auth: { ...state.auth, ...patch } } : state;
   lastWrite = lastWrite.then(() => writeStoredSession(snapshot)).catch(() => undefined);
   return lastWrite;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { RejectedSos, SosQueueStatus } from '#shared/browser/sos-messages.ts';
+import { createStore } from '../create-store.ts';
 
 /**
  * What this page knows of the service worker's SOS queue: its latest status,
@@ -13,44 +14,29 @@ export interface SosQueueView {
   rejected: readonly RejectedSos[];
 }
 
-type Listener = () => void;
+const store = createStore<SosQueueView>(() => ({ status: null, delivered: new Set(), rejected: [] }));
 
-let view: SosQueueView = { status: null, delivered: new Set(), rejected: [] };
-const listeners = new Set<Listener>();
-
-export function getSosQueueView(): SosQueueView {
-  return view;
-}
-
-export function subscribeSosQueue(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function replace(next: SosQueueView): void {
-  view = next;
-  for (const listener of listeners) listener();
-}
+export const getSosQueueView = store.get;
+export const subscribeSosQueue = store.subscribe;
 
 export function receiveSosStatus(status: SosQueueStatus): void {
-  let { delivered, rejected } = view;
+  let { delivered, rejected } = store.get();
   if (status.delivered) delivered = new Set([...delivered, status.delivered.idempotencyKey]);
   const known = new Set(rejected.map((entry) => entry.idempotencyKey));
   const fresh = status.rejected.filter((entry) => !known.has(entry.idempotencyKey));
   if (fresh.length > 0) rejected = [...rejected, ...fresh];
-  replace({ status, delivered, rejected });
+  store.set({ status, delivered, rejected });
 }
 
 /** A request the page itself had to give up on (sent without a worker and refused). */
 export function addRejectedSos(entry: RejectedSos): void {
+  const view = store.get();
   if (view.rejected.some((known) => known.idempotencyKey === entry.idempotencyKey)) return;
-  replace({ ...view, rejected: [...view.rejected, entry] });
+  store.set({ ...view, rejected: [...view.rejected, entry] });
 }
 
 /** Tests start from nothing. */
-export function resetSosQueueView(): void {
-  replace({ status: null, delivered: new Set(), rejected: [] });
-}
+export const resetSosQueueView = store.reset;
 
 export function useSosQueueView(): SosQueueView {
   return useSyncExternalStore(subscribeSosQueue, getSosQueueView, getSosQueueView);

@@ -33,7 +33,7 @@ export type AlertMailInput = {
   moment: AlertMoment;
   position: AlertPosition | null;
   unsubscribeUrl: string;
-  /** The contact's 'Lo tengo' link (issue 9); absent when it could not be recorded. */
+  /** The contact's 'Lo tengo' link; absent when it could not be recorded. */
   ackUrl?: string;
 };
 
@@ -170,7 +170,7 @@ ${paragraphs(whenLines(input.moment, t))}`,
 }
 
 /**
- * The person ended the alert themselves. `deliveries` (issue 9): what became of
+ * The person ended the alert themselves. `deliveries`: what became of
  * each contact's alert e-mail, who acknowledged it above all, so the family
  * knows who is acting; absent when that could not be read.
  */

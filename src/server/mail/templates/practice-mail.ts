@@ -5,9 +5,9 @@ import { contactMail, oneLine, paragraphs, whenLines, whereHtml, whereLines, typ
 import { escapeHtml } from './escape-html.ts';
 
 /**
- * A practice alert (issue 9): the same facts as a real one, so the contact sees
- * what a real alert looks like, but PRUEBA (TEST) in the subject and as the very
- * first line, and nothing to do except 'Lo tengo'.
+ * A practice alert: the same facts as a real one, so the contact sees
+ * what a real alert looks like, but PRUEBA in the subject and as the very first
+ * line, and nothing to do except 'Lo tengo'.
  */
 export function practiceMail(input: AlertMailInput): MailContent {
   const t = contactTexts(input.language);

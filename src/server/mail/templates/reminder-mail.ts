@@ -4,7 +4,7 @@ import { contactMail, oneLine, paragraphs, whenLines, whereHtml, whereLines, typ
 import { escapeHtml } from './escape-html.ts';
 
 /**
- * Nobody has acknowledged an alert that is still on (issue 9): the same facts
+ * Nobody has acknowledged an alert that is still on: the same facts
  * again, the latest position, and the 'Lo tengo' link. `minutes` since the press.
  */
 export function reminderMail(input: AlertMailInput & { minutes: number }): MailContent {

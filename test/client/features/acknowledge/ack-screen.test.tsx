@@ -6,7 +6,7 @@ import { ok, stubApi } from '../../support/api-stub.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 
-// Issue 9: the contact's 'Lo tengo' page, from the alert e-mail, without an account.
+// The contact's 'Lo tengo' page, from the alert e-mail, without an account.
 
 const TOKEN = 'tok_'.padEnd(43, 'a');
 const ACK_AT = '2026-03-01T12:03:00.000Z';

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { dismissAllToasts } from '../../support/toasts.ts';
 
 // The shape the server makes: 32 random bytes in base64url.
 const TOKEN = 'q3M9kZ2xV7bN1cW4rT8yU0pL5sD6fG2hJ9aE3iO7uK1';
@@ -14,7 +13,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  dismissAllToasts();
 });
 
 function terms() {

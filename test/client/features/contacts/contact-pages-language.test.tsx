@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { dismissAllToasts } from '../../support/toasts.ts';
 
 // The pages a contact's links open follow `?lang=en`, switch in place, and pass
 // the language on to the page they lead to.
@@ -17,7 +16,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  dismissAllToasts();
   document.documentElement.lang = 'es';
 });
 

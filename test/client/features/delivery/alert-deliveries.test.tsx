@@ -13,7 +13,7 @@ import { signIn } from '../../support/session.ts';
 import { fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
 
-// Issue 9 on /web/active: each contact's e-mail, as it changes, and never in
+// The delivery state on /web/active: each contact's e-mail, as it changes, and never in
 // contradiction with the alert's own status (sent, or waiting for signal).
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });

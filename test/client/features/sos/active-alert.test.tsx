@@ -13,7 +13,6 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 import { fakeGeolocation, fakePermissions, fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
 
 const HOUR_MS = 60 * 60_000;
 const SENT = 'Alerta enviada a tus contactos';
@@ -42,7 +41,6 @@ afterEach(async () => {
   stopBridge = () => undefined;
   vi.unstubAllGlobals();
   onSessionExpired(() => undefined);
-  dismissAllToasts();
   await resetSos();
   resetAll();
 });

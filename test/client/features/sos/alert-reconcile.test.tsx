@@ -12,7 +12,6 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 import { fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
 
 // The server's alert_status is the truth for an alert this phone is not still sending.
 // A file of its own: the store is restored here, as in the app, so it writes through to IndexedDB.
@@ -23,7 +22,6 @@ const stops: (() => void)[] = [];
 afterEach(async () => {
   for (const stop of stops.splice(0)) stop();
   vi.unstubAllGlobals();
-  dismissAllToasts();
   resetAll();
   await resetSos();
 });

@@ -11,13 +11,11 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 import { fakeServiceWorker } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
 
 // A file of its own: the store is restored here, as in the app, so it writes through to IndexedDB.
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  dismissAllToasts();
   resetAll();
   await resetSos();
 });

@@ -8,7 +8,6 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 import { fakeGeolocation, fakePermissions, fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
 
 // The active screen's WhatsApp links and share sheet: one chat per confirmed
 // contact, the SMS's own text already typed, and all of it first while the SOS
@@ -39,7 +38,6 @@ afterEach(async () => {
   stopBridge();
   stopBridge = () => undefined;
   vi.unstubAllGlobals();
-  dismissAllToasts();
   await resetSos();
   resetAll();
 });

@@ -2,7 +2,6 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PracticeDeliveryState } from '#shared/api/deliveries.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
-import { resetPracticeState } from '#client/features/sos/practice/practice-state.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
@@ -13,7 +12,7 @@ import { signIn } from '../../support/session.ts';
 import { fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
 
-// Issue 9, practice alert: a secondary control on home, the SOS path with '3',
+// The practice alert: a secondary control on home, the SOS path with '3',
 // a screen of its own, and never an alert.
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
@@ -48,7 +47,6 @@ afterEach(async () => {
   stopBridge();
   stopBridge = () => undefined;
   vi.unstubAllGlobals();
-  resetPracticeState();
   await resetSos();
   resetAll();
 });

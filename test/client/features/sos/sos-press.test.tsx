@@ -12,7 +12,6 @@ import { renderApp } from '../../support/render-app.tsx';
 import { aSession, signIn } from '../../support/session.ts';
 import { fakeGeolocation, fakePermissions, fakeServiceWorker } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
-import { dismissAllToasts } from '../../support/toasts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SOS_BUTTON = { name: 'SOS: avisar a mis contactos' };
@@ -26,7 +25,6 @@ beforeEach(() => {
 afterEach(async () => {
   vi.unstubAllGlobals();
   onSessionExpired(() => undefined);
-  dismissAllToasts();
   await resetSos();
   resetAll();
 });

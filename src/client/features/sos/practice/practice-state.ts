@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { createStore } from '#client/lib/create-store.ts';
 
 /**
- * The last practice press of this page (issue 9), apart from the SOS press's
+ * The last practice press of this page, apart from the SOS press's
  * state: a practice never disables the SOS button nor counts as an alert.
  * - sending: handed over, no answer yet;
  * - sent: the server answered;
@@ -19,28 +20,16 @@ export interface PracticeState {
   pressedAt: number;
 }
 
-const idle: PracticeState = { phase: 'idle', key: '', pressedAt: 0 };
-let state = idle;
-const listeners = new Set<() => void>();
+const store = createStore<PracticeState>(() => ({ phase: 'idle', key: '', pressedAt: 0 }));
 
-export function getPracticeState(): PracticeState {
-  return state;
-}
+export const getPracticeState = store.get;
 
 export function setPracticeState(patch: Partial<PracticeState>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
+  store.set({ ...store.get(), ...patch });
 }
 
-export function resetPracticeState(): void {
-  setPracticeState(idle);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const resetPracticeState = store.reset;
 
 export function usePracticeState(): PracticeState {
-  return useSyncExternalStore(subscribe, getPracticeState, getPracticeState);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -13,7 +13,7 @@ onHeldSettled((key, reply) => {
 });
 
 /**
- * 'Probar alerta' (issue 9): '3' by the very path of an SOS press, the page's
+ * 'Probar alerta': '3' by the very path of an SOS press, the page's
  * lane and the service worker's queue included, with the best position already
  * known. The server e-mails the contacts marked PRUEBA and records a test.
  */

@@ -3,7 +3,7 @@ import { homeRules } from '../../guards.ts';
 import { mainLayoutRoute } from '../main-layout.ts';
 
 /**
- * 'Probar alerta' from home (issue 9): its own screen; /web/active stays for
+ * 'Probar alerta' from home: its own screen; /web/active stays for
  * real alerts. Home's rules: signed in, with contacts, and never during an
  * alert (its screen comes first, and the contacts must not read PRUEBA then).
  */

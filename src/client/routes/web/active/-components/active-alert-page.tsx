@@ -5,7 +5,7 @@ import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts
 import { useAlertDeliveries } from '#client/features/delivery/api/get-alert-deliveries.ts';
 import { ActiveAlertScreen, useAlertDelivery } from '#client/features/sos/active/active-alert-screen.tsx';
 
-// Each contact's e-mail (issue 9), a chunk of its own: the alert screen never waits for it.
+// Each contact's e-mail, a chunk of its own: the alert screen never waits for it.
 const AlertDeliveries = lazy(() =>
   import('#client/features/delivery/alert-deliveries.tsx').then((module) => ({ default: module.AlertDeliveries })),
 );

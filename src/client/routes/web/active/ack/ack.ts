@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { activeRoute } from '../active.ts';
 
-/** A contact's 'Lo tengo' page, from the alert e-mail (issue 9): no login, only the token in the link. */
+/** A contact's 'Lo tengo' page, from the alert e-mail: no login, only the token in the link. */
 export const ackRoute = createRoute({
   getParentRoute: () => activeRoute,
   path: 'ack/$token',

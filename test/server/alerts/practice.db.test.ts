@@ -18,7 +18,7 @@ import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-// Issue 9, practice alert: '3' on the SOS call, the same path, e-mails marked
+// The practice alert: '3' on the SOS call, the same path, e-mails marked
 // PRUEBA; a test, never an alert.
 
 const MINUTE = 60_000;

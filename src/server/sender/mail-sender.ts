@@ -4,9 +4,9 @@ import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Log } from '#server/log.ts';
+import { GENERAL_LANE, URGENT_LANE, createOutboxWorker, type OutboxWorker } from '#server/mail/outbox-worker.ts';
+import { createMailTransport, type MailTransport } from '#server/mail/transport.ts';
 import { createPushSender } from '#server/push/push-sender.ts';
-import { GENERAL_LANE, URGENT_LANE, createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
-import { createMailTransport, type MailTransport } from './transport.ts';
 
 /** What the sender needs of the configuration: plain data, so it can cross into the sender's thread. */
 export type SenderConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'secret' | 'publicUrl' | 'push'>;

@@ -23,7 +23,7 @@ import { tableRows } from '#test/support/table-rows.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-// Issue 9: every alert e-mail carries its contact's own 'Lo tengo' link; the
+// Every alert e-mail carries its contact's own 'Lo tengo' link; the
 // person sees, per contact, whether the e-mail left, failed or was acknowledged.
 
 const DAY = 24 * 60 * 60_000;
@@ -289,7 +289,7 @@ describe('limits and failures around the delivery state', () => {
       expect(t.log.text()).toMatch(/entregas de alert-started: \w+ P0001$/m);
       expect((await alertState(t, me)).alert?.deliveries).toEqual([]);
 
-      // The end still reaches the contacts (those confirmed now, as before delivery records existed).
+      // The end still reaches the contacts (those confirmed now, as for an alert without delivery records).
       expect((await press(t, me, { alert_status: '2' })).status).toBe(200);
       expect((await lastMail(t, emails[0]!, ENDED))?.text).not.toContain('Quién recibió');
       // A practice that cannot be recorded is answered without one: it never blocks the phone's queue.

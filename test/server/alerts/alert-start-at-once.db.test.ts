@@ -7,7 +7,7 @@ import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-// Issue 7: an SOS that starts an alert is written by one statement
+// An SOS that starts an alert is written by one statement
 // (src/server/alerts/start-alert-at-once.ts). What a caller sees must not change.
 
 const STARTED = /^ALERTA SOS: .* está en riesgo$/;

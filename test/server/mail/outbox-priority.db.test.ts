@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema.ts';
 import { enqueueMail, enqueueMails } from '#server/mail/outbox.ts';
-import { startSenderThread } from '#server/mail/sender-thread.ts';
+import { startSenderThread } from '#server/sender/sender-thread.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { captureLog } from '#test/support/capture-log.ts';
 import { startSmtpSink } from '#test/support/smtp-sink.ts';

@@ -5,7 +5,7 @@ import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-// Issue 9: while nobody has acknowledged an active alert, every contact who got
+// While nobody has acknowledged an active alert, every contact who got
 // it and has not acknowledged gets one reminder at 5 minutes and one at 15
 // (configuration), none after the end; driven by the server's injected clock.
 

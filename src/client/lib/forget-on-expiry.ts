@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearQueryCache } from '../query-client.ts';
-import { onSessionExpired } from './session-expiry.ts';
+import { clearQueryCache } from './query-client.ts';
+import { onSessionExpired } from './session/session-expiry.ts';
 
 /**
  * What an ended session (a 401 a refresh could not cure) does besides clearing the session

@@ -1,0 +1,3 @@
+import type { ESLint, Rule } from 'eslint';
+
+export const importBoundaries: ESLint.Plugin & { rules: { imports: Rule.RuleModule } };

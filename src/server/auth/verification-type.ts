@@ -1,0 +1,7 @@
+/**
+ * The purposes a verification row can have: 'signin' holds an HMAC of a 4-digit
+ * code for an address; 'contact-invite' the SHA-256 of a contact's confirmation
+ * link token, with the contact's id as target (see contacts/invitations.ts);
+ * 'signin-lockout' counts an address's wrong codes (see lockout.ts).
+ */
+export type VerificationType = 'signin' | 'contact-invite' | 'signin-lockout';
