@@ -7,6 +7,7 @@ import type { Session } from '#shared/api/auth.ts';
 import { contactInputSchema, contactLanguageSchema, contactListQuerySchema, linkTokenSchema } from '#shared/api/contacts.ts';
 import { envelopeSchema } from '#shared/api/envelope.ts';
 import { profilePatchSchema, profileUpdateSchema } from '#shared/api/profile.ts';
+import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push.ts';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { apiMessages, fieldMessages } from '#shared/messages.ts';
 import { bodyFor, headerValue, hostileString, pathSegment } from '#test/support/fuzz-inputs.ts';
@@ -44,6 +45,8 @@ const ROUTES: Record<string, string[]> = {
   '/ack/:token': ['GET'],
   '/ack': ['POST'],
   '/app-config': ['GET'],
+  '/push/public-key': ['GET'],
+  '/push/subscriptions': ['POST', 'DELETE'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */
@@ -60,6 +63,8 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: 'refresh', schema: refreshSchema },
   { method: 'POST', path: 'unsubscribe', schema: linkTokenSchema },
   { method: 'POST', path: 'ack', schema: linkTokenSchema },
+  { method: 'POST', path: 'push/subscriptions', schema: pushSubscribeSchema },
+  { method: 'DELETE', path: 'push/subscriptions', schema: pushUnsubscribeSchema },
   { method: 'POST', path: 'contacts', schema: contactInputSchema, auth: true },
   // ':contact' is Ana's own contact, made in beforeAll.
   { method: 'PATCH', path: 'contacts/:contact', schema: contactLanguageSchema, auth: true },
@@ -70,7 +75,7 @@ const BODY_ROUTES: BodyRoute[] = [
 ];
 
 /** Every Spanish text the API may answer with; anything else (valibot's English defaults, an exception's text) fails. */
-const SPANISH = new Set<string>([...Object.values(apiMessages), ...Object.values(fieldMessages)]);
+const SPANISH = new Set<string>([...Object.values(apiMessages), ...Object.values(fieldMessages), ...Object.values(pushMessages)]);
 
 type Outcome = { status: number; body: v.InferOutput<typeof envelopeSchema> | undefined };
 
