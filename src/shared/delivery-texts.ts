@@ -49,9 +49,4 @@ export function deliveryLine(
 /** Beside a contact's e-mail line, once a phone notification reached their phone's push service. */
 export const PUSH_DELIVERED = 'Aviso entregado';
 
-/** On a contact's card and page: their phones with alert notifications on (Web Push). */
-export function pushPhonesText(phones: number): string {
-  return phones === 1 ? 'Avisos activados en su teléfono' : `Avisos activados en ${phones} teléfonos`;
-}
-
 export const NOBODY_ACKNOWLEDGED_YET = 'Nadie ha confirmado todavía que recibió tu alerta.';

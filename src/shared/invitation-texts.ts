@@ -2,10 +2,8 @@
 // the API's replies (the wait, 'dentro de 40 minutos') and on the contact's card
 // and page (the moment, in the phone's own time).
 
+import { INVITATION_PENDING } from './invitation-pending.ts';
 import { spanishWait } from './spanish-wait.ts';
-
-/** The state a contact's card shows while its invitation waits for the limits. */
-export const INVITATION_PENDING = 'Invitación pendiente';
 
 const WHY = 'Por seguridad enviamos un número limitado de invitaciones por hora y por día.';
 

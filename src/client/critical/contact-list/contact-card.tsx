@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
-import { pushPhonesText } from '#shared/delivery-texts.ts';
-import { INVITATION_PENDING } from '#shared/invitation-texts.ts';
+import { INVITATION_PENDING } from '#shared/invitation-pending.ts';
+import { pushPhonesText } from '#shared/push-phones-text.ts';
 import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
 
 /** One contact on home: the whole card is the link to its page. Unverified and unsubscribed ones are greyed out. */

@@ -40,18 +40,3 @@ export function smsHref(
   const phones = [...new Set(smsRecipients(contacts, getsEmail).map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
   return `sms:${phones.join(',')}?&body=${encodeURIComponent(smsText(name, fix))}`;
 }
-
-/** Confirmed contacts with a phone number WhatsApp can open a chat with (digits of the number, country code first). */
-export function whatsappContacts(contacts: readonly Contact[]): Contact[] {
-  return contacts.filter((contact) => isConfirmed(contact) && phoneDigits(contact.phone).length > 0);
-}
-
-/** wa.me wants the international number as digits only: no '+', spaces, dashes or brackets. */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
-/** `https://wa.me/13055550199?text=…`: a chat with one contact, the same text as the SMS already typed. */
-export function whatsappHref(contact: Contact, name: string, fix: Fix | null): string {
-  return `https://wa.me/${phoneDigits(contact.phone)}?text=${encodeURIComponent(smsText(name, fix))}`;
-}

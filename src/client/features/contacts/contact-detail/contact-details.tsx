@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
-import { pushPhonesText } from '#shared/delivery-texts.ts';
+import { pushPhonesText } from '#shared/push-phones-text.ts';
 import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
 import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
 import { ContactLanguage } from './contact-language.tsx';

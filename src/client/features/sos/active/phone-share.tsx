@@ -1,7 +1,8 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import { track } from '#client/lib/analytics.ts';
 import type { Fix } from '#client/critical/location/location-store.ts';
-import { smsText, whatsappContacts, whatsappHref } from '#client/critical/sms/sms-link.ts';
+import { smsText } from '#client/critical/sms/sms-link.ts';
+import { whatsappContacts, whatsappHref } from './whatsapp-link.ts';
 
 interface Props {
   /** From the cached contacts query; undefined when nothing is cached. */

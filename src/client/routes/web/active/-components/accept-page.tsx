@@ -1,14 +1,15 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { pushTexts } from '#shared/push-texts.ts';
 import { needsIosInstallHelp } from '#client/features/install/ios-install.ts';
 import { PushControl } from '#client/features/push/push-control.tsx';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
 import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 
-const route = getRouteApi('/web/active/accept');
+// The hooks with `from`, not getRouteApi: its class sits in the router's module, which is in the entry,
+// so one lazy page using it puts it in every first download.
 
 export function AcceptPage() {
-  const { token } = route.useSearch();
+  const { token } = useSearch({ from: '/web/active/accept' });
   const { language, texts, switchLanguage } = useContactLanguage('acceptTitle');
   return (
     <>

@@ -1,20 +1,20 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { useParams, useSearch } from '@tanstack/react-router';
 import { ConfirmContactScreen } from '#client/features/contacts/confirm/confirm-contact-screen.tsx';
 import { TermsScreen } from '#client/features/legal/terms-screen.tsx';
 import { TermsTextEn } from '#client/features/legal/terms-text-en.tsx';
 
-const verifyRoute = getRouteApi('/web/active/verify/$token');
-const confirmRoute = getRouteApi('/web/active/confirm');
+// The hooks with `from`, not getRouteApi: its class sits in the router's module, which is in the entry,
+// so one lazy page using it puts it in every first download.
 
 /** /web/active/verify/{token} */
 export function VerifyContactPage() {
-  const { token } = verifyRoute.useParams();
+  const { token } = useParams({ from: '/web/active/verify/$token' });
   return <ConfirmContact token={token} />;
 }
 
 /** /web/active/confirm?token=: the same screen. */
 export function ConfirmContactPage() {
-  const { token = '' } = confirmRoute.useSearch();
+  const { token = '' } = useSearch({ from: '/web/active/confirm' });
   return <ConfirmContact token={token} />;
 }
 

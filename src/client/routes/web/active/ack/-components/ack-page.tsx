@@ -1,15 +1,16 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { pushTexts } from '#shared/push-texts.ts';
 import { AckScreen } from '#client/features/acknowledge/ack-screen.tsx';
 import { needsIosInstallHelp } from '#client/features/install/ios-install.ts';
 import { PushControl } from '#client/features/push/push-control.tsx';
 import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 
-const route = getRouteApi('/web/active/ack/$token');
+// The hooks with `from`, not getRouteApi: its class sits in the router's module, which is in the entry,
+// so one lazy page using it puts it in every first download.
 
 /** /web/active/ack/{token}; phone notifications for the next alert below the alert itself. */
 export function AckPage() {
-  const { token } = route.useParams();
+  const { token } = useParams({ from: '/web/active/ack/$token' });
   const { language } = useContactLanguage();
   return (
     <>
