@@ -44,10 +44,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Six characters of hash (rolldown's fewest), not eight: the entry lists every lazy file's name (home's budget).
-        // Lazy files and assets are named by their hash alone, for the same reason; the entry keeps its name.
         entryFileNames: 'assets/[name]-[hash:6].js',
-        chunkFileNames: 'assets/[hash:6].js',
-        assetFileNames: 'assets/[hash:6][extname]',
+        chunkFileNames: 'assets/[name]-[hash:6].js',
+        assetFileNames: 'assets/[name]-[hash:6][extname]',
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
