@@ -9,7 +9,11 @@ import { importBoundaries } from './scripts/lint/import-boundaries.js';
 const noOtherLayer = 'This layer may not depend on that one (DESIGN.md section 1).';
 const boundaries = [
   { from: 'src/client/**', forbid: ['src/server/**', 'sw/**'], message: noOtherLayer },
-  { from: 'src/client/features/*/**', forbid: ['src/client/features/*/**'], message: 'Features never import each other: move the shared part to ui/ or lib/, or compose them in a route.' },
+  {
+    from: 'src/client/features/*/**',
+    forbid: ['src/client/features/*/**'],
+    message: 'Features never import each other: move the shared part to ui/ or lib/, or compose them in a route.',
+  },
   { from: 'src/client/features/**', forbid: ['src/client/routes/**'], message: 'Features never import the routes (the app layer).' },
   { from: 'src/client/{ui,lib}/**', forbid: ['src/client/features/**', 'src/client/routes/**'], message: 'ui/ and lib/ are below features and routes.' },
   { from: 'src/server/**', forbid: ['src/client/**', 'sw/**', 'src/shared/browser/**'], message: noOtherLayer },
@@ -35,7 +39,10 @@ export default tseslint.config(
     rules: { 'boundaries/imports': ['error', { zones: boundaries }] },
   },
   // Deep relative climbs hide which layer a file reaches into: use the #layer/* aliases.
-  { files: ['src/client/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./', message: 'Use a #layer/* alias (package.json "imports").' }] }] } },
+  {
+    files: ['src/client/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./', message: 'Use a #layer/* alias (package.json "imports").' }] }] },
+  },
   {
     // Home's first frame (docs/decisions/017-critical-folder.md): no valibot, and no shared API
     // module, which carries a valibot schema; a type from one costs nothing and stays allowed.

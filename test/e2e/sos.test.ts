@@ -3,13 +3,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
 import { launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
-import {
-  alertMailsTo,
-  endAlertAndWaitForMail,
-  expectOneAlertThenItsEnd,
-  personWithConfirmedContact,
-  sosButton,
-} from '#test/support/sos-flows.ts';
+import { alertMailsTo, endAlertAndWaitForMail, expectOneAlertThenItsEnd, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // DESIGN.md section 3 in a real Chromium against the real server: an SOS pressed
 // once reaches every confirmed contact exactly once, online or offline.
