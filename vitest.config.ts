@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/shared/**/*.test.ts', 'test/server/unit/**/*.test.ts'],
+          include: ['test/shared/**/*.test.ts', 'test/server/unit/**/*.test.ts', 'test/bench/**/*.test.ts'],
           setupFiles: [failOnConsole],
         },
       },
