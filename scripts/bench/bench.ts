@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startApp } from '#test/support/app-server.ts';
 import { startFaultProxy } from '#test/support/fault-proxy.ts';
 import { browserFigures } from './figures/browser-timings.ts';
@@ -61,6 +62,8 @@ try {
       const loadAtStart = load1();
       const before = await calibrate(app);
       const rows = await figure(context);
+      // A moment for the figure's own leftovers (a browser closing, a server stopping) to end first.
+      await sleep(2000);
       const after = await calibrate(app);
       // A figure that measured the calibration itself (the server figure's row, readings spread through it) counts those too.
       const inside = rows.filter((row) => row.what.startsWith('calibration:') && row.unit === 'req/s').map((row) => median(row.samples));
