@@ -27,7 +27,10 @@ import { exitCode, stateText } from './verdict.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 /** Figures whose rows do not depend on the machine's load: no calibration around them. */
 const UNTIMED = new Set(['downloads']);
@@ -68,7 +71,9 @@ try {
       // A figure that measured the calibration itself (the server figure's row, readings spread through it) counts those too.
       const inside = rows.filter((row) => row.what.startsWith('calibration:') && row.unit === 'req/s').map((row) => median(row.samples));
       const machine = machineState(Math.min(before, ...inside), after, loadAtStart);
-      console.log(`bench: ${name}: ${stateText(machine)} (calibration before ${before.toFixed(0)}, after ${after.toFixed(0)}${inside.length ? `, inside ${inside.map((r) => r.toFixed(0)).join(', ')}` : ''} req/s)`);
+      console.log(
+        `bench: ${name}: ${stateText(machine)} (calibration before ${before.toFixed(0)}, after ${after.toFixed(0)}${inside.length ? `, inside ${inside.map((r) => r.toFixed(0)).join(', ')}` : ''} req/s)`,
+      );
       measurements.push(...rows.map((row) => ({ ...row, machine })));
     }
     console.log(`bench: ${name} took ${((Date.now() - begun) / 1000).toFixed(0)} s`);

@@ -22,11 +22,9 @@ export function summarise(measurements: Measurement[]): Row[] {
 
 // A layout shift score lives below 1: three decimals, as Lighthouse shows it.
 const round = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) < 1 && value !== 0 ? value.toFixed(3) : value.toFixed(1));
-const budgetText = (budget: Budget | undefined, unit: string) =>
-  !budget ? '' : 'max' in budget ? `<= ${budget.max} ${unit}` : `>= ${budget.min} ${unit}`;
+const budgetText = (budget: Budget | undefined, unit: string) => (!budget ? '' : 'max' in budget ? `<= ${budget.max} ${unit}` : `>= ${budget.min} ${unit}`);
 // A judged timing shows the machine it was judged on beside its verdict.
-const resultText = (r: Row) =>
-  r.result !== null && dependsOnLoad(r.unit) ? `${verdictText(r.result)} (${stateText(r.machine)})` : verdictText(r.result);
+const resultText = (r: Row) => (r.result !== null && dependsOnLoad(r.unit) ? `${verdictText(r.result)} (${stateText(r.machine)})` : verdictText(r.result));
 
 export function markdownTable(rows: Row[]): string {
   const lines = [

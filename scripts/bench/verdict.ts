@@ -69,4 +69,6 @@ export const verdictText = (verdict: Verdict): string =>
   verdict === null ? '' : verdict === 'pass' ? 'pass' : verdict === 'FAIL' ? '**FAIL**' : 'machine too busy to judge';
 
 export const stateText = (state: MachineState | undefined): string =>
-  state ? `calibration ${state.calibration.toFixed(0)} req/s (${((100 * state.calibration) / QUIET_CALIBRATION).toFixed(0)}% of quiet), load ${state.load1.toFixed(2)} on ${state.cores} cores` : 'machine not measured';
+  state
+    ? `calibration ${state.calibration.toFixed(0)} req/s (${((100 * state.calibration) / QUIET_CALIBRATION).toFixed(0)}% of quiet), load ${state.load1.toFixed(2)} on ${state.cores} cores`
+    : 'machine not measured';

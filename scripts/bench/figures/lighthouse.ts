@@ -59,7 +59,11 @@ async function runs(context: BrowserContext, origin: string, url: string, port: 
 
 function rows(screen: string, audits: Audit[], note: string): Measurement[] {
   const of = (key: keyof Audit) => audits.map((a) => a[key]);
-  console.log(`  ${screen}: performance ${of('score').join(', ')}; LCP ${of('lcp').map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  console.log(
+    `  ${screen}: performance ${of('score').join(', ')}; LCP ${of('lcp')
+      .map((ms) => ms.toFixed(0))
+      .join(', ')} ms`,
+  );
   return [
     { figure: FIGURE, what: `${screen}: performance score`, unit: 'score', samples: of('score'), budget: { min: 98 }, note },
     { figure: FIGURE, what: `${screen}: first contentful paint`, unit: 'ms', samples: of('fcp') },

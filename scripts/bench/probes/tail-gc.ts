@@ -34,7 +34,10 @@ type Gc = { gc: string; at: number; ms: number };
 type Loop = { loop: number; max: number; p99: number; heapMB: number };
 type Handled = { req: number; ms: number };
 async function probeLines(): Promise<{ gcs: Gc[]; loops: Loop[]; handled: Handled[] }> {
-  const lines = (await readFile(probeFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Gc | Loop | Handled);
+  const lines = (await readFile(probeFile, 'utf8').catch(() => ''))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Gc | Loop | Handled);
   return { gcs: lines.filter((l): l is Gc => 'gc' in l), loops: lines.filter((l): l is Loop => 'loop' in l), handled: lines.filter((l): l is Handled => 'req' in l) };
 }
 
@@ -94,7 +97,10 @@ for (let run = 0; run < runs; run += 1) {
     const k = byKind.get(g.gc) ?? { n: 0, ms: 0, max: 0 };
     byKind.set(g.gc, { n: k.n + 1, ms: k.ms + g.ms, max: Math.max(k.max, g.ms) });
   }
-  const cut = percentile(replies.map((r) => r.ms), 99);
+  const cut = percentile(
+    replies.map((r) => r.ms),
+    99,
+  );
   const slow = replies.filter((r) => r.ms >= cut);
   const pauses = during.filter((g) => g.ms >= 5);
   const hit = slow.filter((r) => pauses.some((g) => g.at < r.due + r.ms && g.at + g.ms > r.due)).length;
@@ -108,7 +114,11 @@ for (let run = 0; run < runs; run += 1) {
       `  slowest 1% (>= ${cut.toFixed(1)} ms): ${slow.length}, of which ${hit} had a GC pause >= 5 ms in flight\n` +
       `  in the handler ('request' to 'finish'): p50 ${percentile(inRun, 50).toFixed(1)} ms, p99 ${percentile(inRun, 99).toFixed(1)} ms, max ${Math.max(...inRun).toFixed(0)} ms (${inRun.length} presses)\n` +
       `  WAL ${((walAfter.lsn - walBefore.lsn) / 2 ** 20).toFixed(1)} MB, checkpoints ${walAfter.checkpoints - walBefore.checkpoints}, WAL full-page images ${walAfter.fpi - walBefore.fpi}\n` +
-      `  PostgreSQL samples: ${[...waits].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([w, n]) => `${n} ${w}`).join(', ')}`,
+      `  PostgreSQL samples: ${[...waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([w, n]) => `${n} ${w}`)
+        .join(', ')}`,
   );
 }
 await server.stop();
