@@ -45,9 +45,14 @@ export async function launchChromium(): Promise<LaunchedChromium> {
  * A browser profile kept in `userDataDir`. `browser.newContext()` contexts are
  * incognito, which Chromium's installability check refuses ('in-incognito').
  */
-export async function launchPersistentChromium(userDataDir: string, contextOptions: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function launchPersistentChromium(
+  userDataDir: string,
+  contextOptions: BrowserContextOptions = {},
+  /** More command-line flags (the bench's Lighthouse figure adds a remote debugging port). */
+  extraArgs: string[] = [],
+): Promise<BrowserContext> {
   const { options } = await preferredOptions();
-  return chromium.launchPersistentContext(userDataDir, { ...options, ...contextOptions });
+  return chromium.launchPersistentContext(userDataDir, { ...options, args: [...(options.args ?? []), ...extraArgs], ...contextOptions });
 }
 
 /**

@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Budget, Measurement } from './types.ts';
+import { BUSY_SHARE, QUIET_CALIBRATION, dependsOnLoad, judge, stateText, verdictText } from './verdict.ts';
+import type { Verdict } from './verdict.ts';
 
-export type Row = Measurement & { median: number; min: number; max: number; pass: boolean | null };
+export type Row = Measurement & { median: number; min: number; max: number; result: Verdict };
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -10,21 +12,19 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function meets(value: number, budget: Budget | undefined): boolean | null {
-  if (!budget) return null;
-  return 'max' in budget ? value <= budget.max : value >= budget.min;
-}
-
+/** `machine`: the state around each row's figure (scripts/bench/verdict.ts judges timings by it). */
 export function summarise(measurements: Measurement[]): Row[] {
   return measurements.map((m) => {
     const mid = median(m.samples);
-    return { ...m, median: mid, min: Math.min(...m.samples), max: Math.max(...m.samples), pass: meets(mid, m.budget) };
+    return { ...m, median: mid, min: Math.min(...m.samples), max: Math.max(...m.samples), result: judge(mid, m.unit, m.budget, m.machine) };
   });
 }
 
-const round = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(1));
+// A layout shift score lives below 1: three decimals, as Lighthouse shows it.
+const round = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) < 1 && value !== 0 ? value.toFixed(3) : value.toFixed(1));
 const budgetText = (budget: Budget | undefined, unit: string) => (!budget ? '' : 'max' in budget ? `<= ${budget.max} ${unit}` : `>= ${budget.min} ${unit}`);
-const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? 'pass' : '**FAIL**');
+// A judged timing shows the machine it was judged on beside its verdict.
+const resultText = (r: Row) => (r.result !== null && dependsOnLoad(r.unit) ? `${verdictText(r.result)} (${stateText(r.machine)})` : verdictText(r.result));
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
@@ -32,7 +32,7 @@ export function markdownTable(rows: Row[]): string {
     '|---|---|---:|---:|---:|---:|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.figure} | ${r.what} | ${round(r.median)} ${r.unit} | ${round(r.min)} | ${round(r.max)} | ${r.samples.length} | ${budgetText(r.budget, r.unit)} | ${verdict(r.pass)} | ${r.note ?? ''} |`,
+        `| ${r.figure} | ${r.what} | ${round(r.median)} ${r.unit} | ${round(r.min)} | ${round(r.max)} | ${r.samples.length} | ${budgetText(r.budget, r.unit)} | ${resultText(r)} | ${r.note ?? ''} |`,
     ),
   ];
   return lines.join('\n');
@@ -49,6 +49,9 @@ export async function writeReport(root: string, rows: Row[], info: RunInfo): Pro
     'Written by `npm run bench` (scripts/bench/). Each figure is the median of repeated runs, with min and max;',
     'the budgets are those of DESIGN.md section 6. Timings are of this machine and this run: compare',
     'runs of one machine, not machines.',
+    `Timings are judged only when the calibration around their figure (GET an unknown /api path, 100 connections)`,
+    `reached ${BUSY_SHARE * 100}% of the quiet ${QUIET_CALIBRATION} req/s (scripts/bench/verdict.ts, docs/decisions/021-latency-judged-by-calibration.md);`,
+    "otherwise they read 'machine too busy to judge'. Byte and memory figures are always judged.",
     '',
     `- run: ${info.date}${info.quick ? ' (quick)' : ''}, ${info.seconds.toFixed(0)} s`,
     `- machine: ${info.machine}`,

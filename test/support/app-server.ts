@@ -36,7 +36,11 @@ export async function freePort(): Promise<number> {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sos-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // As `npm start` runs it (package.json): the young generation's semi-spaces at 64 MB from
+  // the start. With Node's default (from 1 MB, growing to 16 MB), 500 presses a second met
+  // a scavenge two or three times a second, and every press that arrived during one waited
+  // it out; with 64 MB, one every two seconds (scripts/bench/probes/tail-gc.ts).
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64', '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '#test/support/chromium.ts';
 import type { Traffic } from '#test/support/fault-proxy.ts';
 import type { BenchContext, Measurement } from '../types.ts';
-import { FAST_3G, clearMark, recordPageMarks, throttle, waitForMark } from './page-marks.ts';
+import { FAST_3G, clearMark, readMark, recordPageMarks, throttle, waitForMark } from './page-marks.ts';
 import { signedInPerson } from './signed-in-person.ts';
 
 const ACTIVE_BUTTON = '/api/active-button';
@@ -77,20 +77,29 @@ async function reopenOffline(bench: BenchContext, browser: Browser): Promise<Mea
   await warm.waitForTimeout(2000);
   await warm.close();
   await context.setOffline(true);
+  const early: number[] = [];
   const sos: number[] = [];
   const contacts: number[] = [];
+  let earlyMissing = 0;
   for (let run = 0; run < bench.runs; run += 1) {
     const page = await context.newPage();
     await throttle(page, { cpu: 4 });
     await page.goto(`${bench.app.url}/web/home`);
-    sos.push((await waitForMark(page, 'sos')).at);
+    sos.push((await waitForMark(page, 'app-sos')).at);
     contacts.push((await waitForMark(page, 'contacts')).at);
+    // Marked before the app's button replaced it, or never. A run without it counts at the app's
+    // time on the early home's row: the person waited that long for a button.
+    const earlyMark = await readMark(page, 'early-sos');
+    if (!earlyMark) earlyMissing += 1;
+    early.push(earlyMark?.at ?? sos.at(-1)!);
     await page.close();
   }
   await context.close();
   const note = 'worker installed, network off, CPU 4x slower';
+  const earlyNote = earlyMissing ? `${note}; in ${earlyMissing} of ${bench.runs} runs the early home never showed (counted at the app's time)` : note;
   return [
-    { figure: '3. Reopen offline', what: 'home: SOS button visible', unit: 'ms', samples: sos, budget: { max: 800 }, note },
+    { figure: '3. Reopen offline', what: "home: the early home's SOS button visible (index.html)", unit: 'ms', samples: early, budget: { max: 300 }, note: earlyNote },
+    { figure: '3. Reopen offline', what: "home: the app's SOS button visible", unit: 'ms', samples: sos, budget: { max: 500 }, note },
     { figure: '3. Reopen offline', what: 'home: cached contact list visible', unit: 'ms', samples: contacts, note },
   ];
 }

@@ -14,8 +14,12 @@ const RECORD_MARKS = `(() => {
     const splash = document.getElementById('splash');
     // Gone, fading out, or not drawn at all (the early home of index.html shows instead of it).
     const uncovered = !splash || splash.classList.contains('splash--hidden') || splash.getClientRects().length === 0;
-    const sos = document.querySelector('button.sos-button');
-    if (uncovered && sos && !sos.disabled && sos.getBoundingClientRect().height > 0) mark('sos');
+    const shown = (button) => button && !button.disabled && button.getBoundingClientRect().height > 0;
+    // 'sos': the first SOS button a person can press, the early home's (index.html) or the app's;
+    // 'early-sos' and 'app-sos': each of the two on its own.
+    if (uncovered && shown(document.querySelector('button.sos-button'))) mark('sos');
+    if (uncovered && shown(document.getElementById('early-sos'))) mark('early-sos');
+    if (uncovered && shown(document.querySelector('button.sos-button:not(#early-sos)'))) mark('app-sos');
     if (uncovered && document.querySelector('.contact-card')) mark('contacts');
     const onActive = location.pathname === '/web/active' && [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Alerta activa');
     if (onActive) mark('active');
@@ -53,13 +57,18 @@ function cdpSession(page: Page): Promise<CDPSession> {
  * injected script in the page, about 100 ms of main-thread work at 4x slowdown
  * that would land in the middle of the start-up being measured.
  */
-export async function waitForMark(page: Page, name: string, timeoutMs = 30_000): Promise<Mark> {
+/** A mark already recorded, or undefined. */
+export async function readMark(page: Page, name: string): Promise<Mark | undefined> {
   const cdp = await cdpSession(page);
   const expression = `window.__benchMarks && window.__benchMarks[${JSON.stringify(name)}]`;
+  const reply = await cdp.send('Runtime.evaluate', { expression, returnByValue: true }).catch(() => undefined);
+  return (reply?.result.value as Mark | undefined) ?? undefined;
+}
+
+export async function waitForMark(page: Page, name: string, timeoutMs = 30_000): Promise<Mark> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const reply = await cdp.send('Runtime.evaluate', { expression, returnByValue: true }).catch(() => undefined);
-    const mark = reply?.result.value as Mark | undefined;
+    const mark = await readMark(page, name);
     if (mark) return mark;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses, contactListReads, signinRequests } from '../load/api-requests.ts';
+import { unknownApiPath } from '../load/calibration.ts';
 import { runClosedLoop } from '../load/closed-loop.ts';
-import type { LoadRequest, LoadResult } from '../load/load-request.ts';
+import type { LoadResult } from '../load/load-request.ts';
 import { sharedLoadServer, startLoadServer } from '../load/load-server.ts';
 import type { LoadServer } from '../load/load-server.ts';
 import { runOpenLoop } from '../load/open-loop.ts';
@@ -130,7 +131,7 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
       ? `; presses unanswered ${p.graceMs / 1000} s after the last was due are in the percentiles with the time they had waited (lower bounds)`
       : '';
     const note = `open loop: ${rate} presses/s on a fixed schedule, latency from each one's due time, ${p.openSeconds} s a run; sender lag up to ${lag.toFixed(0)} ms${gaveUp}${label}`;
-    out.push(...rows(`PUT active-button at an offered ${rate}/s`, series, 'req/s', note, rate === BUDGET_RATE && !label ? { p99: { max: 50 } } : {}));
+    out.push(...rows(`PUT active-button at an offered ${rate}/s`, series, 'req/s', note, rate === BUDGET_RATE && !label ? { p99: { max: 20 } } : {}));
   }
   if (ranOut) console.warn('bench: a run used more people than were seeded (some presses were position updates)');
   const backlog = leftPending ? `; up to ${leftPending} e-mails of earlier runs still queued when a run began` : '';
@@ -138,8 +139,6 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
   await resetAlerts(server.db, p.drainMs, { discardMail: true });
   return out;
 }
-
-const unknownApiPath = (): LoadRequest => ({ method: 'GET', path: '/api/bench-calibration', headers: {} });
 
 async function readFigures(server: LoadServer, p: Plan, label: string): Promise<Measurement[]> {
   const people = await seedPeople(server.db, 2000, CONTACTS_EACH);

@@ -29,6 +29,8 @@ export async function runOpenLoop(options: {
   timeoutMs?: number;
   /** How long after the last request was due the run waits for answers (a server far behind would otherwise set the run's length); later ones are `unanswered`. */
   graceMs?: number;
+  /** Each answered request's due time (epoch ms) and latency, for probes that set them beside the server's pauses. */
+  onReply?: (dueEpoch: number, latencyMs: number) => void;
 }): Promise<OpenLoopResult> {
   const { rate, seconds, next, maxConnections = 500, timeoutMs = 10_000, graceMs = 5_000 } = options;
   const pool = new Pool(new URL(options.url).origin, { connections: maxConnections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
@@ -46,8 +48,10 @@ export async function runOpenLoop(options: {
       await reply.body.dump();
       const done = performance.now();
       lastReply = Math.max(lastReply, done);
-      if (reply.statusCode >= 200 && reply.statusCode < 300) latencies.push(done - due);
-      else errors += 1;
+      if (reply.statusCode >= 200 && reply.statusCode < 300) {
+        latencies.push(done - due);
+        options.onReply?.(performance.timeOrigin + due, done - due);
+      } else errors += 1;
     } catch {
       if (!givenUp) errors += 1;
     }

@@ -8,7 +8,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
  * Waits (up to the deadline) until no request of an earlier run is still being
  * worked on: a closed-loop run that ends with 500 presses queued in the app's
  * pool leaves seconds of work behind it. Seen as no busy database session of
- * the app other than the outbox's, twice in a row.
+ * the app other than the outbox's, and no autovacuum worker at work, twice in a row.
  */
 async function settle(db: Db, deadline: number): Promise<void> {
   let quiet = 0;
@@ -17,7 +17,12 @@ async function settle(db: Db, deadline: number): Promise<void> {
       select count(*)::int as n from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
         and state <> 'idle' and query not ilike '%outbox%'`);
-    quiet = (rows[0]?.n ?? 0) === 0 ? quiet + 1 : 0;
+    // Autovacuum too: a worker still cleaning up after a closed-loop burst was seen in
+    // the next open-loop run's slowest presses (scripts/bench/probes/tail-gc.ts).
+    const { rows: vacuuming } = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker' and state <> 'idle'`);
+    const busy = (rows[0]?.n ?? 0) + (vacuuming[0]?.n ?? 0);
+    quiet = busy === 0 ? quiet + 1 : 0;
     await pause();
   }
 }
