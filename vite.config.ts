@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { HOME_HINT_KEY } from './src/client/lib/home-hint-key.ts';
+import { HOME_HINT_KEY, SIGNED_IN_HINT_KEY } from './src/client/lib/home-hint-key.ts';
 import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 import { earlyHome } from './src/client/vite-plugins/early-home.ts';
 import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
+import { publicScreens } from './src/client/vite-plugins/public-screens.ts';
 
 // Home's first frame is the code of one folder (src/client/critical, docs/decisions/017): what of it
 // the entry does not load is one lazy chunk, fetched beside the entry when the session opens home.
@@ -23,6 +24,16 @@ export default defineConfig({
     react(),
     flagIcons(),
     earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY }),
+    // Signin, 'Acceso Denegado' and the 404 page painted from the HTML (docs/decisions/020). Verify,
+    // signup and the contact's link pages draw from stored state or the link: they keep the splash.
+    publicScreens({
+      signedInKey: SIGNED_IN_HINT_KEY,
+      screens: [
+        { path: '/web/auth/signin', modules: ['ui/plain-layout.tsx', 'features/auth/signin/signin-screen.tsx'], signedOutOnly: true },
+        { path: '/unauthorized', modules: ['routes/-components/unauthorized-page.tsx'] },
+        { path: null, modules: ['routes/-components/not-found-page.tsx'] },
+      ],
+    }),
     entryAwait({ module: '/src/client/early-restore.ts' }),
   ],
   resolve: {
