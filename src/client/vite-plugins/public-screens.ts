@@ -68,7 +68,7 @@ export function cleanMarkup(markup: string): string {
  * frame's form holds a submit (a native one would reload the page with the e-mail in the address)
  * and sends it from the app's same form then, with what was typed and the focus carried over.
  */
-function screenScript(signedInKey: string): string {
+function screenScript(signedInKey: string, entry: string): string {
   return [
     `(function(){try{var d=document.documentElement;if(d.dataset.signedOutOnly!=null&&localStorage[${JSON.stringify(signedInKey)}]=="1")d.dataset.splash=""}catch(e){}`,
     // Module scripts (the app) run after the 'interactive' state and before DOMContentLoaded.
@@ -78,7 +78,10 @@ function screenScript(signedInKey: string): string {
     'document.addEventListener("readystatechange",function(){var r=document.getElementById("root"),f=r&&r.firstElementChild;',
     'f&&!t&&new MutationObserver(function(x,o){if(f.isConnected)return;o.disconnect();t=1;var g=function(i){return i&&document.getElementById(i)};',
     'f.querySelectorAll("input[id]").forEach(function(i){var n=g(i.id);if(n&&i.value&&!n.value)n.value=i.value});',
-    'var n=g(a);n&&n.focus();n=g(s);n&&n.requestSubmit&&n.requestSubmit()}).observe(r,{childList:!0})},{once:!0})})()',
+    'var n=g(a);n&&n.focus();n=g(s);n&&n.requestSubmit&&n.requestSubmit()}).observe(r,{childList:!0});',
+    // The app's code (preloaded by the head) runs once the screen has been painted, never before.
+    `var e=function(){var x=document.createElement("script");x.type="module";x.crossOrigin="";x.src=${JSON.stringify(entry)};document.head.append(x)};`,
+    'document.visibilityState=="hidden"?e():requestAnimationFrame(function(){setTimeout(e,0)})},{once:!0})})()',
   ].join('');
 }
 
@@ -107,27 +110,41 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
         const shell = html.source;
         const rootStart = shell.indexOf('<div id="root">');
         const bodyEnd = shell.lastIndexOf('</body>');
-        const entryTag = shell.indexOf('<script type="module"');
+        const entryStart = shell.indexOf('<script type="module"');
         const headEnd = shell.indexOf('</head>');
-        if (rootStart < 0 || bodyEnd < 0 || entryTag < 0 || headEnd < entryTag) this.error('public-screens: index.html has no #root or no entry script');
+        if (rootStart < 0 || bodyEnd < 0 || entryStart < 0 || headEnd < entryStart) this.error('public-screens: index.html has no #root or no entry script');
 
         const { rendered, routes } = await renderScreens(root, base, options.screens.map(({ path }) => path ?? UNKNOWN_PATH));
-        const script = this.emitFile({ type: 'asset', name: 'public-screen.js', source: screenScript(options.signedInKey) });
+        // index.html's first script (the early home's) and the screen script, one file: each
+        // render-blocking request is a round trip before the first paint on a slow network.
+        const firstScripts: string[] = [];
+        const head = shell.slice(0, entryStart).replace(/<script src="([^"]+)"><\/script>\s*/g, (tag, src: string) => {
+          const file = bundle[src.slice(base.length)];
+          if (!src.startsWith(base) || file?.type !== 'asset') return tag;
+          firstScripts.push(String(file.source).replace(/;?\s*$/, ';'));
+          return '';
+        });
+        // The entry: preloaded from the head, and run by the screen script after the first paint.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
+        if (!entry?.[1]) this.error('public-screens: index.html has no crossorigin module entry');
+        const entryTag = entry[0];
+        const entryPreload = `<link rel="modulepreload" crossorigin href="${entry[1]}">`;
+        const script = this.emitFile({ type: 'asset', name: 'public-screen.js', source: firstScripts.join('') + screenScript(options.signedInKey, entry[1]) });
         const manifest: ScreensManifest = { screens: [], routes };
         options.screens.forEach((screen, index) => {
           const markup = cleanMarkup(rendered[index] ?? '');
           if (!markup.includes('<h1')) this.error(`public-screens: ${screen.path ?? '404'} rendered no heading (a guard sent it elsewhere?)`);
-          const { scripts, styles } = filesOf(bundle, screen.modules, root);
-          // After the entry's stylesheet, as the app loads them (the same cascade); the screen's code beside the entry.
-          const links = [
-            ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-            ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-          ].join('\n    ');
+          // After the entry's stylesheet, as the app loads them (the same cascade). The screen's code is
+          // not preloaded: beside the stylesheets it delays the first paint, which is what counts here,
+          // and the app fetches it with the route anyway.
+          const links = filesOf(bundle, screen.modules, root)
+            .styles.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`)
+            .join('\n    ');
           const attributes = ` data-screen${screen.signedOutOnly ? ' data-signed-out-only' : ''}`;
           const source = (
-            shell.slice(0, entryTag) +
+            head +
             `<script src="${base}${this.getFileName(script)}"></script>\n    ` +
-            shell.slice(entryTag, headEnd) +
+            shell.slice(entryStart, headEnd).replace(entryTag, entryPreload) +
             `  ${links}\n  ` +
             shell.slice(headEnd, rootStart) +
             `<div id="root">${markup}</div>\n  ` +
