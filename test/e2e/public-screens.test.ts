@@ -75,6 +75,20 @@ describe('the public screens painted from the HTML', () => {
     expect(home).toContain('id="splash"');
   });
 
+  it('come from the service worker offline, the same document for the same path', async () => {
+    const { context, page } = await phonePage(env.browser);
+    await page.goto(`${env.app.url}/web/auth/signin`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    for (const path of ['/web/auth/signin', '/unauthorized', '/web/home']) {
+      const online = await (await fetch(`${env.app.url}${path}`, { headers: { accept: 'text/html' } })).text();
+      const offline = await (await page.goto(`${env.app.url}${path}`))?.text();
+      const root = (html = '') => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
+      expect(root(offline), path).toBe(root(online));
+    }
+    await context.close();
+  });
+
   it('show with JavaScript off, in their layout, with no splash over them', async () => {
     const context = await env.browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     const page = await context.newPage();
