@@ -5,9 +5,10 @@ import { documentOf, NOT_FOUND_DOCUMENT, SCREENS_MANIFEST, type ScreensManifest 
 
 // The public screens' first frames in the HTML the server sends (docs/decisions/020): at build time
 // the real app renders each screen signed out (render-public-screen.tsx, through a Vite server in
-// Node), and its markup goes into a copy of index.html, with the screen's stylesheets and code
-// fetched beside the entry. The browser paints the screen before any script has run; the app's
-// first render then replaces the same markup at the same place (createRoot, as for the early home).
+// Node), and its markup goes into a copy of index.html, with the screen's stylesheets. The browser
+// paints the screen before the app's code runs (the screen's script starts the preloaded entry after
+// the first paint); the app's first render then replaces the same markup at the same place
+// (createRoot, as for the early home).
 // Text and layout cannot drift from the components: they are the components' own output.
 // Runs in Node (vite.config.ts), never in the app.
 
@@ -31,8 +32,8 @@ const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
 /** A path no route has: the router renders its 404 page there. */
 const UNKNOWN_PATH = '/web/no-existe';
 
-/** The screen's chunks (not the entry) and what they import, with their stylesheets. */
-function filesOf(bundle: OutputBundle, modules: string[], root: string): { scripts: string[]; styles: string[] } {
+/** The stylesheets of the screen's chunks (not the entry's) and of what they import. */
+function stylesOf(bundle: OutputBundle, modules: string[], root: string): string[] {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (chunk: OutputChunk) => {
@@ -50,7 +51,7 @@ function filesOf(bundle: OutputBundle, modules: string[], root: string): { scrip
     if (!chunk) throw new Error(`public-screens: no chunk holds ${module}`);
     visit(chunk);
   }
-  return { scripts: [...scripts], styles: [...styles] };
+  return [...styles];
 }
 
 /**
@@ -137,8 +138,8 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
           // After the entry's stylesheet, as the app loads them (the same cascade). The screen's code is
           // not preloaded: beside the stylesheets it delays the first paint, which is what counts here,
           // and the app fetches it with the route anyway.
-          const links = filesOf(bundle, screen.modules, root)
-            .styles.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`)
+          const links = stylesOf(bundle, screen.modules, root)
+            .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`)
             .join('\n    ');
           const attributes = ` data-screen${screen.signedOutOnly ? ' data-signed-out-only' : ''}`;
           const source = (
