@@ -64,9 +64,17 @@ export default defineConfig({
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
             // The pages a contact reaches from an e-mail (routes/web/active/contact-pages.ts), one lazy chunk:
             // fewer names in the entry, and confirming leads to 'accept' or 'invalid' with nothing more to fetch.
-            { name: 'contact-links', test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]features[\\/]contacts[\\/]api[\\/](unsubscribe|verify-contact|link-rejected)\./, includeDependenciesRecursively: false },
+            {
+              name: 'contact-links',
+              test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]features[\\/]contacts[\\/]api[\\/](unsubscribe|verify-contact|link-rejected)\./,
+              includeDependenciesRecursively: false,
+            },
             // Issue 9's delivery lists and the contact's 'Lo tengo' page, one lazy chunk: fewer names in the entry.
-            { name: 'delivery', test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./, includeDependenciesRecursively: false },
+            {
+              name: 'delivery',
+              test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

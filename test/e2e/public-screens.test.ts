@@ -16,7 +16,11 @@ const ENTRY_SCRIPT = /\/build\/assets\/index-[\w-]+\.js$/;
 const SCREENS = [
   { path: '/web/auth/signin', heading: 'Iniciar sesión', texts: ['Escribe tu correo y te enviaremos un código de 4 dígitos.', 'Correo electrónico', 'Continuar'] },
   { path: '/unauthorized', heading: 'Acceso Denegado', texts: ['No tienes los permisos necesarios para acceder a esta página.', 'Volver al inicio'] },
-  { path: '/web/no-hay-tal-pagina', heading: '404 Página No Encontrada', texts: ['Lo sentimos, la página que buscas no existe o ha sido movida.', 'Volver a la página principal'] },
+  {
+    path: '/web/no-hay-tal-pagina',
+    heading: '404 Página No Encontrada',
+    texts: ['Lo sentimos, la página que buscas no existe o ha sido movida.', 'Volver a la página principal'],
+  },
 ];
 
 /** Holds the app's code on the network until `release()`: the page shows only what the HTML draws. */

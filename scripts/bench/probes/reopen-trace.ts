@@ -58,7 +58,9 @@ try {
   for (let run = 0; run < Number(process.env.RUNS ?? 3); run += 1) {
     const page = await context.newPage();
     await throttle(page, { cpu: 4 });
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline'],
+    });
     await page.goto(`${app.url}/web/home`);
     const sos = await waitForMark(page, 'sos');
     const contacts = await waitForMark(page, 'contacts').catch(() => ({ at: Number.NaN }));
@@ -75,9 +77,19 @@ try {
     console.log(`run ${run}: sos ${sos.at.toFixed(0)} ms, contacts ${contacts.at.toFixed(0)} ms`);
     const steps = (await page.evaluate('window.__reopenSteps')) as Record<string, number>;
     const nav = (timing as { nav: Record<string, number> }).nav;
-    const breakdown = { 'worker start': Math.round(nav.workerStart ?? 0), 'response end': Math.round(nav.responseEnd ?? 0), 'dom interactive': Math.round(nav.domInteractive ?? 0), ...steps };
+    const breakdown = {
+      'worker start': Math.round(nav.workerStart ?? 0),
+      'response end': Math.round(nav.responseEnd ?? 0),
+      'dom interactive': Math.round(nav.domInteractive ?? 0),
+      ...steps,
+    };
     breakdowns.push(breakdown);
-    console.log(Object.entries(breakdown).sort((a, b) => a[1] - b[1]).map(([name, ms]) => `  ${String(ms).padStart(5)} ms  ${name}`).join('\n'));
+    console.log(
+      Object.entries(breakdown)
+        .sort((a, b) => a[1] - b[1])
+        .map(([name, ms]) => `  ${String(ms).padStart(5)} ms  ${name}`)
+        .join('\n'),
+    );
     if (process.env.VERBOSE) console.log(JSON.stringify(timing, null, 1));
     writeFileSync(`/tmp/reopen-trace-${run}.json`, JSON.stringify(trace));
     const navStart = trace.traceEvents.find((e) => e.name === 'navigationStart' || e.name === 'fetchStart')?.ts ?? 0;
@@ -87,7 +99,10 @@ try {
       .map((task) => {
         const inner = trace.traceEvents
           .filter((e) => e.tid === mainTid && e.ph === 'X' && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && e !== task && (e.dur ?? 0) > 3000)
-          .map((e) => `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${String(e.args.data.functionName)}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`)
+          .map(
+            (e) =>
+              `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${String(e.args.data.functionName)}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`,
+          )
           .slice(0, 6);
         return `  at ${((task.ts - navStart) / 1000).toFixed(0)} ms for ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${inner.join(' | ')}`;
       });
@@ -98,7 +113,12 @@ try {
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   console.log(`median of ${breakdowns.length} runs:`);
   const rows = names.map((name) => [name, median(breakdowns.map((row) => row[name]).filter((v): v is number => v !== undefined))] as const);
-  console.log(rows.sort((a, b) => a[1] - b[1]).map(([name, ms]) => `  ${String(ms).padStart(5)} ms  ${name}`).join('\n'));
+  console.log(
+    rows
+      .sort((a, b) => a[1] - b[1])
+      .map(([name, ms]) => `  ${String(ms).padStart(5)} ms  ${name}`)
+      .join('\n'),
+  );
   await context.close();
 } finally {
   await browser.close();

@@ -115,7 +115,11 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
         const headEnd = shell.indexOf('</head>');
         if (rootStart < 0 || bodyEnd < 0 || entryStart < 0 || headEnd < entryStart) this.error('public-screens: index.html has no #root or no entry script');
 
-        const { rendered, routes } = await renderScreens(root, base, options.screens.map(({ path }) => path ?? UNKNOWN_PATH));
+        const { rendered, routes } = await renderScreens(
+          root,
+          base,
+          options.screens.map(({ path }) => path ?? UNKNOWN_PATH),
+        );
         // index.html's first script (the early home's) and the screen script, one file: each
         // render-blocking request is a round trip before the first paint on a slow network.
         const firstScripts: string[] = [];

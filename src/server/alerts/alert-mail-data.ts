@@ -64,13 +64,7 @@ export function momentData(moment: AlertMoment): Pick<AlertMailData, 'at' | 'tim
 }
 
 /** One alert e-mail for one contact, as its template writes it. Undefined for a kind that is not an alert's. */
-function alertMailContent(
-  config: Pick<Config, 'secret' | 'publicUrl'>,
-  kind: string,
-  userId: string,
-  email: string,
-  data: AlertMailData,
-): MailContent | undefined {
+function alertMailContent(config: Pick<Config, 'secret' | 'publicUrl'>, kind: string, userId: string, email: string, data: AlertMailData): MailContent | undefined {
   const common = {
     person: data.person,
     contactFirstname: data.contactFirstname,

@@ -44,7 +44,10 @@ export function contactsRoutes(deps: AppDeps) {
       // json-server's header: the whole count, whatever the page.
       c.header('X-Total-Count', String(total));
       const now = clock.now();
-      return ok(c, rows.map((row) => toContact(row, now)));
+      return ok(
+        c,
+        rows.map((row) => toContact(row, now)),
+      );
     })
     .post('/contacts', bearer, validateJson(contactInputSchema), async (c) => {
       const input = c.req.valid('json');
@@ -103,9 +106,7 @@ export function contactsRoutes(deps: AppDeps) {
         // An invitation still waiting for its slot would carry a dead link: it goes too.
         await tx
           .delete(outbox)
-          .where(
-            and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')),
-          );
+          .where(and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')));
         return ok(c, apiMessages.contactDeleted);
       });
     })

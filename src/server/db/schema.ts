@@ -1,22 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '#shared/language.ts';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -187,7 +171,9 @@ export const outbox = pgTable(
     sentAt: tz('sent_at'),
   },
   (t) => [
-    index('outbox_due_idx').on(t.priority, t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('outbox_due_idx')
+      .on(t.priority, t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('outbox_user_idx').on(t.userId),
   ],
 );
@@ -218,7 +204,9 @@ export const alerts = pgTable(
     endPressedAt: tz('end_pressed_at'),
   },
   (t) => [
-    uniqueIndex('alerts_one_active_per_user').on(t.userId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('alerts_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
     index('alerts_user_idx').on(t.userId),
   ],
 );
@@ -301,8 +289,12 @@ export const alertDeliveries = pgTable(
     check('alert_deliveries_one_subject', sql`num_nonnulls(${t.alertId}, ${t.practiceId}) = 1`),
     uniqueIndex('alert_deliveries_token_hash_key').on(t.tokenHash),
     // Partial: an alert's row is not indexed as a practice's, nor the other way round.
-    uniqueIndex('alert_deliveries_alert_email_key').on(t.alertId, t.contactEmail).where(sql`${t.alertId} is not null`),
-    uniqueIndex('alert_deliveries_practice_email_key').on(t.practiceId, t.contactEmail).where(sql`${t.practiceId} is not null`),
+    uniqueIndex('alert_deliveries_alert_email_key')
+      .on(t.alertId, t.contactEmail)
+      .where(sql`${t.alertId} is not null`),
+    uniqueIndex('alert_deliveries_practice_email_key')
+      .on(t.practiceId, t.contactEmail)
+      .where(sql`${t.practiceId} is not null`),
   ],
 );
 

@@ -30,10 +30,7 @@ async function readScreensManifest(buildDir: string): Promise<ScreensManifest | 
  * index.html: docs/decisions/020) with the config meta tag in its head. Read on every request: a
  * rebuild must show without a restart, and the files are small. Undefined when there is no build.
  */
-export async function readAppShell(
-  config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>,
-  pagePath = '/',
-): Promise<string | undefined> {
+export async function readAppShell(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>, pagePath = '/'): Promise<string | undefined> {
   const document = documentFor(pagePath, await readScreensManifest(config.buildDir));
   let html: string;
   try {

@@ -50,13 +50,11 @@ export const en: ContactTexts = {
 
   reminderSubject: (who) => `Reminder: ${who} is still in danger and nobody has confirmed their SOS alert`,
   reminderLead: (minutes, who) => `${who} pressed the SOS button ${minutes} minutes ago, and nobody has confirmed getting the alert yet.`,
-  reminderTodo: (who, phone) =>
-    `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
+  reminderTodo: (who, phone) => `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
 
   practiceSubject: (who) => `TEST: practice alert from ${who} (not an emergency)`,
   practiceNotice: (who) => `TEST: this is only a practice run. ${who} is not in danger.`,
-  practiceAbout: (who, app) =>
-    `${who} is trying out ${app} to make sure their alerts reach you. In a real emergency, the subject line would start with "SOS ALERT".`,
+  practiceAbout: (who, app) => `${who} is trying out ${app} to make sure their alerts reach you. In a real emergency, the subject line would start with "SOS ALERT".`,
 
   invitationSubject: (who) => `${who} added you as an emergency contact`,
   invitationLead: (who, app) => `${who} added you as an emergency contact on ${app}, a personal safety app for immigrants.`,

@@ -64,8 +64,7 @@ export const es = {
 
   // The invitation.
   invitationSubject: (who: string) => `${who} te agregó como contacto de emergencia`,
-  invitationLead: (who: string, app: string) =>
-    `${who} te agregó como contacto de emergencia en ${app}, una aplicación de seguridad personal para personas inmigrantes.`,
+  invitationLead: (who: string, app: string) => `${who} te agregó como contacto de emergencia en ${app}, una aplicación de seguridad personal para personas inmigrantes.`,
   invitationIfYouAccept: (who: string) =>
     `Si aceptas, cada vez que ${who} presione el botón SOS te enviaremos un correo con su ubicación (cuando esté disponible) y la hora de la alerta, para que puedas ayudar.`,
   invitationHowText: 'Para aceptar, abre este enlace, lee los términos y condiciones y presiona «Aceptar»:',

@@ -4,11 +4,22 @@ import { documentFor, type ScreensManifest } from '#shared/public-screens.ts';
 // The build's manifest as vite-plugins/public-screens.ts writes it (the router's real patterns).
 const manifest: ScreensManifest = {
   screens: ['/web/auth/signin', '/unauthorized'],
-  routes: ['/', '/unauthorized', '/web', '/web/home', '/web/contact', '/web/contact/$contactId', '/web/auth', '/web/auth/signin', '/web/auth/verify', '/web/active/verify/$token'],
+  routes: [
+    '/',
+    '/unauthorized',
+    '/web',
+    '/web/home',
+    '/web/contact',
+    '/web/contact/$contactId',
+    '/web/auth',
+    '/web/auth/signin',
+    '/web/auth/verify',
+    '/web/active/verify/$token',
+  ],
 };
 
 describe('which document of the build a page gets', () => {
-  it("gives a public screen its own prerendered document, however the address is written", () => {
+  it('gives a public screen its own prerendered document, however the address is written', () => {
     expect(documentFor('/web/auth/signin', manifest)).toBe('screens/web/auth/signin.html');
     expect(documentFor('/web/auth/signin/', manifest)).toBe('screens/web/auth/signin.html');
     expect(documentFor('/Web/Auth/SignIn', manifest)).toBe('screens/web/auth/signin.html');

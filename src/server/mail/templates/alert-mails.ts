@@ -98,14 +98,7 @@ export function contactMail(
   // The pages these links open speak the contact's language too.
   const ackUrl = input.ackUrl && withLanguage(input.ackUrl, input.language);
   const unsubscribeUrl = withLanguage(input.unsubscribeUrl, input.language);
-  const text = [
-    ...(body.before?.text ?? []),
-    greeting,
-    '',
-    ...body.text,
-    ...ackLines(who, ackUrl, t),
-    ...footer(who, unsubscribeUrl, t).text,
-  ].join('\n');
+  const text = [...(body.before?.text ?? []), greeting, '', ...body.text, ...ackLines(who, ackUrl, t), ...footer(who, unsubscribeUrl, t).text].join('\n');
   const html = htmlLayout(
     subject,
     [
@@ -186,13 +179,7 @@ export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'
 <ul style="margin:0 0 12px;padding-left:20px">${outcome.map((entry) => `<li style="margin:0 0 6px">${escapeHtml(entry)}</li>`).join('')}</ul>`
       : '';
   return contactMail(input, t.endedSubject(who), {
-    text: [
-      line,
-      ...whenLines(input.moment, t),
-      ...(outcome.length > 0 ? ['', t.whoReceived, ...outcome.map((entry) => `- ${entry}`)] : []),
-      '',
-      questions,
-    ],
+    text: [line, ...whenLines(input.moment, t), ...(outcome.length > 0 ? ['', t.whoReceived, ...outcome.map((entry) => `- ${entry}`)] : []), '', questions],
     html: `<p style="margin:0 0 12px">${escapeHtml(line)}</p>
 ${paragraphs(whenLines(input.moment, t))}
 ${outcomeHtml}
