@@ -2,10 +2,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { HOME_HINT_KEY } from './src/client/lib/home-hint-key.ts';
+import { HOME_HINT_KEY, SIGNED_IN_HINT_KEY } from './src/client/lib/home-hint-key.ts';
 import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 import { earlyHome } from './src/client/vite-plugins/early-home.ts';
 import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
+import { publicScreens } from './src/client/vite-plugins/public-screens.ts';
 import { testProjects } from './test/vitest-projects.ts';
 
 // Home's first frame is the code of one folder (src/client/critical, docs/decisions/017): what of it
@@ -21,7 +22,22 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   // A person whose session opens home gets home's chunk beside the entry, and home's first frame at once.
   // The entry's top-level await (the early home's frame) would turn off rolldown's chunk optimizations.
-  plugins: [react(), flagIcons(), earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY }), entryAwait({ module: '/src/client/early-restore.ts' })],
+  plugins: [
+    react(),
+    flagIcons(),
+    earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY }),
+    // Signin, 'Acceso Denegado' and the 404 page painted from the HTML (docs/decisions/020). Verify,
+    // signup and the contact's link pages draw from stored state or the link: they keep the splash.
+    publicScreens({
+      signedInKey: SIGNED_IN_HINT_KEY,
+      screens: [
+        { path: '/web/auth/signin', modules: ['ui/plain-layout.tsx', 'features/auth/signin/signin-screen.tsx'], signedOutOnly: true },
+        { path: '/unauthorized', modules: ['routes/-components/unauthorized-page.tsx'] },
+        { path: null, modules: ['routes/-components/not-found-page.tsx'] },
+      ],
+    }),
+    entryAwait({ module: '/src/client/early-restore.ts' }),
+  ],
   resolve: {
     // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts (home's budget).
     alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],

@@ -1,5 +1,5 @@
 import type { AuthState } from '#shared/browser/session-state.ts';
-import { HOME_HINT_KEY } from './home-hint-key.ts';
+import { HOME_HINT_KEY, SIGNED_IN_HINT_KEY } from './home-hint-key.ts';
 import { getSessionState, subscribeSession } from './session/session-store.ts';
 import { isSessionValid } from './session/session-validity.ts';
 
@@ -20,8 +20,11 @@ export function opensHome(auth: AuthState, now: number = Date.now()): boolean {
 export function keepHomeHint(): () => void {
   const update = () => {
     try {
-      if (opensHome(getSessionState().auth)) localStorage.setItem(HOME_HINT_KEY, '1');
+      const { auth } = getSessionState();
+      if (opensHome(auth)) localStorage.setItem(HOME_HINT_KEY, '1');
       else localStorage.removeItem(HOME_HINT_KEY);
+      if (isSessionValid(auth)) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+      else localStorage.removeItem(SIGNED_IN_HINT_KEY);
     } catch {
       // Storage refused (private mode, quota): the next start just fetches home's code later.
     }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '#server/config.ts';
+import { APP_SHELL_DOCUMENT, documentFor, SCREENS_MANIFEST, type ScreensManifest } from '#shared/public-screens.ts';
 
 /** The operator settings the client cannot know at build time (also GET /api/app-config). */
 export function appConfigOf(config: Pick<Config, 'chatUrl' | 'gtmId'>): { chatUrl: string | null; gtmId: string | null } {
@@ -15,17 +16,28 @@ export function appConfigMeta(config: Pick<Config, 'chatUrl' | 'gtmId'>): string
   return `<meta name="app-config" content="${content}">`;
 }
 
-/**
- * The built index.html with the config meta tag in its head. Read on every
- * request: a rebuild must show without a restart, and the file is small.
- * Undefined when there is no build.
- */
-export async function readAppShell(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>): Promise<string | undefined> {
-  let html: string;
+/** The build's list of prerendered screens; undefined for a build without one. */
+async function readScreensManifest(buildDir: string): Promise<ScreensManifest | undefined> {
   try {
-    html = await readFile(path.join(config.buildDir, 'index.html'), 'utf8');
+    return JSON.parse(await readFile(path.join(buildDir, SCREENS_MANIFEST), 'utf8')) as ScreensManifest;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The built document for `pagePath` (a public screen's prerendered first frame, the 404 page's, or
+ * index.html: docs/decisions/020) with the config meta tag in its head. Read on every request: a
+ * rebuild must show without a restart, and the files are small. Undefined when there is no build.
+ */
+export async function readAppShell(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>, pagePath = '/'): Promise<string | undefined> {
+  const document = documentFor(pagePath, await readScreensManifest(config.buildDir));
+  let html: string;
+  try {
+    html = await readFile(path.join(config.buildDir, document), 'utf8');
+  } catch {
+    if (document === APP_SHELL_DOCUMENT) return undefined;
+    return readAppShell(config);
   }
   const meta = appConfigMeta(config);
   return html.includes('</head>') ? html.replace('</head>', `${meta}\n</head>`) : `${meta}\n${html}`;

@@ -9,14 +9,15 @@ const NO_BUILD = 'La aplicación web no está compilada todavía: falta la carpe
 /**
  * `/` goes to home; every other page asked for by a browser, curl or anything
  * else that takes HTML gets the app shell and the client router decides
- * (including its own 404 page). API paths never get here (app.ts answers them).
+ * (including its own 404 page); the shell's first frame is the path's screen where the build
+ * prerendered one (docs/decisions/020). API paths never get here (app.ts answers them).
  */
 export function webRoutes(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.redirect('/web/home', 302))
     .get('*', async (c, next) => {
       if (c.req.path.startsWith('/build/') || !prefersHtml(c.req.header('accept'))) return next();
-      const shell = await readAppShell(config);
+      const shell = await readAppShell(config, c.req.path);
       if (shell === undefined) return c.text(NO_BUILD, 503, { 'Cache-Control': 'no-store', 'Retry-After': '10' });
       return c.html(shell, 200, { 'Cache-Control': 'no-cache' });
     });
