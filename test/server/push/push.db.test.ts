@@ -228,7 +228,10 @@ describe('phone notifications of an alert (Web Push)', () => {
           actions?: unknown;
         };
       }[];
-      expect(received.map((message) => [message.notification.data.kind, message.notification.title, message.notification.actions !== undefined])).toEqual([
+      // Sent in one batch, so they may reach the push service in any order.
+      const kinds = ['alert-started', 'alert-position', 'alert-ended'];
+      const inOrder = [...received].sort((a, b) => kinds.indexOf(a.notification.data.kind) - kinds.indexOf(b.notification.data.kind));
+      expect(inOrder.map((message) => [message.notification.data.kind, message.notification.title, message.notification.actions !== undefined])).toEqual([
         ['alert-started', 'ALERTA SOS: Rosa Prueba está en riesgo', true],
         ['alert-position', 'ALERTA SOS: ubicación de Rosa Prueba', true],
         ['alert-ended', 'Rosa Prueba finalizó su alerta SOS', false],
