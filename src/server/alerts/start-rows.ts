@@ -127,7 +127,7 @@ const startAlerts = (tracked: boolean) => ({
       update users set alert_status = true, updated_at = press.received_at from alert join press on press.user_id = alert.user_id
       where users.id = alert.user_id and users.id = any($2::uuid[])
     ), mail as (
-      select alert.user_id, alert.id as alert_id, press.received_at, press.expires_at, m.*
+      select alert.user_id, alert.id as alert_id, press.received_at, press.expires_at, press.trigger, m.*
       from alert join press on press.user_id = alert.user_id,
         json_to_recordset(press.mails)
         as m(email text, firstname text, lastname text, data text, unsubscribe_hash text, ack_hash text)
@@ -143,7 +143,8 @@ const startAlerts = (tracked: boolean) => ({
     ), pushes as (
       -- Phone notifications (src/server/push/queue-pushes.ts): one row per phone of each contact mailed above.
       insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
-      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id)::text, mail.received_at, mail.received_at
+      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id, 'trigger', mail.trigger)::text,
+        mail.received_at, mail.received_at
       from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
       join push_subscriptions s on s.contact_id = c.id
     )${
