@@ -139,8 +139,11 @@ describe('check-ins the server fires', () => {
   });
 
   it('Necesito más tiempo moves the deadline and reminds again', async () => {
-    const { me } = await personWithConfirmedContacts(t, 'extiende', [['Luis', 'Díaz']]);
-    await startCheckIn(t, me, appointment(t, 30));
+    const { me, emails } = await personWithConfirmedContacts(t, 'extiende', [['Luis', 'Díaz']]);
+    await startCheckIn(t, me, { ...appointment(t, 30), latitude: '', longitude: '' });
+    // The app sends the last known position while it runs.
+    const moved = await updateCheckIn(t, me, { action: 'position', latitude: '40.7128', longitude: '-74.006' });
+    expect(moved.body.message).toMatchObject({ status: 'running' });
     t.clock.advance(25 * MINUTE);
     expect(await worker.tick()).toEqual({ reminded: 1, fired: 0 });
     const extended = await updateCheckIn(t, me, { action: 'extend', due_at: inMinutes(t, 60) });
@@ -154,6 +157,7 @@ describe('check-ins the server fires', () => {
     t.clock.advance(15 * MINUTE);
     expect(await worker.tick()).toEqual({ reminded: 0, fired: 1 });
     expect(await alertsOf(t, 'extiende@example.com')).toHaveLength(1);
+    expect((await lastMail(t, emails[0]!, MISSED))?.text).toContain('latitud 40.7128, longitud -74.006');
   });
 
   it('adds to an alert already on: no second alert, one e-mail saying the check-in was missed', async () => {
