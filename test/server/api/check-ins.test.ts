@@ -4,6 +4,7 @@ import type { Session } from '#shared/api/auth.ts';
 import { clockTime } from '#shared/alert-moment.ts';
 import { checkInMessages, type CheckIn } from '#shared/api/check-ins.ts';
 import { createCheckInWorker, type CheckInWorker } from '#server/check-ins/check-in-worker.ts';
+import { pruneExpired } from '#server/retention/prune.ts';
 import { alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
@@ -174,6 +175,32 @@ describe('check-ins the server fires', () => {
     const added = await lastMail(t, emails[0]!, /^ALERTA: Rosa Prueba tampoco confirmó que está bien$/);
     expect(added?.text).toContain(`Rosa Prueba no confirmó que está bien después de su cita de inmigración en 26 Federal Plaza, prevista hasta las ${clockTime(new Date(checkIn.due_at), MEXICO.timezone)}.`);
     expect(added?.text).toContain('Su alerta SOS sigue activa.');
+  });
+
+  it('erases a finished check-in’s last position after the retention days, never a running one’s', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'olvida', [['Luis', 'Díaz']]);
+    await startCheckIn(t, me, appointment(t, 60));
+    await updateCheckIn(t, me, { action: 'ok' });
+    const positions = async () =>
+      (
+        await t.pool.query<{ status: string; latitude: string }>(
+          `select c.status, c.latitude from check_ins c join users u on u.id = c.user_id where u.email = 'olvida@example.com' order by c.created_at`,
+        )
+      ).rows;
+    t.clock.advance(29 * 24 * 60 * MINUTE);
+    await startCheckIn(t, me, appointment(t, 60));
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect(await positions()).toEqual([
+      { status: 'closed', latitude: '19.4326' },
+      { status: 'running', latitude: '19.4326' },
+    ]);
+    t.clock.advance(2 * 24 * 60 * MINUTE);
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect(await positions()).toEqual([
+      { status: 'closed', latitude: '' },
+      { status: 'running', latitude: '19.4326' },
+    ]);
+    await updateCheckIn(t, me, { action: 'ok' });
   });
 
   it('answers one running check-in, replays by key, and refuses bad deadlines in Spanish', async () => {
