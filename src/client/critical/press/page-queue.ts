@@ -26,11 +26,7 @@ export type SosRequest = HeldSos;
  * - held: this page has it and keeps trying (`signedOut`: only after a new sign-in);
  * - failed: nobody has it (the person must use the SMS fallback or press again).
  */
-export type SubmitResult =
-  | { kind: 'done' }
-  | { kind: 'queued'; signedOut: boolean }
-  | { kind: 'held'; signedOut: boolean }
-  | { kind: 'failed'; message: string };
+export type SubmitResult = { kind: 'done' } | { kind: 'queued'; signedOut: boolean } | { kind: 'held'; signedOut: boolean } | { kind: 'failed'; message: string };
 
 export interface HeldView {
   count: number;
@@ -64,9 +60,11 @@ let underWay = 0;
 
 export function submitSos(request: SosRequest): Promise<SubmitResult> {
   underWay += 1;
-  const turn = lane.then(() => submitInLane(request)).finally(() => {
-    underWay -= 1;
-  });
+  const turn = lane
+    .then(() => submitInLane(request))
+    .finally(() => {
+      underWay -= 1;
+    });
   lane = turn.catch(() => undefined);
   return turn;
 }

@@ -26,13 +26,7 @@ export function EndAlertButton() {
           {END_FAILED}
         </p>
       )}
-      <button
-        type="button"
-        className="button button--danger button--block sos-end__button"
-        disabled={ending}
-        aria-busy={ending}
-        onClick={() => void end()}
-      >
+      <button type="button" className="button button--danger button--block sos-end__button" disabled={ending} aria-busy={ending} onClick={() => void end()}>
         FINALIZAR ALERTA
       </button>
     </div>

@@ -21,9 +21,7 @@ const STORE_BEFORE_HOME_MS = 1000;
  * done. Resolves false when nobody could take it (the alert stays on).
  */
 export async function endAlert(goTo: GoTo): Promise<boolean> {
-  const result = await submitSos(sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null)).catch(
-    (): SubmitResult => ({ kind: 'failed', message: '' }),
-  );
+  const result = await submitSos(sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null)).catch((): SubmitResult => ({ kind: 'failed', message: '' }));
   if (result.kind === 'failed') return false;
 
   // Stored before home shows: an app closed or reloaded the moment home appears must reopen on
