@@ -22,6 +22,9 @@ export type PushTexts = {
   /** The notification of an alert that started, of its first position, of its end. */
   startedTitle: (name: string) => string;
   startedBody: (name: string, phone: string) => string;
+  /** The alert the server started because a check-in was not closed in time. */
+  missedTitle: (name: string) => string;
+  missedBody: (name: string, phone: string) => string;
   positionTitle: (name: string) => string;
   positionBody: (name: string) => string;
   endedTitle: (name: string) => string;
@@ -54,6 +57,8 @@ export const es: PushTexts = {
   linkGone: 'Este enlace ya no sirve para activar avisos. Te seguiremos avisando por correo.',
   startedTitle: (name) => `ALERTA SOS: ${name} está en riesgo`,
   startedBody: (name, phone) => `${name} presionó el botón SOS. Abre el aviso para ver cuándo y dónde, y llámale al ${phone}.`,
+  missedTitle: (name) => `ALERTA: ${name} no confirmó que está bien`,
+  missedBody: (name, phone) => `${name} no confirmó que está bien a la hora que dijo. Abre el aviso para ver los detalles, y llámale al ${phone}.`,
   positionTitle: (name) => `ALERTA SOS: ubicación de ${name}`,
   positionBody: (name) => `Ya sabemos dónde está ${name}. Abre el aviso para verlo.`,
   endedTitle: (name) => `${name} finalizó su alerta SOS`,
@@ -82,6 +87,8 @@ export const en: PushTexts = {
   linkGone: "This link can no longer turn on notifications. We'll still email you.",
   startedTitle: (name) => `SOS ALERT: ${name} is in danger`,
   startedBody: (name, phone) => `${name} pressed the SOS button. Open this to see when and where, and call them at ${phone}.`,
+  missedTitle: (name) => `ALERT: ${name} did not check in as safe`,
+  missedBody: (name, phone) => `${name} did not confirm they are safe by the time they set. Open this for the details, and call them at ${phone}.`,
   positionTitle: (name) => `SOS ALERT: ${name}'s location`,
   positionBody: (name) => `We now know where ${name} is. Open this to see it.`,
   endedTitle: (name) => `${name} ended their SOS alert`,

@@ -42,12 +42,20 @@ export function planStart(config: Pick<Config, 'secret'>, press: Press, context:
  * (alert-mail-data.ts), with the hashes of the links' tokens (the delivery
  * record's, and the unsubscribe link's when it is not recorded yet).
  */
-function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, input, now }: Press, context: AlertContext, alertId: string) {
+function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, input, now, checkIn }: Press, context: AlertContext, alertId: string) {
   const at = pressedAt(input, now);
   const timezone = input.timezone || 'UTC';
-  const shared = { alertId, person: personOf(context.person), ...momentData(momentOf(at, timezone, now)), position: positionOf(input) };
+  const shared = {
+    alertId,
+    person: personOf(context.person),
+    ...momentData(momentOf(at, timezone, now)),
+    position: positionOf(input),
+    ...(checkIn ? { checkIn: { purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt } } : {}),
+  };
   const mails = context.recipients.map((recipient) => {
-    const data: AlertMailData = { ...shared, contactFirstname: recipient.firstname, language: recipient.language };
+    // The packet stays sealed in the row; only the contacts the person chose get it.
+    const detention = recipient.receivesDetentionInfo && context.detention ? { detention: context.detention } : {};
+    const data: AlertMailData = { ...shared, contactFirstname: recipient.firstname, language: recipient.language, ...detention };
     const unsubscribeHash = sha256(unsubscribeToken(config.secret, userId, recipient.email));
     return {
       email: recipient.email,
@@ -71,6 +79,8 @@ function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, inpu
     pressed_at: at.toISOString(),
     received_at: now.toISOString(),
     expires_at: new Date(now.getTime() + ACK_LINK_TTL_MS).toISOString(),
+    trigger: checkIn ? 'missed-check-in' : 'press',
+    check_in_id: checkIn?.id ?? null,
     mails,
   };
 }
@@ -96,7 +106,8 @@ const startAlerts = (tracked: boolean) => ({
   text: `
     with press as (
       select * from json_to_recordset($1) as p(user_id uuid, key text, body_hash text, reply jsonb, alert_id uuid,
-        timezone text, latitude text, longitude text, pressed_at timestamptz, received_at timestamptz, expires_at timestamptz, mails json)
+        timezone text, latitude text, longitude text, pressed_at timestamptz, received_at timestamptz, expires_at timestamptz,
+        trigger text, check_in_id uuid, mails json)
     ), locked as (
       select id from users where id = any($2::uuid[]) order by id for no key update
     ), claim as (
@@ -105,15 +116,16 @@ const startAlerts = (tracked: boolean) => ({
       on conflict do nothing
       returning user_id
     ), alert as (
-      insert into alerts (id, user_id, timezone, latitude, longitude, pressed_at, started_at)
-      select press.alert_id, press.user_id, press.timezone, press.latitude, press.longitude, press.pressed_at, press.received_at
+      insert into alerts (id, user_id, timezone, latitude, longitude, pressed_at, started_at, trigger, check_in_id)
+      select press.alert_id, press.user_id, press.timezone, press.latitude, press.longitude, press.pressed_at, press.received_at,
+        press.trigger, press.check_in_id
       from press join claim on claim.user_id = press.user_id
       returning id, user_id
     ), flag as (
       update users set alert_status = true, updated_at = press.received_at from alert join press on press.user_id = alert.user_id
       where users.id = alert.user_id and users.id = any($2::uuid[])
     ), mail as (
-      select alert.user_id, alert.id as alert_id, press.received_at, press.expires_at, m.*
+      select alert.user_id, alert.id as alert_id, press.received_at, press.expires_at, press.trigger, m.*
       from alert join press on press.user_id = alert.user_id,
         json_to_recordset(press.mails)
         as m(email text, firstname text, lastname text, data text, unsubscribe_hash text, ack_hash text)
@@ -129,7 +141,8 @@ const startAlerts = (tracked: boolean) => ({
     ), pushes as (
       -- Phone notifications (src/server/push/queue-pushes.ts): one row per phone of each contact mailed above.
       insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
-      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id)::text, mail.received_at, mail.received_at
+      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id, 'trigger', mail.trigger)::text,
+        mail.received_at, mail.received_at
       from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
       join push_subscriptions s on s.contact_id = c.id
     )${

@@ -11,18 +11,22 @@ export type PushMessageInput = {
   /** The contact's 'Lo tengo' page for this alert. */
   ackUrl: string;
   publicUrl: string;
+  /** The server started the alert: a check-in was not closed in time (src/server/check-ins). */
+  missedCheckIn?: boolean;
 };
 
 /**
  * The notification a contact's phone shows: who and what, and where to tap.
  * As much as the alert e-mail says and less (no position: the page shows it).
  */
-export function pushMessage({ kind, alertId, person, language, ackUrl: plainAckUrl, publicUrl }: PushMessageInput): PushPayload {
+export function pushMessage({ kind, alertId, person, language, ackUrl: plainAckUrl, publicUrl, missedCheckIn }: PushMessageInput): PushPayload {
   const texts = pushTexts(language);
   const ackUrl = withLanguage(plainAckUrl, language);
   const [title, body] =
     kind === 'alert-started'
-      ? [texts.startedTitle(person.name), texts.startedBody(person.name, person.phone)]
+      ? missedCheckIn
+        ? [texts.missedTitle(person.name), texts.missedBody(person.name, person.phone)]
+        : [texts.startedTitle(person.name), texts.startedBody(person.name, person.phone)]
       : kind === 'alert-position'
         ? [texts.positionTitle(person.name), texts.positionBody(person.name)]
         : [texts.endedTitle(person.name), texts.endedBody(person.name)];

@@ -66,6 +66,15 @@ function alertIdOf(templateData: string | null): string | undefined {
   }
 }
 
+/** Whether the row is the notification of an alert a missed check-in started (start-rows.ts writes it). */
+function missedCheckInOf(templateData: string | null): boolean {
+  try {
+    return (JSON.parse(templateData ?? '') as { trigger?: unknown }).trigger === 'missed-check-in';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Sends the outbox's phone notifications: encrypted and signed by web-push,
  * posted with fetch (web-push's own sender speaks only https, and a test push
@@ -108,6 +117,7 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
       language: languageOr(target.language),
       ackUrl: ackUrl(config, ackToken(config.secret, alertId, target.email)),
       publicUrl: config.publicUrl,
+      missedCheckIn: missedCheckInOf(row.templateData),
     });
     const request = webpush.generateRequestDetails(
       {

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt, lte, ne, or } from 'drizzle-orm';
 import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
 import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
 import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
+import { pruneCheckIns } from '#server/check-ins/prune-check-ins.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { alertRequests, alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from '#server/db/schema.ts';
@@ -56,6 +57,7 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
       .set({ bodyHash: ERASED_BODY_HASH })
       .where(and(eq(alertRequests.userId, practice.userId), eq(alertRequests.idempotencyKey, practice.requestKey)));
   }
+  await pruneCheckIns(db, now, positionRetentionDays);
   // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
   await db.delete(outbox).where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
   await db

@@ -56,6 +56,8 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
       position: { latitude: '19.4326', longitude: '-99.1332' },
       status: 'active',
       acknowledged_at: null,
+      trigger: 'press',
+      check_in: null,
     });
     // A mail scanner opening the page (and its GET) leaves no acknowledgement behind.
     await t.call('GET', `ack/${luisToken}`);

@@ -49,6 +49,7 @@ describe('emergency contacts', () => {
       invitation_pending_until: null,
       created_at: t.clock.now().toISOString(),
       push_phones: 0,
+      receives_detention_info: false,
     });
 
     const one = await t.call('GET', `contacts/${contact.id}`, { token: ana.access_token });

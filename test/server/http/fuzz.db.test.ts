@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeButtonSchema } from '#shared/api/active-button.ts';
 import { refreshSchema, resendCodeSchema, signinSchema, signupSchema, verifySchema } from '#shared/api/auth.ts';
 import type { Session } from '#shared/api/auth.ts';
-import { contactInputSchema, contactLanguageSchema, contactListQuerySchema, linkTokenSchema } from '#shared/api/contacts.ts';
+import { checkInMessages, checkInStartSchema, checkInUpdateSchema } from '#shared/api/check-ins.ts';
+import { contactInputSchema, contactListQuerySchema, contactPatchSchema, linkTokenSchema, receivesDetentionInfoInvalid } from '#shared/api/contacts.ts';
+import { detentionInfoSchema, detentionMessages } from '#shared/api/detention-info.ts';
+import { pinMessages } from '#shared/api/pins.ts';
 import { envelopeSchema } from '#shared/api/envelope.ts';
 import { profilePatchSchema, profileUpdateSchema } from '#shared/api/profile.ts';
 import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push.ts';
@@ -30,7 +33,7 @@ const ROUTES: Record<string, string[]> = {
   '/refresh': ['POST'],
   '/logout': ['POST'],
   '/contacts': ['GET', 'POST'],
-  '/contacts/:id': ['GET', 'PATCH', 'PUT', 'DELETE'],
+  '/contacts/:id': ['GET', 'PUT', 'PATCH', 'DELETE'],
   '/contacts/:id/invite': ['POST'],
   '/verify-contact/:token': ['GET'],
   '/unsubscribe': ['POST'],
@@ -47,6 +50,9 @@ const ROUTES: Record<string, string[]> = {
   '/app-config': ['GET'],
   '/push/public-key': ['GET'],
   '/push/subscriptions': ['POST', 'DELETE'],
+  '/check-ins': ['POST'],
+  '/check-ins/current': ['GET', 'PUT'],
+  '/profile/detention-info': ['GET', 'PUT', 'DELETE'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */
@@ -67,15 +73,27 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'DELETE', path: 'push/subscriptions', schema: pushUnsubscribeSchema },
   { method: 'POST', path: 'contacts', schema: contactInputSchema, auth: true },
   // ':contact' is Ana's own contact, made in beforeAll.
-  { method: 'PATCH', path: 'contacts/:contact', schema: contactLanguageSchema, auth: true },
+  { method: 'PATCH', path: 'contacts/:contact', schema: contactPatchSchema, auth: true },
   { method: 'PUT', path: 'profile', schema: profileUpdateSchema, auth: true },
   { method: 'PATCH', path: 'profile', schema: profilePatchSchema, auth: true },
   { method: 'PUT', path: 'active-button', schema: activeButtonSchema, auth: true, idempotent: true },
   { method: 'PATCH', path: 'active-button/', schema: activeButtonSchema, auth: true, idempotent: true },
+  // A 404 or 409 is kept under its Idempotency-Key, so that a replay gets it again.
+  { method: 'POST', path: 'check-ins', schema: checkInStartSchema, auth: true, idempotent: true, counters: [...COUNTERS, 'check_in_requests'] },
+  { method: 'PUT', path: 'check-ins/current', schema: checkInUpdateSchema, auth: true, idempotent: true, counters: [...COUNTERS, 'check_in_requests'] },
+  { method: 'PUT', path: 'profile/detention-info', schema: detentionInfoSchema, auth: true },
 ];
 
 /** Every Spanish text the API may answer with; anything else (valibot's English defaults, an exception's text) fails. */
-const SPANISH = new Set<string>([...Object.values(apiMessages), ...Object.values(fieldMessages), ...Object.values(pushMessages)]);
+const SPANISH = new Set<string>([
+  ...Object.values(apiMessages),
+  ...Object.values(fieldMessages),
+  ...Object.values(pushMessages),
+  ...Object.values(checkInMessages),
+  ...Object.values(detentionMessages),
+  ...Object.values(pinMessages),
+  receivesDetentionInfoInvalid,
+]);
 
 type Outcome = { status: number; body: v.InferOutput<typeof envelopeSchema> | undefined };
 

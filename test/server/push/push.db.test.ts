@@ -8,6 +8,7 @@ import { pushMessages } from '#shared/api/push.ts';
 import type { PushPayload } from '#shared/push-payload.ts';
 import { en, es } from '#shared/push-texts.ts';
 import { apiMessages } from '#shared/messages.ts';
+import { createCheckInWorker } from '#server/check-ins/check-in-worker.ts';
 import { parseConfig } from '#server/config.ts';
 import { outbox, pushSubscriptions } from '#server/db/schema.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, press } from '#test/support/alert-people.ts';
@@ -150,6 +151,27 @@ describe('phone notifications of an alert (Web Push)', () => {
         name: 'Luis Díaz',
         state: 'sent',
         push_sent_at: t.clock.now().toISOString(),
+      }),
+    ]);
+  });
+
+  it('says that a check-in was missed, not that the button was pressed, when the server started the alert', async () => {
+    const luis = await accepted('aviso');
+    const phone = await phoneOn(luis.pushToken);
+    const dueAt = new Date(t.clock.now().getTime() + 30 * 60_000).toISOString();
+    const body = { purpose: 'trabajo', due_at: dueAt, ...MEXICO };
+    const started = await t.call('POST', 'check-ins', { token: luis.me.access_token, body, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(started.status).toBe(200);
+    t.clock.advance(36 * 60_000);
+    expect((await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick()).fired).toBe(1);
+    await t.drainOutbox();
+    expect(await service.received(phone)).toEqual([
+      expect.objectContaining({
+        notification: expect.objectContaining({
+          title: 'ALERTA: Rosa Prueba no confirmó que está bien',
+          body: 'Rosa Prueba no confirmó que está bien a la hora que dijo. Abre el aviso para ver los detalles, y llámale al +13055550123.',
+          data: { kind: 'alert-started', lang: 'es' },
+        }),
       }),
     ]);
   });

@@ -1,0 +1,27 @@
+import { and, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { checkInRequests, checkIns } from '#server/db/schema.ts';
+
+const DAY = 24 * 60 * 60_000;
+
+/**
+ * A check-in's last position goes POSITION_RETENTION_DAYS after it closed or
+ * fired, as an alert's does; the idempotency keys of check-in requests (with
+ * the keyed hash of their bodies, which held positions) after 30 days, as the
+ * alert requests' do: the phone's queue gives up on a request after 7.
+ */
+export async function pruneCheckIns(db: Db, now: Date, positionRetentionDays: number): Promise<void> {
+  const ms = now.getTime();
+  await db
+    .update(checkIns)
+    .set({ latitude: '', longitude: '' })
+    .where(
+      and(
+        // A running check-in's position is what its alert would carry.
+        ne(checkIns.status, 'running'),
+        lt(sql`coalesce(${checkIns.closedAt}, ${checkIns.firedAt}, ${checkIns.createdAt})`, new Date(ms - positionRetentionDays * DAY)),
+        or(ne(checkIns.latitude, ''), ne(checkIns.longitude, '')),
+      ),
+    );
+  await db.delete(checkInRequests).where(lt(checkInRequests.createdAt, new Date(ms - 30 * DAY)));
+}
