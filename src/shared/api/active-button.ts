@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import * as m from '../field-messages.ts';
 import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '../alert-status.ts';
+import { pinEntryField } from './pins.ts';
 
 // PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3).
 
 export { ALERT_END, ALERT_LATE_AFTER_MS, ALERT_POSITION_WINDOW_MS, ALERT_PRACTICE, ALERT_START } from '../alert-status.ts';
 
 /** A coordinate travels as a string; empty means "no position" (SPEC.md section 5). */
-const coordinate = (limit: number) =>
+export const coordinate = (limit: number) =>
   v.pipe(
     v.optional(v.union([v.string(), v.number()], m.coordinateInvalid), ''),
     v.transform((value) => String(value).trim()),
@@ -21,7 +22,7 @@ const EARLIEST_PRESS = Date.UTC(2000, 0, 1);
 const knownTimeZones = new Set<string>();
 const KNOWN_TIME_ZONES_MAX = 1000;
 
-function isTimeZone(value: string): boolean {
+export function isTimeZone(value: string): boolean {
   if (knownTimeZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('es', { timeZone: value });
@@ -61,6 +62,8 @@ export const activeButtonSchema = v.pipe(
         v.transform((value) => (Date.parse(value) >= EARLIEST_PRESS ? value : undefined)),
       ),
     ),
+    /** Ending ('2') when the person set PINs: the PIN or the duress PIN (src/shared/api/pins.ts). */
+    pin: pinEntryField,
   }),
   // Half a position is no position.
   v.forward(

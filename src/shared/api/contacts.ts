@@ -21,6 +21,22 @@ export const contactLanguageSchema = v.object({
 });
 export type ContactLanguageInput = v.InferOutput<typeof contactLanguageSchema>;
 
+export const receivesDetentionInfoInvalid = "Elige si recibe tu información de detención: true o false.";
+export const contactChangeNothing = 'No hay nada que cambiar.';
+
+/** PATCH contacts/{id}: the language, whether the contact gets the detention information, or both. */
+export const contactPatchSchema = v.pipe(
+  v.object({
+    language: v.optional(v.picklist(LANGUAGES, m.languageInvalid)),
+    receives_detention_info: v.optional(v.boolean(receivesDetentionInfoInvalid)),
+  }),
+  v.forward(
+    v.check((input) => input.language !== undefined || input.receives_detention_info !== undefined, contactChangeNothing),
+    ['language'],
+  ),
+);
+export type ContactPatchInput = v.InferOutput<typeof contactPatchSchema>;
+
 /**
  * A contact as the API returns it (SPEC.md section 3). `email_verified_at` is
  * null until the contact accepts; `unsubscribed_at` is set once they opted out
@@ -42,6 +58,9 @@ export const contactSchema = v.object({
   created_at: v.string(),
   /** Phones of the contact with alert notifications on (Web Push); 0 when none. */
   push_phones: v.number(),
+  /** 'Recibe mi información de detención': only then do the person's alert e-mails carry it. */
+  // The server always sends it; optional so that a reply cached before it existed still reads (absent reads as false).
+  receives_detention_info: v.optional(v.boolean()),
 });
 export type Contact = v.InferOutput<typeof contactSchema>;
 

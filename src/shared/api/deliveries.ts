@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ALERT_TRIGGERS, alertCheckInSchema } from './check-ins.ts';
 
 // Issue 9, "know that the alert arrived": what the person sees of each e-mail
 // their alert (or practice) sent, and what a contact sees behind 'Lo tengo'.
@@ -45,6 +46,10 @@ export const alertDeliveryStateSchema = v.object({
       /** Reminder rounds sent so far (nobody had acknowledged), and the last one's time. */
       reminders: v.number(),
       last_reminder_at: v.nullable(v.string()),
+      /** 'missed-check-in': the server started it because the person did not say 'Estoy bien' in time. */
+      // The server always sends both; optional so that a reply cached before they existed still reads (absent: 'press', null).
+      trigger: v.optional(v.picklist(ALERT_TRIGGERS)),
+      check_in: v.optional(v.nullable(alertCheckInSchema)),
     }),
   ),
 });
@@ -75,6 +80,10 @@ export const ackViewSchema = v.object({
   /** 'ended': the person ended the alert; nothing more is recorded. */
   status: v.picklist(['active', 'ended']),
   acknowledged_at: v.nullable(v.string()),
+  /** 'missed-check-in': the server started it because the person did not say 'Estoy bien' in time. */
+  // The server always sends both; optional so that a reply cached before they existed still reads (absent: 'press', null).
+  trigger: v.optional(v.picklist(ALERT_TRIGGERS)),
+  check_in: v.optional(v.nullable(alertCheckInSchema)),
   /** POST only: this press recorded the acknowledgement (false when it was already there). */
   recorded: v.optional(v.boolean()),
 });

@@ -8,6 +8,9 @@ export const profileSchema = v.object({
   firstname: v.string(),
   lastname: v.string(),
   phone: v.string(),
+  /** The person set a PIN and a duress PIN (src/shared/api/pins.ts). */
+  // The server always sends it; optional so that a reply cached before it existed still reads (absent reads as false).
+  pins_set: v.optional(v.boolean()),
 });
 export type Profile = v.InferOutput<typeof profileSchema>;
 

@@ -4,7 +4,7 @@ import * as apiMessages from '#shared/api-messages.ts';
 import { LANGUAGES } from '#shared/language.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { isNumber, isString, nullable, oneOf, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
+import { isBoolean, isNumber, isString, nullable, oneOf, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
 
 /** contactSchema of src/shared/api/contacts.ts, read with src/shared/plain-data.ts: home's first frame reads the list. */
@@ -21,6 +21,7 @@ const contactShape: Shape<Contact> = {
   invitation_pending_until: nullable(isString),
   created_at: isString,
   push_phones: isNumber,
+  receives_detention_info: (value): value is boolean | undefined => value === undefined || isBoolean(value),
 };
 
 /** The contacts of a reply (as parseMessage(contactListSchema) reads them): a wrong shape is an error, never data on screen. */

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { codeField } from './fields.ts';
+
+// The optional PINs: one ends an alert or closes a check-in, the duress PIN looks
+// exactly the same to whoever watches the screen, but the alert goes on (or the
+// check-in fires at once). Nothing is ever deleted by either PIN.
+
+export const PIN_LENGTH = 4;
+
+export const pinMessages = {
+  pinRequired: 'Escribe tu PIN.',
+  pinWrong: 'PIN incorrecto.',
+  pinFormat: 'El PIN tiene 4 números.',
+  duressFormat: 'El PIN de emergencia tiene 4 números.',
+  pinsEqual: 'El PIN y el PIN de emergencia deben ser distintos.',
+  currentRequired: 'Escribe tu PIN actual.',
+  tooManyAttempts: 'Demasiados intentos con un PIN incorrecto. Espera 15 minutos y vuelve a intentarlo.',
+  saved: 'PIN guardados.',
+  deleted: 'PIN borrados.',
+  codeSent: 'Te enviamos un código a tu correo para borrar tus PIN.',
+  codeWrong: 'El código no es correcto o ya caducó.',
+  notSet: 'No tienes PIN.',
+} as const;
+
+const PIN = new RegExp(`^\\d{${PIN_LENGTH}}$`);
+
+/** A PIN typed to end an alert or close a check-in: absent, or anything (a wrong shape is a wrong PIN). */
+export const pinEntryField = v.optional(
+  v.pipe(
+    v.union([v.string(), v.number()], pinMessages.pinWrong),
+    v.transform((value) => String(value).trim()),
+    v.maxLength(20, pinMessages.pinWrong),
+  ),
+);
+
+const newPin = (message: string) => v.pipe(v.optional(v.string(message), ''), v.trim(), v.regex(PIN, message));
+
+/** PUT /api/profile/pins: both PINs, and the current PIN when PINs are already set. */
+export const pinsSetSchema = v.pipe(
+  v.object({
+    pin: newPin(pinMessages.pinFormat),
+    duress_pin: newPin(pinMessages.duressFormat),
+    current_pin: pinEntryField,
+  }),
+  v.forward(
+    v.check((input) => input.pin !== input.duress_pin, pinMessages.pinsEqual),
+    ['duress_pin'],
+  ),
+);
+export type PinsSetInput = v.InferOutput<typeof pinsSetSchema>;
+
+/** DELETE /api/profile/pins: the real PIN (the duress PIN deletes nothing). */
+export const pinsDeleteSchema = v.object({
+  pin: v.pipe(v.optional(v.string(pinMessages.pinRequired), ''), v.trim(), v.nonEmpty(pinMessages.pinRequired), v.maxLength(20, pinMessages.pinWrong)),
+});
+export type PinsDeleteInput = v.InferOutput<typeof pinsDeleteSchema>;
+
+/** POST /api/profile/pins/reset: the code e-mailed by POST /api/profile/pins/forgot. */
+export const pinsResetSchema = v.object({ code: codeField });
+export type PinsResetInput = v.InferOutput<typeof pinsResetSchema>;
