@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'contacts', 'sos', 'profile', 'install', 'help', 'legal', 'app-update', 'offline', 'delivery', 'acknowledge'];
+const features = ['auth', 'contacts', 'sos', 'profile', 'install', 'help', 'legal', 'app-update', 'offline', 'delivery', 'acknowledge', 'check-in', 'detention', 'pins'];
 
 // Cross-folder imports go through the `#layer/*` aliases of package.json, so the
 // dependency direction (DESIGN.md section 1, STYLE.md 1) is checked on those names.

@@ -7,6 +7,11 @@ import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
+// 'Avísales si no vuelvo' and a running check-in: its own chunk, after the first frame.
+const CheckInHomeSlot = lazy(() =>
+  import('#client/features/check-in/check-in-home-slot.tsx').then((module) => ({ default: module.CheckInHomeSlot })),
+);
+
 // It shows a moment after the button, never in its way. Its code comes in home's chunk (vite.config.ts).
 const SosHomePanels = lazy(() =>
   import('#client/critical/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
@@ -27,6 +32,12 @@ export function HomePage() {
         <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
           <Suspense fallback={null}>
             <SosHomePanels contacts={contacts.data ?? []} />
+          </Suspense>
+        </CatchBoundary>
+        {/* Below the SOS area, blue and square: never to be taken for the red round SOS button. */}
+        <CatchBoundary getResetKey={() => 'check-in-home-slot'} errorComponent={() => null}>
+          <Suspense fallback={null}>
+            <CheckInHomeSlot />
           </Suspense>
         </CatchBoundary>
         <ContactListSection />
