@@ -7,8 +7,10 @@ import { alertRoutes } from './alerts/routes.ts';
 import { createAlertStarter } from './alerts/start-alert-at-once.ts';
 import { createSessionLookup } from './auth/bearer.ts';
 import { authRoutes } from './auth/routes.ts';
+import { checkInRoutes } from './check-ins/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
+import { detentionRoutes } from './detention/routes.ts';
 import type { AppDeps, AppInput } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { addMethodNotAllowed } from './http/api-fallbacks.ts';
@@ -43,6 +45,8 @@ export function createApp(input: AppInput) {
     .route('/', profileRoutes(deps))
     .route('/', sessionRoutes(deps))
     .route('/', alertRoutes(deps))
+    .route('/', checkInRoutes(deps))
+    .route('/', detentionRoutes(deps))
     .route('/', acknowledgementRoutes(deps))
     .route('/', pushRoutes(deps))
     .route('/', appConfigRoutes(config));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_CHECK_IN_GRACE_MINUTES, DEFAULT_CHECK_IN_REMINDER_MINUTES } from '#shared/api/check-ins.ts';
 import { DEFAULT_REMINDER_MINUTES } from '#shared/api/deliveries.ts';
 import {
   CODES_PER_ADDRESS_PER_HOUR,
@@ -53,6 +54,15 @@ export type Config = {
     /** After how long from the alert's start, ascending (ACK_REMINDER_MINUTES, default 5,15). */
     afterMs: number[];
     /** How often an instance looks for reminders that came due. */
+    pollMs: number;
+  };
+  /** 'Avísales si no vuelvo' (src/server/check-ins). */
+  checkIns: {
+    /** The person's reminder e-mail goes this long before the deadline (CHECK_IN_REMINDER_MINUTES). */
+    reminderMs: number;
+    /** The alert starts this long after the deadline (CHECK_IN_GRACE_MINUTES). */
+    graceMs: number;
+    /** How often an instance looks for check-ins that fell due (CHECK_IN_POLL_SECONDS). */
     pollMs: number;
   };
 };
@@ -244,6 +254,11 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     reminders: {
       afterMs: minutesList(env, 'ACK_REMINDER_MINUTES', DEFAULT_REMINDER_MINUTES),
       pollMs: int(env, 'ACK_REMINDER_POLL_SECONDS', 15) * 1000 || 15_000,
+    },
+    checkIns: {
+      reminderMs: int(env, 'CHECK_IN_REMINDER_MINUTES', DEFAULT_CHECK_IN_REMINDER_MINUTES) * 60_000,
+      graceMs: int(env, 'CHECK_IN_GRACE_MINUTES', DEFAULT_CHECK_IN_GRACE_MINUTES) * 60_000,
+      pollMs: int(env, 'CHECK_IN_POLL_SECONDS', 15) * 1000 || 15_000,
     },
   };
 }

@@ -8,8 +8,18 @@ import type { Log } from './log.ts';
 // from the folders that make them, so that those folders' imports of this file
 // never close a cycle.
 
-/** A validated PUT /api/active-button request of '1', with what starting an alert needs. */
-export type Press = { userId: string; key: string; bodyHash: string; input: ActiveButtonInput; now: Date };
+/**
+ * A validated PUT /api/active-button request of '1', with what starting an alert needs;
+ * or the synthetic press of a check-in that fell due (`checkIn`, src/server/check-ins).
+ */
+export type Press = {
+  userId: string;
+  key: string;
+  bodyHash: string;
+  input: ActiveButtonInput;
+  now: Date;
+  checkIn?: { id: string; purpose: string; place: string; dueAt: string };
+};
 
 export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'mismatch' };
 

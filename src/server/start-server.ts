@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createReminderWorker } from './alerts/reminders.ts';
+import { createCheckInWorker } from './check-ins/check-in-worker.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
@@ -33,6 +34,9 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   // Reminder e-mails while nobody has acknowledged an alert; safe with many instances.
   const reminders = createReminderWorker({ db: database.db, clock, config, log });
   reminders.start();
+  // Check-ins that fell due fire exactly once, however many instances poll.
+  const checkInWorker = createCheckInWorker({ db: database.db, clock, config, log });
+  checkInWorker.start();
 
   // Housekeeping: hourly, and harmless when several instances do it at once.
   const prune = () => pruneExpired(database.db, clock.now(), config).catch(() => log.warn('limpieza de la base de datos fallida'));
@@ -60,6 +64,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
       clearTimeout(force);
       clearInterval(pruneTimer);
       await reminders.stop();
+      await checkInWorker.stop();
       await sender.stop();
       await database.close();
     },

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { CheckInPurpose } from '#shared/api/check-ins.ts';
 import type { AckView } from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { alertDeliveries, alerts, practiceAlerts, users } from '#server/db/schema.ts';
+import { alertDeliveries, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
 import { sha256 } from '#server/security/hashing.ts';
 
 /** The contact's view of the alert behind a live 'Lo tengo' token; undefined when unknown or expired. */
@@ -22,11 +23,16 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
       practiceTimezone: practiceAlerts.timezone,
       practiceLatitude: practiceAlerts.latitude,
       practiceLongitude: practiceAlerts.longitude,
+      trigger: alerts.trigger,
+      checkInPurpose: checkIns.purpose,
+      checkInPlace: checkIns.place,
+      checkInDueAt: checkIns.dueAt,
     })
     .from(alertDeliveries)
     .innerJoin(users, eq(users.id, alertDeliveries.userId))
     .leftJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
     .leftJoin(practiceAlerts, eq(practiceAlerts.id, alertDeliveries.practiceId))
+    .leftJoin(checkIns, eq(checkIns.id, alerts.checkInId))
     .where(and(eq(alertDeliveries.tokenHash, sha256(token)), gt(alertDeliveries.expiresAt, now)));
   if (!row) return undefined;
   const practice = row.alertStatus === null;
@@ -43,6 +49,11 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
     position: latitude && longitude ? { latitude, longitude } : null,
     status: row.alertStatus === 'ended' ? 'ended' : 'active',
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+    trigger: row.trigger ?? 'press',
+    check_in:
+      row.checkInPurpose !== null && row.checkInDueAt !== null
+        ? { purpose: row.checkInPurpose as CheckInPurpose, place: row.checkInPlace ?? '', due_at: row.checkInDueAt.toISOString() }
+        : null,
   };
 }
 

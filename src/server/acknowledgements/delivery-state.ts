@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, max } from 'drizzle-orm';
+import type { CheckInPurpose } from '#shared/api/check-ins.ts';
 import { ACK_LINK_TTL_MS, type AlertDeliveryState, type PracticeDeliveryState } from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { alertDeliveries, alertReminders, alerts, practiceAlerts, users } from '#server/db/schema.ts';
+import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
 import { deliveryRows, toDelivery } from './delivery-rows.ts';
 
 /** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */
@@ -9,9 +10,12 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
   const [user] = await db.select({ alertStatus: users.alertStatus }).from(users).where(eq(users.id, userId));
   const [alert] = await db.select().from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   if (!alert) return { alert_status: user?.alertStatus ?? false, alert: null };
-  const [rows, [reminders]] = await Promise.all([
+  const [rows, [reminders], [checkIn]] = await Promise.all([
     deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),
     db.select({ rounds: count(), last: max(alertReminders.claimedAt) }).from(alertReminders).where(eq(alertReminders.alertId, alert.id)),
+    alert.checkInId
+      ? db.select({ purpose: checkIns.purpose, place: checkIns.place, dueAt: checkIns.dueAt }).from(checkIns).where(eq(checkIns.id, alert.checkInId))
+      : Promise.resolve([]),
   ]);
   return {
     alert_status: user?.alertStatus ?? false,
@@ -22,6 +26,8 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
       deliveries: rows.map(toDelivery),
       reminders: reminders?.rounds ?? 0,
       last_reminder_at: reminders?.last?.toISOString() ?? null,
+      trigger: alert.trigger,
+      check_in: checkIn ? { purpose: checkIn.purpose as CheckInPurpose, place: checkIn.place, due_at: checkIn.dueAt.toISOString() } : null,
     },
   };
 }

@@ -70,7 +70,13 @@ export async function startInTransaction(
  * one, within ten minutes, goes to the contacts); '2' ends the active alert and
  * is a no-op when there is none.
  */
-export async function applyAlertRequest(deps: Deps, user: LockedUser, input: ActiveButtonInput): Promise<ActiveButtonReply> {
+export async function applyAlertRequest(
+  deps: Deps,
+  user: LockedUser,
+  input: ActiveButtonInput,
+  /** 'Estoy bien' after a missed check-in fired the alert: the 'ended' e-mail says the person is safe. */
+  ending: { safe?: boolean } = {},
+): Promise<ActiveButtonReply> {
   const { tx, userId, now } = deps;
   const [active] = await tx.select().from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   const person = personOf(user);
@@ -94,6 +100,7 @@ export async function applyAlertRequest(deps: Deps, user: LockedUser, input: Act
     ...moment,
     position: null,
     deliveries,
+    ...(ending.safe ? { safe: true } : {}),
   }));
   // Phone notifications: besides the e-mails, never instead (src/server/push).
   await queueAlertPushes(tx, userId, active.id, 'alert-ended', now);

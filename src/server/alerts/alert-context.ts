@@ -12,7 +12,9 @@ export type AlertContext = {
    * As alertRecipients (recipients.ts) selects them: confirmed, not opted out,
    * oldest first; with the hash of the unsubscribe token recorded for the address, if any.
    */
-  recipients: (Recipient & { unsubscribeHash: string | null })[];
+  recipients: (Recipient & { unsubscribeHash: string | null; receivesDetentionInfo: boolean })[];
+  /** The person's 'Si me detienen' packet as stored (sealed), for the contacts they chose; null when none. */
+  detention: string | null;
 };
 
 // Plain SQL with a name: PostgreSQL plans it once per connection, and no query
@@ -26,11 +28,12 @@ const ALERT_CONTEXTS = {
       coalesce((select true from alerts a where a.user_id = u.id and a.status = 'active'), false) as active,
       r.body_hash, r.reply,
       coalesce((
-        select json_agg(json_build_array(c.email, c.firstname, c.lastname, o.token_hash, c.language) order by c.created_at)
+        select json_agg(json_build_array(c.email, c.firstname, c.lastname, o.token_hash, c.language, c.receives_detention_info) order by c.created_at)
         from contacts c
         left join opt_outs o on o.user_id = c.user_id and o.email = c.email
         where c.user_id = u.id and c.email_verified_at is not null and o.unsubscribed_at is null
-      ), '[]') as recipients
+      ), '[]') as recipients,
+      (select d.sealed from detention_infos d where d.user_id = u.id) as detention
     from unnest($1::uuid[], $2::text[]) with ordinality as p(user_id, key, n)
     join users u on u.id = p.user_id
     left join alert_requests r on r.user_id = u.id and r.idempotency_key = p.key`,
@@ -44,7 +47,8 @@ type Row = {
   active: boolean;
   body_hash: string | null;
   reply: unknown;
-  recipients: [string, string, string, string | null, string][];
+  recipients: [string, string, string, string | null, string, boolean][];
+  detention: string | null;
 };
 
 /** The context of each (user, key), in order; undefined for a person who no longer exists. */
@@ -56,13 +60,15 @@ export async function readAlertContexts(run: RunStatement, presses: { userId: st
       person: { firstname: row.firstname, lastname: row.lastname, phone: row.phone },
       hasActiveAlert: row.active,
       earlier: row.body_hash === null ? undefined : { bodyHash: row.body_hash, reply: row.reply },
-      recipients: row.recipients.map(([email, firstname, lastname, unsubscribeHash, language]) => ({
+      recipients: row.recipients.map(([email, firstname, lastname, unsubscribeHash, language, receivesDetentionInfo]) => ({
         email,
         firstname,
         lastname,
         unsubscribeHash,
         language: languageOr(language),
+        receivesDetentionInfo: receivesDetentionInfo === true,
       })),
+      detention: row.detention,
     };
   }
   return contexts;

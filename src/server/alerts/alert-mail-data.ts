@@ -8,14 +8,24 @@ import type { MailContent } from '#server/mail/mail-content.ts';
 import type { DeferredMail } from '#server/mail/outbox-worker.ts';
 import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment, type AlertPerson } from '#server/mail/templates/alert-mails.ts';
 import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
+import { missedCheckInLead, missedCheckInMail } from '#server/check-ins/missed-mail.ts';
+import { openDetentionInfo } from '#server/detention/detention-box.ts';
+import { detentionSteps } from '#server/detention/alert-steps.ts';
 
 /** The outbox kinds of an alert's e-mails to its contacts. */
 export const ALERT_STARTED = 'alert-started';
 export const ALERT_POSITION = 'alert-position';
 export const ALERT_ENDED = 'alert-ended';
 export const ALERT_REMINDER = 'alert-reminder';
+/** A check-in fell due while the person's alert was already on: it adds to that alert. */
+export const ALERT_CHECK_IN_MISSED = 'alert-check-in-missed';
 
-export type AlertMailKind = typeof ALERT_STARTED | typeof ALERT_POSITION | typeof ALERT_ENDED | typeof ALERT_REMINDER;
+export type AlertMailKind =
+  | typeof ALERT_STARTED
+  | typeof ALERT_POSITION
+  | typeof ALERT_ENDED
+  | typeof ALERT_REMINDER
+  | typeof ALERT_CHECK_IN_MISSED;
 
 const deliveryLine = v.object({
   name: v.string(),
@@ -48,6 +58,15 @@ const alertMailData = v.object({
   minutes: v.optional(v.number()),
   /** The end: what became of each contact's first e-mail; absent when that could not be read. */
   deliveries: v.optional(v.array(deliveryLine)),
+  /** The alert was started by a check-in the person did not close in time (src/server/check-ins). */
+  checkIn: v.optional(v.object({ purpose: v.string(), place: v.string(), dueAt: v.string() })),
+  /**
+   * For a contact the person chose: their 'Si me detienen' packet, as stored (sealed with
+   * a key derived from SECRET, never in clear here), opened when the e-mail is rendered.
+   */
+  detention: v.optional(v.string()),
+  /** The end came with 'Estoy bien' after a missed check-in: the e-mail says the person is safe. */
+  safe: v.optional(v.boolean()),
 });
 
 export type AlertMailData = v.InferOutput<typeof alertMailData>;
@@ -79,16 +98,23 @@ function alertMailContent(
     unsubscribeUrl: unsubscribeUrl(config, unsubscribeToken(config.secret, userId, email)),
   };
   const ack = { ackUrl: ackUrl(config, ackToken(config.secret, data.alertId, email)) };
+  // A packet that no longer opens (SECRET changed) leaves the steps without its numbers.
+  const info = data.detention === undefined ? undefined : openDetentionInfo(config.secret, data.detention);
+  const alerting = { ...common, extra: detentionSteps(data.language, data.person.name, info && { info, sample: false }) };
+  const missed = data.checkIn && missedCheckInLead(data.language, data.person.name, data.checkIn, data.timezone);
   switch (kind) {
     case ALERT_STARTED:
-      return alertStartedMail({ ...common, position: data.position, ...(data.ack === false ? {} : ack) });
+      return alertStartedMail({ ...alerting, position: data.position, ...(data.ack === false ? {} : ack), ...(missed ? { missed } : {}) });
     case ALERT_POSITION:
-      return data.position ? alertPositionMail({ ...common, position: data.position, ...(data.ack ? ack : {}) }) : undefined;
+      return data.position ? alertPositionMail({ ...alerting, position: data.position, ...(data.ack ? ack : {}) }) : undefined;
     case ALERT_REMINDER:
-      return data.minutes === undefined ? undefined : reminderMail({ ...common, position: data.position, ...ack, minutes: data.minutes });
+      return data.minutes === undefined ? undefined : reminderMail({ ...alerting, position: data.position, ...ack, minutes: data.minutes });
+    case ALERT_CHECK_IN_MISSED:
+      return missed ? missedCheckInMail({ ...alerting, position: data.position, ...(data.ack ? ack : {}), missed }) : undefined;
     case ALERT_ENDED:
       return alertEndedMail({
         ...common,
+        ...(data.safe ? { safe: true } : {}),
         deliveries: data.deliveries?.map((line) => ({
           ...line,
           sentAt: line.sentAt ? new Date(line.sentAt) : null,

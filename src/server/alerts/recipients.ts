@@ -3,12 +3,25 @@ import { languageOr, type Language } from '#shared/language.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { contacts, optOuts } from '#server/db/schema.ts';
 
-export type Recipient = { email: string; firstname: string; lastname: string; language: Language };
+export type Recipient = {
+  email: string;
+  firstname: string;
+  lastname: string;
+  language: Language;
+  /** 'Recibe mi información de detención' (absent where it was not read). */
+  receivesDetentionInfo?: boolean;
+};
 
 /** Contacts who accepted and have not opted out of this person's e-mails. */
 export async function alertRecipients(tx: Queryable, userId: string): Promise<Recipient[]> {
   const rows = await tx
-    .select({ email: contacts.email, firstname: contacts.firstname, lastname: contacts.lastname, language: contacts.language })
+    .select({
+      email: contacts.email,
+      firstname: contacts.firstname,
+      lastname: contacts.lastname,
+      language: contacts.language,
+      receivesDetentionInfo: contacts.receivesDetentionInfo,
+    })
     .from(contacts)
     .leftJoin(optOuts, and(eq(optOuts.userId, contacts.userId), eq(optOuts.email, contacts.email)))
     .where(and(eq(contacts.userId, userId), isNotNull(contacts.emailVerifiedAt), isNull(optOuts.unsubscribedAt)))

@@ -44,12 +44,20 @@ export function planStart(config: Pick<Config, 'secret'>, press: Press, context:
  * (alert-mail-data.ts), with the hashes of the links' tokens (the delivery
  * record's, and the unsubscribe link's when it is not recorded yet).
  */
-function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, input, now }: Press, context: AlertContext, alertId: string) {
+function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, input, now, checkIn }: Press, context: AlertContext, alertId: string) {
   const at = pressedAt(input, now);
   const timezone = input.timezone || 'UTC';
-  const shared = { alertId, person: personOf(context.person), ...momentData(momentOf(at, timezone, now)), position: positionOf(input) };
+  const shared = {
+    alertId,
+    person: personOf(context.person),
+    ...momentData(momentOf(at, timezone, now)),
+    position: positionOf(input),
+    ...(checkIn ? { checkIn: { purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt } } : {}),
+  };
   const mails = context.recipients.map((recipient) => {
-    const data: AlertMailData = { ...shared, contactFirstname: recipient.firstname, language: recipient.language };
+    // The packet stays sealed in the row; only the contacts the person chose get it.
+    const detention = recipient.receivesDetentionInfo && context.detention ? { detention: context.detention } : {};
+    const data: AlertMailData = { ...shared, contactFirstname: recipient.firstname, language: recipient.language, ...detention };
     const unsubscribeHash = sha256(unsubscribeToken(config.secret, userId, recipient.email));
     return {
       email: recipient.email,
@@ -73,6 +81,8 @@ function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, inpu
     pressed_at: at.toISOString(),
     received_at: now.toISOString(),
     expires_at: new Date(now.getTime() + ACK_LINK_TTL_MS).toISOString(),
+    trigger: checkIn ? 'missed-check-in' : 'press',
+    check_in_id: checkIn?.id ?? null,
     mails,
   };
 }
@@ -98,7 +108,8 @@ const startAlerts = (tracked: boolean) => ({
   text: `
     with press as (
       select * from json_to_recordset($1) as p(user_id uuid, key text, body_hash text, reply jsonb, alert_id uuid,
-        timezone text, latitude text, longitude text, pressed_at timestamptz, received_at timestamptz, expires_at timestamptz, mails json)
+        timezone text, latitude text, longitude text, pressed_at timestamptz, received_at timestamptz, expires_at timestamptz,
+        trigger text, check_in_id uuid, mails json)
     ), locked as (
       select id from users where id = any($2::uuid[]) order by id for no key update
     ), claim as (
@@ -107,8 +118,9 @@ const startAlerts = (tracked: boolean) => ({
       on conflict do nothing
       returning user_id
     ), alert as (
-      insert into alerts (id, user_id, timezone, latitude, longitude, pressed_at, started_at)
-      select press.alert_id, press.user_id, press.timezone, press.latitude, press.longitude, press.pressed_at, press.received_at
+      insert into alerts (id, user_id, timezone, latitude, longitude, pressed_at, started_at, trigger, check_in_id)
+      select press.alert_id, press.user_id, press.timezone, press.latitude, press.longitude, press.pressed_at, press.received_at,
+        press.trigger, press.check_in_id
       from press join claim on claim.user_id = press.user_id
       returning id, user_id
     ), flag as (

@@ -12,6 +12,7 @@ const contactColumns = {
   phone: contacts.phone,
   kinship: contacts.kinship,
   language: contacts.language,
+  receivesDetentionInfo: contacts.receivesDetentionInfo,
   emailVerifiedAt: contacts.emailVerifiedAt,
   invitationDueAt: contacts.invitationDueAt,
   createdAt: contacts.createdAt,
@@ -51,5 +52,6 @@ export function toContact(row: ContactRow, now: Date): Contact {
     invitation_pending_until: row.invitationDueAt && row.invitationDueAt > now ? row.invitationDueAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     push_phones: row.pushPhones,
+    receives_detention_info: row.receivesDetentionInfo,
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
-import { contactInputSchema, contactLanguageSchema, contactListQuerySchema } from '#shared/api/contacts.ts';
+import { contactInputSchema, contactLanguageSchema, contactListQuerySchema, contactPatchSchema, type ContactPatchInput } from '#shared/api/contacts.ts';
 import { invitationAlreadyScheduled, invitationPendingNotice, invitationResendLater, inWait } from '#shared/invitation-texts.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
@@ -37,6 +37,21 @@ export function contactsRoutes(deps: AppDeps) {
     if (!id || !isUuid(id) || !(await findContact(db, c.var.auth.userId, id))) return notFound(c);
     await next();
   };
+
+  async function changeContact(c: Context<AppEnv>, input: ContactPatchInput) {
+    const id = c.req.param('id') ?? '';
+    const { userId } = c.var.auth;
+    const [changed] = await db
+      .update(contacts)
+      .set({
+        ...(input.language === undefined ? {} : { language: input.language }),
+        ...(input.receives_detention_info === undefined ? {} : { receivesDetentionInfo: input.receives_detention_info }),
+      })
+      .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+      .returning({ id: contacts.id });
+    const row = changed ? await findContact(db, userId, changed.id) : undefined;
+    return row ? ok(c, toContact(row, clock.now())) : notFound(c);
+  }
 
   return new Hono<AppEnv>()
     .get('/contacts', bearer, validateQuery(contactListQuerySchema), async (c) => {
@@ -79,17 +94,9 @@ export function contactsRoutes(deps: AppDeps) {
       const row = isUuid(id) ? await findContact(db, c.var.auth.userId, id) : undefined;
       return row ? ok(c, toContact(row, clock.now())) : notFound(c);
     })
-    .on(['PATCH', 'PUT'], '/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), async (c) => {
-      const id = c.req.param('id');
-      const { userId } = c.var.auth;
-      const [changed] = await db
-        .update(contacts)
-        .set({ language: c.req.valid('json').language })
-        .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
-        .returning({ id: contacts.id });
-      const row = changed ? await findContact(db, userId, changed.id) : undefined;
-      return row ? ok(c, toContact(row, clock.now())) : notFound(c);
-    })
+    // PUT changes the language; PATCH the language, the detention information choice, or both.
+    .put('/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), (c) => changeContact(c, c.req.valid('json')))
+    .patch('/contacts/:id', bearer, ownContact, validateJson(contactPatchSchema), (c) => changeContact(c, c.req.valid('json')))
     .delete('/contacts/:id', bearer, async (c) => {
       const id = c.req.param('id');
       if (!isUuid(id)) return notFound(c);

@@ -53,6 +53,8 @@ export const contacts = pgTable(
     /** The language of every e-mail and page this contact gets: 'es' or 'en'. */
     language: text('language').$type<Language>().notNull().default('es'),
     emailVerifiedAt: tz('email_verified_at'),
+    /** 'Recibe mi información de detención': only then do the person's alert e-mails carry it (src/server/detention). */
+    receivesDetentionInfo: boolean('receives_detention_info').notNull().default(false),
     /**
      * When the invitation was due to leave, if the invitation limits pushed it
      * later than the contact's creation: until then the contact shows
@@ -216,6 +218,9 @@ export const alerts = pgTable(
     positionAt: tz('position_at'),
     endedAt: tz('ended_at'),
     endPressedAt: tz('end_pressed_at'),
+    /** 'missed-check-in': the server started it when a check-in fell due (src/server/check-ins). */
+    trigger: text('trigger', { enum: ['press', 'missed-check-in'] }).notNull().default('press'),
+    checkInId: uuid('check_in_id'),
   },
   (t) => [
     uniqueIndex('alerts_one_active_per_user').on(t.userId).where(sql`${t.status} = 'active'`),
@@ -357,4 +362,69 @@ export const addressReview = pgTable('address_review', {
   oldEmail: text('old_email').notNull(),
   newEmail: text('new_email'),
   reviewedAt: tz('reviewed_at').notNull().defaultNow(),
+});
+
+export const checkInStates = ['running', 'closed', 'fired'] as const;
+
+/**
+ * 'Avísales si no vuelvo' (src/server/check-ins): a deadline the server watches.
+ * A running row whose due time plus the grace has passed is claimed FOR UPDATE
+ * SKIP LOCKED and fired in the transaction that writes its alert, so it fires
+ * once across instances and restarts. At most one running per person.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    place: text('place').notNull().default(''),
+    dueAt: tz('due_at').notNull(),
+    /** The phone's IANA zone: contacts read the deadline in it. */
+    timezone: text('timezone').notNull(),
+    /** The last position the app sent while it ran ('' when none). */
+    latitude: text('latitude').notNull().default(''),
+    longitude: text('longitude').notNull().default(''),
+    status: text('status', { enum: checkInStates }).notNull().default('running'),
+    /** When the reminder e-mail to the person was queued for the current deadline. */
+    remindedAt: tz('reminded_at'),
+    firedAt: tz('fired_at'),
+    firedAlertId: uuid('fired_alert_id'),
+    closedAt: tz('closed_at'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('check_ins_one_running_per_user').on(t.userId).where(sql`${t.status} = 'running'`),
+    index('check_ins_due_idx').on(t.dueAt).where(sql`${t.status} = 'running'`),
+    index('check_ins_user_idx').on(t.userId),
+  ],
+);
+
+/** Idempotency keys of the check-in requests (POST and PUT): a replay gets the first reply again. */
+export const checkInRequests = pgTable(
+  'check_in_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    reply: jsonb('reply'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] }), index('check_in_requests_created_idx').on(t.createdAt)],
+);
+
+/**
+ * 'Si me detienen' (src/server/detention): AES-256-GCM under a key derived from
+ * SECRET; the database never holds it in clear. Goes with the account.
+ */
+export const detentionInfos = pgTable('detention_infos', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealed: text('sealed').notNull(),
+  updatedAt: tz('updated_at').notNull(),
 });

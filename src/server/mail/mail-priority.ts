@@ -19,6 +19,7 @@ const BY_KIND: Record<string, MailPriority> = {
   'alert-position': MAIL_PRIORITY.alert,
   'alert-ended': MAIL_PRIORITY.alert,
   'alert-reminder': MAIL_PRIORITY.alert,
+  'alert-check-in-missed': MAIL_PRIORITY.alert,
   'signin-code': MAIL_PRIORITY.signIn,
 };
 

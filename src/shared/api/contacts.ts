@@ -22,7 +22,6 @@ export const contactLanguageSchema = v.object({
 export type ContactLanguageInput = v.InferOutput<typeof contactLanguageSchema>;
 
 export const receivesDetentionInfoInvalid = "Elige si recibe tu información de detención: true o false.";
-export const contactChangeNothing = 'No hay nada que cambiar.';
 
 /** PATCH contacts/{id}: the language, whether the contact gets the detention information, or both. */
 export const contactPatchSchema = v.pipe(
@@ -30,8 +29,9 @@ export const contactPatchSchema = v.pipe(
     language: v.optional(v.picklist(LANGUAGES, m.languageInvalid)),
     receives_detention_info: v.optional(v.boolean(receivesDetentionInfoInvalid)),
   }),
+  // Nothing to change reads as a missing language, as before the choice existed.
   v.forward(
-    v.check((input) => input.language !== undefined || input.receives_detention_info !== undefined, contactChangeNothing),
+    v.check((input) => input.language !== undefined || input.receives_detention_info !== undefined, m.languageInvalid),
     ['language'],
   ),
 );

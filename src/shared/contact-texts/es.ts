@@ -113,6 +113,53 @@ export const es = {
   ackEnded: (who: string) => `${who} ya finalizó esta alerta.`,
   ackPressPractice: (who: string) => `Presiona «Lo tengo» para que ${who} vea que sus alertas te llegan.`,
   ackPress: (who: string) => `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`,
+  // A check-in the person did not close in time ('Avísales si no vuelvo'): the server started the alert.
+  checkInPurpose: (purpose: string) =>
+    (({
+    'cita-inmigracion': 'su cita de inmigración',
+    audiencia: 'su audiencia en la corte',
+    trabajo: 'su trabajo',
+    viaje: 'su viaje',
+    otro: 'su salida',
+    }) as Record<string, string | undefined>)[purpose] ?? 'su salida',
+  missedSubject: (who: string) => `ALERTA: ${who} no confirmó que está bien`,
+  missedLead: (who: string, purpose: string, place: string, time: string) =>
+    `${who} no confirmó que está bien después de ${purpose}${place ? ` en ${place}` : ''}, prevista hasta las ${time}.`,
+  missedLastPosition: 'Última ubicación que envió su teléfono mientras el aviso estaba en curso:',
+  missedAddedSubject: (who: string) => `ALERTA: ${who} tampoco confirmó que está bien`,
+  missedAddedNote: 'Su alerta SOS sigue activa.',
+  safeLead: (who: string) => `${who} confirmó que está bien. La alerta terminó.`,
+  safeSubject: (who: string) => `${who} está bien: su alerta terminó`,
+
+  // What the contact can do if the person was detained: in every alert e-mail, plain text.
+  stepsHeading: 'Si crees que lo detuvieron:',
+  stepLocator: (aNumber: string, country: string) =>
+    `Búscale en el localizador de detenidos de ICE (Online Detainee Locator System): https://locator.ice.gov — con su número A${aNumber ? ` (${aNumber})` : ''} y país de nacimiento${country ? ` (${country})` : ''}, o con su nombre, país de nacimiento y fecha de nacimiento.`,
+  stepConsulate: (phone: string) => (phone ? `Llama a su consulado al ${phone}.` : 'Llama al consulado de su país.'),
+  stepLawyer: (name: string, phone: string) =>
+    phone ? `Llama a su abogado${name ? `, ${name},` : ''} al ${phone}.` : 'Llama a su abogado o a una organización de ayuda legal para inmigrantes.',
+
+  // 'Si me detienen': only for the contacts the person chose, only in alert e-mails.
+  packetHeading: (who: string) => `Información que ${who} dejó para ti si lo detienen:`,
+  packetSample: (who: string) =>
+    `Esto es una muestra: en una alerta real verías aquí la información que ${who} guardó para ti. Los datos de abajo no son reales.`,
+  packetLabel: (field: string) =>
+    (({
+    legal_name: 'Nombre legal completo',
+    birth_date: 'Fecha de nacimiento',
+    birth_country: 'País de nacimiento',
+    a_number: 'Número A',
+    consulate_phone: 'Teléfono del consulado',
+    lawyer_name: 'Abogado',
+    lawyer_phone: 'Teléfono del abogado',
+    g28_signed: 'Formulario de representación G-28 firmado',
+    children_pickup: 'Quién recoge a los niños',
+    children_contact: 'Cómo comunicarse con esa persona',
+    documents_location: 'Dónde están los documentos',
+    medicines: 'Medicinas',
+    }) as Record<string, string | undefined>)[field] ?? field,
+  yes: 'Sí',
+  no: 'No',
 };
 
 /** The shape every language's catalogue has: the same keys, texts and functions of the same arguments. */

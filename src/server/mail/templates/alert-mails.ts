@@ -35,6 +35,8 @@ export type AlertMailInput = {
   unsubscribeUrl: string;
   /** The contact's 'Lo tengo' link (issue 9); absent when it could not be recorded. */
   ackUrl?: string;
+  /** After the body: what to do if the person was detained, and their packet (src/server/detention). */
+  extra?: { text: string[]; html: string };
 };
 
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
@@ -88,7 +90,7 @@ type ContactMailBody = {
  * way out.
  */
 export function contactMail(
-  input: Pick<AlertMailInput, 'person' | 'contactFirstname' | 'unsubscribeUrl' | 'ackUrl' | 'language'>,
+  input: Pick<AlertMailInput, 'person' | 'contactFirstname' | 'unsubscribeUrl' | 'ackUrl' | 'language' | 'extra'>,
   subject: string,
   body: ContactMailBody,
 ): MailContent {
@@ -103,6 +105,7 @@ export function contactMail(
     greeting,
     '',
     ...body.text,
+    ...(input.extra?.text ?? []),
     ...ackLines(who, ackUrl, t),
     ...footer(who, unsubscribeUrl, t).text,
   ].join('\n');
@@ -112,6 +115,7 @@ export function contactMail(
       ...(body.before ? [body.before.html] : []),
       `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>`,
       body.html,
+      input.extra?.html ?? '',
       ackHtml(who, ackUrl, t),
       footer(who, unsubscribeUrl, t).html,
     ].join('\n'),
@@ -120,24 +124,31 @@ export function contactMail(
   return { subject, text, html };
 }
 
+/** What the server says first when it started the alert because a check-in was not closed in time. */
+export type MissedCheckIn = { subject: string; lead: string; positionNote?: string };
+
 /** The alert itself: the one e-mail that must be read at once. */
-export function alertStartedMail(input: AlertMailInput): MailContent {
+export function alertStartedMail(input: AlertMailInput & { missed?: MissedCheckIn }): MailContent {
   const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
-  const subject = t.startedSubject(who);
+  const subject = input.missed?.subject ?? t.startedSubject(who);
   const todo = [t.todoCall(who, input.person.phone), t.todoFamily, t.todoKeep];
+  const lead = input.missed?.lead ?? t.startedLead(who, APP_NAME);
+  const positionNote = input.missed?.positionNote && input.position ? [input.missed.positionNote] : [];
   return contactMail(input, subject, {
     text: [
-      t.startedLead(who, APP_NAME),
+      lead,
       '',
       ...whenLines(input.moment, t),
+      ...positionNote,
       ...whereLines(input.position, t),
       '',
       t.whatToDo,
       ...todo.map((line, index) => `${index + 1}. ${line}`),
     ],
-    html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(who)}</strong> ${escapeHtml(t.startedLeadHtml)}</p>
+    html: `${input.missed ? `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(lead)}</strong></p>` : `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(who)}</strong> ${escapeHtml(t.startedLeadHtml)}</p>`}
 ${paragraphs(whenLines(input.moment, t))}
+${paragraphs(positionNote)}
 ${whereHtml(input.position, t)}
 <p style="margin:0 0 8px"><strong>${escapeHtml(t.whatToDo)}</strong></p>
 <ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>`,
@@ -174,10 +185,13 @@ ${paragraphs(whenLines(input.moment, t))}`,
  * each contact's alert e-mail, who acknowledged it above all, so the family
  * knows who is acting; absent when that could not be read.
  */
-export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[] }): MailContent {
+export function alertEndedMail(
+  input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[]; safe?: boolean },
+): MailContent {
   const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
-  const line = t.endedLead(who);
+  // 'Estoy bien' after a missed check-in fired the alert: said first.
+  const line = input.safe ? t.safeLead(who) : t.endedLead(who);
   const outcome = deliveryLines(input.deliveries, input.moment.timezone, t);
   const questions = t.endedQuestions(who, input.person.phone);
   const outcomeHtml =
@@ -185,7 +199,7 @@ export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'
       ? `<p style="margin:0 0 8px"><strong>${escapeHtml(t.whoReceived)}</strong></p>
 <ul style="margin:0 0 12px;padding-left:20px">${outcome.map((entry) => `<li style="margin:0 0 6px">${escapeHtml(entry)}</li>`).join('')}</ul>`
       : '';
-  return contactMail(input, t.endedSubject(who), {
+  return contactMail(input, input.safe ? t.safeSubject(who) : t.endedSubject(who), {
     text: [
       line,
       ...whenLines(input.moment, t),

@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import type { ActiveButtonInput } from '#shared/api/active-button.ts';
+import { languageOr } from '#shared/language.ts';
+import { ALERT_CHECK_IN_MISSED, momentData, personOf } from '#server/alerts/alert-mail-data.ts';
+import { startInTransaction, type LockedUser } from '#server/alerts/alert-actions.ts';
+import { positionOf } from '#server/alerts/press-moment.ts';
+import { queueFollowUpMails } from '#server/alerts/tracked-mails.ts';
+import type { Config } from '#server/config.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { alerts, checkIns, detentionInfos } from '#server/db/schema.ts';
+import type { Press } from '#server/deps.ts';
+import type { Log } from '#server/log.ts';
+import { hmac } from '#server/security/hashing.ts';
+import type { CheckInRow } from './check-in-reply.ts';
+
+export type FireDeps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; log?: Log; now: Date };
+
+/**
+ * The press a check-in makes when it falls due. Its key is derived from the
+ * check-in's id and holds a ':' that no Idempotency-Key of the API may hold: a
+ * replay, a second instance or a restart meets the claimed key, never a second
+ * alert, and no request of the person can take it first.
+ */
+export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: CheckInRow, now: Date): Press {
+  const input: ActiveButtonInput = {
+    alert_status: '1',
+    latitude: checkIn.latitude,
+    longitude: checkIn.longitude,
+    timezone: checkIn.timezone,
+  };
+  return {
+    userId: checkIn.userId,
+    key: `check-in:${checkIn.id}`,
+    bodyHash: hmac(config.secret, `check-in-fired:${checkIn.id}`),
+    input,
+    now,
+    checkIn: { id: checkIn.id, purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt.toISOString() },
+  };
+}
+
+/**
+ * Fire one check-in whose row and person the caller holds locked, inside the
+ * caller's transaction: the alert and its outbox rows are written through the
+ * one start path (start-rows.ts), the check-in is marked fired with them. With
+ * an alert already on, it adds to it: one e-mail to the contacts saying the
+ * check-in was missed, never a second alert. Returns the alert's id.
+ */
+export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
+  const press = missedCheckInPress(config, checkIn, now);
+  const started = await startInTransaction({ tx, config, ...(log ? { log } : {}) }, press);
+  if (started?.kind === 'mismatch') throw new Error('a check-in found its key taken by another body');
+  let alertId = started?.reply.alert_id ?? undefined;
+  if (!alertId) {
+    const [active] = await tx.select({ id: alerts.id }).from(alerts).where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
+    if (!active) throw new Error('a check-in found neither a start nor an active alert');
+    alertId = active.id;
+    const activeId = active.id;
+    const [packet] = await tx.select({ sealed: detentionInfos.sealed }).from(detentionInfos).where(eq(detentionInfos.userId, user.id));
+    const moment = momentData({ at: now, timezone: checkIn.timezone });
+    await queueFollowUpMails({ tx, config, userId: user.id, now, ...(log ? { log } : {}) }, activeId, ALERT_CHECK_IN_MISSED, (recipient, ack) => ({
+      alertId: activeId,
+      person: personOf(user),
+      contactFirstname: recipient.firstname,
+      language: languageOr(recipient.language),
+      ...moment,
+      position: positionOf(checkIn),
+      ack,
+      checkIn: press.checkIn && { purpose: press.checkIn.purpose, place: press.checkIn.place, dueAt: press.checkIn.dueAt },
+      ...(recipient.receivesDetentionInfo && packet ? { detention: packet.sealed } : {}),
+    }));
+  }
+  await tx.update(checkIns).set({ status: 'fired', firedAt: now, firedAlertId: alertId }).where(eq(checkIns.id, checkIn.id));
+  return alertId;
+}

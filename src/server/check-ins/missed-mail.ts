@@ -1,0 +1,51 @@
+import { clockTime } from '#shared/alert-moment.ts';
+import { contactTexts } from '#shared/contact-texts/index.ts';
+import type { Language } from '#shared/language.ts';
+import type { MailContent } from '#server/mail/mail-content.ts';
+import {
+  contactMail,
+  oneLine,
+  paragraphs,
+  whereHtml,
+  whereLines,
+  type AlertMailInput,
+  type MissedCheckIn,
+} from '#server/mail/templates/alert-mails.ts';
+import { escapeHtml } from '#server/mail/templates/escape-html.ts';
+
+/**
+ * What the contacts read first when a check-in was not closed in time, in their
+ * language: 'Elena no confirmó que está bien después de su cita de inmigración
+ * en ..., prevista hasta las 10:00.' (the deadline in the person's time zone).
+ */
+export function missedCheckInLead(
+  language: Language,
+  name: string,
+  checkIn: { purpose: string; place: string; dueAt: string },
+  timezone: string,
+): MissedCheckIn {
+  const t = contactTexts(language);
+  const who = oneLine(name);
+  const time = clockTime(new Date(checkIn.dueAt), timezone, t.locale);
+  return {
+    subject: t.missedSubject(who),
+    lead: t.missedLead(who, t.checkInPurpose(checkIn.purpose), oneLine(checkIn.place), time),
+    positionNote: t.missedLastPosition,
+  };
+}
+
+/** A check-in fell due while the person's alert was already on: one more e-mail about the same alert. */
+export function missedCheckInMail(input: AlertMailInput & { missed: MissedCheckIn }): MailContent {
+  const t = contactTexts(input.language);
+  const who = oneLine(input.person.name);
+  const lines = [input.missed.lead, t.missedAddedNote];
+  const note = input.position ? [t.missedLastPosition] : [];
+  return contactMail(input, t.missedAddedSubject(who), {
+    text: [...lines, '', ...note, ...(input.position ? whereLines(input.position, t) : []), '', t.todoCall(who, input.person.phone)],
+    html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(lines[0]!)}</strong></p>
+${paragraphs(lines.slice(1))}
+${paragraphs(note)}
+${input.position ? whereHtml(input.position, t) : ''}
+<p style="margin:0 0 12px">${escapeHtml(t.todoCall(who, input.person.phone))}</p>`,
+  });
+}
