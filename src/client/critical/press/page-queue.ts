@@ -30,7 +30,7 @@ export type SubmitResult =
   | { kind: 'done' }
   | { kind: 'queued'; signedOut: boolean }
   | { kind: 'held'; signedOut: boolean }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; pinError?: string };
 
 export interface HeldView {
   count: number;
@@ -96,6 +96,7 @@ type Settled = Exclude<SosReply, { kind: 'no-reply' | 'signed-out' }>;
 function resultOf(reply: Settled): SubmitResult {
   // The worker's 503 says it all; a refusal from the server only says what was wrong with the request.
   if (reply.kind === 'not-queued') return { kind: 'failed', message: reply.message };
+  if (reply.kind === 'refused' && reply.pinError) return { kind: 'failed', message: reply.pinError, pinError: reply.pinError };
   if (reply.kind === 'refused') {
     return { kind: 'failed', message: `No pudimos enviar tu alerta: ${reply.message.replace(/\.?$/, '.')} Envía un SMS a tus contactos.` };
   }
