@@ -134,15 +134,15 @@ export const es = {
   safeSubject: (who: string) => `${who} está bien: su alerta terminó`,
 
   // What the contact can do if the person was detained: in every alert e-mail, plain text.
-  stepsHeading: 'Si crees que lo detuvieron:',
+  stepsHeading: 'Si crees que hubo una detención:',
   stepLocator: (aNumber: string, country: string) =>
-    `Búscale en el localizador de detenidos de ICE (Online Detainee Locator System): https://locator.ice.gov — con su número A${aNumber ? ` (${aNumber})` : ''} y país de nacimiento${country ? ` (${country})` : ''}, o con su nombre, país de nacimiento y fecha de nacimiento.`,
+    `Busca a la persona en el localizador de detenidos de ICE (Online Detainee Locator System): https://locator.ice.gov — con su número A${aNumber ? ` (${aNumber})` : ''} y país de nacimiento${country ? ` (${country})` : ''}, o con su nombre, país de nacimiento y fecha de nacimiento.`,
   stepConsulate: (phone: string) => (phone ? `Llama a su consulado al ${phone}.` : 'Llama al consulado de su país.'),
   stepLawyer: (name: string, phone: string) =>
     phone ? `Llama a su abogado${name ? `, ${name},` : ''} al ${phone}.` : 'Llama a su abogado o a una organización de ayuda legal para inmigrantes.',
 
   // 'Si me detienen': only for the contacts the person chose, only in alert e-mails.
-  packetHeading: (who: string) => `Información que ${who} dejó para ti si lo detienen:`,
+  packetHeading: (who: string) => `Información que ${who} dejó para ti en caso de detención:`,
   packetSample: (who: string) =>
     `Esto es una muestra: en una alerta real verías aquí la información que ${who} guardó para ti. Los datos de abajo no son reales.`,
   packetLabel: (field: string) =>
