@@ -3,6 +3,7 @@ import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-bu
 import { PRACTICE_COOLDOWN_MS } from '#shared/api/deliveries.ts';
 import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { alerts, practiceAlerts } from '#server/db/schema.ts';
+import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/detention/alert-steps.ts';
 import { practiceMail } from '#server/mail/templates/practice-mail.ts';
 import type { LockedUser } from './alert-actions.ts';
 import { personOf } from './alert-mail-data.ts';
@@ -48,7 +49,20 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
   const position = positionOf(input);
   const moment = momentOf(at, timezone, now);
   await queuePracticeMails(deps, practice.id, 'practice', (recipient, links) =>
-    practiceMail({ person: personOf(user), contactFirstname: recipient.firstname, language: recipient.language, moment, position, ...links }),
+    practiceMail({
+      person: personOf(user),
+      contactFirstname: recipient.firstname,
+      language: recipient.language,
+      moment,
+      position,
+      ...links,
+      // As a real alert reads, but a chosen contact's packet is a marked sample: never the person's data.
+      extra: detentionSteps(
+        recipient.language,
+        personOf(user).name,
+        recipient.receivesDetentionInfo ? { info: SAMPLE_DETENTION_INFO, sample: true } : undefined,
+      ),
+    }),
   );
   return practice.id;
 }

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '#shared/api/auth.ts';
+import type { Contact } from '#shared/api/contacts.ts';
+import { detentionMessages, EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
+import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import { mailsTo } from '#test/support/contact-mail.ts';
+import { createTestApp, type TestApp } from '#test/support/test-app.ts';
+
+// 'Si me detienen': shown back exactly as stored, encrypted at rest, gone with the
+// account; only the contacts the person chose read it, only inside an alert e-mail.
+
+const INFO: DetentionInfo = {
+  legal_name: 'Rosa María Prueba Gómez',
+  birth_date: '1988-04-12',
+  birth_country: 'Honduras',
+  a_number: 'A123456789',
+  consulate_phone: '+13055550199',
+  lawyer_name: 'Lcda. Carmen Ruiz',
+  lawyer_phone: '+13055550177',
+  g28_signed: 'si',
+  children_pickup: 'Mi hermana Ana',
+  children_contact: '+13055550155',
+  documents_location: 'Caja azul debajo de la cama',
+  medicines: 'Insulina, dos veces al día',
+};
+
+/** The values long enough to be told apart from ordinary words ('si' is one). */
+const VALUES = Object.values(INFO).filter((value) => value.length >= 4);
+
+const put = (t: TestApp, me: Session, body: unknown) => t.call('PUT', 'profile/detention-info', { token: me.access_token, body });
+const get = (t: TestApp, me: Session) => t.call('GET', 'profile/detention-info', { token: me.access_token });
+
+async function contactsOf(t: TestApp, me: Session): Promise<Contact[]> {
+  return (await t.call('GET', 'contacts', { token: me.access_token })).body.message as Contact[];
+}
+
+describe('detention information', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('comes back exactly as stored, is encrypted at rest, and is deleted by one button', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'guarda', []);
+    expect((await get(t, me)).body).toEqual({ success: true, message: EMPTY_DETENTION_INFO });
+    expect((await put(t, me, INFO)).body).toEqual({ success: true, message: INFO });
+    expect((await get(t, me)).body).toEqual({ success: true, message: INFO });
+
+    const { rows } = await t.pool.query<{ row: string }>(`select d::text as row from detention_infos d`);
+    expect(rows).toHaveLength(1);
+    for (const value of VALUES) expect(rows[0]!.row).not.toContain(value);
+    expect(rows[0]!.row).not.toContain('Honduras');
+
+    // A fresh IV per write: the same information never seals the same way twice.
+    await put(t, me, INFO);
+    const again = await t.pool.query<{ row: string }>(`select d::text as row from detention_infos d`);
+    expect(again.rows[0]!.row).not.toBe(rows[0]!.row);
+
+    expect((await t.call('DELETE', 'profile/detention-info', { token: me.access_token })).body).toEqual({ success: true, message: detentionMessages.deleted });
+    expect((await get(t, me)).body.message).toEqual(EMPTY_DETENTION_INFO);
+    expect((await t.pool.query(`select 1 from detention_infos`)).rowCount).toBe(0);
+  });
+
+  it('goes with the account', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'cuenta', []);
+    await put(t, me, INFO);
+    expect((await t.pool.query(`select 1 from detention_infos`)).rowCount).toBe(1);
+    expect((await t.call('DELETE', 'profile', { token: me.access_token })).status).toBe(200);
+    expect((await t.pool.query(`select 1 from detention_infos`)).rowCount).toBe(0);
+  });
+
+  it('refuses bad fields with Spanish messages, never a 500', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'malos', []);
+    const reply = await put(t, me, { a_number: '12', birth_date: '1990-02-30', lawyer_phone: 'abc', g28_signed: 'quizás', medicines: 'x'.repeat(201) });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toEqual({
+      a_number: [detentionMessages.aNumberInvalid],
+      birth_date: [detentionMessages.birthDateInvalid],
+      lawyer_phone: [detentionMessages.phoneInvalid],
+      g28_signed: [detentionMessages.g28Invalid],
+      medicines: [detentionMessages.tooLong],
+    });
+    expect((await get(t, me)).body.message).toEqual(EMPTY_DETENTION_INFO);
+  });
+
+  it('reaches only the chosen contacts, only in alert e-mails, in their language; a practice shows a sample', async () => {
+    const { me, emails } = await personWithConfirmedContacts(t, 'paquete', [
+      ['Luis', 'Díaz'],
+      ['María', 'López'],
+      ['John', 'Smith'],
+    ]);
+    const [luis, maria, john] = emails as [string, string, string];
+    await put(t, me, INFO);
+    const contacts = await contactsOf(t, me);
+    expect(contacts.map((contact) => contact.receives_detention_info)).toEqual([false, false, false]);
+    const byEmail = new Map(contacts.map((contact) => [contact.email, contact.id]));
+    const chosen = await t.call('PATCH', `contacts/${byEmail.get(luis)}`, { token: me.access_token, body: { receives_detention_info: true } });
+    expect(chosen.body.message).toMatchObject({ email: luis, receives_detention_info: true, language: 'es' });
+    await t.call('PATCH', `contacts/${byEmail.get(john)}`, { token: me.access_token, body: { receives_detention_info: true, language: 'en' } });
+
+    // Practice first: a sample for the chosen, never the real data.
+    expect((await press(t, me, { alert_status: '3', ...MEXICO })).status).toBe(200);
+    const practiceTo = async (email: string) => (await mailsTo(t, email)).find((mail) => /^(PRUEBA|TEST)/.test(mail.subject ?? ''));
+    const luisPractice = (await practiceTo(luis))?.text ?? '';
+    expect(luisPractice).toContain('Esto es una muestra');
+    expect(luisPractice).toContain('A000000000');
+    for (const value of VALUES) expect(luisPractice).not.toContain(value);
+    expect((await practiceTo(maria))?.text).not.toContain('Esto es una muestra');
+
+    t.clock.advance(10 * 60_000);
+    expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    const alertTo = async (email: string) => (await mailsTo(t, email)).find((mail) => /^(ALERTA SOS|SOS ALERT)/.test(mail.subject ?? ''));
+    const luisAlert = (await alertTo(luis))?.text ?? '';
+    expect(luisAlert).toContain('Información que Rosa Prueba dejó para ti en caso de detención:');
+    expect(luisAlert).toContain('- Número A: A123456789');
+    expect(luisAlert).toContain('- Medicinas: Insulina, dos veces al día');
+    expect(luisAlert).toContain('- Formulario de representación G-28 firmado: Sí');
+    expect(luisAlert).toContain('con su número A (A123456789) y país de nacimiento (Honduras)');
+    expect(luisAlert).toContain('Llama a su consulado al +13055550199.');
+    expect(luisAlert).toContain('Llama a su abogado, Lcda. Carmen Ruiz, al +13055550177.');
+
+    const mariaAlert = (await alertTo(maria))?.text ?? '';
+    expect(mariaAlert).toContain('https://locator.ice.gov');
+    expect(mariaAlert).toContain('Llama al consulado de su país.');
+    for (const value of VALUES) expect(mariaAlert).not.toContain(value);
+
+    const johnAlert = (await alertTo(john))?.text ?? '';
+    expect(johnAlert).toContain('What Rosa Prueba left for you in case they are detained:');
+    expect(johnAlert).toContain('- A-number: A123456789');
+    expect(johnAlert).toContain("Look them up in ICE's Online Detainee Locator System: https://locator.ice.gov");
+
+    // Never in clear in the outbox, and never in an invitation.
+    const { rows } = await t.pool.query<{ row: string }>(`select o::text as row from outbox o`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) for (const value of [INFO.a_number, INFO.medicines, INFO.legal_name]) expect(row.row).not.toContain(value);
+    for (const email of emails) {
+      const invitation = (await mailsTo(t, email))[0];
+      expect(invitation?.text).not.toContain(INFO.a_number);
+    }
+  });
+});
