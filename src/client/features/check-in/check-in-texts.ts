@@ -21,7 +21,8 @@ export const EXTEND_WAITS_FOR_SIGNAL = 'Sin conexión: enviaremos tu nueva hora 
 export const SET_WAITS_FOR_SIGNAL = 'Tu aviso se creará en cuanto haya señal.';
 export const CALL_FAILED = 'No pudimos enviarlo. Revisa tu conexión e inténtalo de nuevo.';
 
-export const REMINDER_NOTICE =
-  'Faltan menos de 10 minutos para tu hora de regreso. Si estás bien, presiona «Estoy bien» o pide más tiempo.';
+/** The reminder's minutes come from the server (remind_at), which reads them from its configuration. */
+export const reminderNotice = (minutes: number) =>
+  `Faltan menos de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} para tu hora de regreso. Si estás bien, presiona «Estoy bien» o pide más tiempo.`;
 export const FIRED_NOTICE =
   'Avisamos a tus contactos porque no confirmaste a tiempo. Si estás bien, presiona «Estoy bien» y les diremos que estás a salvo.';

@@ -14,7 +14,7 @@ import {
   EXTEND_WAITS_FOR_SIGNAL,
   FIRED_NOTICE,
   OK_WAITS_FOR_SIGNAL,
-  REMINDER_NOTICE,
+  reminderNotice,
   SET_WAITS_FOR_SIGNAL,
 } from './check-in-texts.ts';
 import { DueChooser, EMPTY_DUE, type DueValue } from './due-chooser.tsx';
@@ -45,7 +45,8 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
   useCheckInPosition(checkIn.status === 'running');
 
   const dueMs = Date.parse(checkIn.due_at);
-  const reminding = !fired && now >= Date.parse(checkIn.remind_at) && now < dueMs + 5 * 60_000;
+  const remindAt = Date.parse(checkIn.remind_at);
+  const reminding = !fired && now >= remindAt && now < dueMs + 5 * 60_000;
   const what = CHECK_IN_PURPOSE_LABELS[checkIn.purpose];
 
   /** Sends; resolves with the PIN error to show in the dialog, or null. */
@@ -111,7 +112,7 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
       {fired && <p role="alert">{FIRED_NOTICE}</p>}
       {reminding && (
         <p className="check-in-running__reminder" role="alert">
-          {REMINDER_NOTICE}
+          {reminderNotice(Math.max(1, Math.round((dueMs - remindAt) / 60_000)))}
         </p>
       )}
       {waiting && (
