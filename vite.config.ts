@@ -19,12 +19,7 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   // A person whose session opens home gets home's chunk beside the entry, and home's first frame at once.
   // The entry's top-level await (the early home's frame) would turn off rolldown's chunk optimizations.
-  plugins: [
-    react(),
-    flagIcons(),
-    earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY }),
-    entryAwait({ module: '/src/client/early-restore.ts' }),
-  ],
+  plugins: [react(), flagIcons(), earlyHome({ chunk: 'home', hintKey: HOME_HINT_KEY }), entryAwait({ module: '/src/client/early-restore.ts' })],
   resolve: {
     // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts (home's budget).
     alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
@@ -54,9 +49,17 @@ export default defineConfig({
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
             // The pages a contact reaches from an e-mail (routes/web/active/contact-pages.ts), one lazy chunk:
             // fewer names in the entry, and confirming leads to 'accept' or 'invalid' with nothing more to fetch.
-            { name: 'contact-links', test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]features[\\/]contacts[\\/]api[\\/](unsubscribe|verify-contact|link-rejected)\./, includeDependenciesRecursively: false },
+            {
+              name: 'contact-links',
+              test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]features[\\/]contacts[\\/]api[\\/](unsubscribe|verify-contact|link-rejected)\./,
+              includeDependenciesRecursively: false,
+            },
             // Issue 9's delivery lists and the contact's 'Lo tengo' page, one lazy chunk: fewer names in the entry.
-            { name: 'delivery', test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./, includeDependenciesRecursively: false },
+            {
+              name: 'delivery',
+              test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

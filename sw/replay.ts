@@ -5,8 +5,7 @@ import { withBearer } from './sos-request.ts';
 import type { TokenSource } from './session-tokens.ts';
 
 export type ReplayEvent =
-  | { type: 'delivered'; entry: QueuedSos }
-  | { type: 'rejected'; entry: QueuedSos; reason: 'invalid' | 'expired'; status: number | null; message: string | null };
+  { type: 'delivered'; entry: QueuedSos } | { type: 'rejected'; entry: QueuedSos; reason: 'invalid' | 'expired'; status: number | null; message: string | null };
 
 /**
  * - empty: nothing is left to send.
@@ -30,10 +29,7 @@ export interface ReplayDeps {
   onEvent(event: ReplayEvent): Promise<void> | void;
 }
 
-type EntryResult =
-  | { decision: 'done' | 'reject'; status: number | null; message: string | null }
-  | { decision: 'waiting' }
-  | { decision: 'needs-sign-in' };
+type EntryResult = { decision: 'done' | 'reject'; status: number | null; message: string | null } | { decision: 'waiting' } | { decision: 'needs-sign-in' };
 
 /**
  * One replay round: the oldest entry first, one at a time, each removed only

@@ -63,7 +63,10 @@ export function createSosHandler(deps: SosRouteDeps) {
 
 async function sendOrQueue(deps: SosRouteDeps, sos: SosRequest, waitUntil: WaitUntil): Promise<Response> {
   // An unreadable queue cannot take the request either: then the network is the only chance.
-  const queueIsEmpty = await deps.queue.list().then((entries) => entries.length === 0, () => true);
+  const queueIsEmpty = await deps.queue.list().then(
+    (entries) => entries.length === 0,
+    () => true,
+  );
   if (!queueIsEmpty || sos.queueOnly) {
     if (!(await enqueue(deps, sos, waitUntil))) return notQueuedReply();
     waitUntil(deps.replay());

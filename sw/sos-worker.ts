@@ -1,14 +1,7 @@
 import * as v from 'valibot';
 import { registerRoute } from 'workbox-routing';
 import { SOS_NETWORK_TIMEOUT_MS, SOS_QUEUE_RETENTION_MINUTES, SOS_REPLAY_TIMEOUT_MS } from '#shared/constants.ts';
-import {
-  SOS_ACK_REJECTED,
-  SOS_REPLAY,
-  SOS_SESSION_UPDATED,
-  SOS_STATUS,
-  sosPageMessageSchema,
-  type SosWorkerMessage,
-} from '#shared/browser/sos-messages.ts';
+import { SOS_ACK_REJECTED, SOS_REPLAY, SOS_SESSION_UPDATED, SOS_STATUS, sosPageMessageSchema, type SosWorkerMessage } from '#shared/browser/sos-messages.ts';
 import { isQueuedCheckInCall } from '#shared/browser/check-in-paths.ts';
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { fetchWithTimeout } from './fetch-timeout.ts';
@@ -123,8 +116,7 @@ export function handleSosQueue(): void {
   // check-in calls share the SOS lane and queue, so they keep their order with it.
   for (const method of ['PUT', 'PATCH', 'POST'] as const) {
     registerRoute(
-      ({ url, sameOrigin }) =>
-        sameOrigin && ((method !== 'POST' && isSosPath(url.pathname)) || isQueuedCheckInCall(method, url.pathname)),
+      ({ url, sameOrigin }) => sameOrigin && ((method !== 'POST' && isSosPath(url.pathname)) || isQueuedCheckInCall(method, url.pathname)),
       ({ request, event }) => handleSos(request, (promise) => (event as Extendable).waitUntil(promise)),
       method,
     );
@@ -137,7 +129,12 @@ export function handleSosQueue(): void {
     if (message.type === SOS_REPLAY) event.waitUntil(replay());
     else if (message.type === SOS_STATUS) event.waitUntil(broadcastStatus());
     else if (message.type === SOS_ACK_REJECTED) {
-      event.waitUntil(log.forget(message.idempotencyKeys).then(() => broadcastStatus(), () => broadcastStatus()));
+      event.waitUntil(
+        log.forget(message.idempotencyKeys).then(
+          () => broadcastStatus(),
+          () => broadcastStatus(),
+        ),
+      );
     }
   });
 

@@ -20,7 +20,10 @@ import type { BenchContext, Figure, Measurement } from './types.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 const figures: Record<string, Figure> = {
   downloads: downloadFigures,

@@ -23,8 +23,7 @@ export function summarise(measurements: Measurement[]): Row[] {
 }
 
 const round = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(1));
-const budgetText = (budget: Budget | undefined, unit: string) =>
-  !budget ? '' : 'max' in budget ? `<= ${budget.max} ${unit}` : `>= ${budget.min} ${unit}`;
+const budgetText = (budget: Budget | undefined, unit: string) => (!budget ? '' : 'max' in budget ? `<= ${budget.max} ${unit}` : `>= ${budget.min} ${unit}`);
 const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? 'pass' : '**FAIL**');
 
 export function markdownTable(rows: Row[]): string {

@@ -60,9 +60,7 @@ async function start() {
   captureInstallPrompt();
   registerServiceWorker();
   const queryClient = createQueryClient();
-  const restored = withRestoreTimeout(
-    applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])),
-  );
+  const restored = withRestoreTimeout(applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])));
   // Built while IndexedDB answers, when the main thread is idle: its guards read the session only when it loads.
   const router = createAppRouter({ queryClient });
   forgetSessionOnExpiry(queryClient, () => void router.navigate({ to: '/web/auth/signin', replace: true }));
@@ -93,7 +91,10 @@ async function start() {
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
   // Its code is fetched only where GTM_ID is set (home's download).
   if (readAppConfig().gtmId) {
-    void import('./lib/tag-manager.ts').then(({ loadTagManager }) => loadTagManager(), () => undefined);
+    void import('./lib/tag-manager.ts').then(
+      ({ loadTagManager }) => loadTagManager(),
+      () => undefined,
+    );
   }
   // After the first paint, and once a service worker is active: the SOS queue's messages and replay
   // triggers. Until then there is no queue to talk to and no chunk to fetch (home's download);
@@ -104,7 +105,10 @@ async function start() {
         afterFirstPaint(() => {
           void navigator.serviceWorker.ready
             .then(() => import('./lib/sos-worker/sos-worker-bridge.ts'))
-            .then(({ startSosWorkerBridge }) => startSosWorkerBridge(), () => undefined)
+            .then(
+              ({ startSosWorkerBridge }) => startSosWorkerBridge(),
+              () => undefined,
+            )
             .finally(resolve);
         });
       })

@@ -100,7 +100,10 @@ function int(env: Env, name: string, fallback: number): number {
 function minutesList(env: Env, name: string, fallback: readonly number[]): number[] {
   const raw = env[name];
   if (raw === undefined) return fallback.map((minutes) => minutes * 60_000);
-  const parts = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const values = parts.map(Number);
   if (values.some((value, index) => !Number.isInteger(value) || value <= 0 || (index > 0 && value <= values[index - 1]!))) {
     throw new ConfigError(`${name} debe ser una lista de minutos enteros, de menor a mayor, separados por comas (recibido: ${raw})`);
@@ -127,9 +130,7 @@ export const SECRET_MIN_BYTES = 32;
 function checkedSecret(secret: string, source: string): string {
   const bytes = Buffer.byteLength(secret, 'utf8');
   if (bytes < SECRET_MIN_BYTES) {
-    throw new ConfigError(
-      `${source} debe tener al menos ${SECRET_MIN_BYTES} bytes (tiene ${bytes}). Genera uno con: openssl rand -base64 48`,
-    );
+    throw new ConfigError(`${source} debe tener al menos ${SECRET_MIN_BYTES} bytes (tiene ${bytes}). Genera uno con: openssl rand -base64 48`);
   }
   return secret;
 }

@@ -26,8 +26,9 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
  * how it names the zone).
  */
 export function formatMoment(at: Date, timezone: string, texts: MomentTexts): string {
-  const format = formatter(`moment:${texts.locale}:${timezone}`, () =>
-    new Intl.DateTimeFormat(texts.locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }),
+  const format = formatter(
+    `moment:${texts.locale}:${timezone}`,
+    () => new Intl.DateTimeFormat(texts.locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }),
   );
   return `${format.format(at)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
 }

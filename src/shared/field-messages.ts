@@ -4,8 +4,7 @@
 export const emailRequired = 'El correo es obligatorio';
 export const emailInvalid = 'El correo no es válido';
 export const emailTooLong = 'El correo es demasiado largo';
-export const emailNotBare =
-  'Escribe solo la dirección de correo, como nombre@ejemplo.com: sin nombre, espacios, comillas ni signos como < > , ; ( )';
+export const emailNotBare = 'Escribe solo la dirección de correo, como nombre@ejemplo.com: sin nombre, espacios, comillas ni signos como < > , ; ( )';
 export const fieldRequired = 'Este campo es obligatorio';
 export const digit = 'Debe ser un número del 0 al 9';
 export const codeInvalid = 'El código debe tener 4 dígitos';

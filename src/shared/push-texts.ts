@@ -75,11 +75,9 @@ export const en: PushTexts = {
   turningOff: 'Turning off…',
   on: "Notifications are on for this phone. We'll keep emailing you too.",
   off: "Notifications are off on this phone. We'll still email you.",
-  denied:
-    "This browser is blocking notifications from this page. To turn them on, allow notifications for this site in your browser's settings, then come back here.",
+  denied: "This browser is blocking notifications from this page. To turn them on, allow notifications for this site in your browser's settings, then come back here.",
   unsupported: "This browser can't show notifications. We'll still email you.",
-  iosAddToHome:
-    'On iPhone, notifications only work from the Home Screen: tap Share, choose "Add to Home Screen", open the app from there and come back to this page.',
+  iosAddToHome: 'On iPhone, notifications only work from the Home Screen: tap Share, choose "Add to Home Screen", open the app from there and come back to this page.',
   failed: "We couldn't turn on notifications. Check your connection and try again.",
   linkGone: "This link can no longer turn on notifications. We'll still email you.",
   startedTitle: (name) => `SOS ALERT: ${name} is in danger`,

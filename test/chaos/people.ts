@@ -6,7 +6,12 @@ export type Person = { index: number; email: string; token: string; contacts: st
 export type ApiReply = { status: number; message: unknown };
 
 /** One JSON call to the real HTTP API. */
-export async function callApi(baseUrl: string, method: string, apiPath: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiReply> {
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  apiPath: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiReply> {
   const res = await fetch(`${baseUrl}/api/${apiPath}`, {
     method,
     headers: {

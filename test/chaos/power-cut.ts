@@ -119,7 +119,10 @@ export async function runPowerCut(log: (line: string) => void): Promise<PowerCut
       () => check('the end e-mail queued before the power cut went out after it', false),
     );
 
-    const leaks = app.output().split('\n').filter((line) => [person.email, person.token, contact].some((secret) => line.includes(secret)));
+    const leaks = app
+      .output()
+      .split('\n')
+      .filter((line) => [person.email, person.token, contact].some((secret) => line.includes(secret)));
     check('no address or token in the log', leaks.length === 0);
   } catch (error) {
     failures.push(String(error));

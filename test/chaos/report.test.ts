@@ -51,11 +51,7 @@ describe('the chaos verdict', () => {
   });
 
   it('fails a run that did nothing, naming what is missing', () => {
-    expect(failures(emptyRun())).toEqual([
-      'presses: 0 (nothing was tested)',
-      'faults: 0 (nothing was tested)',
-      'emailsExpected: 0 (nothing was tested)',
-    ]);
+    expect(failures(emptyRun())).toEqual(['presses: 0 (nothing was tested)', 'faults: 0 (nothing was tested)', 'emailsExpected: 0 (nothing was tested)']);
   });
 
   it('counts only faults, not connections let through, as faults met', () => {

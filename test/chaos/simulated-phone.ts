@@ -171,7 +171,14 @@ export function simulatedPhone(baseUrl: () => string, token: string, timing: Pho
       body: JSON.stringify(press.body),
     });
     const response = await handleSos(request, track);
-    const queued = response.status === 202 && ((await response.clone().json().catch(() => null)) as { queued?: unknown } | null)?.queued === true;
+    const queued =
+      response.status === 202 &&
+      (
+        (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { queued?: unknown } | null
+      )?.queued === true;
     press.seen = queued ? 'queued' : response.ok ? 'answered' : 'refused';
   }
 

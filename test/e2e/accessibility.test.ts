@@ -19,8 +19,7 @@ import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SCREENSHOT = path.join(root, 'artifacts/home-360x740.png');
-const IPHONE_SAFARI =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let buildCopy: string;
 let app: RunningApp;
@@ -31,10 +30,7 @@ beforeAll(async () => {
   // A copy of build/ (BUILD_DIR): the last test publishes a new version in it, as a deploy would.
   buildCopy = await mkdtemp(path.join(tmpdir(), 'sos-a11y-build-'));
   await cp(path.join(root, 'build'), buildCopy, { recursive: true });
-  [app, { browser }] = await Promise.all([
-    startApp({ BUILD_DIR: buildCopy, CHAT_URL: 'https://wa.me/15555550100' }),
-    launchChromium(),
-  ]);
+  [app, { browser }] = await Promise.all([startApp({ BUILD_DIR: buildCopy, CHAT_URL: 'https://wa.me/15555550100' }), launchChromium()]);
 });
 
 afterAll(async () => {
@@ -271,7 +267,10 @@ describe('accessibility of every screen', () => {
     await page.getByRole('button', { name: 'Enviar alerta de prueba' }).waitFor();
     await checkScreen(page, 'practice', 'Alerta de prueba');
     await page.getByRole('button', { name: 'Enviar alerta de prueba' }).click();
-    await page.getByRole('region', { name: 'A quién llegó tu prueba' }).getByText(/Jorge Paz/).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('region', { name: 'A quién llegó tu prueba' })
+      .getByText(/Jorge Paz/)
+      .waitFor({ timeout: 15_000 });
     await checkScreen(page, 'practice: sent, with its delivery list', 'Alerta de prueba');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.waitForURL('**/web/home');

@@ -83,7 +83,9 @@ describe('the offline banner', () => {
     await page.goto(`${app.url}/unauthorized`);
     await page.getByText('Acceso Denegado').waitFor();
     await expect(connectionBanner(page).textContent()).resolves.toBe(NEEDS_SIGNAL);
-    const fontSize = await connectionBanner(page).locator('p').evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    const fontSize = await connectionBanner(page)
+      .locator('p')
+      .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(16);
 
     await context.setOffline(false);

@@ -81,7 +81,10 @@ describe('the early home of index.html', () => {
     // A long name: the header keeps one height whatever it holds.
     const { context, page: first } = await personWithConfirmedContact(app, browser, 'conunapellidomuylargoquenocabeenlalinea', undefined, { serviceWorkers: 'block' });
     await first.close();
-    for (const viewport of [{ width: 320, height: 640 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 320, height: 640 },
+      { width: 390, height: 844 },
+    ]) {
       const { release } = await holdAppCode(context);
       const page = await context.newPage();
       await page.setViewportSize(viewport);

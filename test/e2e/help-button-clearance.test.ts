@@ -49,7 +49,11 @@ function coveredControls(page: Page) {
       element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const now = element.getBoundingClientRect();
       const top = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
-      if (top && (top === element || element.contains(top) || (element instanceof HTMLInputElement && element.labels && [...element.labels].some((label) => label.contains(top))))) continue;
+      if (
+        top &&
+        (top === element || element.contains(top) || (element instanceof HTMLInputElement && element.labels && [...element.labels].some((label) => label.contains(top))))
+      )
+        continue;
       const under = top ? (top.closest('button, a, nav, header')?.textContent ?? top.tagName).trim().replace(/\s+/g, ' ') : 'nada';
       covered.push({ control: `${element.tagName.toLowerCase()} «${name}»`, under });
     }

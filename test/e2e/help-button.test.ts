@@ -128,7 +128,11 @@ describe('the floating Ayuda button', () => {
     await page.evaluate(() => document.body.firstElementChild?.remove());
 
     // Left in the bottom-right corner, then the window shrinks, and the phone turns sideways.
-    for (const size of [{ width: 320, height: 480 }, { width: 480, height: 320 }, { width: 1024, height: 700 }]) {
+    for (const size of [
+      { width: 320, height: 480 },
+      { width: 480, height: 320 },
+      { width: 1024, height: 700 },
+    ]) {
       await page.setViewportSize(size);
       await expect.poll(async () => Math.min(...Object.values(await gapsToEdges(page)))).toBeGreaterThanOrEqual(EDGE_PX - 0.5);
     }

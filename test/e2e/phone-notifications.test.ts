@@ -169,9 +169,7 @@ describe("notifications on a contact's phone", () => {
     const permissionAsks = () => maria.page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
     const region = control(maria.page);
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).waitFor();
-    expect(await region.getByRole('status').textContent()).toBe(
-      'Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.',
-    );
+    expect(await region.getByRole('status').textContent()).toBe('Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.');
     // Opening the page asked nothing.
     expect(await maria.page.evaluate(() => Notification.permission)).toBe('default');
     expect(await permissionAsks()).toBe(0);

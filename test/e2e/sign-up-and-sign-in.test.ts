@@ -12,7 +12,6 @@ async function analyticsEvents(page: Page): Promise<unknown[]> {
   return page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
 }
 
-
 describe('a new person', () => {
   it('signs up with the e-mailed code and lands on the first-contact screen', async () => {
     const { context, page, fetched } = await phonePage(running.browser);

@@ -4,13 +4,7 @@ import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
 import { launchChromium, launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
-import {
-  alertMailsTo,
-  endAlertAndWaitForMail,
-  expectOneAlertThenItsEnd,
-  personWithConfirmedContact,
-  sosButton,
-} from '#test/support/sos-flows.ts';
+import { alertMailsTo, endAlertAndWaitForMail, expectOneAlertThenItsEnd, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // DESIGN.md section 3 in a real Chromium against the real server: an SOS pressed
 // once reaches every confirmed contact exactly once, online or offline.

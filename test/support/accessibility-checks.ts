@@ -60,7 +60,10 @@ export function smallTargets(page: Page): Promise<string[]> {
       .filter((element) => !element.closest('[inert]') && !(element.tagName === 'A' && element.closest('p')))
       .map((element) => ({ element, rect: element.getBoundingClientRect() }))
       .filter(({ rect }) => rect.width > 0 && rect.height > 0 && rect.height < 48)
-      .map(({ element, rect }) => `${Math.round(rect.height)}px: ${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`),
+      .map(
+        ({ element, rect }) =>
+          `${Math.round(rect.height)}px: ${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`,
+      ),
   );
 }
 

@@ -37,7 +37,10 @@ export async function signUpInBrowser(page: Page, app: RunningApp, person: { ema
   await page.getByLabel(/apellidos/i).fill(person.lastname);
   await page.getByRole('textbox', { name: 'Teléfono' }).fill('2025550143');
   await page.getByRole('button', { name: /términos y condiciones/i }).click();
-  await page.getByRole('dialog', { name: /términos y condiciones/i }).getByRole('button', { name: 'Aceptar' }).click();
+  await page
+    .getByRole('dialog', { name: /términos y condiciones/i })
+    .getByRole('button', { name: 'Aceptar' })
+    .click();
   await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
   await page.waitForURL('**/web/auth/contacts');
   // The URL changes before the new screen's chunk has loaded, and the sign-up form, still shown until

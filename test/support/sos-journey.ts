@@ -155,9 +155,7 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await waitForWorkerControl(win);
         secrets = [email, 'Elena', contactEmail, 'Jorge'];
         await expectNothingInClear(win, secrets);
-        const { page, worker } = await win.run<{ page: { auth: Record<string, unknown> } | null; worker: unknown }>(
-          READ_SESSION_IN_PAGE_AND_WORKER,
-        );
+        const { page, worker } = await win.run<{ page: { auth: Record<string, unknown> } | null; worker: unknown }>(READ_SESSION_IN_PAGE_AND_WORKER);
         expect(page?.auth).toMatchObject({ email, firstname: 'Elena', lastname: tag, alert_status: false });
         expect(worker).toEqual({ session: page });
         secrets.push(String(page?.auth.access_token), String(page?.auth.refresh_token));

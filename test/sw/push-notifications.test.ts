@@ -93,9 +93,7 @@ describe('a tap on an alert notification', () => {
   it("records 'Lo tengo' with a POST and says so, without opening anything", async () => {
     answer = () => json(200, { success: true, message: ackView });
     await handleNotificationClick(notification(), 'ack');
-    expect(server.sent.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
-      { method: 'POST', url: `${ORIGIN}/api/ack`, body: { token: TOKEN } },
-    ]);
+    expect(server.sent.map(({ method, url, body }) => ({ method, url, body }))).toEqual([{ method: 'POST', url: `${ORIGIN}/api/ack`, body: { token: TOKEN } }]);
     expect(shown).toEqual([
       {
         title: 'Listo',
@@ -126,11 +124,7 @@ describe('a tap on an alert notification', () => {
   });
 
   it("opens the page, where the button is, when 'Lo tengo' cannot be recorded", async () => {
-    for (const reply of [
-      'network-error',
-      json(404, { success: false, message: 'x' }),
-      json(429, { success: false, message: 'x' }),
-    ] as Answer[]) {
+    for (const reply of ['network-error', json(404, { success: false, message: 'x' }), json(429, { success: false, message: 'x' })] as Answer[]) {
       answer = () => reply;
       await handleNotificationClick(notification(), 'ack');
     }

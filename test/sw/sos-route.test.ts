@@ -119,9 +119,7 @@ describe('the SOS call through the worker, with an empty queue', () => {
 
   it('passes through an answer that comes just inside the 3 seconds', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { queue, call } = await routeHarness(
-      () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { success: true, message: 'ok' })), 2_999)),
-    );
+    const { queue, call } = await routeHarness(() => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { success: true, message: 'ok' })), 2_999)));
 
     const pending = call(sosCall('1'));
     await settle();

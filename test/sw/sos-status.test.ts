@@ -1,11 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  sosPageMessageSchema,
-  sosQueuedReplySchema,
-  sosWorkerMessageSchema,
-  type RejectedSos,
-} from '#shared/browser/sos-messages.ts';
+import { sosPageMessageSchema, sosQueuedReplySchema, sosWorkerMessageSchema, type RejectedSos } from '#shared/browser/sos-messages.ts';
 import { createRejectedLog } from '#sw/rejected-log.ts';
 import type { QueuedSos } from '#sw/sos-queue.ts';
 import { sosStatus } from '#sw/sos-status.ts';
@@ -62,12 +57,9 @@ describe('the queue status the pages get', () => {
 });
 
 describe('the messages between page and worker', () => {
-  it.each([{ type: 'sos-replay' }, { type: 'sos-status' }, { type: 'sos-ack-rejected', idempotencyKeys: ['k-1'] }])(
-    'the worker understands %o',
-    (message) => {
-      expect(v.is(sosPageMessageSchema, message)).toBe(true);
-    },
-  );
+  it.each([{ type: 'sos-replay' }, { type: 'sos-status' }, { type: 'sos-ack-rejected', idempotencyKeys: ['k-1'] }])('the worker understands %o', (message) => {
+    expect(v.is(sosPageMessageSchema, message)).toBe(true);
+  });
 
   it.each([{ type: 'SKIP_WAITING' }, { type: 'sos-ack-rejected' }, null, 'sos-replay'])('the worker ignores %o', (message) => {
     expect(v.is(sosPageMessageSchema, message)).toBe(false);

@@ -166,7 +166,13 @@ describe('the service worker', () => {
     await storeSession({ access_token: 'access-1' });
     answer = () => 'network-error';
 
-    for (const request of [checkInCall('set', { key: 'set' }), sosCall('1', { key: 'start' }), checkInCall('extend', { key: 'more' }), checkInCall('ok', { key: 'fine' }), sosCall('2', { key: 'end' })]) {
+    for (const request of [
+      checkInCall('set', { key: 'set' }),
+      sosCall('1', { key: 'start' }),
+      checkInCall('extend', { key: 'more' }),
+      checkInCall('ok', { key: 'fine' }),
+      sosCall('2', { key: 'end' }),
+    ]) {
       const reply = await pressOnPage(request);
       expect(reply.status).toBe(202);
       expect(await reply.json()).toMatchObject({ success: true, queued: true });
@@ -177,7 +183,15 @@ describe('the service worker', () => {
     server.sent.length = 0;
     await messageFromPage({ type: 'sos-replay' });
 
-    expect(server.sent.map((sent) => [sent.method, new URL(sent.url).pathname, sent.idempotencyKey, sent.authorization, sent.body.action ?? sent.body.alert_status ?? sent.body.purpose])).toEqual([
+    expect(
+      server.sent.map((sent) => [
+        sent.method,
+        new URL(sent.url).pathname,
+        sent.idempotencyKey,
+        sent.authorization,
+        sent.body.action ?? sent.body.alert_status ?? sent.body.purpose,
+      ]),
+    ).toEqual([
       ['POST', '/api/check-ins', 'set', 'Bearer access-1', 'cita-inmigracion'],
       ['PUT', '/api/active-button', 'start', 'Bearer access-1', '1'],
       ['PUT', '/api/check-ins/current', 'more', 'Bearer access-1', 'extend'],
@@ -193,8 +207,7 @@ describe('the service worker', () => {
     await pressOnPage(checkInCall('ok', { key: 'late-ok' }));
     await pressOnPage(sosCall('1', { key: 'after-ok' }));
 
-    answer = (sent) =>
-      sent.url.endsWith('/api/check-ins/current') ? json(404, { success: false, message: 'No tienes un aviso en curso.' }) : ok();
+    answer = (sent) => (sent.url.endsWith('/api/check-ins/current') ? json(404, { success: false, message: 'No tienes un aviso en curso.' }) : ok());
     server.sent.length = 0;
     await messageFromPage({ type: 'sos-replay' });
 

@@ -29,7 +29,11 @@ async function openHome(context: BrowserContext, bench: BenchContext): Promise<P
   await page.goto(`${bench.app.url}/web/home`);
   // A page closed right after FINALIZAR may not have stored the ended state yet: end it again (a no-op on the server).
   // The app's SOS button, not the early home's (index.html draws that one before the app knows about the alert).
-  await page.locator('button.sos-button:not(#early-sos)').or(page.getByRole('button', { name: 'FINALIZAR ALERTA' })).first().waitFor();
+  await page
+    .locator('button.sos-button:not(#early-sos)')
+    .or(page.getByRole('button', { name: 'FINALIZAR ALERTA' }))
+    .first()
+    .waitFor();
   if (new URL(page.url()).pathname === '/web/active') await endAlert(page);
   await waitForMark(page, 'sos');
   return page;
@@ -55,7 +59,7 @@ async function coldLoad(bench: BenchContext, browser: Browser): Promise<Measurem
     await page.close();
   }
   await context.close();
-  const note = "Fast 3G (562.5 ms, 1.44 Mbit/s), CPU 4x slower, no worker, no HTTP cache";
+  const note = 'Fast 3G (562.5 ms, 1.44 Mbit/s), CPU 4x slower, no worker, no HTTP cache';
   return [
     { figure: '2. Cold load', what: 'home: first contentful paint', unit: 'ms', samples: paint, note },
     { figure: '2. Cold load', what: 'home: SOS button visible and enabled', unit: 'ms', samples: sos, budget: { max: 2500 }, note },
@@ -183,7 +187,14 @@ async function networkBackPageClosed(bench: BenchContext, context: BrowserContex
   if (!samples.length) return [delivered];
   return [
     delivered,
-    { figure: '5. Network back', what: 'to queued alert stored by the server, page closed', unit: 'ms', samples, budget: { max: 2000 }, note: 'Chromium Background Sync, fired when the offline emulation of the worker ends' },
+    {
+      figure: '5. Network back',
+      what: 'to queued alert stored by the server, page closed',
+      unit: 'ms',
+      samples,
+      budget: { max: 2000 },
+      note: 'Chromium Background Sync, fired when the offline emulation of the worker ends',
+    },
   ];
 }
 

@@ -25,10 +25,19 @@ async function downloadsOf(context: BrowserContext, url: string, ready: string):
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(response.body().then((bytes) => ({ url: response.url(), bytes }), () => null));
+    pending.push(
+      response.body().then(
+        (bytes) => ({ url: response.url(), bytes }),
+        () => null,
+      ),
+    );
   });
   await page.goto(url);
-  await page.getByRole('button', { name: ready }).or(page.getByRole('textbox', { name: ready })).first().waitFor();
+  await page
+    .getByRole('button', { name: ready })
+    .or(page.getByRole('textbox', { name: ready }))
+    .first()
+    .waitFor();
   await page.waitForLoadState('networkidle');
   const downloads = (await Promise.all(pending)).filter((d): d is Download => d !== null);
   if (process.env.BENCH_VERBOSE) for (const d of downloads) console.log(`  ${(gzip(d.bytes) / 1000).toFixed(2)} kB  ${new URL(d.url).pathname}`);

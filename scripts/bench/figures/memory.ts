@@ -39,7 +39,13 @@ async function serverMemory(server: LoadServer, bench: BenchContext): Promise<Me
   }
   const load = `${CONNECTIONS} connections, SOS presses and contact lists in turns, ${seconds} s a run, e-mails sent meanwhile`;
   return [
-    { figure: FIGURE, what: 'server RSS, idle after start', unit: 'MB', samples: [server.freshRssMB], note: 'Node process only (PostgreSQL is its own process), 1 s after start' },
+    {
+      figure: FIGURE,
+      what: 'server RSS, idle after start',
+      unit: 'MB',
+      samples: [server.freshRssMB],
+      note: 'Node process only (PostgreSQL is its own process), 1 s after start',
+    },
     { figure: FIGURE, what: 'server RSS, peak under load', unit: 'MB', samples: peak, note: load },
     { figure: FIGURE, what: 'server RSS, idle after the load', unit: 'MB', samples: after, note: '2 s after the outbox emptied' },
   ];
@@ -64,7 +70,15 @@ async function homeHeap(bench: BenchContext): Promise<Measurement[]> {
       await page.close();
     }
     await context.close();
-    return [{ figure: FIGURE, what: 'browser JS heap on home (page)', unit: 'MB', samples: used, note: 'signed in, contact list shown, after a forced GC; the service worker has its own heap' }];
+    return [
+      {
+        figure: FIGURE,
+        what: 'browser JS heap on home (page)',
+        unit: 'MB',
+        samples: used,
+        note: 'signed in, contact list shown, after a forced GC; the service worker has its own heap',
+      },
+    ];
   } finally {
     await browser.close();
   }

@@ -7,7 +7,10 @@ const TICKS_PER_SECOND = 100;
 async function cpuSeconds(pid: number, withChildren: boolean): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   // Fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
   const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
   return (utime + stime + (withChildren ? cutime + cstime : 0)) / TICKS_PER_SECOND;
 }

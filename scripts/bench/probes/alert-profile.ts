@@ -17,7 +17,11 @@ import { seedPeople } from '../load/seed-people.ts';
 /** user and system CPU seconds of one process (/proc/<pid>/stat). */
 async function userAndSystem(pid: number): Promise<{ user: number; system: number }> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const [utime = 0, stime = 0] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+  const [utime = 0, stime = 0] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
   return { user: utime / 100, system: stime / 100 };
 }
 
@@ -68,7 +72,9 @@ console.log(`${result.completed} alerts, ${result.perSecond.toFixed(0)}/s, p50 $
 console.log(`CPU per alert: Node ${per(after.node - before.node)} ms, PostgreSQL ${per(after.postgres - before.postgres)} ms (e-mails sent meanwhile included)`);
 if (backlog > 100) {
   const perMail = (value: number) => ((value * 1000) / backlog).toFixed(2);
-  console.log(`CPU per e-mail sent (a backlog of ${backlog} after the run): Node ${perMail(drainAfter.node - drainBefore.node)} ms, PostgreSQL ${perMail(drainAfter.postgres - drainBefore.postgres)} ms`);
+  console.log(
+    `CPU per e-mail sent (a backlog of ${backlog} after the run): Node ${perMail(drainAfter.node - drainBefore.node)} ms, PostgreSQL ${perMail(drainAfter.postgres - drainBefore.postgres)} ms`,
+  );
   console.log(`  of Node's: user ${perMail(splitAfter.user - splitBefore.user)} ms, system ${perMail(splitAfter.system - splitBefore.system)} ms`);
 }
 console.log(`committed transactions per alert (all sessions): ${((txAfter - txBefore) / result.completed).toFixed(2)}`);
@@ -81,12 +87,29 @@ const byPackage = new Map<string, number>();
 for (const node of profile.nodes) {
   const { functionName, url, lineNumber } = node.callFrame;
   const where = url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, 'nm:');
-  const pkg = url === '' ? `(${functionName})` : where.startsWith('nm:') ? where.split('/').slice(0, where.startsWith('nm:@') ? 2 : 1).join('/') : where.startsWith('node:') ? 'node core' : path.relative(process.cwd(), where);
-  byFunction.set(`${functionName || '(anon)'} ${where}:${lineNumber + 1}`, (byFunction.get(`${functionName || '(anon)'} ${where}:${lineNumber + 1}`) ?? 0) + node.hitCount);
+  const pkg =
+    url === ''
+      ? `(${functionName})`
+      : where.startsWith('nm:')
+        ? where
+            .split('/')
+            .slice(0, where.startsWith('nm:@') ? 2 : 1)
+            .join('/')
+        : where.startsWith('node:')
+          ? 'node core'
+          : path.relative(process.cwd(), where);
+  byFunction.set(
+    `${functionName || '(anon)'} ${where}:${lineNumber + 1}`,
+    (byFunction.get(`${functionName || '(anon)'} ${where}:${lineNumber + 1}`) ?? 0) + node.hitCount,
+  );
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.hitCount);
 }
 const top = (map: Map<string, number>, n: number) =>
-  [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`).join('\n');
+  [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
+    .join('\n');
 console.log(`\nself time by package/file (${profiled === 'mails' ? 'sending the backlog' : 'measured run'} only, ${total} samples):\n${top(byPackage, 25)}`);
 console.log(`\nself time by function:\n${top(byFunction, 40)}`);
 console.log(`\nprofile: ${profileFile}`);

@@ -49,7 +49,10 @@ function threadCpu(): Record<string, number> {
         return '';
       }
     })();
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     const cpu = ((fields[11] ?? 0) + (fields[12] ?? 0)) / 100;
     const name = tids.get(tid) ?? 'other';
     out[name] = (out[name] ?? 0) + cpu;
@@ -162,11 +165,21 @@ for (let run = 0; run < runs; run += 1) {
   const batches = await server.db.execute<{ size: number; n: number }>(sql`
     select size, count(*)::int as n from (select sent_at, count(*)::int as size from outbox where status = 'sent' and sent_at > now() - interval '5 minutes' group by sent_at) b
     group by size order by size`);
-  console.log(`run ${run + 1}: ${sentAt.length} sent, ${result.completed} answered, ${result.errors} errors, ${result.unanswered} unanswered, press p50 ${result.p50} p99 ${result.p99}, send lag ${result.maxSendLag.toFixed(0)} ms`);
-  console.log(`  press→last e-mail p50 ${percentile(delays, 50).toFixed(0)} p95 ${percentile(delays, 95).toFixed(0)} ms; during burst ${((100 * during) / due).toFixed(1)}% (${during}/${due})`);
-  const threads = Object.keys(cpu1).map((k) => `${k} ${((cpu1[k]! - (cpu0[k] ?? 0)) / wall).toFixed(2)}`).join(' ');
-  console.log(`  cores over ${wall.toFixed(1)} s: node ${((srv1.node - srv0.node) / wall).toFixed(2)} (${threads}) pg ${((srv1.postgres - srv0.postgres) / wall).toFixed(2)} bench ${((self.user + self.system) / 1e6 / wall).toFixed(2)}`);
-  const workerCpu = Object.keys(cpu1).filter((k) => k.startsWith('worker')).reduce((sum, k) => sum + cpu1[k]! - (cpu0[k] ?? 0), 0);
+  console.log(
+    `run ${run + 1}: ${sentAt.length} sent, ${result.completed} answered, ${result.errors} errors, ${result.unanswered} unanswered, press p50 ${result.p50} p99 ${result.p99}, send lag ${result.maxSendLag.toFixed(0)} ms`,
+  );
+  console.log(
+    `  press→last e-mail p50 ${percentile(delays, 50).toFixed(0)} p95 ${percentile(delays, 95).toFixed(0)} ms; during burst ${((100 * during) / due).toFixed(1)}% (${during}/${due})`,
+  );
+  const threads = Object.keys(cpu1)
+    .map((k) => `${k} ${((cpu1[k]! - (cpu0[k] ?? 0)) / wall).toFixed(2)}`)
+    .join(' ');
+  console.log(
+    `  cores over ${wall.toFixed(1)} s: node ${((srv1.node - srv0.node) / wall).toFixed(2)} (${threads}) pg ${((srv1.postgres - srv0.postgres) / wall).toFixed(2)} bench ${((self.user + self.system) / 1e6 / wall).toFixed(2)}`,
+  );
+  const workerCpu = Object.keys(cpu1)
+    .filter((k) => k.startsWith('worker'))
+    .reduce((sum, k) => sum + cpu1[k]! - (cpu0[k] ?? 0), 0);
   console.log(`  sender thread: ${((workerCpu * 1000) / Math.max(1, mails.length)).toFixed(3)} ms of CPU per e-mail (${workerCpu.toFixed(2)} s for ${mails.length})`);
   console.log(`  batches (size:count): ${batches.rows.map((b) => `${b.size}:${b.n}`).join(' ')}`);
   console.log(timeline.join('\n'));
@@ -183,13 +196,27 @@ if (profiling) {
     for (const node of profile.nodes) {
       const { functionName, url, lineNumber } = node.callFrame;
       const where = url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, 'nm:');
-      const pkg = url === '' ? `(${functionName})` : where.startsWith('nm:') ? where.split('/').slice(0, where.startsWith('nm:@') ? 2 : 1).join('/') : where.startsWith('node:') ? 'node core' : path.relative(process.cwd(), where);
+      const pkg =
+        url === ''
+          ? `(${functionName})`
+          : where.startsWith('nm:')
+            ? where
+                .split('/')
+                .slice(0, where.startsWith('nm:@') ? 2 : 1)
+                .join('/')
+            : where.startsWith('node:')
+              ? 'node core'
+              : path.relative(process.cwd(), where);
       const key = `${functionName || '(anon)'} ${where}:${lineNumber + 1}`;
       byFunction.set(key, (byFunction.get(key) ?? 0) + node.hitCount);
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.hitCount);
     }
     const top = (map: Map<string, number>, n: number) =>
-      [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`).join('\n');
+      [...map.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
+        .join('\n');
     console.log(`\n== ${file} (${total} samples)\nby package/file:\n${top(byPackage, 20)}\nby function:\n${top(byFunction, 30)}`);
   }
   console.log(`profiles in ${probeDir}`);

@@ -51,11 +51,19 @@ for (let round = 0; round < rounds; round++) {
   const wall = (performance.now() - start) / 1000;
   sampling = false;
   await sampler;
-  console.log([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w, n]) => `  ${n} ${w.replace(/\s+/g, ' ')}`).join('\n'));
+  console.log(
+    [...waits]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([w, n]) => `  ${n} ${w.replace(/\s+/g, ' ')}`)
+      .join('\n'),
+  );
   const after = await serverCpu(server.app.pid, pgDataDir);
   const used = process.cpuUsage(self);
   const machineAfter = machine();
-  const kinds = Object.keys(machineAfter).map((kind) => `${kind} ${((machineAfter[kind]! - machineBefore[kind]!) / wall).toFixed(2)}`).join(' ');
+  const kinds = Object.keys(machineAfter)
+    .map((kind) => `${kind} ${((machineAfter[kind]! - machineBefore[kind]!) / wall).toFixed(2)}`)
+    .join(' ');
   const mails = server.mail.accepted.length - mailsBefore;
   const n = result.completed;
   const per = (s: number) => ((s * 1000) / n).toFixed(2);
@@ -65,5 +73,12 @@ for (let round = 0; round < rounds; round++) {
       `ms/alert: node ${per(after.node - before.node)} pg ${per(after.postgres - before.postgres)} bench ${per((used.user + used.system) / 1e6)}; mails during run ${mails} (${(mails / n).toFixed(2)}/alert)\n  machine cores: ${kinds}`,
   );
 }
-if (process.env.SHOW_SERVER_OUTPUT) console.log(server.app.output().split('\n').filter((line) => line.startsWith('STATS')).join('\n'));
+if (process.env.SHOW_SERVER_OUTPUT)
+  console.log(
+    server.app
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('STATS'))
+      .join('\n'),
+  );
 await server.stop();

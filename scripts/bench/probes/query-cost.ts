@@ -15,7 +15,11 @@ const id = '00000000-0000-0000-0000-000000000000';
 await withProbeDatabase(async (url) => {
   const pool = createPool(url, 4);
   const db = createDb(pool);
-  const prepared = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('probe_user_by_id');
+  const prepared = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('probe_user_by_id');
   const cases: [string, () => Promise<unknown>][] = [
     ['pg, parameterised', () => pool.query('select * from users where id = $1', [id])],
     ['pg, named statement', () => pool.query({ name: 'probe_named', text: 'select * from users where id = $1', values: [id] })],

@@ -24,7 +24,9 @@ try {
   for (let run = 0; run < Number(process.env.RUNS ?? 3); run += 1) {
     const page = await context.newPage();
     await throttle(page, { cpu: 4 });
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline'],
+    });
     await page.goto(`${app.url}/web/home`);
     const sos = await waitForMark(page, 'sos');
     const contacts = await waitForMark(page, 'contacts');
@@ -48,7 +50,10 @@ try {
       .map((task) => {
         const inner = trace.traceEvents
           .filter((e) => e.tid === mainTid && e.ph === 'X' && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && e !== task && (e.dur ?? 0) > 3000)
-          .map((e) => `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${String(e.args.data.functionName)}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`)
+          .map(
+            (e) =>
+              `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${String(e.args.data.functionName)}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`,
+          )
           .slice(0, 6);
         return `  at ${((task.ts - navStart) / 1000).toFixed(0)} ms for ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${inner.join(' | ')}`;
       });

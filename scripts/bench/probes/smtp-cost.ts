@@ -29,7 +29,9 @@ if (process.env.SMTP_COUNTER_CHILD) {
     to: `contacto${i}@example.org`,
     subject: `Ana Pérez ha activado una alerta de emergencia`,
     text: `Ana Pérez ha pulsado el botón de pánico a las 10:00 del 1 de marzo.\n\nPosición: https://www.openstreetmap.org/?mlat=40.4&mlon=-3.7\n`.repeat(6),
-    html: `<p>Ana Pérez ha pulsado el botón de pánico a las 10:00 del 1 de marzo.</p><p><a href="https://www.openstreetmap.org/?mlat=40.4&amp;mlon=-3.7">Posición</a></p>`.repeat(6),
+    html: `<p>Ana Pérez ha pulsado el botón de pánico a las 10:00 del 1 de marzo.</p><p><a href="https://www.openstreetmap.org/?mlat=40.4&amp;mlon=-3.7">Posición</a></p>`.repeat(
+      6,
+    ),
   });
   const run = async (n: number, offset: number) => {
     let next = 0;
@@ -49,7 +51,9 @@ if (process.env.SMTP_COUNTER_CHILD) {
   await run(count, 1000);
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - t0;
-  console.log(`${path.relative(process.cwd(), modulePath)}: ${(((cpu.user + cpu.system) / 1000) / count).toFixed(3)} ms of CPU per e-mail (user ${(cpu.user / 1000 / count).toFixed(3)}, system ${(cpu.system / 1000 / count).toFixed(3)}), ${((count / wall) * 1000).toFixed(0)} e-mails/s`);
+  console.log(
+    `${path.relative(process.cwd(), modulePath)}: ${((cpu.user + cpu.system) / 1000 / count).toFixed(3)} ms of CPU per e-mail (user ${(cpu.user / 1000 / count).toFixed(3)}, system ${(cpu.system / 1000 / count).toFixed(3)}), ${((count / wall) * 1000).toFixed(0)} e-mails/s`,
+  );
   transport.close();
   child.kill();
 }

@@ -22,7 +22,11 @@ const config = { secret: 'probe-secret', publicUrl: 'http://127.0.0.1' };
 /** user and system CPU seconds of one process. */
 async function backendSeconds(pid: number): Promise<{ user: number; system: number }> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const [utime = 0, stime = 0] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+  const [utime = 0, stime = 0] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
   return { user: utime / 100, system: stime / 100 };
 }
 
@@ -34,7 +38,11 @@ await withProbeDatabase(async (url) => {
   const startAlerts = createAlertStarter(db, config);
   const people = await seedPeople(db, 2 * ALERTS + 200, 3);
   const backend = Number((await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]?.pid);
-  const sessionByAccessHash = db.select().from(sessions).where(sql`${sessions.accessHash} = ${sql.placeholder('accessHash')}`).prepare('probe_session');
+  const sessionByAccessHash = db
+    .select()
+    .from(sessions)
+    .where(sql`${sessions.accessHash} = ${sql.placeholder('accessHash')}`)
+    .prepare('probe_session');
   const input = { alert_status: '1' as const, latitude: '19.4326', longitude: '-99.1332', timezone: 'America/Mexico_City', pressed_at: new Date().toISOString() };
   let next = 0;
   const cases: [string, () => Promise<unknown>, number?][] = [
@@ -76,7 +84,9 @@ await withProbeDatabase(async (url) => {
   }
   const plans = await db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements`);
   console.log(plans.rows);
-  const { rows } = await db.execute(sql`select count(*)::int as alerts, (select count(*)::int from outbox) as mails, (select count(*)::int from alert_deliveries) as deliveries from alerts`);
+  const { rows } = await db.execute(
+    sql`select count(*)::int as alerts, (select count(*)::int from outbox) as mails, (select count(*)::int from alert_deliveries) as deliveries from alerts`,
+  );
   console.log(rows[0]);
   await pool.end();
 });

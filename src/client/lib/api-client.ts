@@ -17,11 +17,7 @@ export interface ApiRequestOptions {
  * meta-tag tokens. Returns the reply body; throws ApiError otherwise. A 401 on
  * an authenticated call gets one refresh and one retry, then ends the session.
  */
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  options: ApiRequestOptions = {},
-): Promise<T> {
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
   const authenticated = options.authenticated ?? true;
   const token = authenticated ? getSessionState().auth.access_token : '';
   let reply = await sendJson({ method, path, body: options.body, query: options.query, token });
@@ -70,6 +66,5 @@ export const resources = {
       query: { ...filters, _page: page, _limit: limit, _sort: sort, _order: order },
     }),
   get: <T>(resource: string, id: Id) => apiRequest<T>('GET', `/${resource}/${encodeURIComponent(id)}`),
-  update: <T>(resource: string, body: unknown, id?: Id) =>
-    apiRequest<T>('PUT', id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(id)}`, { body }),
+  update: <T>(resource: string, body: unknown, id?: Id) => apiRequest<T>('PUT', id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(id)}`, { body }),
 };

@@ -37,7 +37,12 @@ export function trackPageViews(router: ResolvedRouter): () => void {
  * (`/web/active/ack/$token`): a contact's link token, or an id, never reaches analytics.
  */
 function withoutParams(pathname: string, params: Record<string, string> = {}): string {
-  const names = new Map(Object.entries(params).flatMap(([name, value]) => [[value, name], [encodeURIComponent(value), name]]));
+  const names = new Map(
+    Object.entries(params).flatMap(([name, value]) => [
+      [value, name],
+      [encodeURIComponent(value), name],
+    ]),
+  );
   return pathname
     .split('/')
     .map((segment) => (names.has(segment) ? `$${names.get(segment)}` : segment))

@@ -4,10 +4,12 @@ import { RESTORE_TIMEOUT_MS } from '#shared/constants.ts';
 export function withRestoreTimeout(restore: Promise<unknown>): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, RESTORE_TIMEOUT_MS);
-    restore.then(
-      () => resolve(),
-      () => resolve(),
-    ).finally(() => clearTimeout(timer));
+    restore
+      .then(
+        () => resolve(),
+        () => resolve(),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }
 

@@ -44,10 +44,7 @@ function filesOf(bundle: OutputBundle, root: OutputChunk, base: string): Preload
     }
   };
   visit(root);
-  return [
-    ...[...scripts].map((file) => ({ href: base + file, style: false })),
-    ...[...styles].map((file) => ({ href: base + file, style: true })),
-  ];
+  return [...[...scripts].map((file) => ({ href: base + file, style: false })), ...[...styles].map((file) => ({ href: base + file, style: true }))];
 }
 
 const TEMPLATE_ID = 'home-preload';
@@ -97,7 +94,12 @@ export function earlyHome(options: EarlyHomeOptions): Plugin {
         }
         // Lint keeps valibot out of src/client/critical's own imports; this catches it arriving through another module.
         const entries = Object.values(bundle).filter((file): file is OutputChunk => isChunk(file) && file.isEntry);
-        for (const chunk of [...entries, ...filesOf(bundle, home, '').map(({ href }) => bundle[href]).filter(isChunk)]) {
+        for (const chunk of [
+          ...entries,
+          ...filesOf(bundle, home, '')
+            .map(({ href }) => bundle[href])
+            .filter(isChunk),
+        ]) {
           const id = (chunk.moduleIds ?? []).find((moduleId) => /[\\/]node_modules[\\/]valibot[\\/]/.test(moduleId));
           if (id) this.error(`early-home: valibot is in home's first frame (${chunk.fileName}); read with src/shared/plain-data.ts`);
         }

@@ -71,10 +71,7 @@ export async function acknowledge(db: Queryable, token: string, now: Date): Prom
         eq(alertDeliveries.tokenHash, sha256(token)),
         isNull(alertDeliveries.acknowledgedAt),
         gt(alertDeliveries.expiresAt, now),
-        or(
-          isNull(alertDeliveries.alertId),
-          sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`,
-        ),
+        or(isNull(alertDeliveries.alertId), sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`),
       ),
     )
     .returning({ id: alertDeliveries.id });

@@ -8,11 +8,17 @@ import { deliveryRows, toDelivery } from './delivery-rows.ts';
 /** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */
 export async function alertDeliveryState(db: Queryable, userId: string): Promise<AlertDeliveryState> {
   const [user] = await db.select({ alertStatus: users.alertStatus }).from(users).where(eq(users.id, userId));
-  const [alert] = await db.select().from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  const [alert] = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   if (!alert) return { alert_status: user?.alertStatus ?? false, alert: null };
   const [rows, [reminders], [checkIn]] = await Promise.all([
     deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),
-    db.select({ rounds: count(), last: max(alertReminders.claimedAt) }).from(alertReminders).where(eq(alertReminders.alertId, alert.id)),
+    db
+      .select({ rounds: count(), last: max(alertReminders.claimedAt) })
+      .from(alertReminders)
+      .where(eq(alertReminders.alertId, alert.id)),
     alert.checkInId
       ? db.select({ purpose: checkIns.purpose, place: checkIns.place, dueAt: checkIns.dueAt }).from(checkIns).where(eq(checkIns.id, alert.checkInId))
       : Promise.resolve([]),

@@ -40,10 +40,7 @@ export async function lockUserForAlert(tx: Queryable, userId: string): Promise<L
  * records may fail alone.)
  * Undefined when an alert is on: the press is a position, for applyAlertRequest.
  */
-export async function startInTransaction(
-  { tx, config, log }: Pick<Deps, 'tx' | 'config' | 'log'>,
-  press: Press,
-): Promise<AtOnce | undefined> {
+export async function startInTransaction({ tx, config, log }: Pick<Deps, 'tx' | 'config' | 'log'>, press: Press): Promise<AtOnce | undefined> {
   const run = inTransaction(tx);
   const [context] = await readAlertContexts(run, [press]);
   if (!context) throw new Error('the bearer user vanished inside its own transaction');
@@ -78,7 +75,10 @@ export async function applyAlertRequest(
   ending: { safe?: boolean } = {},
 ): Promise<ActiveButtonReply> {
   const { tx, userId, now } = deps;
-  const [active] = await tx.select().from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  const [active] = await tx
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   const person = personOf(user);
   const at = pressedAt(input, now);
 
@@ -107,12 +107,7 @@ export async function applyAlertRequest(
   return { alert_status: false, alert_id: active.id };
 }
 
-async function recordPosition(
-  deps: Deps,
-  active: typeof alerts.$inferSelect,
-  input: ActiveButtonInput,
-  person: ReturnType<typeof personOf>,
-): Promise<ActiveButtonReply> {
+async function recordPosition(deps: Deps, active: typeof alerts.$inferSelect, input: ActiveButtonInput, person: ReturnType<typeof personOf>): Promise<ActiveButtonReply> {
   const { tx, now } = deps;
   const position = positionOf(input);
   const reply = { alert_status: true, alert_id: active.id };

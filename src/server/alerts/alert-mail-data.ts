@@ -20,12 +20,7 @@ export const ALERT_REMINDER = 'alert-reminder';
 /** A check-in fell due while the person's alert was already on: it adds to that alert. */
 export const ALERT_CHECK_IN_MISSED = 'alert-check-in-missed';
 
-export type AlertMailKind =
-  | typeof ALERT_STARTED
-  | typeof ALERT_POSITION
-  | typeof ALERT_ENDED
-  | typeof ALERT_REMINDER
-  | typeof ALERT_CHECK_IN_MISSED;
+export type AlertMailKind = typeof ALERT_STARTED | typeof ALERT_POSITION | typeof ALERT_ENDED | typeof ALERT_REMINDER | typeof ALERT_CHECK_IN_MISSED;
 
 const deliveryLine = v.object({
   name: v.string(),
@@ -83,13 +78,7 @@ export function momentData(moment: AlertMoment): Pick<AlertMailData, 'at' | 'tim
 }
 
 /** One alert e-mail for one contact, as its template writes it. Undefined for a kind that is not an alert's. */
-function alertMailContent(
-  config: Pick<Config, 'secret' | 'publicUrl'>,
-  kind: string,
-  userId: string,
-  email: string,
-  data: AlertMailData,
-): MailContent | undefined {
+function alertMailContent(config: Pick<Config, 'secret' | 'publicUrl'>, kind: string, userId: string, email: string, data: AlertMailData): MailContent | undefined {
   const common = {
     person: data.person,
     contactFirstname: data.contactFirstname,

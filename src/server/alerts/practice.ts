@@ -22,7 +22,10 @@ import { queuePracticeMails, type TrackDeps } from './tracked-mails.ts';
 export async function applyPracticeRequest(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string): Promise<ActiveButtonReply> {
   const { tx, userId } = deps;
   if (user.alertStatus) {
-    const [active] = await tx.select({ id: alerts.id }).from(alerts).where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+    const [active] = await tx
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
     return { alert_status: true, alert_id: active?.id ?? null, practice_id: null };
   }
   const practiceId = await bestEffort(tx, deps.log, 'alerta de prueba', (savepoint) => startPractice({ ...deps, tx: savepoint }, user, input, requestKey), null);
@@ -57,11 +60,7 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
       position,
       ...links,
       // As a real alert reads, but a chosen contact's packet is a marked sample: never the person's data.
-      extra: detentionSteps(
-        recipient.language,
-        personOf(user).name,
-        recipient.receivesDetentionInfo ? { info: SAMPLE_DETENTION_INFO, sample: true } : undefined,
-      ),
+      extra: detentionSteps(recipient.language, personOf(user).name, recipient.receivesDetentionInfo ? { info: SAMPLE_DETENTION_INFO, sample: true } : undefined),
     }),
   );
   return practice.id;

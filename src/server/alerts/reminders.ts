@@ -74,7 +74,11 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
     return db.transaction(async (tx) => {
       // FOR SHARE: an end pressed meanwhile waits for this commit (its e-mail then comes after
       // the reminder), or has committed and the row no longer matches: no reminder after the end.
-      const [alert] = await tx.select().from(alerts).where(and(eq(alerts.id, alertId), eq(alerts.status, 'active'))).for('share');
+      const [alert] = await tx
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.id, alertId), eq(alerts.status, 'active')))
+        .for('share');
       if (!alert) return 0;
       const [acknowledged] = await tx
         .select({ id: alertDeliveries.id })
@@ -100,14 +104,7 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
         .from(alertDeliveries)
         .innerJoin(contacts, and(eq(contacts.userId, alertDeliveries.userId), eq(contacts.email, alertDeliveries.contactEmail)))
         .leftJoin(optOuts, and(eq(optOuts.userId, alertDeliveries.userId), eq(optOuts.email, alertDeliveries.contactEmail)))
-        .where(
-          and(
-            eq(alertDeliveries.alertId, alertId),
-            isNull(alertDeliveries.acknowledgedAt),
-            isNotNull(contacts.emailVerifiedAt),
-            isNull(optOuts.unsubscribedAt),
-          ),
-        );
+        .where(and(eq(alertDeliveries.alertId, alertId), isNull(alertDeliveries.acknowledgedAt), isNotNull(contacts.emailVerifiedAt), isNull(optOuts.unsubscribedAt)));
       const position = positionOf(alert);
       const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
       const moment = momentData({ at: alert.pressedAt, timezone: alert.timezone });
@@ -119,7 +116,13 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
         }
       }
       // The links are derived again when the e-mails are rendered (alert-mail-data.ts); this records them.
-      await unsubscribeLinks(tx, config, user.id, targets.map((target) => target.email), now);
+      await unsubscribeLinks(
+        tx,
+        config,
+        user.id,
+        targets.map((target) => target.email),
+        now,
+      );
       const mails = targets.map((target) => {
         const data: AlertMailData = {
           alertId,
@@ -137,7 +140,12 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
         await tx
           .update(alertDeliveries)
           .set({ remindedAt: now })
-          .where(inArray(alertDeliveries.id, targets.map((target) => target.id)));
+          .where(
+            inArray(
+              alertDeliveries.id,
+              targets.map((target) => target.id),
+            ),
+          );
       }
       log.info(`recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} correos`);
       return targets.length;

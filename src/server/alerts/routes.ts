@@ -63,7 +63,5 @@ export function alertRoutes(deps: AppDeps) {
     });
   };
 
-  return new Hono<AppEnv>()
-    .on(['PUT', 'PATCH'], '/active-button', bearer, body, handle)
-    .on(['PUT', 'PATCH'], '/active-button/', bearer, body, handle);
+  return new Hono<AppEnv>().on(['PUT', 'PATCH'], '/active-button', bearer, body, handle).on(['PUT', 'PATCH'], '/active-button/', bearer, body, handle);
 }

@@ -24,9 +24,7 @@ export type StartRows = ReturnType<typeof startRows>;
  * position, for alert-actions.ts).
  */
 export type StartPlan =
-  | { kind: 'answer'; claim: Exclude<Claim<ActiveButtonReply>, { kind: 'new' }> }
-  | { kind: 'start'; rows: StartRows; reply: ActiveButtonReply }
-  | { kind: 'not-a-start' };
+  { kind: 'answer'; claim: Exclude<Claim<ActiveButtonReply>, { kind: 'new' }> } | { kind: 'start'; rows: StartRows; reply: ActiveButtonReply } | { kind: 'not-a-start' };
 
 /** The one decision both ways of writing a start share (start-alert-at-once.ts for many, alert-actions.ts for one). */
 export function planStart(config: Pick<Config, 'secret'>, press: Press, context: AlertContext): StartPlan {
@@ -168,13 +166,7 @@ const START_ALERTS_UNTRACKED = startAlerts(false);
  * (the others wrote nothing). `untracked`: without their delivery records.
  */
 export async function writeStarts(run: RunStatement, starts: StartRows[], { untracked = false } = {}): Promise<Set<string>> {
-  const values = [
-    JSON.stringify(starts),
-    starts.map((start) => start.user_id),
-    ALERT_STARTED,
-    mailPriority(ALERT_STARTED),
-    pushOutboxKind('alert-started'),
-  ];
+  const values = [JSON.stringify(starts), starts.map((start) => start.user_id), ALERT_STARTED, mailPriority(ALERT_STARTED), pushOutboxKind('alert-started')];
   const claims = await run<{ user_id: string }>(untracked ? START_ALERTS_UNTRACKED : START_ALERTS, values);
   return new Set(claims.map((claim) => claim.user_id));
 }

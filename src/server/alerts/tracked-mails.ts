@@ -42,7 +42,13 @@ export async function queuePracticeMails(
 ): Promise<number> {
   const recipients = await alertRecipients(tx, userId);
   // One statement for the unsubscribe links and one for the e-mails, however many contacts.
-  const unsubscribeUrls = await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  const unsubscribeUrls = await unsubscribeLinks(
+    tx,
+    config,
+    userId,
+    recipients.map((recipient) => recipient.email),
+    now,
+  );
   const tokens = recipients.map((recipient) => ackToken(config.secret, practiceId, recipient.email));
   const mails = recipients.map((recipient, i) => ({
     kind,
@@ -93,7 +99,13 @@ export async function queueFollowUpMails(
   const got = new Set(tracked.map((row) => row.email));
   const recipients = await alertRecipients(tx, userId);
   // The links are derived again when the e-mails are rendered; this records them.
-  await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  await unsubscribeLinks(
+    tx,
+    config,
+    userId,
+    recipients.map((recipient) => recipient.email),
+    now,
+  );
   const mails = recipients.map((recipient) => ({ kind, to: recipient.email, templateData: JSON.stringify(data(recipient, got.has(recipient.email))) }));
   await enqueueMails(tx, mails, now, userId);
   return recipients.length;
@@ -113,7 +125,13 @@ export async function queueEndedAlertMails(
   const audience = await bestEffort(tx, log, 'entregas al finalizar', (savepoint) => endAudience(savepoint, userId, alertId), null);
   const recorded = audience && audience.lines.length > 0 ? audience : undefined;
   const recipients = recorded ? recorded.recipients : await alertRecipients(tx, userId);
-  await unsubscribeLinks(tx, config, userId, recipients.map((recipient) => recipient.email), now);
+  await unsubscribeLinks(
+    tx,
+    config,
+    userId,
+    recipients.map((recipient) => recipient.email),
+    now,
+  );
   const lines = recorded?.lines.map(({ name, state, sentAt, acknowledgedAt }) => ({
     name,
     state,
@@ -133,7 +151,11 @@ async function endAudience(db: Queryable, userId: string, alertId: string): Prom
     .where(and(eq(optOuts.userId, userId), isNotNull(optOuts.unsubscribedAt)));
   const gone = new Set(optedOut.map((row) => row.email));
   const kept = rows.filter((row) => !gone.has(row.email));
-  const languages = await recipientLanguages(db, userId, kept.map((row) => row.email));
+  const languages = await recipientLanguages(
+    db,
+    userId,
+    kept.map((row) => row.email),
+  );
   return {
     recipients: kept.map((row) => ({
       email: row.email,

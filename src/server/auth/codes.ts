@@ -62,7 +62,10 @@ export async function checkCode(db: Queryable, secret: string, row: Row | undefi
     await db.delete(verifications).where(eq(verifications.id, row.id));
     return 'burned';
   }
-  await db.update(verifications).set({ attempts: row.attempts + 1 }).where(eq(verifications.id, row.id));
+  await db
+    .update(verifications)
+    .set({ attempts: row.attempts + 1 })
+    .where(eq(verifications.id, row.id));
   return 'wrong';
 }
 

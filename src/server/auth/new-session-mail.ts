@@ -30,11 +30,6 @@ export function newSessionMail(firstname: string, device: string, at: Date): Mai
 }
 
 /** Queue the notice in the transaction that opened the session, so it exists if and only if the session does. */
-export async function warnOfNewSession(
-  tx: Queryable,
-  user: { id: string; email: string; firstname: string },
-  device: string,
-  now: Date,
-): Promise<void> {
+export async function warnOfNewSession(tx: Queryable, user: { id: string; email: string; firstname: string }, device: string, now: Date): Promise<void> {
   await enqueueMail(tx, 'new-session', user.email, newSessionMail(user.firstname.replace(/\s+/g, ' ').trim(), device, now), now, user.id);
 }

@@ -18,7 +18,11 @@ export type RefreshOutcome = { ok: true; userId: string; tokens: TokenPair } | {
  * or replayed, so the whole family is revoked.
  */
 export async function rotateRefreshToken(db: Queryable, secret: string, refreshToken: string, now: Date): Promise<RefreshOutcome> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.refreshHash, sha256(refreshToken))).for('update');
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.refreshHash, sha256(refreshToken)))
+    .for('update');
   if (!row || row.revokedAt || row.expiresAt <= now) return { ok: false };
   const key = `${secret}:${refreshToken}`;
 

@@ -46,13 +46,7 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
       const [checkIn] = await tx
         .select()
         .from(checkIns)
-        .where(
-          and(
-            eq(checkIns.status, 'running'),
-            lte(checkIns.dueAt, cutoff),
-            ...(skipped.length > 0 ? [notInArray(checkIns.id, skipped)] : []),
-          ),
-        )
+        .where(and(eq(checkIns.status, 'running'), lte(checkIns.dueAt, cutoff), ...(skipped.length > 0 ? [notInArray(checkIns.id, skipped)] : [])))
         .orderBy(checkIns.dueAt)
         .limit(1)
         .for('update', { skipLocked: true });
@@ -84,13 +78,7 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
         .select({ checkIn: checkIns, email: users.email, firstname: users.firstname })
         .from(checkIns)
         .innerJoin(users, eq(users.id, checkIns.userId))
-        .where(
-          and(
-            eq(checkIns.status, 'running'),
-            isNull(checkIns.remindedAt),
-            lte(checkIns.dueAt, new Date(now.getTime() + config.checkIns.reminderMs)),
-          ),
-        )
+        .where(and(eq(checkIns.status, 'running'), isNull(checkIns.remindedAt), lte(checkIns.dueAt, new Date(now.getTime() + config.checkIns.reminderMs))))
         .limit(MAX_PER_TICK)
         .for('update', { of: checkIns, skipLocked: true });
       for (const { checkIn, email, firstname } of due) {

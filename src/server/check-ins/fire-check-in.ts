@@ -51,7 +51,10 @@ export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: Lock
   if (started?.kind === 'mismatch') throw new Error('a check-in found its key taken by another body');
   let alertId = started?.reply.alert_id ?? undefined;
   if (!alertId) {
-    const [active] = await tx.select({ id: alerts.id }).from(alerts).where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
+    const [active] = await tx
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
     if (!active) throw new Error('a check-in found neither a start nor an active alert');
     alertId = active.id;
     const activeId = active.id;

@@ -2,15 +2,7 @@ import { clockTime } from '#shared/alert-moment.ts';
 import { contactTexts } from '#shared/contact-texts/index.ts';
 import type { Language } from '#shared/language.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
-import {
-  contactMail,
-  oneLine,
-  paragraphs,
-  whereHtml,
-  whereLines,
-  type AlertMailInput,
-  type MissedCheckIn,
-} from '#server/mail/templates/alert-mails.ts';
+import { contactMail, oneLine, paragraphs, whereHtml, whereLines, type AlertMailInput, type MissedCheckIn } from '#server/mail/templates/alert-mails.ts';
 import { escapeHtml } from '#server/mail/templates/escape-html.ts';
 
 /**
@@ -18,12 +10,7 @@ import { escapeHtml } from '#server/mail/templates/escape-html.ts';
  * language: 'Elena no confirmó que está bien después de su cita de inmigración
  * en ..., prevista hasta las 10:00.' (the deadline in the person's time zone).
  */
-export function missedCheckInLead(
-  language: Language,
-  name: string,
-  checkIn: { purpose: string; place: string; dueAt: string },
-  timezone: string,
-): MissedCheckIn {
+export function missedCheckInLead(language: Language, name: string, checkIn: { purpose: string; place: string; dueAt: string }, timezone: string): MissedCheckIn {
   const t = contactTexts(language);
   const who = oneLine(name);
   const time = clockTime(new Date(checkIn.dueAt), timezone, t.locale);

@@ -111,15 +111,26 @@ export function checkInRoutes(deps: AppDeps) {
         if (problem) return dueInvalid(problem);
         const dueAt = new Date(input.due_at!);
         const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
-        const [row] = await tx.update(checkIns).set({ ...position, dueAt, remindedAt }).where(eq(checkIns.id, current.id)).returning();
+        const [row] = await tx
+          .update(checkIns)
+          .set({ ...position, dueAt, remindedAt })
+          .where(eq(checkIns.id, current.id))
+          .returning();
         return { status: 200, message: toCheckIn(row!, reminderMs) };
       }
-      const [row] = await tx.update(checkIns).set({ ...position, status: 'closed', closedAt: now }).where(eq(checkIns.id, current.id)).returning();
+      const [row] = await tx
+        .update(checkIns)
+        .set({ ...position, status: 'closed', closedAt: now })
+        .where(eq(checkIns.id, current.id))
+        .returning();
       return { status: 200, message: toCheckIn(row!, reminderMs) };
     }
     // Fired already: 'Estoy bien' ends the alert, and the contacts read that the person is safe.
     if (input.action !== 'ok') return { status: 200, message: toCheckIn(current, reminderMs) };
-    const [active] = await tx.select({ id: alerts.id }).from(alerts).where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
+    const [active] = await tx
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
     if (active) {
       await applyAlertRequest({ tx, config, userId: user.id, now, log }, user, { alert_status: '2', latitude: '', longitude: '', timezone: '' }, { safe: true });
     }

@@ -32,7 +32,7 @@ const windowOf = (at: number, rule: RateRule) => Math.floor(at / rule.windowMs) 
 /** The earliest moment from `now` at which every window still has room, given the counts already taken. */
 function earliestFree(limits: Counted[], counts: Map<string, number>, now: Date): number {
   let at = now.getTime();
-  for (let moved = true; moved; ) {
+  for (let moved = true; moved;) {
     moved = false;
     for (const { key, rule } of limits) {
       const start = windowOf(at, rule);
@@ -83,7 +83,15 @@ export async function takeInvitationSlot(
     const rows = await tx
       .select()
       .from(rateLimits)
-      .where(and(inArray(rateLimits.key, limits.map((l) => l.key)), gte(rateLimits.windowStart, new Date(oldest))));
+      .where(
+        and(
+          inArray(
+            rateLimits.key,
+            limits.map((l) => l.key),
+          ),
+          gte(rateLimits.windowStart, new Date(oldest)),
+        ),
+      );
     const counts = new Map(rows.map((row) => [`${row.key}@${row.windowStart.getTime()}`, row.count]));
     const at = earliestFree(limits, counts, now);
     if (at > now.getTime() && !laterToo) return { at: new Date(at), taken: false };

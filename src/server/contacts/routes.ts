@@ -53,92 +53,95 @@ export function contactsRoutes(deps: AppDeps) {
     return row ? ok(c, toContact(row, clock.now())) : notFound(c);
   }
 
-  return new Hono<AppEnv>()
-    .get('/contacts', bearer, validateQuery(contactListQuerySchema), async (c) => {
-      const { rows, total } = await listContacts(db, c.var.auth.userId, c.req.valid('query'));
-      // json-server's header: the whole count, whatever the page.
-      c.header('X-Total-Count', String(total));
-      const now = clock.now();
-      return ok(c, rows.map((row) => toContact(row, now)));
-    })
-    .post('/contacts', bearer, validateJson(contactInputSchema), async (c) => {
-      const input = c.req.valid('json');
-      const { userId } = c.var.auth;
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(contacts)
-          .values({ userId, ...input, createdAt: now })
-          .onConflictDoNothing({ target: [contacts.userId, contacts.email] })
-          .returning({ id: contacts.id });
-        if (!created) return duplicate(c);
-        // Saving is never limited, sending is: past the invitation limits the e-mail
-        // is queued for the first moment they allow, and leaves by itself then.
-        // An address that opted out becomes a contact again, but hears nothing from us.
-        let notice: string | undefined;
-        if (!(await isUnsubscribed(tx, userId, input.email))) {
-          const slot = await takeInvitationSlot(tx, config, userId, input.email, now, true);
-          if (slot.at > now) {
-            await tx.update(contacts).set({ invitationDueAt: slot.at }).where(eq(contacts.id, created.id));
-            notice = invitationPendingNotice(inWait(slot.at, now));
+  return (
+    new Hono<AppEnv>()
+      .get('/contacts', bearer, validateQuery(contactListQuerySchema), async (c) => {
+        const { rows, total } = await listContacts(db, c.var.auth.userId, c.req.valid('query'));
+        // json-server's header: the whole count, whatever the page.
+        c.header('X-Total-Count', String(total));
+        const now = clock.now();
+        return ok(
+          c,
+          rows.map((row) => toContact(row, now)),
+        );
+      })
+      .post('/contacts', bearer, validateJson(contactInputSchema), async (c) => {
+        const input = c.req.valid('json');
+        const { userId } = c.var.auth;
+        const now = clock.now();
+        return db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(contacts)
+            .values({ userId, ...input, createdAt: now })
+            .onConflictDoNothing({ target: [contacts.userId, contacts.email] })
+            .returning({ id: contacts.id });
+          if (!created) return duplicate(c);
+          // Saving is never limited, sending is: past the invitation limits the e-mail
+          // is queued for the first moment they allow, and leaves by itself then.
+          // An address that opted out becomes a contact again, but hears nothing from us.
+          let notice: string | undefined;
+          if (!(await isUnsubscribed(tx, userId, input.email))) {
+            const slot = await takeInvitationSlot(tx, config, userId, input.email, now, true);
+            if (slot.at > now) {
+              await tx.update(contacts).set({ invitationDueAt: slot.at }).where(eq(contacts.id, created.id));
+              notice = invitationPendingNotice(inWait(slot.at, now));
+            }
+            await sendInvitation(tx, config, userId, { id: created.id, ...input }, now, slot.at);
           }
-          await sendInvitation(tx, config, userId, { id: created.id, ...input }, now, slot.at);
-        }
-        const row = await findContact(tx, userId, created.id);
-        if (!row) throw new Error('created contact not found');
-        return c.json({ success: true as const, message: toContact(row, now), ...(notice ? { notice } : {}) });
-      });
-    })
-    .get('/contacts/:id', bearer, async (c) => {
-      const id = c.req.param('id');
-      const row = isUuid(id) ? await findContact(db, c.var.auth.userId, id) : undefined;
-      return row ? ok(c, toContact(row, clock.now())) : notFound(c);
-    })
-    // PUT changes the language; PATCH the language, the detention information choice, or both.
-    .put('/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), (c) => changeContact(c, c.req.valid('json')))
-    .patch('/contacts/:id', bearer, ownContact, validateJson(contactPatchSchema), (c) => changeContact(c, c.req.valid('json')))
-    .delete('/contacts/:id', bearer, async (c) => {
-      const id = c.req.param('id');
-      if (!isUuid(id)) return notFound(c);
-      return db.transaction(async (tx) => {
-        const [gone] = await tx
-          .delete(contacts)
-          .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)))
-          .returning({ id: contacts.id, email: contacts.email });
-        if (!gone) return notFound(c);
-        await dropInvitations(tx, [gone.id]);
-        // An invitation still waiting for its slot would carry a dead link: it goes too.
-        await tx
-          .delete(outbox)
-          .where(
-            and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')),
-          );
-        return ok(c, apiMessages.contactDeleted);
-      });
-    })
-    .post('/contacts/:id/invite', bearer, async (c) => {
-      const id = c.req.param('id');
-      if (!isUuid(id)) return notFound(c);
-      const { userId } = c.var.auth;
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const [contact] = await tx
-          .select()
-          .from(contacts)
-          .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
-          .for('update');
-        if (!contact) return notFound(c);
-        if (contact.emailVerifiedAt) return fail(c, 409, apiMessages.contactAlreadyVerified);
-        if (await isUnsubscribed(tx, userId, contact.email)) return fail(c, 409, apiMessages.contactUnsubscribed);
-        // The first invitation is still queued for its slot: it leaves by itself.
-        if (contact.invitationDueAt && contact.invitationDueAt > now) {
-          return tooManyRequests(c, secondsUntil(contact.invitationDueAt, now), invitationAlreadyScheduled(inWait(contact.invitationDueAt, now)));
-        }
-        // A resend is the person's own choice, so it is never queued: it goes now or is refused with when.
-        const slot = await takeInvitationSlot(tx, config, userId, contact.email, now, false);
-        if (!slot.taken) return tooManyRequests(c, secondsUntil(slot.at, now), invitationResendLater(inWait(slot.at, now)));
-        await sendInvitation(tx, config, userId, contact, now);
-        return ok(c, apiMessages.invitationSent);
-      });
-    });
+          const row = await findContact(tx, userId, created.id);
+          if (!row) throw new Error('created contact not found');
+          return c.json({ success: true as const, message: toContact(row, now), ...(notice ? { notice } : {}) });
+        });
+      })
+      .get('/contacts/:id', bearer, async (c) => {
+        const id = c.req.param('id');
+        const row = isUuid(id) ? await findContact(db, c.var.auth.userId, id) : undefined;
+        return row ? ok(c, toContact(row, clock.now())) : notFound(c);
+      })
+      // PUT changes the language; PATCH the language, the detention information choice, or both.
+      .put('/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), (c) => changeContact(c, c.req.valid('json')))
+      .patch('/contacts/:id', bearer, ownContact, validateJson(contactPatchSchema), (c) => changeContact(c, c.req.valid('json')))
+      .delete('/contacts/:id', bearer, async (c) => {
+        const id = c.req.param('id');
+        if (!isUuid(id)) return notFound(c);
+        return db.transaction(async (tx) => {
+          const [gone] = await tx
+            .delete(contacts)
+            .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)))
+            .returning({ id: contacts.id, email: contacts.email });
+          if (!gone) return notFound(c);
+          await dropInvitations(tx, [gone.id]);
+          // An invitation still waiting for its slot would carry a dead link: it goes too.
+          await tx
+            .delete(outbox)
+            .where(and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')));
+          return ok(c, apiMessages.contactDeleted);
+        });
+      })
+      .post('/contacts/:id/invite', bearer, async (c) => {
+        const id = c.req.param('id');
+        if (!isUuid(id)) return notFound(c);
+        const { userId } = c.var.auth;
+        const now = clock.now();
+        return db.transaction(async (tx) => {
+          const [contact] = await tx
+            .select()
+            .from(contacts)
+            .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+            .for('update');
+          if (!contact) return notFound(c);
+          if (contact.emailVerifiedAt) return fail(c, 409, apiMessages.contactAlreadyVerified);
+          if (await isUnsubscribed(tx, userId, contact.email)) return fail(c, 409, apiMessages.contactUnsubscribed);
+          // The first invitation is still queued for its slot: it leaves by itself.
+          if (contact.invitationDueAt && contact.invitationDueAt > now) {
+            return tooManyRequests(c, secondsUntil(contact.invitationDueAt, now), invitationAlreadyScheduled(inWait(contact.invitationDueAt, now)));
+          }
+          // A resend is the person's own choice, so it is never queued: it goes now or is refused with when.
+          const slot = await takeInvitationSlot(tx, config, userId, contact.email, now, false);
+          if (!slot.taken) return tooManyRequests(c, secondsUntil(slot.at, now), invitationResendLater(inWait(slot.at, now)));
+          await sendInvitation(tx, config, userId, contact, now);
+          return ok(c, apiMessages.invitationSent);
+        });
+      })
+  );
 }

@@ -1,22 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '#shared/language.ts';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -189,7 +173,9 @@ export const outbox = pgTable(
     sentAt: tz('sent_at'),
   },
   (t) => [
-    index('outbox_due_idx').on(t.priority, t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('outbox_due_idx')
+      .on(t.priority, t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('outbox_user_idx').on(t.userId),
   ],
 );
@@ -219,11 +205,15 @@ export const alerts = pgTable(
     endedAt: tz('ended_at'),
     endPressedAt: tz('end_pressed_at'),
     /** 'missed-check-in': the server started it when a check-in fell due (src/server/check-ins). */
-    trigger: text('trigger', { enum: ['press', 'missed-check-in'] }).notNull().default('press'),
+    trigger: text('trigger', { enum: ['press', 'missed-check-in'] })
+      .notNull()
+      .default('press'),
     checkInId: uuid('check_in_id'),
   },
   (t) => [
-    uniqueIndex('alerts_one_active_per_user').on(t.userId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('alerts_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
     index('alerts_user_idx').on(t.userId),
   ],
 );
@@ -306,8 +296,12 @@ export const alertDeliveries = pgTable(
     check('alert_deliveries_one_subject', sql`num_nonnulls(${t.alertId}, ${t.practiceId}) = 1`),
     uniqueIndex('alert_deliveries_token_hash_key').on(t.tokenHash),
     // Partial: an alert's row is not indexed as a practice's, nor the other way round.
-    uniqueIndex('alert_deliveries_alert_email_key').on(t.alertId, t.contactEmail).where(sql`${t.alertId} is not null`),
-    uniqueIndex('alert_deliveries_practice_email_key').on(t.practiceId, t.contactEmail).where(sql`${t.practiceId} is not null`),
+    uniqueIndex('alert_deliveries_alert_email_key')
+      .on(t.alertId, t.contactEmail)
+      .where(sql`${t.alertId} is not null`),
+    uniqueIndex('alert_deliveries_practice_email_key')
+      .on(t.practiceId, t.contactEmail)
+      .where(sql`${t.practiceId} is not null`),
   ],
 );
 
@@ -396,8 +390,12 @@ export const checkIns = pgTable(
     createdAt: tz('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('check_ins_one_running_per_user').on(t.userId).where(sql`${t.status} = 'running'`),
-    index('check_ins_due_idx').on(t.dueAt).where(sql`${t.status} = 'running'`),
+    uniqueIndex('check_ins_one_running_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'running'`),
+    index('check_ins_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'running'`),
     index('check_ins_user_idx').on(t.userId),
   ],
 );

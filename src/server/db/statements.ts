@@ -10,8 +10,7 @@ export type RunStatement = <R extends object>(statement: Statement, values: unkn
 
 /** On a pool or one of its clients: as a named statement. */
 export function onClient(client: pg.Pool | pg.PoolClient): RunStatement {
-  return async <R extends object>(statement: Statement, values: unknown[]) =>
-    (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
+  return async <R extends object>(statement: Statement, values: unknown[]) => (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
 }
 
 /**

@@ -25,13 +25,7 @@ function isJsonType(contentType: string | undefined): boolean {
  * 400 instead of an exception, and an empty body validates as `{}` (so a missing
  * field gets its "required" message).
  */
-export function validateJson<S extends AnySchema>(
-  schema: S,
-): MiddlewareHandler<
-  object,
-  string,
-  { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }
-> {
+export function validateJson<S extends AnySchema>(schema: S): MiddlewareHandler<object, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }> {
   return async (c, next) => {
     const raw = await c.req.text();
     let body: unknown = {};

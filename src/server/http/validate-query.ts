@@ -13,11 +13,7 @@ type AnySchema = v.GenericSchema;
  */
 export function validateQuery<S extends AnySchema>(
   schema: S,
-): MiddlewareHandler<
-  object,
-  string,
-  { in: { query: Record<string, string | string[]> }; out: { query: v.InferOutput<S> } }
-> {
+): MiddlewareHandler<object, string, { in: { query: Record<string, string | string[]> }; out: { query: v.InferOutput<S> } }> {
   return async (c, next) => {
     const result = v.safeParse(schema, c.req.query(), { abortPipeEarly: true });
     if (!result.success) return invalid(c, apiMessages.invalidData, fieldErrors(result.issues));

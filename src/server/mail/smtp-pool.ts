@@ -33,7 +33,12 @@ function isConnectionFailure(error: unknown): boolean {
  * other settings in it (`secure`, `requireTLS`, `tls.*`, timeouts) go to the client.
  */
 export function createSmtpPool(url: string, wanted: number): SmtpPool {
-  const { auth, maxConnections, pool: _pooled, ...options } = parseConnectionUrl(url) as ReturnType<typeof parseConnectionUrl> & {
+  const {
+    auth,
+    maxConnections,
+    pool: _pooled,
+    ...options
+  } = parseConnectionUrl(url) as ReturnType<typeof parseConnectionUrl> & {
     maxConnections?: unknown;
     pool?: unknown;
   };

@@ -10,9 +10,7 @@ import { composeMime } from './mime-message.ts';
 import { createSmtpPool } from './smtp-pool.ts';
 
 /** `permanent`: trying again cannot help (the recipient is not an address we send to). */
-export type SendResult =
-  | { ok: true; via: 'smtp' | 'file'; file?: string }
-  | { ok: false; error: string; permanent?: boolean };
+export type SendResult = { ok: true; via: 'smtp' | 'file'; file?: string } | { ok: false; error: string; permanent?: boolean };
 
 export type MailTransport = {
   send(mail: OutgoingMail, now: Date): Promise<SendResult>;
@@ -36,9 +34,7 @@ export type TransportOptions = {
 function describe(error: unknown): string {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   const name = error instanceof Error ? error.name : 'Error';
-  return [name, typeof code === 'string' ? code : '', typeof responseCode === 'number' ? `smtp ${responseCode}` : '']
-    .filter(Boolean)
-    .join(' ');
+  return [name, typeof code === 'string' ? code : '', typeof responseCode === 'number' ? `smtp ${responseCode}` : ''].filter(Boolean).join(' ');
 }
 
 /** `20261123T095501123Z-000017.eml`: sorts by time, holds neither address nor code. */

@@ -24,35 +24,29 @@ export function profileRoutes(deps: AppDeps) {
   /** The e-mail is the sign-in identity: whatever was sent for it is ignored. */
   async function update(c: Context<AppEnv>, changes: ProfilePatch) {
     const { firstname, lastname, phone } = changes;
-    const [user] = await db
-      .update(users)
-      .set({ firstname, lastname, phone, updatedAt: clock.now() })
-      .where(eq(users.id, c.var.auth.userId))
-      .returning();
+    const [user] = await db.update(users).set({ firstname, lastname, phone, updatedAt: clock.now() }).where(eq(users.id, c.var.auth.userId)).returning();
     return user ? ok(c, toProfile(user)) : gone(c);
   }
 
-  return new Hono<AppEnv>()
-    // 'No tengo contactos de emergencia': remembered, so every later session routes past the first-contact screen.
-    .post('/profile/no-contacts', bearer, async (c) => {
-      const [user] = await db
-        .update(users)
-        .set({ noContactsAt: clock.now() })
-        .where(eq(users.id, c.var.auth.userId))
-        .returning({ id: users.id });
-      return user ? ok(c, apiMessages.noContactsRecorded) : gone(c);
-    })
-    .get('/profile', bearer, async (c) => {
-      const [user] = await db.select().from(users).where(eq(users.id, c.var.auth.userId));
-      return user ? ok(c, toProfile(user)) : gone(c);
-    })
-    // PUT replaces the editable fields: all three are required.
-    .put('/profile', bearer, validateJson(profileUpdateSchema), (c) => update(c, c.req.valid('json')))
-    // PATCH changes only the fields it sends (the client sends all of them, as SPEC.md says);
-    // a field that is sent must still be valid, so `{"firstname": ""}` is a 422.
-    .patch('/profile', bearer, validateJson(profilePatchSchema), (c) => update(c, c.req.valid('json')))
-    .delete('/profile', bearer, async (c) => {
-      const deleted = await db.transaction((tx) => deleteAccount(tx, c.var.auth.userId));
-      return deleted ? ok(c, apiMessages.accountDeleted) : gone(c);
-    });
+  return (
+    new Hono<AppEnv>()
+      // 'No tengo contactos de emergencia': remembered, so every later session routes past the first-contact screen.
+      .post('/profile/no-contacts', bearer, async (c) => {
+        const [user] = await db.update(users).set({ noContactsAt: clock.now() }).where(eq(users.id, c.var.auth.userId)).returning({ id: users.id });
+        return user ? ok(c, apiMessages.noContactsRecorded) : gone(c);
+      })
+      .get('/profile', bearer, async (c) => {
+        const [user] = await db.select().from(users).where(eq(users.id, c.var.auth.userId));
+        return user ? ok(c, toProfile(user)) : gone(c);
+      })
+      // PUT replaces the editable fields: all three are required.
+      .put('/profile', bearer, validateJson(profileUpdateSchema), (c) => update(c, c.req.valid('json')))
+      // PATCH changes only the fields it sends (the client sends all of them, as SPEC.md says);
+      // a field that is sent must still be valid, so `{"firstname": ""}` is a 422.
+      .patch('/profile', bearer, validateJson(profilePatchSchema), (c) => update(c, c.req.valid('json')))
+      .delete('/profile', bearer, async (c) => {
+        const deleted = await db.transaction((tx) => deleteAccount(tx, c.var.auth.userId));
+        return deleted ? ok(c, apiMessages.accountDeleted) : gone(c);
+      })
+  );
 }

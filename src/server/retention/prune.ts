@@ -27,21 +27,13 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
     .delete(verifications)
     .where(and(eq(verifications.type, LOCKOUT_TYPE), lt(verifications.expiresAt, now), lt(verifications.sentAt, new Date(ms - SIGNIN_LOCKOUT_FORGET_MS))));
   const weekAgo = new Date(ms - 7 * DAY);
-  await db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, weekAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, weekAgo))));
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, weekAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, weekAgo))));
   // The phone keeps a queued press for 7 days; its key must outlive it, so a late replay is still recognised.
   await db.delete(alertRequests).where(lt(alertRequests.createdAt, new Date(ms - 30 * DAY)));
   const ended = await db
     .update(alerts)
     .set({ latitude: '', longitude: '' })
-    .where(
-      and(
-        eq(alerts.status, 'ended'),
-        lt(alerts.endedAt, new Date(ms - positionRetentionDays * DAY)),
-        or(ne(alerts.latitude, ''), ne(alerts.longitude, '')),
-      ),
-    )
+    .where(and(eq(alerts.status, 'ended'), lt(alerts.endedAt, new Date(ms - positionRetentionDays * DAY)), or(ne(alerts.latitude, ''), ne(alerts.longitude, ''))))
     .returning({ userId: alerts.userId, endedAt: alerts.endedAt });
   // The requests of those alerts carried the position too: their keyed hashes go with it
   // (the keys stay, so a late replay still gets its first answer).
@@ -56,12 +48,7 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
   const practices = await db
     .update(practiceAlerts)
     .set({ latitude: '', longitude: '' })
-    .where(
-      and(
-        lt(practiceAlerts.startedAt, new Date(ms - positionRetentionDays * DAY)),
-        or(ne(practiceAlerts.latitude, ''), ne(practiceAlerts.longitude, '')),
-      ),
-    )
+    .where(and(lt(practiceAlerts.startedAt, new Date(ms - positionRetentionDays * DAY)), or(ne(practiceAlerts.latitude, ''), ne(practiceAlerts.longitude, ''))))
     .returning({ userId: practiceAlerts.userId, requestKey: practiceAlerts.requestKey });
   for (const practice of practices) {
     await db
@@ -74,10 +61,5 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
   await db
     .update(outbox)
     .set({ subject: null, text: null, html: null, templateData: null })
-    .where(
-      and(
-        eq(outbox.status, 'failed'),
-        or(isNotNull(outbox.subject), isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.templateData)),
-      ),
-    );
+    .where(and(eq(outbox.status, 'failed'), or(isNotNull(outbox.subject), isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.templateData))));
 }

@@ -22,7 +22,9 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 export function randomCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0');
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0');
 }
 
 /** AES-256-GCM with a key derived from `keyMaterial`; output is iv.tag.ciphertext in base64url. */

@@ -1,14 +1,6 @@
 import * as v from 'valibot';
 import * as m from '../field-messages.ts';
-import {
-  codeField,
-  digitField,
-  emailField,
-  firstnameField,
-  lastnameField,
-  phoneField,
-  termsField,
-} from './fields.ts';
+import { codeField, digitField, emailField, firstnameField, lastnameField, phoneField, termsField } from './fields.ts';
 
 export const signinSchema = v.object({ email: emailField });
 export type SigninInput = v.InferOutput<typeof signinSchema>;
@@ -45,11 +37,7 @@ export const signupSchema = v.object({
 export type SignupInput = v.InferOutput<typeof signupSchema>;
 
 export const refreshSchema = v.object({
-  refresh_token: v.pipe(
-    v.optional(v.string(m.refreshTokenInvalid), ''),
-    v.nonEmpty(m.refreshTokenInvalid),
-    v.maxLength(200, m.refreshTokenInvalid),
-  ),
+  refresh_token: v.pipe(v.optional(v.string(m.refreshTokenInvalid), ''), v.nonEmpty(m.refreshTokenInvalid), v.maxLength(200, m.refreshTokenInvalid)),
 });
 
 /** The session object that verify, signup and refresh return. */

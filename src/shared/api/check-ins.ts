@@ -58,16 +58,11 @@ const timezoneField = v.pipe(
   v.check((value) => value === '' || isTimeZone(value), m.timezoneInvalid),
 );
 
-
 /** POST /api/check-ins (with an Idempotency-Key header). */
 export const checkInStartSchema = v.pipe(
   v.object({
     purpose: v.pipe(v.optional(v.string(checkInMessages.purposeInvalid), ''), v.picklist(CHECK_IN_PURPOSES, checkInMessages.purposeInvalid)),
-    place: v.pipe(
-      v.optional(v.string(checkInMessages.placeTooLong), ''),
-      v.trim(),
-      v.maxLength(CHECK_IN_PLACE_MAX_LENGTH, checkInMessages.placeTooLong),
-    ),
+    place: v.pipe(v.optional(v.string(checkInMessages.placeTooLong), ''), v.trim(), v.maxLength(CHECK_IN_PLACE_MAX_LENGTH, checkInMessages.placeTooLong)),
     due_at: dueAtField,
     /** The phone's IANA time zone: contacts read the deadline in it. */
     timezone: timezoneField,

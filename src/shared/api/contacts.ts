@@ -21,7 +21,7 @@ export const contactLanguageSchema = v.object({
 });
 export type ContactLanguageInput = v.InferOutput<typeof contactLanguageSchema>;
 
-export const receivesDetentionInfoInvalid = "Elige si recibe tu información de detención: true o false.";
+export const receivesDetentionInfoInvalid = 'Elige si recibe tu información de detención: true o false.';
 
 /** PATCH contacts/{id}: the language, whether the contact gets the detention information, or both. */
 export const contactPatchSchema = v.pipe(
@@ -70,13 +70,7 @@ export const contactListSchema = v.array(contactSchema);
 export const contactListQuerySchema = v.object({
   _page: v.optional(v.pipe(v.string(m.pageInvalid), v.toNumber(m.pageInvalid), v.integer(m.pageInvalid), v.minValue(1, m.pageInvalid))),
   _limit: v.optional(
-    v.pipe(
-      v.string(m.limitInvalid),
-      v.toNumber(m.limitInvalid),
-      v.integer(m.limitInvalid),
-      v.minValue(1, m.limitInvalid),
-      v.maxValue(100, m.limitInvalid),
-    ),
+    v.pipe(v.string(m.limitInvalid), v.toNumber(m.limitInvalid), v.integer(m.limitInvalid), v.minValue(1, m.limitInvalid), v.maxValue(100, m.limitInvalid)),
   ),
   _sort: v.optional(v.picklist(['firstname', 'lastname', 'email', 'created_at'], m.sortInvalid)),
   _order: v.optional(v.picklist(['asc', 'desc'], m.orderInvalid)),

@@ -49,11 +49,7 @@ export const detentionMessages = {
   deleted: 'Información borrada.',
 } as const;
 
-const text = v.pipe(
-  v.optional(v.string(detentionMessages.textInvalid), ''),
-  v.trim(),
-  v.maxLength(DETENTION_FIELD_MAX_LENGTH, detentionMessages.tooLong),
-);
+const text = v.pipe(v.optional(v.string(detentionMessages.textInvalid), ''), v.trim(), v.maxLength(DETENTION_FIELD_MAX_LENGTH, detentionMessages.tooLong));
 
 const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -71,7 +67,10 @@ const optionalPhone = v.pipe(
 /** PUT /api/profile/detention-info, and the reply of GET and PUT. */
 export const detentionInfoSchema = v.object({
   legal_name: text,
-  birth_date: v.pipe(text, v.check((value) => value === '' || isCalendarDate(value), detentionMessages.birthDateInvalid)),
+  birth_date: v.pipe(
+    text,
+    v.check((value) => value === '' || isCalendarDate(value), detentionMessages.birthDateInvalid),
+  ),
   birth_country: text,
   a_number: v.pipe(
     text,

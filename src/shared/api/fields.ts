@@ -1,9 +1,5 @@
 import * as v from 'valibot';
-import {
-  CODE_LENGTH,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-} from '../constants.ts';
+import { CODE_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants.ts';
 import { KINSHIPS } from '../kinship.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../language.ts';
 import * as m from '../field-messages.ts';
@@ -32,12 +28,7 @@ export function isBareAddress(value: string): boolean {
 // Field schemas normalise once: every form and every route uses these.
 
 // A missing value and an empty string get the same "required" message.
-const requiredString = (message: string) =>
-  v.pipe(
-    v.optional(v.string(message), ''),
-    v.trim(),
-    v.nonEmpty(message),
-  );
+const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message));
 
 export const emailField = v.pipe(
   requiredString(m.emailRequired),
@@ -81,16 +72,10 @@ export const phoneField = v.pipe(
   v.regex(/^\+[1-9]\d{7,14}$/, m.phoneInvalid),
 );
 
-export const codeField = v.pipe(
-  requiredString(m.fieldRequired),
-  v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), m.codeInvalid),
-);
+export const codeField = v.pipe(requiredString(m.fieldRequired), v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), m.codeInvalid));
 
 /** One box of the code form: a single digit. */
-export const digitField = v.pipe(
-  requiredString(m.fieldRequired),
-  v.regex(/^\d$/, m.digit),
-);
+export const digitField = v.pipe(requiredString(m.fieldRequired), v.regex(/^\d$/, m.digit));
 
 /** A checkbox arrives as 'on' from a form and as `true` from JSON. */
 export const termsField = v.pipe(
@@ -100,10 +85,7 @@ export const termsField = v.pipe(
 );
 
 /** One of the 36 kinship options; the empty placeholder counts as missing. */
-export const kinshipField = v.pipe(
-  requiredString(m.kinshipRequired),
-  v.picklist(KINSHIPS, m.kinshipRequired),
-);
+export const kinshipField = v.pipe(requiredString(m.kinshipRequired), v.picklist(KINSHIPS, m.kinshipRequired));
 
 /** A token from an e-mailed link: base64url, as the server makes them. */
 export const linkTokenField = v.pipe(requiredString(m.fieldRequired), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid));

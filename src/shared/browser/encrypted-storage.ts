@@ -39,7 +39,10 @@ export function createEncryptedStorage(key: string): EncryptedStorage {
  * encrypted store.
  */
 export const encryptedAsyncStorage = {
-  getItem: (key: string) => createEncryptedStorage(key).read().then((value) => value ?? null),
+  getItem: (key: string) =>
+    createEncryptedStorage(key)
+      .read()
+      .then((value) => value ?? null),
   setItem: (key: string, value: string) => createEncryptedStorage(key).write(value),
   removeItem: (key: string) => createEncryptedStorage(key).remove(),
 };

@@ -50,13 +50,11 @@ export const en: ContactTexts = {
 
   reminderSubject: (who) => `Reminder: ${who} is still in danger and nobody has confirmed their SOS alert`,
   reminderLead: (minutes, who) => `${who} pressed the SOS button ${minutes} minutes ago, and nobody has confirmed getting the alert yet.`,
-  reminderTodo: (who, phone) =>
-    `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
+  reminderTodo: (who, phone) => `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
 
   practiceSubject: (who) => `TEST: practice alert from ${who} (not an emergency)`,
   practiceNotice: (who) => `TEST: this is only a practice run. ${who} is not in danger.`,
-  practiceAbout: (who, app) =>
-    `${who} is trying out ${app} to make sure their alerts reach you. In a real emergency, the subject line would start with "SOS ALERT".`,
+  practiceAbout: (who, app) => `${who} is trying out ${app} to make sure their alerts reach you. In a real emergency, the subject line would start with "SOS ALERT".`,
 
   invitationSubject: (who) => `${who} added you as an emergency contact`,
   invitationLead: (who, app) => `${who} added you as an emergency contact on ${app}, a personal safety app for immigrants.`,
@@ -108,16 +106,17 @@ export const en: ContactTexts = {
   ackPressPractice: (who) => `Tap "Got it" so ${who} can see their alerts reach you.`,
   ackPress: (who) => `Tap "Got it" so ${who} knows you got their alert and are going to help. Then call them.`,
   checkInPurpose: (purpose) =>
-    (({
-    'cita-inmigracion': 'their immigration appointment',
-    audiencia: 'their court hearing',
-    trabajo: 'work',
-    viaje: 'their trip',
-    otro: 'going out',
-    }) as Record<string, string | undefined>)[purpose] ?? 'going out',
+    (
+      ({
+        'cita-inmigracion': 'their immigration appointment',
+        audiencia: 'their court hearing',
+        trabajo: 'work',
+        viaje: 'their trip',
+        otro: 'going out',
+      }) as Record<string, string | undefined>
+    )[purpose] ?? 'going out',
   missedSubject: (who) => `ALERT: ${who} did not check in as safe`,
-  missedLead: (who, purpose, place, time) =>
-    `${who} did not confirm they are safe after ${purpose}${place ? ` at ${place}` : ''}, expected to end by ${time}.`,
+  missedLead: (who, purpose, place, time) => `${who} did not confirm they are safe after ${purpose}${place ? ` at ${place}` : ''}, expected to end by ${time}.`,
   missedLastPosition: 'Last location their phone sent while the check-in was running:',
   missedAddedSubject: (who) => `ALERT: ${who} also did not check in as safe`,
   missedAddedNote: 'Their SOS alert is still on.',
@@ -128,26 +127,27 @@ export const en: ContactTexts = {
   stepLocator: (aNumber, country) =>
     `Look them up in ICE's Online Detainee Locator System: https://locator.ice.gov — by A-number${aNumber ? ` (${aNumber})` : ''} and country of birth${country ? ` (${country})` : ''}, or by name, country of birth and date of birth.`,
   stepConsulate: (phone) => (phone ? `Call their consulate at ${phone}.` : "Call their country's consulate."),
-  stepLawyer: (name, phone) =>
-    phone ? `Call their lawyer${name ? `, ${name},` : ''} at ${phone}.` : 'Call their lawyer or an immigrant legal aid organization.',
+  stepLawyer: (name, phone) => (phone ? `Call their lawyer${name ? `, ${name},` : ''} at ${phone}.` : 'Call their lawyer or an immigrant legal aid organization.'),
 
   packetHeading: (who) => `What ${who} left for you in case they are detained:`,
   packetSample: (who) => `This is a sample: in a real alert you would see here what ${who} saved for you. The details below are not real.`,
   packetLabel: (field) =>
-    (({
-    legal_name: 'Full legal name',
-    birth_date: 'Date of birth',
-    birth_country: 'Country of birth',
-    a_number: 'A-number',
-    consulate_phone: 'Consulate phone',
-    lawyer_name: 'Lawyer',
-    lawyer_phone: "Lawyer's phone",
-    g28_signed: 'G-28 representation form signed',
-    children_pickup: 'Who picks up the children',
-    children_contact: 'How to reach that person',
-    documents_location: 'Where the documents are',
-    medicines: 'Medicines',
-    }) as Record<string, string | undefined>)[field] ?? field,
+    (
+      ({
+        legal_name: 'Full legal name',
+        birth_date: 'Date of birth',
+        birth_country: 'Country of birth',
+        a_number: 'A-number',
+        consulate_phone: 'Consulate phone',
+        lawyer_name: 'Lawyer',
+        lawyer_phone: "Lawyer's phone",
+        g28_signed: 'G-28 representation form signed',
+        children_pickup: 'Who picks up the children',
+        children_contact: 'How to reach that person',
+        documents_location: 'Where the documents are',
+        medicines: 'Medicines',
+      }) as Record<string, string | undefined>
+    )[field] ?? field,
   yes: 'Yes',
   no: 'No',
 };

@@ -64,8 +64,7 @@ export const es = {
 
   // The invitation.
   invitationSubject: (who: string) => `${who} te agregó como contacto de emergencia`,
-  invitationLead: (who: string, app: string) =>
-    `${who} te agregó como contacto de emergencia en ${app}, una aplicación de seguridad personal para personas inmigrantes.`,
+  invitationLead: (who: string, app: string) => `${who} te agregó como contacto de emergencia en ${app}, una aplicación de seguridad personal para personas inmigrantes.`,
   invitationIfYouAccept: (who: string) =>
     `Si aceptas, cada vez que ${who} presione el botón SOS te enviaremos un correo con su ubicación (cuando esté disponible) y la hora de la alerta, para que puedas ayudar.`,
   invitationHowText: 'Para aceptar, abre este enlace, lee los términos y condiciones y presiona «Aceptar»:',
@@ -117,13 +116,15 @@ export const es = {
   ackPress: (who: string) => `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`,
   // A check-in the person did not close in time ('Avísales si no vuelvo'): the server started the alert.
   checkInPurpose: (purpose: string) =>
-    (({
-    'cita-inmigracion': 'su cita de inmigración',
-    audiencia: 'su audiencia en la corte',
-    trabajo: 'su trabajo',
-    viaje: 'su viaje',
-    otro: 'su salida',
-    }) as Record<string, string | undefined>)[purpose] ?? 'su salida',
+    (
+      ({
+        'cita-inmigracion': 'su cita de inmigración',
+        audiencia: 'su audiencia en la corte',
+        trabajo: 'su trabajo',
+        viaje: 'su viaje',
+        otro: 'su salida',
+      }) as Record<string, string | undefined>
+    )[purpose] ?? 'su salida',
   missedSubject: (who: string) => `ALERTA: ${who} no confirmó que está bien`,
   missedLead: (who: string, purpose: string, place: string, time: string) =>
     `${who} no confirmó que está bien después de ${purpose}${place ? ` en ${place}` : ''}, prevista hasta las ${time}.`,
@@ -143,23 +144,24 @@ export const es = {
 
   // 'Si me detienen': only for the contacts the person chose, only in alert e-mails.
   packetHeading: (who: string) => `Información que ${who} dejó para ti en caso de detención:`,
-  packetSample: (who: string) =>
-    `Esto es una muestra: en una alerta real verías aquí la información que ${who} guardó para ti. Los datos de abajo no son reales.`,
+  packetSample: (who: string) => `Esto es una muestra: en una alerta real verías aquí la información que ${who} guardó para ti. Los datos de abajo no son reales.`,
   packetLabel: (field: string) =>
-    (({
-    legal_name: 'Nombre legal completo',
-    birth_date: 'Fecha de nacimiento',
-    birth_country: 'País de nacimiento',
-    a_number: 'Número A',
-    consulate_phone: 'Teléfono del consulado',
-    lawyer_name: 'Abogado',
-    lawyer_phone: 'Teléfono del abogado',
-    g28_signed: 'Formulario de representación G-28 firmado',
-    children_pickup: 'Quién recoge a los niños',
-    children_contact: 'Cómo comunicarse con esa persona',
-    documents_location: 'Dónde están los documentos',
-    medicines: 'Medicinas',
-    }) as Record<string, string | undefined>)[field] ?? field,
+    (
+      ({
+        legal_name: 'Nombre legal completo',
+        birth_date: 'Fecha de nacimiento',
+        birth_country: 'País de nacimiento',
+        a_number: 'Número A',
+        consulate_phone: 'Teléfono del consulado',
+        lawyer_name: 'Abogado',
+        lawyer_phone: 'Teléfono del abogado',
+        g28_signed: 'Formulario de representación G-28 firmado',
+        children_pickup: 'Quién recoge a los niños',
+        children_contact: 'Cómo comunicarse con esa persona',
+        documents_location: 'Dónde están los documentos',
+        medicines: 'Medicinas',
+      }) as Record<string, string | undefined>
+    )[field] ?? field,
   yes: 'Sí',
   no: 'No',
 };

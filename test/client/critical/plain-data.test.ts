@@ -92,13 +92,10 @@ describe('the contact list, read by hand', () => {
     expect(byHand(reply)).toEqual(withValibot(reply));
   });
 
-  it.each([[{ success: false, message: [] }], [{ message: [] }], [null], ['<html>'], [[aContact()]]])(
-    'refuses %j as parseMessage does',
-    (reply) => {
-      expect(byHand(reply)).toEqual(withValibot(reply));
-      expect(byHand(reply)).toBeInstanceOf(Error);
-    },
-  );
+  it.each([[{ success: false, message: [] }], [{ message: [] }], [null], ['<html>'], [[aContact()]]])('refuses %j as parseMessage does', (reply) => {
+    expect(byHand(reply)).toEqual(withValibot(reply));
+    expect(byHand(reply)).toBeInstanceOf(Error);
+  });
 });
 
 describe('the alert_status of the delivery state, read by hand', () => {

@@ -62,4 +62,3 @@ describe('an installed app, whose pages the service worker answers with the shel
     expect(readAppConfig()).toEqual({ chatUrl: 'https://wa.me/15555550199' });
   });
 });
-

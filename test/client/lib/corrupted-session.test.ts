@@ -30,12 +30,18 @@ const corrupted: [string, () => Promise<unknown> | unknown][] = [
   ['an encrypted text that is not JSON', () => encrypt('esto no es JSON')],
   ['an encrypted JSON array', () => encrypt('[1,2,3]')],
   ['encrypted JSON of another shape', () => encrypt('{"auth":"x","ui":7}')],
-  ['encrypted JSON with every field of the wrong type', () => encrypt('{"auth":{"access_token":["a"],"expires_at":12,"contacts":"3","alert_status":"true"},"ui":{"isDark":"no"}}')],
-  ['a tampered encryption', async () => {
-    const sealed = await encrypt(JSON.stringify(stolenLooking));
-    sealed.set([(sealed.at(-1) ?? 0) ^ 1], sealed.length - 1);
-    return sealed;
-  }],
+  [
+    'encrypted JSON with every field of the wrong type',
+    () => encrypt('{"auth":{"access_token":["a"],"expires_at":12,"contacts":"3","alert_status":"true"},"ui":{"isDark":"no"}}'),
+  ],
+  [
+    'a tampered encryption',
+    async () => {
+      const sealed = await encrypt(JSON.stringify(stolenLooking));
+      sealed.set([(sealed.at(-1) ?? 0) ^ 1], sealed.length - 1);
+      return sealed;
+    },
+  ],
 ];
 
 describe('a corrupted or foreign stored session', () => {

@@ -24,12 +24,14 @@ export function moveTo(worker: FakeWorker, state: ServiceWorkerState): void {
  * A registration, its page's service worker container and the page's
  * reload, with the clock and the network under the test's control.
  */
-export function fakeRegistration({ active = null, waiting = null, installing = null, controlled = active !== null } = {} as {
-  active?: FakeWorker | null;
-  waiting?: FakeWorker | null;
-  installing?: FakeWorker | null;
-  controlled?: boolean;
-}) {
+export function fakeRegistration(
+  { active = null, waiting = null, installing = null, controlled = active !== null } = {} as {
+    active?: FakeWorker | null;
+    waiting?: FakeWorker | null;
+    installing?: FakeWorker | null;
+    controlled?: boolean;
+  },
+) {
   const registration = Object.assign(new EventTarget(), {
     active,
     waiting,

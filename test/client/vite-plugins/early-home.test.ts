@@ -43,7 +43,10 @@ function build({ valibotIn }: { valibotIn?: 'entry' | 'logo' } = {}): { html: st
 function preloads(): string[] {
   const attribute = (link: Element, name: string) => (link.hasAttribute(name) ? `${name}=${link.getAttribute(name) || "''"}` : '');
   return [...document.head.querySelectorAll('link')].map((link) =>
-    ['rel', 'as', 'href', 'crossorigin'].map((name) => attribute(link, name)).filter(Boolean).join(' '),
+    ['rel', 'as', 'href', 'crossorigin']
+      .map((name) => attribute(link, name))
+      .filter(Boolean)
+      .join(' '),
   );
 }
 

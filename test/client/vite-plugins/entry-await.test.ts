@@ -34,7 +34,9 @@ describe("the entry's top-level await, hidden from rolldown's chunking", () => {
   it('is a call while the modules are bundled: nothing else in the module changes', () => {
     const hidden = transform(EARLY_RESTORE)?.code ?? '';
     expect(hidden).not.toMatch(/\bawait\b/);
-    expect(hidden).toBe(EARLY_RESTORE.replace('await new Promise((resolve) => afterNextPaint(resolve))', '__sosEntryAwait(new Promise((resolve) => afterNextPaint(resolve)))'));
+    expect(hidden).toBe(
+      EARLY_RESTORE.replace('await new Promise((resolve) => afterNextPaint(resolve))', '__sosEntryAwait(new Promise((resolve) => afterNextPaint(resolve)))'),
+    );
   });
 
   it('is an await again in the entry chunk, at its top level, before minification', () => {

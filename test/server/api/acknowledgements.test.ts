@@ -7,15 +7,7 @@ import { alertDeliveries, alerts, outbox, practiceAlerts } from '#server/db/sche
 import { createMailTransport } from '#server/mail/transport.ts';
 import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
-import {
-  ackTokenIn,
-  alertState,
-  lastMail,
-  MEXICO,
-  personWithConfirmedContacts,
-  press,
-  statesOf,
-} from '#test/support/alert-people.ts';
+import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press, statesOf } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
@@ -124,7 +116,7 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     expect((await t.post('ack', { token })).status).toBe(404);
   });
 
-  it("is bound to one alert: after the alert ends its link still shows it, ended, and records nothing", async () => {
+  it('is bound to one alert: after the alert ends its link still shows it, ended, and records nothing', async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'termina', [['Luis', 'Díaz']]);
     await press(t, me, { alert_status: '1', ...MEXICO });
     const token = ackTokenIn(await lastMail(t, emails[0]!, STARTED));
@@ -171,7 +163,7 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
   });
 
-  it("ends with an e-mail to everyone who got the alert, saying who acknowledged it by first name only", async () => {
+  it('ends with an e-mail to everyone who got the alert, saying who acknowledged it by first name only', async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'fin', [
       ['Luis', 'Díaz'],
       ['María', 'López'],

@@ -129,7 +129,10 @@ describe('pressing SOS and ending the alert', () => {
       status: 422,
       body: { errors: { latitude: ['La ubicación no es válida'] } },
     });
-    expect(await press(me, { alert_status: '1', timezone: 'Luna/Base' })).toMatchObject({ status: 422, body: { errors: { timezone: ['La zona horaria no es válida'] } } });
+    expect(await press(me, { alert_status: '1', timezone: 'Luna/Base' })).toMatchObject({
+      status: 422,
+      body: { errors: { timezone: ['La zona horaria no es válida'] } },
+    });
     const anonymous = await t.call('PUT', 'active-button', { body: { alert_status: '1' }, headers: { 'idempotency-key': randomUUID() } });
     expect(anonymous).toMatchObject({ status: 401, body: { message: apiMessages.unauthorized } });
     // The trailing-slash form of SPEC.md section 7 works too.

@@ -185,10 +185,7 @@ describe('the one statement and the transaction', () => {
       { status: 200, body: { success: true, message: { alert_status: true, alert_id: alertId, practice_id: null } } },
     ]);
     expect(rows.alerts).toEqual([expect.objectContaining({ id: alertId, status: 'active', latitude: '19.5', longitude: '-99.2' })]);
-    expect(subjects(mails, person.confirmed)).toEqual([
-      'PRUEBA: alerta de prueba de Rosa Prueba (no es una emergencia)',
-      'ALERTA SOS: Rosa Prueba está en riesgo',
-    ]);
+    expect(subjects(mails, person.confirmed)).toEqual(['PRUEBA: alerta de prueba de Rosa Prueba (no es una emergencia)', 'ALERTA SOS: Rosa Prueba está en riesgo']);
     expect(subjects(mails, person.pending)).toEqual([]);
     expect(subjects(mails, person.optedOut)).toEqual([]);
   });

@@ -53,7 +53,10 @@ describe('starting an alert in one statement', () => {
   it('keeps an SOS e-mail as template data with no link in it until it is sent, and renders it then', async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'plantilla', [['Luis', 'Díaz']]);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
-    const [queued] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, emails[0]!), eq(outbox.kind, 'alert-started')));
+    const [queued] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, emails[0]!), eq(outbox.kind, 'alert-started')));
     expect(queued).toMatchObject({ status: 'pending', subject: null, text: null, html: null });
     // The links' tokens are made again from SECRET when the e-mail goes out; the row never holds them.
     expect(queued?.templateData).toContain('19.4326');
@@ -64,7 +67,10 @@ describe('starting an alert in one statement', () => {
     expect(mail?.text).toContain('Hola, Luis:');
     expect(mail?.text).toContain('19.4326');
     expect((await t.call('POST', 'ack', { body: { token: ackTokenIn(mail) } })).status).toBe(200);
-    const [sent] = await t.db.select().from(outbox).where(eq(outbox.id, queued?.id ?? 0));
+    const [sent] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, queued?.id ?? 0));
     expect(sent).toMatchObject({ status: 'sent', templateData: null });
   });
 });

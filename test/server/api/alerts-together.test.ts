@@ -24,7 +24,13 @@ describe('presses of several people at the same moment', () => {
 
   it("give each person their own alert, and each contact one e-mail with their person's position and a 'Lo tengo' for their alert", async () => {
     const people: Person[] = [];
-    for (let i = 0; i < 8; i += 1) people.push(await personWithConfirmedContacts(t, `junto${i}`, [['Luis', 'Díaz'], ['María', 'López']]));
+    for (let i = 0; i < 8; i += 1)
+      people.push(
+        await personWithConfirmedContacts(t, `junto${i}`, [
+          ['Luis', 'Díaz'],
+          ['María', 'López'],
+        ]),
+      );
 
     const replies = await Promise.all(people.map((person, i) => press(t, person.me, { alert_status: '1', ...where(i) })));
     expect(replies.map((reply) => reply.status)).toEqual(people.map(() => 200));

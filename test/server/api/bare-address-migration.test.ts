@@ -50,8 +50,7 @@ describe('migrating stored addresses to bare addresses', () => {
     const q = (sql: string, values: unknown[] = []) => pool.query(sql, values);
     const now = '2026-03-01T10:00:00Z';
     const user = async (email: string) =>
-      (await q(`insert into users (email, firstname, lastname, phone) values ($1, 'Ana', 'Prueba', '+13055550123') returning id`, [email])).rows[0]
-        .id as string;
+      (await q(`insert into users (email, firstname, lastname, phone) values ($1, 'Ana', 'Prueba', '+13055550123') returning id`, [email])).rows[0].id as string;
     const contact = async (userId: string, email: string) =>
       (
         await q(
@@ -61,13 +60,7 @@ describe('migrating stored addresses to bare addresses', () => {
         )
       ).rows[0].id as string;
     const optOut = (userId: string, email: string, hash: string, unsubscribedAt: string | null) =>
-      q(`insert into opt_outs (user_id, email, token_hash, created_at, unsubscribed_at) values ($1, $2, $3, $4, $5)`, [
-        userId,
-        email,
-        hash,
-        now,
-        unsubscribedAt,
-      ]);
+      q(`insert into opt_outs (user_id, email, token_hash, created_at, unsubscribed_at) values ($1, $2, $3, $4, $5)`, [userId, email, hash, now, unsubscribedAt]);
 
     const ana = await user('ana@example.com');
     const upper = await user(' Luz@Example.org');

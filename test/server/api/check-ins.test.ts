@@ -91,7 +91,11 @@ describe('check-ins the server fires', () => {
     expect(await currentOf(t, me)).toEqual({ ...checkIn, status: 'fired', fired_alert_id: alert!.id });
     const state = await alertState(t, me);
     expect(state.alert_status).toBe(true);
-    expect(state.alert).toMatchObject({ id: alert!.id, trigger: 'missed-check-in', check_in: { purpose: 'cita-inmigracion', place: '26 Federal Plaza', due_at: checkIn.due_at } });
+    expect(state.alert).toMatchObject({
+      id: alert!.id,
+      trigger: 'missed-check-in',
+      check_in: { purpose: 'cita-inmigracion', place: '26 Federal Plaza', due_at: checkIn.due_at },
+    });
 
     const mails = await mailsTo(t, emails[0]!);
     const missed = mails.filter((mail) => MISSED.test(mail.subject ?? ''));
@@ -168,7 +172,9 @@ describe('check-ins the server fires', () => {
     const mails = await mailsTo(t, emails[0]!);
     expect(mails.filter((mail) => STARTED.test(mail.subject ?? ''))).toHaveLength(1);
     const added = await lastMail(t, emails[0]!, /^ALERTA: Rosa Prueba tampoco confirmó que está bien$/);
-    expect(added?.text).toContain(`Rosa Prueba no confirmó que está bien después de su cita de inmigración en 26 Federal Plaza, prevista hasta las ${clockTime(new Date(checkIn.due_at), MEXICO.timezone)}.`);
+    expect(added?.text).toContain(
+      `Rosa Prueba no confirmó que está bien después de su cita de inmigración en 26 Federal Plaza, prevista hasta las ${clockTime(new Date(checkIn.due_at), MEXICO.timezone)}.`,
+    );
     expect(added?.text).toContain('Su alerta SOS sigue activa.');
   });
 

@@ -124,10 +124,7 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
     const { contact } = await add(beto, 'tomas@example.com');
     expect(contact).toMatchObject({ email: 'tomas@example.com', email_verified_at: null, unsubscribed_at: null });
     const mails = await mailsTo(t, 'tomas@example.com');
-    expect(mails.map((mail) => mail.subject)).toEqual([
-      'Ana Prueba te agregó como contacto de emergencia',
-      'Beto Prueba te agregó como contacto de emergencia',
-    ]);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Ana Prueba te agregó como contacto de emergencia', 'Beto Prueba te agregó como contacto de emergencia']);
     expect(unsubscribeTokenIn(mails[1])).not.toBe(unsubscribeTokenIn(mails[0]));
     expect((await accept(verifyTokenIn(mails[1]))).status).toBe(200);
   });

@@ -280,7 +280,14 @@ describe('emergency contacts', () => {
     // File names are timestamps and the temp folder's name is random: neither is ours to judge.
     const logged = t.log.text().replace(/\S+\.eml/g, '<file>');
     expect(logged).toContain('correo');
-    for (const secret of [mama.email, 'vecina@example.com', 'Rosa', 'García', verifyTokenIn((await mailsTo(t, mama.email))[0]), unsubscribeTokenIn((await mailsTo(t, mama.email))[0])]) {
+    for (const secret of [
+      mama.email,
+      'vecina@example.com',
+      'Rosa',
+      'García',
+      verifyTokenIn((await mailsTo(t, mama.email))[0]),
+      unsubscribeTokenIn((await mailsTo(t, mama.email))[0]),
+    ]) {
       expect(logged).not.toContain(secret);
     }
   });

@@ -189,7 +189,10 @@ describe('fuzzing every API route with random and malformed input', () => {
     await check(
       fc.asyncProperty(wrong, async ([path, method, signedIn]) => {
         const concrete = path.slice(1).replace(':id', contactId).replace(':token', 'A'.repeat(43));
-        const res = await request(method, concrete, { headers: signedIn ? { authorization: `Bearer ${ana.access_token}` } : {}, body: method === 'GET' ? undefined : '{}' });
+        const res = await request(method, concrete, {
+          headers: signedIn ? { authorization: `Bearer ${ana.access_token}` } : {},
+          body: method === 'GET' ? undefined : '{}',
+        });
         const allowed = ROUTES[path] ?? [];
         expect(res.headers.get('allow')).toBe([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
         expect(await envelopeOf(res)).toMatchObject({ status: 405, body: { message: apiMessages.methodNotAllowed } });
@@ -222,7 +225,13 @@ describe('fuzzing every API route with random and malformed input', () => {
   }, 120_000);
 
   it('answers any Authorization and Idempotency-Key header with a Spanish 401 or 422', async () => {
-    const headers = fc.record({ authorization: fc.oneof(headerValue, headerValue.map((h) => `Bearer ${h}`)), key: headerValue });
+    const headers = fc.record({
+      authorization: fc.oneof(
+        headerValue,
+        headerValue.map((h) => `Bearer ${h}`),
+      ),
+      key: headerValue,
+    });
     await check(
       fc.asyncProperty(headers, async ({ authorization, key }) => {
         const anonymous = await envelopeOf(await request('GET', 'profile', { headers: { authorization } }));
@@ -241,7 +250,11 @@ describe('fuzzing every API route with random and malformed input', () => {
   }, 120_000);
 
   it('answers any query string of the contact list with the list or a Spanish 422, as the shared schema says', async () => {
-    const value = fc.oneof(hostileString.filter((s) => s.length < 2000), fc.integer().map(String), fc.constantFrom('1', '100', '101', 'asc', 'desc', 'firstname', 'email', '1e300', '-0', ' 2 '));
+    const value = fc.oneof(
+      hostileString.filter((s) => s.length < 2000),
+      fc.integer().map(String),
+      fc.constantFrom('1', '100', '101', 'asc', 'desc', 'firstname', 'email', '1e300', '-0', ' 2 '),
+    );
     const query = fc.dictionary(fc.oneof(fc.constantFrom('_page', '_limit', '_sort', '_order'), fc.string({ maxLength: 8 })), value, { maxKeys: 5 });
     await check(
       fc.asyncProperty(query, async (raw) => {

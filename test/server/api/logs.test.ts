@@ -61,9 +61,26 @@ describe('what the server logs', () => {
     expect(logged).toMatch(/envío fallido/);
     expect(logged).toMatch(/enviado por SMTP/);
     const secrets = [
-      'yolanda', 'Yolanda', 'Rivas', 'rivas', 'esteban', 'Esteban', 'Quintero', '@example.com', '+1305555017',
-      code, me.access_token, me.refresh_token, refreshed.access_token, refreshed.refresh_token, verifyToken, unsubscribeToken,
-      '4.7110', '-74.0721', '4.711', '74.07',
+      'yolanda',
+      'Yolanda',
+      'Rivas',
+      'rivas',
+      'esteban',
+      'Esteban',
+      'Quintero',
+      '@example.com',
+      '+1305555017',
+      code,
+      me.access_token,
+      me.refresh_token,
+      refreshed.access_token,
+      refreshed.refresh_token,
+      verifyToken,
+      unsubscribeToken,
+      '4.7110',
+      '-74.0721',
+      '4.711',
+      '74.07',
     ];
     for (const secret of secrets) expect(logged, secret).not.toContain(secret);
   });

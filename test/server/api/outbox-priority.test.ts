@@ -99,15 +99,19 @@ describe('which e-mail leaves first', () => {
     try {
       const before = smtp.received.length;
       // The thread keeps real time.
-      const id = await files.db.transaction((tx) => enqueueMail(tx, 'signin-code', 'hilo@example.com', { subject: 'Tu código de acceso: 1234', text: '1234', html: '<p>1234</p>' }, new Date()));
+      const id = await files.db.transaction((tx) =>
+        enqueueMail(tx, 'signin-code', 'hilo@example.com', { subject: 'Tu código de acceso: 1234', text: '1234', html: '<p>1234</p>' }, new Date()),
+      );
       await expect.poll(() => smtp.received.slice(before).map(addressOf), { timeout: 10_000 }).toEqual(['hilo@example.com']);
-      await expect.poll(async () => (await files.db.select().from(outbox).where(eq(outbox.id, id)))[0]).toMatchObject({
-        status: 'sent',
-        attempts: 1,
-        subject: null,
-        text: null,
-        html: null,
-      });
+      await expect
+        .poll(async () => (await files.db.select().from(outbox).where(eq(outbox.id, id)))[0])
+        .toMatchObject({
+          status: 'sent',
+          attempts: 1,
+          subject: null,
+          text: null,
+          html: null,
+        });
       // The thread hands its log lines over in batches, a moment later.
       await expect.poll(() => log.text()).toContain(`correo ${id} enviado por SMTP`);
       expect(log.text()).not.toContain('hilo@example.com');

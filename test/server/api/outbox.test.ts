@@ -107,7 +107,10 @@ describe('e-mail delivery through the outbox', () => {
     await t.db.transaction((tx) => enqueueMail(tx, 'test', 'legible@example.com', { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' }, now));
     await t.drainOutbox();
     expect(smtp.received.slice(before).map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text))).toEqual(['legible@example.com']);
-    const [row] = await t.db.select().from(outbox).where(eq(outbox.id, broken?.id ?? 0));
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, broken?.id ?? 0));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'plantilla ilegible' });
     expect(t.log.text()).toContain('plantilla ilegible');
   });

@@ -4,16 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AckView } from '#shared/api/deliveries.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { alerts, users } from '#server/db/schema.ts';
-import {
-  ackTokenIn,
-  alertState,
-  lastMail,
-  MEXICO,
-  personWithConfirmedContacts,
-  practiceState,
-  press,
-  statesOf,
-} from '#test/support/alert-people.ts';
+import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, practiceState, press, statesOf } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -64,7 +55,7 @@ describe('the practice alert', () => {
     expect(statesOf(state.practice?.deliveries)).toEqual({ 'Luis Díaz': 'sent', 'María López': 'sent' });
   });
 
-  it("can be acknowledged by a contact, and the person sees who", async () => {
+  it('can be acknowledged by a contact, and the person sees who', async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'acuse', [
       ['Luis', 'Díaz'],
       ['María', 'López'],
@@ -113,7 +104,7 @@ describe('the practice alert', () => {
     expect((await practiceState(t, me)).practice).toBeNull();
   });
 
-  it("shows each person only their own practice", async () => {
+  it('shows each person only their own practice', async () => {
     const one = await personWithConfirmedContacts(t, 'uno', [['Luis', 'Díaz']]);
     const two = await personWithConfirmedContacts(t, 'dos', []);
     await press(t, one.me, { alert_status: '3', ...MEXICO });

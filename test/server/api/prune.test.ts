@@ -49,7 +49,8 @@ describe('the hourly clean-up', () => {
   it('erases a practice alert’s position after the same retention, counted from the practice', async () => {
     const me = await signUp(t, 'prueba@example.com');
     const id = ((await press(me, { alert_status: '3', latitude: '6.2442', longitude: '-75.5812' })).body.message as { practice_id: string }).practice_id;
-    const position = async () => (await t.db.select({ latitude: practiceAlerts.latitude, longitude: practiceAlerts.longitude }).from(practiceAlerts).where(eq(practiceAlerts.id, id)))[0];
+    const position = async () =>
+      (await t.db.select({ latitude: practiceAlerts.latitude, longitude: practiceAlerts.longitude }).from(practiceAlerts).where(eq(practiceAlerts.id, id)))[0];
     t.clock.advance(30 * DAY - MINUTE);
     await prune();
     expect(await position()).toEqual({ latitude: '6.2442', longitude: '-75.5812' });
@@ -73,7 +74,10 @@ describe('the hourly clean-up', () => {
     const kept = await signUp(t, 'kept@example.com');
     const gone = await signUp(t, 'gone@example.com');
     await t.call('POST', 'logout', { token: gone.access_token });
-    await t.call('POST', 'contacts', { token: kept.access_token, body: { firstname: 'Tía', lastname: 'Mora', email: 'tia@example.com', phone: '+13055550111', kinship: 'Tía' } });
+    await t.call('POST', 'contacts', {
+      token: kept.access_token,
+      body: { firstname: 'Tía', lastname: 'Mora', email: 'tia@example.com', phone: '+13055550111', kinship: 'Tía' },
+    });
     const link = verifyTokenIn((await mailsTo(t, 'tia@example.com'))[0]);
     await t.post('signin', { email: 'codigo@example.com' });
     const kinds = async () => (await t.db.select({ type: verifications.type }).from(verifications)).map((r) => r.type).sort();
@@ -128,9 +132,15 @@ describe('the hourly clean-up', () => {
     await t.post('signin', { email: 'sin-correo@example.com' });
     const [row] = await t.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, 'sin-correo@example.com'));
     // What the outbox worker does after its last failed attempt.
-    await t.db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, row?.id ?? 0));
+    await t.db
+      .update(outbox)
+      .set({ status: 'failed' })
+      .where(eq(outbox.id, row?.id ?? 0));
     await prune();
-    const [after] = await t.db.select().from(outbox).where(eq(outbox.id, row?.id ?? 0));
+    const [after] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, row?.id ?? 0));
     expect(after).toMatchObject({ status: 'failed', subject: null, text: null, html: null, recipient: 'sin-correo@example.com' });
   });
 
@@ -138,10 +148,20 @@ describe('the hourly clean-up', () => {
     const now = t.clock.now();
     const [row] = await t.db
       .insert(outbox)
-      .values({ kind: 'alert-started', recipient: 'sin-plantilla@example.com', templateData: '{"position":{"latitude":"19.4326"}}', status: 'failed', nextAttemptAt: now, createdAt: now })
+      .values({
+        kind: 'alert-started',
+        recipient: 'sin-plantilla@example.com',
+        templateData: '{"position":{"latitude":"19.4326"}}',
+        status: 'failed',
+        nextAttemptAt: now,
+        createdAt: now,
+      })
       .returning({ id: outbox.id });
     await prune();
-    const [after] = await t.db.select().from(outbox).where(eq(outbox.id, row?.id ?? 0));
+    const [after] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, row?.id ?? 0));
     expect(after).toMatchObject({ status: 'failed', templateData: null, recipient: 'sin-plantilla@example.com' });
   });
 });

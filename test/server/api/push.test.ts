@@ -228,9 +228,7 @@ describe('phone notifications of an alert (Web Push)', () => {
           actions?: unknown;
         };
       }[];
-      expect(
-        received.map((message) => [message.notification.data.kind, message.notification.title, message.notification.actions !== undefined]),
-      ).toEqual([
+      expect(received.map((message) => [message.notification.data.kind, message.notification.title, message.notification.actions !== undefined])).toEqual([
         ['alert-started', 'ALERTA SOS: Rosa Prueba está en riesgo', true],
         ['alert-position', 'ALERTA SOS: ubicación de Rosa Prueba', true],
         ['alert-ended', 'Rosa Prueba finalizó su alerta SOS', false],
@@ -265,10 +263,7 @@ describe('phone notifications of an alert (Web Push)', () => {
       phones.push(await phoneOn(luis.pushToken));
       t.clock.advance(1_000);
     }
-    const kept = await t.db
-      .select({ endpoint: pushSubscriptions.endpoint })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.contactId, luis.contactId));
+    const kept = await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.contactId, luis.contactId));
     expect(kept.map((row) => row.endpoint).sort()).toEqual(
       phones
         .slice(1)
@@ -303,9 +298,7 @@ describe('phone notifications of an alert (Web Push)', () => {
     await t.drainOutbox();
     expect(await phonesOf(luis)).toBe(0);
     const rows = await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'));
-    expect(rows.filter((row) => row.userId === luis.me.id).map((row) => [row.status, row.attempts, row.lastError])).toEqual([
-      ['failed', 1, 'push 410'],
-    ]);
+    expect(rows.filter((row) => row.userId === luis.me.id).map((row) => [row.status, row.attempts, row.lastError])).toEqual([['failed', 1, 'push 410']]);
     expect((await alertState(t, luis.me)).alert?.deliveries).toEqual([expect.objectContaining({ state: 'sent', push_sent_at: null })]);
   });
 
@@ -315,8 +308,7 @@ describe('phone notifications of an alert (Web Push)', () => {
     service.refuseNext(2, 503);
     await press(t, luis.me, { alert_status: '1', ...MEXICO });
     await t.drainOutbox();
-    const pushRow = async () =>
-      (await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'))).find((row) => row.userId === luis.me.id);
+    const pushRow = async () => (await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'))).find((row) => row.userId === luis.me.id);
     expect(await pushRow()).toMatchObject({
       status: 'pending',
       attempts: 1,

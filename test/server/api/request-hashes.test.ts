@@ -28,8 +28,8 @@ describe('the hashes kept with SOS requests', () => {
   const press = (me: Session, key: string, body: object) =>
     t.call('PUT', 'active-button', { token: me.access_token, body: { timezone: 'America/Chicago', ...body }, headers: { 'idempotency-key': key } });
   const hashesOf = async (me: Session) =>
-    (await t.db.select({ key: alertRequests.idempotencyKey, hash: alertRequests.bodyHash }).from(alertRequests).where(eq(alertRequests.userId, me.id))).sort(
-      (a, b) => (a.key < b.key ? -1 : 1),
+    (await t.db.select({ key: alertRequests.idempotencyKey, hash: alertRequests.bodyHash }).from(alertRequests).where(eq(alertRequests.userId, me.id))).sort((a, b) =>
+      a.key < b.key ? -1 : 1,
     );
 
   it('cannot be matched to a position without the secret', async () => {

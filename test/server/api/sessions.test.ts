@@ -15,7 +15,9 @@ describe('staying signed in and signing out', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // A stand-in for the signed-in routes to come.
-    guarded = new Hono<AppEnv>().get('/me', requireBearer({ ...t, sessionLookup: createSessionLookup(t.pool) }), (c) => c.json({ success: true, message: c.var.auth.userId }));
+    guarded = new Hono<AppEnv>().get('/me', requireBearer({ ...t, sessionLookup: createSessionLookup(t.pool) }), (c) =>
+      c.json({ success: true, message: c.var.auth.userId }),
+    );
   });
   afterAll(() => t.close());
 
@@ -43,10 +45,12 @@ describe('staying signed in and signing out', () => {
     const [gone, ...others] = people;
     expect((await t.post('logout', {}, { authorization: `Bearer ${gone!.access_token}` })).status).toBe(200);
     const tokens = [...others.map((person) => person.access_token), gone!.access_token, 'not-a-token', others[0]!.access_token];
-    const replies = await Promise.all(tokens.map(async (token) => {
-      const res = await me(token);
-      return { status: res.status, body: await res.json() };
-    }));
+    const replies = await Promise.all(
+      tokens.map(async (token) => {
+        const res = await me(token);
+        return { status: res.status, body: await res.json() };
+      }),
+    );
     expect(replies).toEqual([
       ...others.map((person) => ({ status: 200, body: { success: true, message: person.id } })),
       { status: 401, body: { success: false, message: 'Sesión expirada' } },

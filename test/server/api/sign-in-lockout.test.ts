@@ -26,7 +26,12 @@ describe('wrong codes lock an address out for longer and longer', () => {
 
   /** The newest code queued for the address, read from the outbox (the inbox is slow to parse in the long run below). */
   async function newestCode(email: string): Promise<string> {
-    const [row] = await t.db.select({ subject: outbox.subject }).from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code'))).orderBy(desc(outbox.id)).limit(1);
+    const [row] = await t.db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     const code = /: (\d{4})$/.exec(row?.subject ?? '')?.[1];
     if (!code) throw new Error(`no code queued for ${email}`);
     return code;
@@ -80,7 +85,10 @@ describe('wrong codes lock an address out for longer and longer', () => {
     t.clock.advance(MINUTE);
     await t.post('signin', { email });
     await burn(email, 4);
-    const codesBefore = await t.db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code')));
+    const codesBefore = await t.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code')));
 
     // Hold the fifth guess's transaction open after it wrote the lockout: it stops at
     // the owner's warning e-mail while the outbox table is locked by this connection.
@@ -108,7 +116,10 @@ describe('wrong codes lock an address out for longer and longer', () => {
     } finally {
       await locker.end();
     }
-    const codesAfter = await t.db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code')));
+    const codesAfter = await t.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'signin-code')));
     expect(codesAfter).toEqual(codesBefore);
   });
 

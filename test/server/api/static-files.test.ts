@@ -85,7 +85,11 @@ describe('serving the web app', () => {
     const page = await (await t.app.request('/web/home', { headers: html })).text();
     const meta = /<meta name="app-config" content="([^"]*)">/.exec(page)?.[1] ?? '';
     expect(meta).not.toContain('<');
-    const decoded = meta.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const decoded = meta
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     expect(JSON.parse(decoded)).toEqual({ chatUrl: 'https://wa.me/1555"><script>', gtmId: null });
   });
 

@@ -36,7 +36,10 @@ describe('batched', () => {
     const call = batched(run, { maxBatch: 2, maxInFlight: 2 });
     const answers = Promise.all([1, 2, 3, 4, 5].map(call));
     await turn();
-    expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3, 4]]);
+    expect(batches.map((batch) => batch.items)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     batches[1]!.finish();
     await turn();
     expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3, 4], [5]]);
@@ -45,7 +48,7 @@ describe('batched', () => {
     await expect(answers).resolves.toEqual(['#1', '#2', '#3', '#4', '#5']);
   });
 
-  it('gives a failed batch\'s error to each of its calls, and goes on with the next batch', async () => {
+  it("gives a failed batch's error to each of its calls, and goes on with the next batch", async () => {
     const { run, batches } = controlledRun();
     const call = batched(run, { maxBatch: 10, maxInFlight: 1 });
     const failing = [call(1), call(2)];

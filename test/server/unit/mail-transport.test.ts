@@ -53,7 +53,7 @@ describe('the mail transport sends only to a bare address', () => {
     expect(await readdir(path.join(dir, 'mail'))).toHaveLength(1);
   });
 
-  it('keeps the .eml files (codes, positions) readable by the server\'s user only, even in a folder made earlier', async () => {
+  it("keeps the .eml files (codes, positions) readable by the server's user only, even in a folder made earlier", async () => {
     const mailDir = path.join(dir, 'older');
     await mkdir(mailDir, { mode: 0o755 });
     const transport = createMailTransport({ smtpUrl: undefined, from, mailDir, log: captureLog() });

@@ -45,7 +45,12 @@ describe('e-mails composed for SMTP', () => {
   it('folds a long plain-ASCII subject (long names) into lines under 78 characters', async () => {
     const subject = `Recordatorio: ${'Maria Jose Nunez Pena '.repeat(6).trim()} sigue en riesgo`;
     const raw = composeMime({ ...mail, subject })!;
-    expect(raw.toString('utf8').split('\r\n').every((line) => line.length <= 78 || !/^(Subject:| )/.test(line))).toBe(true);
+    expect(
+      raw
+        .toString('utf8')
+        .split('\r\n')
+        .every((line) => line.length <= 78 || !/^(Subject:| )/.test(line)),
+    ).toBe(true);
     expect((await simpleParser(raw)).subject).toBe(subject);
   });
 });

@@ -33,8 +33,7 @@ const FIND_SOURCE = `
   };
 `;
 
-const asJson = (query: Query) =>
-  JSON.stringify(query, (_key, value: unknown) => (value instanceof RegExp ? { source: value.source, flags: value.flags } : value));
+const asJson = (query: Query) => JSON.stringify(query, (_key, value: unknown) => (value instanceof RegExp ? { source: value.source, flags: value.flags } : value));
 
 /**
  * Waits (polling in the page, never a fixed sleep) until the query matches; resolves
@@ -70,7 +69,9 @@ export async function waitFor(win: EngineWindow, query: Query, options: { timeou
       lastError = String(error);
     }
   }
-  throw new Error(`${gone ? 'Still on screen' : 'Not on screen'} after ${timeoutMs} ms: ${asJson(query)} at ${await win.url().catch(() => '?')}${lastError ? ` (${lastError})` : ''}`);
+  throw new Error(
+    `${gone ? 'Still on screen' : 'Not on screen'} after ${timeoutMs} ms: ${asJson(query)} at ${await win.url().catch(() => '?')}${lastError ? ` (${lastError})` : ''}`,
+  );
 }
 
 /**

@@ -24,7 +24,10 @@ async function startDriver(): Promise<{ url: string; stop: () => Promise<void> }
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited (${child.exitCode}) before listening`);
-    const ready = await fetch(`${url}/status`).then((reply) => reply.ok, () => false);
+    const ready = await fetch(`${url}/status`).then(
+      (reply) => reply.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error('WebKitWebDriver did not listen within 20 s');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -36,7 +36,10 @@ export function memoryLocks() {
       held.push(name);
       return task();
     });
-    tails.set(name, run.catch(() => undefined));
+    tails.set(
+      name,
+      run.catch(() => undefined),
+    );
     return run;
   };
   return { withLock, held };

@@ -22,10 +22,7 @@ export function sosCall(
 }
 
 /** The page's check-in calls: POST /api/check-ins sets one, PUT /api/check-ins/current closes or extends it. */
-export function checkInCall(
-  kind: 'set' | 'ok' | 'extend',
-  { key = `key-${kind}-${++counter}`, token = 'access-1' }: { key?: string; token?: string } = {},
-): Request {
+export function checkInCall(kind: 'set' | 'ok' | 'extend', { key = `key-${kind}-${++counter}`, token = 'access-1' }: { key?: string; token?: string } = {}): Request {
   const set = kind === 'set';
   const body = set
     ? { purpose: 'cita-inmigracion', place: 'Oficina de Miami', due_at: '2026-11-23T12:00:00.000Z', timezone: 'America/New_York' }

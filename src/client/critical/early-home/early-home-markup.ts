@@ -15,8 +15,7 @@ import { HOME_INSTRUCTION, HOME_TITLE } from '#client/critical/home/home-texts.t
 
 export const EARLY_SOS_BUTTON_ID = 'early-sos';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char);
 
 /** Inside #root: React's first render replaces it whole. Hidden unless the page's first script shows it (early-home.css). */
 export function earlyHomeMarkup(base: string): string {

@@ -24,13 +24,7 @@ export function BottomNav() {
       </Link>
       {/* The chat link is per deployment (CHAT_URL); without one there is nothing to open. */}
       {chatUrl && (
-        <a
-          href={chatUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="bottom-nav__item"
-          onClick={() => track('whatsapp_open')}
-        >
+        <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="bottom-nav__item" onClick={() => track('whatsapp_open')}>
           <NavIcon name="chat" />
           Hablemos
         </a>

@@ -8,14 +8,10 @@ import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
 // 'Avísales si no vuelvo' and a running check-in: its own chunk, after the first frame.
-const CheckInHomeSlot = lazy(() =>
-  import('#client/features/check-in/check-in-home-slot.tsx').then((module) => ({ default: module.CheckInHomeSlot })),
-);
+const CheckInHomeSlot = lazy(() => import('#client/features/check-in/check-in-home-slot.tsx').then((module) => ({ default: module.CheckInHomeSlot })));
 
 // It shows a moment after the button, never in its way. Its code comes in home's chunk (vite.config.ts).
-const SosHomePanels = lazy(() =>
-  import('#client/critical/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
-);
+const SosHomePanels = lazy(() => import('#client/critical/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })));
 
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */
 export function HomePage() {

@@ -27,10 +27,7 @@ export type SosRequest = HeldSos;
  * - failed: nobody has it (the person must use the SMS fallback or press again).
  */
 export type SubmitResult =
-  | { kind: 'done' }
-  | { kind: 'queued'; signedOut: boolean }
-  | { kind: 'held'; signedOut: boolean }
-  | { kind: 'failed'; message: string; pinError?: string };
+  { kind: 'done' } | { kind: 'queued'; signedOut: boolean } | { kind: 'held'; signedOut: boolean } | { kind: 'failed'; message: string; pinError?: string };
 
 export interface HeldView {
   count: number;
@@ -64,9 +61,11 @@ let underWay = 0;
 
 export function submitSos(request: SosRequest): Promise<SubmitResult> {
   underWay += 1;
-  const turn = lane.then(() => submitInLane(request)).finally(() => {
-    underWay -= 1;
-  });
+  const turn = lane
+    .then(() => submitInLane(request))
+    .finally(() => {
+      underWay -= 1;
+    });
   lane = turn.catch(() => undefined);
   return turn;
 }

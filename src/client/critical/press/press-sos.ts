@@ -51,9 +51,7 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
     }));
   const timer = setTimeout(() => void showAlertScreen(), SHOW_ALERT_SCREEN_AFTER_MS);
   // Our own failure is no reason to claim anything: the person gets the SMS fallback.
-  const result = await submitSos(sosRequest(key, ALERT_START, at, fix)).catch(
-    (): SubmitResult => ({ kind: 'failed', message: SOS_NOT_QUEUED_MESSAGE }),
-  );
+  const result = await submitSos(sosRequest(key, ALERT_START, at, fix)).catch((): SubmitResult => ({ kind: 'failed', message: SOS_NOT_QUEUED_MESSAGE }));
   clearTimeout(timer);
 
   if (result.kind === 'failed') {

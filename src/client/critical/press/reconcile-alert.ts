@@ -56,9 +56,7 @@ function workerStatusKnown(): Promise<boolean> {
 
 /** Something of this phone the server may not have seen yet. */
 function phoneIsSending(): boolean {
-  return (
-    getPressState().phase === 'sending' || hasSosUnderWay() || getHeldView().count > 0 || (getSosQueueView().status?.pending ?? 0) > 0
-  );
+  return getPressState().phase === 'sending' || hasSosUnderWay() || getHeldView().count > 0 || (getSosQueueView().status?.pending ?? 0) > 0;
 }
 
 interface Moment {

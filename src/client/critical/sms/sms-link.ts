@@ -31,12 +31,7 @@ export function smsText(name: string, fix: Fix | null): string {
  * `sms:+1…,+52…?&body=…`: recipients comma-separated, and `?&body=`, which both
  * iOS (reads `&body=`) and Android (reads `?body=`, ignores the empty first pair) open.
  */
-export function smsHref(
-  contacts: readonly Contact[],
-  name: string,
-  fix: Fix | null,
-  getsEmail: (contact: Contact) => boolean = isConfirmed,
-): string {
+export function smsHref(contacts: readonly Contact[], name: string, fix: Fix | null, getsEmail: (contact: Contact) => boolean = isConfirmed): string {
   const phones = [...new Set(smsRecipients(contacts, getsEmail).map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
   return `sms:${phones.join(',')}?&body=${encodeURIComponent(smsText(name, fix))}`;
 }

@@ -69,14 +69,7 @@ export function SosButton() {
   // The spoken name holds the words on the button (WCAG 2.5.3: voice control users say what they see);
   // the space between the two lines keeps 'SOS' a word of its own.
   return (
-    <button
-      type="button"
-      className="sos-button"
-      aria-label={sending ? SOS_SENDING_NAME : SOS_BUTTON_NAME}
-      aria-busy={sending}
-      disabled={sending}
-      onClick={() => press()}
-    >
+    <button type="button" className="sos-button" aria-label={sending ? SOS_SENDING_NAME : SOS_BUTTON_NAME} aria-busy={sending} disabled={sending} onClick={() => press()}>
       <span className="sos-button__label" aria-hidden="true">
         {SOS_BUTTON_LABEL}
       </span>{' '}

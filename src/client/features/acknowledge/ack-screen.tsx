@@ -132,9 +132,7 @@ function Outcome({ view, texts, pending, onPress }: { view: AckView; texts: Cont
   if (view.status === 'ended') return <p className="ack__ended">{texts.ackEnded(who)}</p>;
   return (
     <>
-      <p>
-        {view.practice ? texts.ackPressPractice(who) : texts.ackPress(who)}
-      </p>
+      <p>{view.practice ? texts.ackPressPractice(who) : texts.ackPress(who)}</p>
       <button type="button" className="button button--block ack__button" disabled={pending} aria-busy={pending} onClick={onPress}>
         {pending ? texts.sending : texts.ackButton}
       </button>

@@ -72,9 +72,7 @@ export async function extendCheckIn(queryClient: QueryClient, due: Date, pin: st
   if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
   if (reply.kind === 'queued') {
     cache(queryClient, (current) =>
-      current
-        ? { ...current, due_at: due.toISOString(), remind_at: new Date(due.getTime() - DEFAULT_CHECK_IN_REMINDER_MINUTES * 60_000).toISOString() }
-        : null,
+      current ? { ...current, due_at: due.toISOString(), remind_at: new Date(due.getTime() - DEFAULT_CHECK_IN_REMINDER_MINUTES * 60_000).toISOString() } : null,
     );
     setWaitingCall({ kind: 'extend', key });
   }

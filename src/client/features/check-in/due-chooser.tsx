@@ -39,13 +39,7 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
         </label>
       ))}
       <label className="checkbox check-in__option">
-        <input
-          type="radio"
-          name={`${name}-choice`}
-          value="time"
-          checked={value.choice === 'time'}
-          onChange={() => onChange({ ...value, choice: 'time' })}
-        />
+        <input type="radio" name={`${name}-choice`} value="time" checked={value.choice === 'time'} onChange={() => onChange({ ...value, choice: 'time' })} />
         <span>A una hora</span>
       </label>
       {value.choice === 'time' && (

@@ -54,8 +54,7 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
     setSending(true);
     setFailure(null);
     const fix = getLocation().fix;
-    const reply: CheckInReply =
-      pending.kind === 'ok' ? await closeCheckIn(queryClient, pin, fix) : await extendCheckIn(queryClient, pending.due, pin, fix);
+    const reply: CheckInReply = pending.kind === 'ok' ? await closeCheckIn(queryClient, pin, fix) : await extendCheckIn(queryClient, pending.due, pin, fix);
     setSending(false);
     if (reply.kind === 'refused' && reply.errors.pin?.[0]) {
       // PINs set on another phone, not yet known here: ask now.
@@ -126,22 +125,11 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
         </p>
       )}
       <div className="check-in-running__actions">
-        <button
-          type="button"
-          className="button button--block check-in-running__ok"
-          disabled={sending || waiting?.kind === 'ok'}
-          onClick={() => start({ kind: 'ok' })}
-        >
+        <button type="button" className="button button--block check-in-running__ok" disabled={sending || waiting?.kind === 'ok'} onClick={() => start({ kind: 'ok' })}>
           Estoy bien
         </button>
         {!fired && (
-          <button
-            type="button"
-            className="button button--ghost button--block"
-            aria-expanded={extending}
-            disabled={sending}
-            onClick={() => setExtending((open) => !open)}
-          >
+          <button type="button" className="button button--ghost button--block" aria-expanded={extending} disabled={sending} onClick={() => setExtending((open) => !open)}>
             Necesito más tiempo
           </button>
         )}

@@ -21,9 +21,7 @@ export function AlertDeliveries({ reached }: { reached: boolean }) {
     <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
       {!anyAcknowledged && <p className="delivery__note">{NOBODY_ACKNOWLEDGED_YET}</p>}
       {alert.last_reminder_at && (
-        <p className="delivery__note">
-          Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.
-        </p>
+        <p className="delivery__note">Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.</p>
       )}
       {query.isRefetchError && <StaleNote updatedAt={query.dataUpdatedAt} />}
     </DeliveryList>

@@ -20,10 +20,7 @@ export function DeliveryList({ title, deliveries, children }: { title: string; d
       <ul className="delivery__list" aria-live="polite">
         {deliveries.map((delivery) => (
           <li key={delivery.id} className={`delivery__item delivery__item--${delivery.state}`}>
-            {deliveryLine(
-              { name: delivery.name, state: delivery.state, sentAt: at(delivery.sent_at), acknowledgedAt: at(delivery.acknowledged_at) },
-              clock,
-            )}
+            {deliveryLine({ name: delivery.name, state: delivery.state, sentAt: at(delivery.sent_at), acknowledgedAt: at(delivery.acknowledged_at) }, clock)}
             {delivery.push_sent_at && <span className="delivery__push"> · {PUSH_DELIVERED}</span>}
           </li>
         ))}

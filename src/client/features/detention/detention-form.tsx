@@ -70,12 +70,7 @@ export function DetentionForm({ info }: { info: DetentionInfo }) {
             {MULTILINE.has(field) ? (
               <textarea {...common} rows={2} onChange={(event) => set(field, event.target.value)} />
             ) : (
-              <input
-                {...common}
-                type={field.endsWith('_phone') ? 'tel' : 'text'}
-                autoComplete="off"
-                onChange={(event) => set(field, event.target.value)}
-              />
+              <input {...common} type={field.endsWith('_phone') ? 'tel' : 'text'} autoComplete="off" onChange={(event) => set(field, event.target.value)} />
             )}
             <p id={`${id}-error`} className="field__error" aria-live="polite">
               {errors[field]}

@@ -28,9 +28,7 @@ export function DetentionSection() {
           </button>
         </>
       ) : (
-        <p className="muted">
-          Cargando…
-        </p>
+        <p className="muted">Cargando…</p>
       )}
     </section>
   );

@@ -6,9 +6,7 @@ import { needsIosInstallHelp } from './ios-install.ts';
 import { useInstallPrompt } from './use-install-prompt.ts';
 
 // Only someone who taps the button downloads the guide (home's download budget).
-const InstallHelpOverlay = lazy(() =>
-  import('./install-help-overlay.tsx').then((module) => ({ default: module.InstallHelpOverlay })),
-);
+const InstallHelpOverlay = lazy(() => import('./install-help-overlay.tsx').then((module) => ({ default: module.InstallHelpOverlay })));
 
 /**
  * 'Instalar la aplicación' (SPEC.md section 2): on iOS it opens the step-by-step
@@ -47,7 +45,17 @@ export function InstallButton() {
   return (
     <>
       <button type="button" className="button button--ghost" disabled={asking} onClick={(event) => void install(event)}>
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 3v12m-5-5 5 5 5-5M4 17v3h16v-3" />
         </svg>
         Instalar la aplicación

@@ -39,9 +39,7 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, l
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && onClose) onClose();
     if (event.key !== 'Tab' || !screenRef.current) return;
-    const focusable = Array.from(
-      screenRef.current.querySelectorAll<HTMLElement>('[tabindex="0"], a[href], button:not(:disabled)'),
-    );
+    const focusable = Array.from(screenRef.current.querySelectorAll<HTMLElement>('[tabindex="0"], a[href], button:not(:disabled)'));
     const at = focusable.indexOf(document.activeElement as HTMLElement);
     let wrapTo: HTMLElement | undefined;
     // From the title (focused on open, not in the list) Shift+Tab wraps to the last button too.
@@ -54,14 +52,7 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, l
   }
 
   return (
-    <div
-      ref={screenRef}
-      className="terms-screen"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="terms-title"
-      onKeyDown={handleKeyDown}
-    >
+    <div ref={screenRef} className="terms-screen" role="dialog" aria-modal="true" aria-labelledby="terms-title" onKeyDown={handleKeyDown}>
       {/* Focusable, so the keyboard can scroll the text once the focus has left the title. */}
       <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0} lang={language}>
         {top}

@@ -12,9 +12,7 @@ export function PinsSection() {
     <section id="pins" className="pins" aria-labelledby="pins-title">
       <h2 id="pins-title">{PINS_TITLE}</h2>
       <p>{PINS_EXPLAIN}</p>
-      <p className="pins__state">
-        {pinsSet ? PINS_ON : PINS_OFF}
-      </p>
+      <p className="pins__state">{pinsSet ? PINS_ON : PINS_OFF}</p>
       {pinsSet ? (
         <>
           <SetPinsForm change />

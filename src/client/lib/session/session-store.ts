@@ -1,13 +1,7 @@
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
 import type { Session } from '#shared/api/auth.ts';
-import {
-  defaultSessionState,
-  parseSessionState,
-  type AuthState,
-  type SessionState,
-  type UiState,
-} from '#shared/browser/session-state.ts';
+import { defaultSessionState, parseSessionState, type AuthState, type SessionState, type UiState } from '#shared/browser/session-state.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { withSessionLock } from './session-lock.ts';
 import { isSessionValid } from './session-validity.ts';

@@ -14,7 +14,9 @@ export function NotFoundPage() {
   return (
     <main className="centered-page">
       <div>
-        <p className="error-code" aria-hidden="true">404</p>
+        <p className="error-code" aria-hidden="true">
+          404
+        </p>
         <h1>
           <span className="visually-hidden">404 </span>Página No Encontrada
         </h1>

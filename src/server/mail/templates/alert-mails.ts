@@ -185,9 +185,7 @@ ${paragraphs(whenLines(input.moment, t))}`,
  * each contact's alert e-mail, who acknowledged it above all, so the family
  * knows who is acting; absent when that could not be read.
  */
-export function alertEndedMail(
-  input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[]; safe?: boolean },
-): MailContent {
+export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[]; safe?: boolean }): MailContent {
   const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
   // 'Estoy bien' after a missed check-in fired the alert: said first.
@@ -200,13 +198,7 @@ export function alertEndedMail(
 <ul style="margin:0 0 12px;padding-left:20px">${outcome.map((entry) => `<li style="margin:0 0 6px">${escapeHtml(entry)}</li>`).join('')}</ul>`
       : '';
   return contactMail(input, input.safe ? t.safeSubject(who) : t.endedSubject(who), {
-    text: [
-      line,
-      ...whenLines(input.moment, t),
-      ...(outcome.length > 0 ? ['', t.whoReceived, ...outcome.map((entry) => `- ${entry}`)] : []),
-      '',
-      questions,
-    ],
+    text: [line, ...whenLines(input.moment, t), ...(outcome.length > 0 ? ['', t.whoReceived, ...outcome.map((entry) => `- ${entry}`)] : []), '', questions],
     html: `<p style="margin:0 0 12px">${escapeHtml(line)}</p>
 ${paragraphs(whenLines(input.moment, t))}
 ${outcomeHtml}

@@ -42,7 +42,7 @@ describe("the 'Lo tengo' page of a missed check-in", () => {
     ).toBeTruthy();
   });
 
-  it("says it in English for a contact who reads English", async () => {
+  it('says it in English for a contact who reads English', async () => {
     stubApi({ [`GET /api/ack/${TOKEN}`]: () => ok(view) });
     renderApp(`/web/active/ack/${TOKEN}?lang=en`);
     expect(await screen.findByText('Nobody pressed the button: the app sent this alert by itself.')).toBeTruthy();

@@ -57,7 +57,7 @@ afterEach(async () => {
 });
 
 describe('setting a check-in', () => {
-  it("is offered on home below the SOS button as a plain link, never as a second red button", async () => {
+  it('is offered on home below the SOS button as a plain link, never as a second red button', async () => {
     stubApi({ 'GET /api/contacts': () => ok([luis]), 'GET /api/check-ins/current': () => ok(null), 'GET /api/profile': () => ok({}) });
     const { router } = renderApp('/web/home');
     const link = await screen.findByRole('link', { name: 'Avísales si no vuelvo' });

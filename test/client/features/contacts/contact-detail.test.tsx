@@ -34,9 +34,7 @@ describe('a contact', () => {
     expect(screen.queryByText(VERIFIED_NOTICE)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar invitación' }));
-    await vi.waitFor(() =>
-      expect(within(screen.getByRole('status')).getByText('Enviamos una nueva invitación a tu contacto.')).toBeTruthy(),
-    );
+    await vi.waitFor(() => expect(within(screen.getByRole('status')).getByText('Enviamos una nueva invitación a tu contacto.')).toBeTruthy());
     expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/contacts/c1/invite', headers: { authorization: 'Bearer access-1' } });
   });
 

@@ -72,7 +72,11 @@ describe("the alert screen's delivery list", () => {
     ]);
     openAlertScreen(() => ok(state));
     const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       `Enviada a Luis Pérez (${time(SENT_AT)}), sin confirmar todavía`,
       `Enviada a María López (${time(SENT_AT)}), sin confirmar todavía`,
       'No se pudo enviar a Ana Ruiz todavía; lo seguimos intentando',
@@ -104,10 +108,11 @@ describe("the alert screen's delivery list", () => {
     state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez', push_sent_at: SENT_AT }), delivery({ id: 'd2', name: 'María López' })]);
     await nextPoll();
     await within(list).findByText(/Aviso entregado/);
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      `Enviada a Luis Pérez (${time(SENT_AT)}), sin confirmar todavía · Aviso entregado`,
-      `Enviada a María López (${time(SENT_AT)}), sin confirmar todavía`,
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Enviada a Luis Pérez (${time(SENT_AT)}), sin confirmar todavía · Aviso entregado`, `Enviada a María López (${time(SENT_AT)}), sin confirmar todavía`]);
   });
 
   it('says it is the last known state when a poll fails, and keeps showing it', async () => {

@@ -82,7 +82,11 @@ describe("'Si me detienen' in profile", () => {
       'GET /api/profile/sessions': () => ok([]),
       'GET /api/profile/detention-info': () => ok(EMPTY_DETENTION_INFO),
       'PUT /api/profile/detention-info': () =>
-        json(422, { success: false, message: 'Los datos enviados no son válidos.', errors: { birth_date: ['Escribe la fecha como AAAA-MM-DD, por ejemplo 1990-05-31.'] } }),
+        json(422, {
+          success: false,
+          message: 'Los datos enviados no son válidos.',
+          errors: { birth_date: ['Escribe la fecha como AAAA-MM-DD, por ejemplo 1990-05-31.'] },
+        }),
     });
     renderApp('/web/profile');
     const form = await section();

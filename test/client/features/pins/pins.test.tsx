@@ -77,7 +77,8 @@ describe('the PINs in profile', () => {
     const { calls } = stubPins(pins, {
       'POST /api/profile/pins/forgot': () => ok('Te enviamos un código a tu correo para borrar tus PIN.'),
       'POST /api/profile/pins/reset': (call) => {
-        if ((call.body as { code: string }).code !== '4821') return json(422, { success: false, message: 'x', errors: { code: ['El código no es correcto o ya caducó.'] } });
+        if ((call.body as { code: string }).code !== '4821')
+          return json(422, { success: false, message: 'x', errors: { code: ['El código no es correcto o ya caducó.'] } });
         pins.value = false;
         return ok('PIN borrados.');
       },

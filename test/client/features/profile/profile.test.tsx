@@ -86,8 +86,7 @@ describe('the profile', () => {
   it('puts a server message on the field it names', async () => {
     stubApi({
       'GET /api/profile': () => ok(profile),
-      'PUT /api/profile': () =>
-        json(422, { success: false, message: 'Los datos enviados no son válidos.', errors: { phone: ['El teléfono no es válido'] } }),
+      'PUT /api/profile': () => json(422, { success: false, message: 'Los datos enviados no son válidos.', errors: { phone: ['El teléfono no es válido'] } }),
     });
     renderApp('/web/profile');
     await form();

@@ -92,4 +92,3 @@ describe('an alert ended with FINALIZAR ALERTA', () => {
     expect((await readAtNavigation)?.auth).toEqual({ ...getSessionState().auth, alert_status: false });
   });
 });
-

@@ -112,8 +112,6 @@ describe('an alert started by a missed check-in', () => {
           },
         }),
     });
-    expect(
-      await screen.findByText('Esta alerta se envió porque no confirmaste que estabas bien después de: Audiencia en la corte (Corte de Miami).'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Esta alerta se envió porque no confirmaste que estabas bien después de: Audiencia en la corte (Corte de Miami).')).toBeTruthy();
   });
 });

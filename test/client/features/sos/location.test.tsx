@@ -50,16 +50,14 @@ describe('the position on home', () => {
     expect(screen.queryByRole('button', { name: 'Permitir ubicación' })).toBeNull();
   });
 
-  it('says in Spanish what to do when the person refuses the position, never the browser\'s English', async () => {
+  it("says in Spanish what to do when the person refuses the position, never the browser's English", async () => {
     const gps = fakeGeolocation();
     fakePermissions('prompt');
     stubApi({ 'GET /api/contacts': () => ok([luis]) });
     renderApp('/web/home');
     fireEvent.click(await screen.findByRole('button', { name: 'Permitir ubicación' }));
     gps.fail(1, 'User denied Geolocation');
-    expect(
-      await screen.findByText('No diste permiso para usar tu ubicación. Para compartirla, permítela para este sitio en los ajustes del navegador.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('No diste permiso para usar tu ubicación. Para compartirla, permítela para este sitio en los ajustes del navegador.')).toBeTruthy();
     expect(screen.queryByText(/User denied/)).toBeNull();
     expect(screen.getByText('Tu alerta se envía igual, sin tu ubicación.')).toBeTruthy();
     expect(gps.geolocation.clearWatch).toHaveBeenCalled();

@@ -111,8 +111,7 @@ describe('WhatsApp and the share sheet on the active screen', () => {
     openAlertScreen();
     const end = await screen.findByRole('button', { name: 'FINALIZAR ALERTA' });
     const sent = document.querySelector('.sos-active')!;
-    const order = () =>
-      Array.from(sent.children).map((child) => (child.matches('h1') ? child : child.querySelector('h2'))?.textContent ?? child.className);
+    const order = () => Array.from(sent.children).map((child) => (child.matches('h1') ? child : child.querySelector('h2'))?.textContent ?? child.className);
     // Sent: the status first, the phone's own channels further down.
     expect(order().indexOf('Avisa también por WhatsApp')).toBeGreaterThan(order().findIndex((entry) => entry.includes('sos-delivery')));
 
@@ -120,10 +119,11 @@ describe('WhatsApp and the share sheet on the active screen', () => {
     worker.send(queueStatus({ pending: 1, queued: [{ idempotencyKey: 'k1', alert_status: '1', queuedAt }], oldestQueuedAt: queuedAt }));
     const section = await screen.findByRole('region', { name: 'Avisa ahora desde tu teléfono' });
     expect(order().slice(0, 3)).toEqual(['Alerta activa', 'Avisa ahora desde tu teléfono', 'Avisa también por SMS']);
-    expect(within(section).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Enviar por WhatsApp a Luis Pérez',
-      'Enviar por WhatsApp a Marta Gil',
-    ]);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Enviar por WhatsApp a Luis Pérez', 'Enviar por WhatsApp a Marta Gil']);
     fireEvent.click(within(section).getAllByRole('link')[1]!);
     expect(window.dataLayer).toContainEqual({ event: 'whatsapp_open', queued: true });
     expect(end.isConnected).toBe(true);

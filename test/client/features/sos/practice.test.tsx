@@ -28,9 +28,7 @@ function practiceWith(key: string, state: 'sent' | 'acknowledged' = 'sent'): Pra
       request_key: key,
       pressed_at: at,
       started_at: at,
-      deliveries: [
-        { id: 'd1', name: 'Luis Pérez', state, sent_at: at, acknowledged_at: state === 'acknowledged' ? at : null, attempts: 1, push_sent_at: null },
-      ],
+      deliveries: [{ id: 'd1', name: 'Luis Pérez', state, sent_at: at, acknowledged_at: state === 'acknowledged' ? at : null, attempts: 1, push_sent_at: null }],
     },
   };
 }

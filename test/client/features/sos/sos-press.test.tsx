@@ -131,8 +131,7 @@ describe('pressing SOS', () => {
     const { calls } = stubApi({
       'GET /api/contacts': () => ok([luis]),
       'POST /api/refresh': () => ok(aSession({ access_token: 'access-2', refresh_token: 'refresh-2' })),
-      'PUT /api/active-button': (call) =>
-        call.headers.authorization === 'Bearer access-2' ? alertCreated() : json(401, { success: false, message: 'Sesión expirada' }),
+      'PUT /api/active-button': (call) => (call.headers.authorization === 'Bearer access-2' ? alertCreated() : json(401, { success: false, message: 'Sesión expirada' })),
     });
     const { router } = renderApp('/web/home');
     await pressSos();
@@ -153,8 +152,7 @@ describe('pressing SOS', () => {
     const { calls } = stubApi({
       'GET /api/contacts': () => ok([luis]),
       'POST /api/refresh': () => json(401, { success: false, message: 'La sesión ya no es válida. Inicia sesión de nuevo.' }),
-      'PUT /api/active-button': (call) =>
-        call.headers['x-sos-queue-only'] === '1' ? queued() : json(401, { success: false, message: 'Sesión expirada' }),
+      'PUT /api/active-button': (call) => (call.headers['x-sos-queue-only'] === '1' ? queued() : json(401, { success: false, message: 'Sesión expirada' })),
     });
     const { router } = renderApp('/web/home');
     onSessionExpired(() => void router.navigate({ to: '/web/auth/signin', replace: true }));

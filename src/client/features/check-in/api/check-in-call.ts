@@ -26,8 +26,7 @@ export type CheckInReply =
  * SOS request, like the SOS calls themselves (sw/sos-route.ts).
  */
 export async function sendCheckInCall(method: HttpMethod, path: string, key: string, body: unknown): Promise<CheckInReply> {
-  const send = () =>
-    sendJson({ method, path, body, token: getSessionState().auth.access_token, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+  const send = () => sendJson({ method, path, body, token: getSessionState().auth.access_token, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
   let reply: HttpReply;
   try {
     const usedToken = getSessionState().auth.access_token;

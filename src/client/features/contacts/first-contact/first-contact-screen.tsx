@@ -17,10 +17,7 @@ export function FirstContactScreen() {
   return (
     <>
       <h1>Agrega tu primer contacto de emergencia</h1>
-      <p className="muted">
-        Esta persona recibirá un correo cada vez que presiones el botón SOS. Antes, deberá confirmar su correo y aceptar
-        los términos.
-      </p>
+      <p className="muted">Esta persona recibirá un correo cada vez que presiones el botón SOS. Antes, deberá confirmar su correo y aceptar los términos.</p>
       <ContactForm
         onCreated={() => {
           track('first_contact');

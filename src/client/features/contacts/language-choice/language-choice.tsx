@@ -34,9 +34,7 @@ export function LanguageChoice({ name, disabled, defaultValue, value, onChange }
               name={name}
               value={choice.value}
               aria-describedby={`${name}-hint`}
-              {...(value === undefined
-                ? { defaultChecked: choice.value === defaultValue }
-                : { checked: choice.value === value, onChange: () => onChange(choice.value) })}
+              {...(value === undefined ? { defaultChecked: choice.value === defaultValue } : { checked: choice.value === value, onChange: () => onChange(choice.value) })}
             />
             <span lang={choice.value}>{choice.label}</span>
           </label>

@@ -7,8 +7,7 @@ import { useRevokeOtherSessionsMutation } from '../api/revoke-other-sessions.ts'
 const moment = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => moment.format(new Date(iso));
 
-const closedText = (revoked: number) =>
-  revoked === 0 ? 'No había otras sesiones abiertas.' : revoked === 1 ? 'Cerramos 1 sesión.' : `Cerramos ${revoked} sesiones.`;
+const closedText = (revoked: number) => (revoked === 0 ? 'No había otras sesiones abiertas.' : revoked === 1 ? 'Cerramos 1 sesión.' : `Cerramos ${revoked} sesiones.`);
 
 /**
  * Every device signed in to the account, so that a phone taken from its owner

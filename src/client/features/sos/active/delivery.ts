@@ -25,9 +25,7 @@ export function deliveryOf(press: PressState, held: HeldView, queue: SosQueueVie
   const pressWaits = press.phase === 'queued' && !queue.delivered.has(press.key);
   const pending = Math.max((status?.pending ?? 0) + held.count, pressWaits ? 1 : 0);
   if (pending > 0) {
-    const oldest = [status?.oldestQueuedAt, held.oldestQueuedAt, pressWaits ? press.pressedAt : null].filter(
-      (at): at is number => typeof at === 'number',
-    );
+    const oldest = [status?.oldestQueuedAt, held.oldestQueuedAt, pressWaits ? press.pressedAt : null].filter((at): at is number => typeof at === 'number');
     return { state: 'waiting', pending, oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : null, heldHere: held.count > 0 };
   }
   const refused = queue.rejected.some((entry) => entry.alert_status === ALERT_START && (entry.idempotencyKey === press.key || press.key === ''));

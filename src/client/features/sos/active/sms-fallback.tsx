@@ -31,9 +31,7 @@ export function SmsFallback({ contacts, name, fix, reach }: Props) {
       {list.length === 0 ? (
         <p>No tenemos teléfonos de tus contactos en este teléfono: elige a quién enviar el SMS.</p>
       ) : (
-        !anyConfirmed && (
-          <p className="sos-sms__warning">{list.some(isConfirmed) ? NO_EMAIL_REACHED : NOBODY_GETS_THE_EMAIL} Envíales un SMS.</p>
-        )
+        !anyConfirmed && <p className="sos-sms__warning">{list.some(isConfirmed) ? NO_EMAIL_REACHED : NOBODY_GETS_THE_EMAIL} Envíales un SMS.</p>
       )}
       <a className="button button--block" href={smsHref(list, name, fix, reach.getsEmail)}>
         Enviar SMS a mis contactos

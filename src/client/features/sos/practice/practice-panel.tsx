@@ -59,8 +59,8 @@ export function PracticePanel({ renderDeliveries }: { renderDeliveries: (progres
     <div className="sos-home-panels">
       <h1>Alerta de prueba</h1>
       <p>
-        Comprueba que tus alertas llegan. Tus contactos confirmados recibirán un correo marcado <strong>PRUEBA</strong>, con la
-        hora y tu ubicación, y podrán responder «Lo tengo». No es una alerta: nadie tiene que hacer nada más.
+        Comprueba que tus alertas llegan. Tus contactos confirmados recibirán un correo marcado <strong>PRUEBA</strong>, con la hora y tu ubicación, y podrán responder
+        «Lo tengo». No es una alerta: nadie tiene que hacer nada más.
       </p>
       <button
         type="button"

@@ -20,10 +20,5 @@ export function ConfirmContactPage() {
 
 /** The terms belong to the legal feature; features do not import each other, so they meet here. */
 function ConfirmContact({ token }: { token: string }) {
-  return (
-    <ConfirmContactScreen
-      token={token}
-      renderTerms={(props) => <TermsScreen {...props} text={props.language === 'en' ? <TermsTextEn /> : undefined} />}
-    />
-  );
+  return <ConfirmContactScreen token={token} renderTerms={(props) => <TermsScreen {...props} text={props.language === 'en' ? <TermsTextEn /> : undefined} />} />;
 }
