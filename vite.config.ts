@@ -54,10 +54,11 @@ export default defineConfig({
     // or signin downloads home's chunk too.
     rolldownOptions: {
       output: {
-        // Six characters of hash (rolldown's fewest), not eight: the entry lists every lazy file's name (home's budget).
-        entryFileNames: 'assets/[name]-[hash:6].js',
-        chunkFileNames: 'assets/[name]-[hash:6].js',
-        assetFileNames: 'assets/[name]-[hash:6][extname]',
+        // Seven characters of hash, not eight: the entry lists every lazy file's name (home's budget).
+        // Rolldown refuses six once the build has more than 64 chunks and assets.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },

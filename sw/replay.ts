@@ -1,3 +1,4 @@
+import { isQueuedCheckInCall } from '#shared/browser/check-in-paths.ts';
 import { decideReplay, type ReplayDecision, type SosOutcome } from './sos-decisions.ts';
 import type { QueuedSos, SosQueue } from './sos-queue.ts';
 import { withBearer } from './sos-request.ts';
@@ -77,7 +78,7 @@ async function replayEntry(deps: ReplayDeps, entry: QueuedSos, storedToken: stri
   }
   for (;;) {
     const reply = await attempt(deps, entry, token);
-    const decision: ReplayDecision = decideReplay(reply.outcome);
+    const decision: ReplayDecision = decideReplay(reply.outcome, { checkIn: isCheckIn(entry) });
     if (decision === 'done' || decision === 'reject') {
       return { decision, status: reply.outcome === 'network-error' ? null : reply.outcome, message: reply.message };
     }
@@ -101,7 +102,7 @@ async function attempt(deps: ReplayDeps, entry: QueuedSos, token: string): Promi
   }
   const outcome = reply.status;
   // Only a refused body's message is worth keeping, for the page to show.
-  const message = decideReplay(outcome) === 'reject' ? await readMessage(reply) : null;
+  const message = decideReplay(outcome, { checkIn: isCheckIn(entry) }) === 'reject' ? await readMessage(reply) : null;
   return { outcome, message };
 }
 
@@ -130,6 +131,10 @@ async function dropExpired(deps: ReplayDeps, entries: QueuedSos[]): Promise<Queu
     await deps.queue.remove(entry.id);
   }
   return live;
+}
+
+function isCheckIn(entry: QueuedSos): boolean {
+  return isQueuedCheckInCall(entry.request.method, new URL(entry.request.url).pathname);
 }
 
 function isOwnedBy(entry: QueuedSos, userId: string): boolean {

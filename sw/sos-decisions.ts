@@ -23,11 +23,14 @@ export function shouldQueueLiveReply(status: number): boolean {
  * - reject: 400, 413, 422, a body the server will never accept. Kept, it would
  *   block every later request (an ended alert behind it) for 7 days; so it is
  *   removed and kept in the pages' view until they acknowledge it, never dropped silently.
+ *   For a check-in call, 404 too: 'No tienes un aviso en curso' stays true, and
+ *   kept it would hold up every SOS queued after it.
  */
 export type ReplayDecision = 'done' | 'refresh' | 'keep' | 'reject';
 
-export function decideReplay(outcome: SosOutcome): ReplayDecision {
+export function decideReplay(outcome: SosOutcome, { checkIn = false }: { checkIn?: boolean } = {}): ReplayDecision {
   if (outcome === 'network-error') return 'keep';
+  if (checkIn && outcome === 404) return 'reject';
   if ((outcome >= 200 && outcome < 300) || outcome === 409) return 'done';
   if (outcome === 401) return 'refresh';
   if (outcome === 400 || outcome === 413 || outcome === 422) return 'reject';

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { registerRoute } from 'workbox-routing';
 import { SOS_NETWORK_TIMEOUT_MS, SOS_QUEUE_RETENTION_MINUTES, SOS_REPLAY_TIMEOUT_MS } from '#shared/constants.ts';
 import { SOS_ACK_REJECTED, SOS_REPLAY, SOS_SESSION_UPDATED, SOS_STATUS, sosPageMessageSchema, type SosWorkerMessage } from '#shared/browser/sos-messages.ts';
+import { isQueuedCheckInCall } from '#shared/browser/check-in-paths.ts';
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { fetchWithTimeout } from './fetch-timeout.ts';
 import { createRejectedLog } from './rejected-log.ts';
@@ -111,10 +112,11 @@ export function handleSosQueue(): void {
     replay,
     onQueued: () => broadcastStatus(),
   });
-  // registerRoute defaults to GET: each method needs its own registration.
-  for (const method of ['PUT', 'PATCH'] as const) {
+  // registerRoute defaults to GET: each method needs its own registration. The
+  // check-in calls share the SOS lane and queue, so they keep their order with it.
+  for (const method of ['PUT', 'PATCH', 'POST'] as const) {
     registerRoute(
-      ({ url, sameOrigin }) => sameOrigin && isSosPath(url.pathname),
+      ({ url, sameOrigin }) => sameOrigin && ((method !== 'POST' && isSosPath(url.pathname)) || isQueuedCheckInCall(method, url.pathname)),
       ({ request, event }) => handleSos(request, (promise) => (event as Extendable).waitUntil(promise)),
       method,
     );

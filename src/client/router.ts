@@ -12,6 +12,7 @@ import { firstContactRoute } from './routes/web/auth/contacts.ts';
 import { signinRoute } from './routes/web/auth/signin.ts';
 import { signupRoute } from './routes/web/auth/signup.ts';
 import { verifyRoute } from './routes/web/auth/verify.ts';
+import { checkInRoute } from './routes/web/check-in.ts';
 import { contactDetailRoute } from './routes/web/contact-detail.ts';
 import { contactRoute } from './routes/web/contact.ts';
 import { homeRoute } from './routes/web/home.ts';
@@ -25,7 +26,7 @@ const routeTree = rootRoute.addChildren([
   unauthorizedRoute,
   webRoute.addChildren([
     webIndexRoute,
-    mainLayoutRoute.addChildren([homeRoute, profileRoute, contactRoute, contactDetailRoute, practiceRoute]),
+    mainLayoutRoute.addChildren([homeRoute, profileRoute, contactRoute, contactDetailRoute, practiceRoute, checkInRoute]),
     authRoute.addChildren([authIndexRoute, signinRoute, verifyRoute, signupRoute, firstContactRoute]),
     activeRoute.addChildren([activeIndexRoute, unsubscribeRoute, acceptRoute, invalidRoute, verifyContactRoute, confirmContactRoute, ackRoute]),
   ]),

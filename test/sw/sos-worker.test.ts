@@ -5,7 +5,7 @@ import { sosWorkerMessageSchema, type SosQueueStatus, type SosWorkerMessage } fr
 import { handleSosQueue } from '#sw/sos-worker.ts';
 import { fakeServer, json, ok, type Answer, type Sent } from './support/fake-server.ts';
 import { refreshedSession, storeSession, storedAuth } from './support/session.ts';
-import { sosCall } from './support/sos-requests.ts';
+import { checkInCall, sosCall } from './support/sos-requests.ts';
 import { installRegistration } from './support/workbox-env.ts';
 
 // The worker as wired in sw/sw.ts, driven through its events in jsdom: fetch
@@ -160,5 +160,80 @@ describe('the service worker', () => {
 
     await messageFromPage({ type: 'sos-ack-rejected', idempotencyKeys: ['refused'] });
     expect(lastStatus().rejected).toEqual([]);
+  });
+
+  it('keeps check-in calls made offline in one order with the SOS calls and delivers them in that order', async () => {
+    await storeSession({ access_token: 'access-1' });
+    answer = () => 'network-error';
+
+    for (const request of [
+      checkInCall('set', { key: 'set' }),
+      sosCall('1', { key: 'start' }),
+      checkInCall('extend', { key: 'more' }),
+      checkInCall('ok', { key: 'fine' }),
+      sosCall('2', { key: 'end' }),
+    ]) {
+      const reply = await pressOnPage(request);
+      expect(reply.status).toBe(202);
+      expect(await reply.json()).toMatchObject({ success: true, queued: true });
+    }
+    expect(lastStatus()).toMatchObject({ pending: 5 });
+
+    answer = () => ok();
+    server.sent.length = 0;
+    await messageFromPage({ type: 'sos-replay' });
+
+    expect(
+      server.sent.map((sent) => [
+        sent.method,
+        new URL(sent.url).pathname,
+        sent.idempotencyKey,
+        sent.authorization,
+        sent.body.action ?? sent.body.alert_status ?? sent.body.purpose,
+      ]),
+    ).toEqual([
+      ['POST', '/api/check-ins', 'set', 'Bearer access-1', 'cita-inmigracion'],
+      ['PUT', '/api/active-button', 'start', 'Bearer access-1', '1'],
+      ['PUT', '/api/check-ins/current', 'more', 'Bearer access-1', 'extend'],
+      ['PUT', '/api/check-ins/current', 'fine', 'Bearer access-1', 'ok'],
+      ['PUT', '/api/active-button', 'end', 'Bearer access-1', '2'],
+    ]);
+    expect(lastStatus()).toMatchObject({ pending: 0, rejected: [] });
+  });
+
+  it('gives up on a queued "Estoy bien" the server no longer has a check-in for, and still delivers the SOS behind it', async () => {
+    await storeSession({ access_token: 'access-1' });
+    answer = () => 'network-error';
+    await pressOnPage(checkInCall('ok', { key: 'late-ok' }));
+    await pressOnPage(sosCall('1', { key: 'after-ok' }));
+
+    answer = (sent) => (sent.url.endsWith('/api/check-ins/current') ? json(404, { success: false, message: 'No tienes un aviso en curso.' }) : ok());
+    server.sent.length = 0;
+    await messageFromPage({ type: 'sos-replay' });
+
+    expect(server.sent.map((sent) => sent.idempotencyKey)).toEqual(['late-ok', 'after-ok']);
+    expect(lastStatus()).toMatchObject({
+      pending: 0,
+      rejected: [{ idempotencyKey: 'late-ok', alert_status: null, reason: 'invalid', status: 404, message: 'No tienes un aviso en curso.' }],
+    });
+    await messageFromPage({ type: 'sos-ack-rejected', idempotencyKeys: ['late-ok'] });
+  });
+
+  it('passes a prompt answer to a check-in call through, and leaves other calls to the network', async () => {
+    await storeSession();
+    answer = () => json(409, { success: false, message: 'Ya tienes un aviso en curso.' });
+    const reply = await pressOnPage(checkInCall('set', { key: 'second' }));
+    expect(reply.status).toBe(409);
+    expect(server.sent).toHaveLength(1);
+    await messageFromPage({ type: 'sos-status' });
+    expect(lastStatus()).toMatchObject({ pending: 0 });
+
+    let handled = false;
+    const { event } = extendable('fetch', {
+      request: new Request('http://localhost:3000/api/check-ins/current', { method: 'GET' }),
+      respondWith: () => void (handled = true),
+    });
+    self.dispatchEvent(event);
+    expect(handled).toBe(false);
   });
 });

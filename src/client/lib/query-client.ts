@@ -13,7 +13,7 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
  * under `persist:sos-v8:queries`). Features build their keys from these; any
  * other query lives in memory only.
  */
-export const queryRoots = { contacts: 'contacts', profile: 'profile' } as const;
+export const queryRoots = { contacts: 'contacts', profile: 'profile', checkIn: 'check-in' } as const;
 const persistedRoots: ReadonlySet<unknown> = new Set(Object.values(queryRoots));
 
 export function createQueryClient(): QueryClient {

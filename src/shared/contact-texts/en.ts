@@ -97,6 +97,7 @@ export const en: ContactTexts = {
   tryAgain: 'Try again',
   ackPracticeHeading: (who) => `Practice alert from ${who}`,
   ackHeading: (who) => `${who} needs help`,
+  ackMissedCheckIn: 'Nobody pressed the button: the app sent this alert by itself.',
   factWho: 'Who',
   factWhen: 'When',
   factWhere: 'Where',

@@ -105,6 +105,8 @@ export const es = {
   tryAgain: 'Intentar de nuevo',
   ackPracticeHeading: (who: string) => `Alerta de prueba de ${who}`,
   ackHeading: (who: string) => `${who} necesita ayuda`,
+  /** Above missedLead on the 'Lo tengo' page of an alert the server started by itself. */
+  ackMissedCheckIn: 'Nadie presionó el botón: la aplicación envió esta alerta por sí sola.',
   factWho: 'Quién',
   factWhen: 'Cuándo',
   factWhere: 'Dónde',

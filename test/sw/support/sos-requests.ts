@@ -20,3 +20,18 @@ export function sosCall(
     }),
   });
 }
+
+/** The page's check-in calls: POST /api/check-ins sets one, PUT /api/check-ins/current closes or extends it. */
+export function checkInCall(kind: 'set' | 'ok' | 'extend', { key = `key-${kind}-${++counter}`, token = 'access-1' }: { key?: string; token?: string } = {}): Request {
+  const set = kind === 'set';
+  const body = set
+    ? { purpose: 'cita-inmigracion', place: 'Oficina de Miami', due_at: '2026-11-23T12:00:00.000Z', timezone: 'America/New_York' }
+    : kind === 'ok'
+      ? { action: 'ok' }
+      : { action: 'extend', due_at: '2026-11-23T13:00:00.000Z' };
+  return new Request(`${ORIGIN}/api/check-ins${set ? '' : '/current'}`, {
+    method: set ? 'POST' : 'PUT',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+}

@@ -23,6 +23,7 @@ const bodyShape: Shape<ActiveButtonBody> = {
   longitude: isString,
   timezone: isString,
   pressed_at: isString,
+  pin: (value): value is string | undefined => value === undefined || isString(value),
 };
 
 function readHeldSos(value: unknown): HeldSos | undefined {

@@ -27,7 +27,8 @@ export type SosRequest = HeldSos;
  * - held: this page has it and keeps trying (`signedOut`: only after a new sign-in);
  * - failed: nobody has it (the person must use the SMS fallback or press again).
  */
-export type SubmitResult = { kind: 'done' } | { kind: 'queued'; signedOut: boolean } | { kind: 'held'; signedOut: boolean } | { kind: 'failed'; message: string };
+export type SubmitResult =
+  { kind: 'done' } | { kind: 'queued'; signedOut: boolean } | { kind: 'held'; signedOut: boolean } | { kind: 'failed'; message: string; pinError?: string };
 
 export interface HeldView {
   count: number;
@@ -94,6 +95,7 @@ type Settled = Exclude<SosReply, { kind: 'no-reply' | 'signed-out' }>;
 function resultOf(reply: Settled): SubmitResult {
   // The worker's 503 says it all; a refusal from the server only says what was wrong with the request.
   if (reply.kind === 'not-queued') return { kind: 'failed', message: reply.message };
+  if (reply.kind === 'refused' && reply.pinError) return { kind: 'failed', message: reply.pinError, pinError: reply.pinError };
   if (reply.kind === 'refused') {
     return { kind: 'failed', message: `No pudimos enviar tu alerta: ${reply.message.replace(/\.?$/, '.')} Envía un SMS a tus contactos.` };
   }

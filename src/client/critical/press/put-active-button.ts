@@ -14,6 +14,8 @@ export interface ActiveButtonBody {
   longitude: string;
   timezone: string;
   pressed_at: string;
+  /** Ending ('2') when the person set PINs: the PIN or the duress PIN, alike. */
+  pin?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export type SosReply =
   | { kind: 'queued'; signedOut: boolean }
   | { kind: 'not-queued'; message: string }
   | { kind: 'no-reply' }
-  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'refused'; status: number; message: string; pinError?: string }
   | { kind: 'signed-out' };
 
 /** sosQueuedReplySchema of src/shared/browser/sos-messages.ts, read with src/shared/plain-data.ts. */
@@ -85,7 +87,15 @@ function classify({ status, data }: HttpReply, signedOut: boolean): SosReply {
     return { kind: 'not-queued', message: messageText(data, SOS_NOT_QUEUED_MESSAGE) };
   }
   if (status === 400 || status === 413 || status === 422) {
-    return { kind: 'refused', status, message: messageText(data, apiMessages.invalidData) };
+    const pinError = readPinError(data);
+    return { kind: 'refused', status, message: messageText(data, apiMessages.invalidData), ...(pinError ? { pinError } : {}) };
   }
   return { kind: 'no-reply' };
+}
+
+/** 'PIN incorrecto.' or 'Escribe tu PIN.': the 422's errors.pin, for the PIN dialog. */
+function readPinError(data: unknown): string | undefined {
+  if (!isRecord(data) || !isRecord(data.errors) || !Array.isArray(data.errors.pin)) return undefined;
+  const first: unknown = data.errors.pin[0];
+  return isString(first) ? first : undefined;
 }

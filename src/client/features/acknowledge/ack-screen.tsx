@@ -65,6 +65,19 @@ export function AckScreen({ token }: { token: string }) {
       {languageSwitch}
       {view.practice && <p className="ack__practice">{texts.practiceNotice(who)}</p>}
       <h1>{view.practice ? texts.ackPracticeHeading(who) : texts.ackHeading(who)}</h1>
+      {view.trigger === 'missed-check-in' && view.check_in && (
+        <div className="ack__missed-check-in">
+          <p>{texts.ackMissedCheckIn}</p>
+          <p>
+            {texts.missedLead(
+              who,
+              texts.checkInPurpose(view.check_in.purpose),
+              view.check_in.place,
+              clockTime(new Date(view.check_in.due_at), view.timezone, texts.locale),
+            )}
+          </p>
+        </div>
+      )}
       <AlertFacts view={view} texts={texts} />
       <Outcome view={view} texts={texts} pending={press.isPending} onPress={send} />
     </div>

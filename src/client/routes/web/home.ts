@@ -1,7 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { setCheckInSlot } from '#client/lib/home-slots.ts';
 import { homeRules } from '../guards.ts';
 import { mainLayoutRoute } from './main-layout.ts';
+
+// Home's check-in block comes from its feature's own chunk; home's code only leaves it a place.
+setCheckInSlot(() => import('#client/features/check-in/check-in-home-slot.tsx').then((module) => ({ default: module.CheckInHomeSlot })));
 
 export const homeRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,

@@ -3,6 +3,7 @@ import type { Contact } from '#shared/api/contacts.ts';
 import { pushPhonesText } from '#shared/push-phones-text.ts';
 import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
 import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
+import { ContactDetention } from './contact-detention.tsx';
 import { ContactLanguage } from './contact-language.tsx';
 import { DeleteContactButton } from './delete-contact-button.tsx';
 import { ResendInvitationButton } from './resend-invitation-button.tsx';
@@ -40,6 +41,7 @@ export function ContactDetails({ contact }: { contact: Contact }) {
         </div>
       </dl>
       <ContactLanguage contact={contact} />
+      <ContactDetention contact={contact} />
       <ContactState contact={contact} />
       <DeleteContactButton contactId={contact.id} fullName={fullName} />
     </>

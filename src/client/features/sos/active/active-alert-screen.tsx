@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { Delivery as ContactDelivery } from '#shared/api/deliveries.ts';
 import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
 import type { Contact } from '#shared/api/contacts.ts';
+import { CHECK_IN_PURPOSE_LABELS, type AlertCheckIn } from '#shared/api/check-ins.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
 import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
@@ -32,6 +33,8 @@ export interface ServerAlertView {
   alertStatus: boolean;
   /** Each confirmed contact's e-mail of the active alert; undefined when the server has no active alert. */
   deliveries: readonly ContactDelivery[] | undefined;
+  /** Set when the server started the alert because a check-in was missed. */
+  missedCheckIn?: AlertCheckIn | null;
 }
 
 /** Where the alert stands, from this page's press, what it holds and the worker's reports. */
@@ -88,6 +91,12 @@ export function ActiveAlertScreen({
   return (
     <div className="sos-active">
       <h1>Alerta activa</h1>
+      {server?.missedCheckIn && (
+        <p className="sos-active__missed-check-in">
+          Esta alerta se envió porque no confirmaste que estabas bien después de: {CHECK_IN_PURPOSE_LABELS[server.missedCheckIn.purpose]}
+          {server.missedCheckIn.place ? ` (${server.missedCheckIn.place})` : ''}.
+        </p>
+      )}
       {queued && fromThePhone}
       <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} />
       {deliveries?.(delivery)}

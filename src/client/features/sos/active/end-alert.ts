@@ -15,14 +15,21 @@ export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e
 /** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */
 const STORE_BEFORE_HOME_MS = 1000;
 
+/** true: ended (or on its way); false: nobody could take it; a string: the PIN was refused ('PIN incorrecto.'). */
+export type EndResult = boolean | string;
+
 /**
  * FINALIZAR ALERTA: '2' with a key of its own, by the same path as the press,
  * so it never overtakes it. Sent or kept (by the worker or this page) counts as
- * done. Resolves false when nobody could take it (the alert stays on).
+ * done. Resolves false when nobody could take it (the alert stays on). With
+ * PINs set it carries the PIN typed; the duress PIN is answered exactly like
+ * the real one, so this screen behaves the same for both.
  */
-export async function endAlert(goTo: GoTo): Promise<boolean> {
-  const result = await submitSos(sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null)).catch((): SubmitResult => ({ kind: 'failed', message: '' }));
-  if (result.kind === 'failed') return false;
+export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
+  const request = sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null);
+  if (pin) request.body = { ...request.body, pin };
+  const result = await submitSos(request).catch((): SubmitResult => ({ kind: 'failed', message: '' }));
+  if (result.kind === 'failed') return result.pinError ?? false;
 
   // Stored before home shows: an app closed or reloaded the moment home appears must reopen on
   // home, not on the alert screen of the alert that just ended.

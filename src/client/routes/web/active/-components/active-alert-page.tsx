@@ -19,7 +19,13 @@ export function ActiveAlertPage() {
     <ActiveAlertScreen
       delivery={delivery}
       contacts={contacts.data}
-      server={server && { alertStatus: server.alert_status, deliveries: server.alert?.deliveries }}
+      server={
+        server && {
+          alertStatus: server.alert_status,
+          deliveries: server.alert?.deliveries,
+          missedCheckIn: server.alert?.trigger === 'missed-check-in' ? server.alert.check_in : null,
+        }
+      }
       deliveries={(delivery) => (
         // A chunk that cannot load (offline before the worker cached it) costs the list, never the screen.
         <CatchBoundary getResetKey={() => 'alert-deliveries'} errorComponent={() => null}>

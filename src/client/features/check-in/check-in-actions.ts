@@ -1,0 +1,85 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CheckIn, CheckInPurpose } from '#shared/api/check-ins.ts';
+import { DEFAULT_CHECK_IN_REMINDER_MINUTES } from '#shared/api/check-ins.ts';
+import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
+import type { Fix } from '#client/critical/location/location-store.ts';
+import { sendCheckInCall, type CheckInReply } from './api/check-in-call.ts';
+import { currentCheckInQueryOptions } from './api/current-check-in.ts';
+import { setWaitingCall } from './check-in-waiting.ts';
+
+const CHECK_INS = '/check-ins';
+const CURRENT = '/check-ins/current';
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function cache(queryClient: QueryClient, update: (current: CheckIn | null | undefined) => CheckIn | null): void {
+  queryClient.setQueryData(currentCheckInQueryOptions().queryKey, update);
+}
+
+/** What home shows of a check-in set without signal, until the server's own answer replaces it. */
+function localCheckIn(purpose: CheckInPurpose, place: string, due: Date, now: Date): CheckIn {
+  return {
+    id: '',
+    purpose,
+    place,
+    due_at: due.toISOString(),
+    status: 'running',
+    fired_alert_id: null,
+    created_at: now.toISOString(),
+    remind_at: new Date(due.getTime() - DEFAULT_CHECK_IN_REMINDER_MINUTES * 60_000).toISOString(),
+  };
+}
+
+export interface StartInput {
+  purpose: CheckInPurpose;
+  place: string;
+  due: Date;
+  fix: Fix | null;
+}
+
+export async function startCheckIn(queryClient: QueryClient, { purpose, place, due, fix }: StartInput): Promise<CheckInReply> {
+  const key = newIdempotencyKey();
+  const body = { purpose, place, due_at: due.toISOString(), timezone: timeZone(), ...(fix ?? {}) };
+  const reply = await sendCheckInCall('POST', CHECK_INS, key, body);
+  if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
+  if (reply.kind === 'queued') {
+    cache(queryClient, () => localCheckIn(purpose, place.trim(), due, new Date()));
+    setWaitingCall({ kind: 'set', key });
+  }
+  return reply;
+}
+
+/** 'Estoy bien'. */
+export async function closeCheckIn(queryClient: QueryClient, pin: string | undefined, fix: Fix | null): Promise<CheckInReply> {
+  const key = newIdempotencyKey();
+  const reply = await sendCheckInCall('PUT', CURRENT, key, { action: 'ok', ...(pin ? { pin } : {}), ...(fix ?? {}) });
+  if (reply.kind === 'done') cache(queryClient, () => null);
+  if (reply.kind === 'queued') setWaitingCall({ kind: 'ok', key });
+  return reply;
+}
+
+/** 'Necesito más tiempo'. */
+export async function extendCheckIn(queryClient: QueryClient, due: Date, pin: string | undefined, fix: Fix | null): Promise<CheckInReply> {
+  const key = newIdempotencyKey();
+  const body = { action: 'extend', due_at: due.toISOString(), ...(pin ? { pin } : {}), ...(fix ?? {}) };
+  const reply = await sendCheckInCall('PUT', CURRENT, key, body);
+  if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
+  if (reply.kind === 'queued') {
+    cache(queryClient, (current) =>
+      current ? { ...current, due_at: due.toISOString(), remind_at: new Date(due.getTime() - DEFAULT_CHECK_IN_REMINDER_MINUTES * 60_000).toISOString() } : null,
+    );
+    setWaitingCall({ kind: 'extend', key });
+  }
+  return reply;
+}
+
+/** The last known position while a check-in runs: only with signal (a queue of old positions helps nobody). */
+export async function sendCheckInPosition(fix: Fix): Promise<void> {
+  await sendCheckInCall('PUT', CURRENT, newIdempotencyKey(), { action: 'position', ...fix });
+}

@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CHECK_IN_PURPOSE_LABELS, type CheckIn } from '#shared/api/check-ins.ts';
+import { usePinsSet } from '#client/lib/pins/use-pins-set.ts';
+import { PinDialog } from '#client/ui/pin-dialog.tsx';
+import { showToast } from '#client/ui/toast-store.ts';
+import { getLocation } from '#client/critical/location/location-store.ts';
+import type { CheckInReply } from './api/check-in-call.ts';
+import { closeCheckIn, extendCheckIn } from './check-in-actions.ts';
+import {
+  CHECK_IN_CLOSED,
+  CHECK_IN_CLOSED_AFTER_FIRE,
+  CHECK_IN_EXTENDED,
+  EXTEND_WAITS_FOR_SIGNAL,
+  FIRED_NOTICE,
+  OK_WAITS_FOR_SIGNAL,
+  reminderNotice,
+  SET_WAITS_FOR_SIGNAL,
+} from './check-in-texts.ts';
+import { DueChooser, EMPTY_DUE, type DueValue } from './due-chooser.tsx';
+import { dueText, timeLeftText } from './due-time.ts';
+import { readDue } from './due-value.ts';
+import { useCheckInPosition } from './use-check-in-position.ts';
+import { useClock } from './use-clock.ts';
+import { useWaitingOutcome } from './use-waiting-outcome.ts';
+import './check-in.css';
+
+type Pending = { kind: 'ok' } | { kind: 'extend'; due: Date };
+
+const WAITING_TEXT = { set: SET_WAITS_FOR_SIGNAL, ok: OK_WAITS_FOR_SIGNAL, extend: EXTEND_WAITS_FOR_SIGNAL } as const;
+
+/** A running (or fired) check-in on home: the time left, 'Estoy bien' and 'Necesito más tiempo'. */
+export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
+  const queryClient = useQueryClient();
+  const now = useClock();
+  const pinsSet = usePinsSet();
+  const waiting = useWaitingOutcome();
+  const [extending, setExtending] = useState(false);
+  const [due, setDue] = useState<DueValue>(EMPTY_DUE);
+  const [dueError, setDueError] = useState<string | undefined>();
+  const [askPin, setAskPin] = useState<Pending | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fired = checkIn.status === 'fired';
+  useCheckInPosition(checkIn.status === 'running');
+
+  const dueMs = Date.parse(checkIn.due_at);
+  const remindAt = Date.parse(checkIn.remind_at);
+  const reminding = !fired && now >= remindAt && now < dueMs + 5 * 60_000;
+  const what = CHECK_IN_PURPOSE_LABELS[checkIn.purpose];
+
+  /** Sends; resolves with the PIN error to show in the dialog, or null. */
+  async function send(pending: Pending, pin: string | undefined): Promise<string | null> {
+    setSending(true);
+    setFailure(null);
+    const fix = getLocation().fix;
+    const reply: CheckInReply = pending.kind === 'ok' ? await closeCheckIn(queryClient, pin, fix) : await extendCheckIn(queryClient, pending.due, pin, fix);
+    setSending(false);
+    if (reply.kind === 'refused' && reply.errors.pin?.[0]) {
+      // PINs set on another phone, not yet known here: ask now.
+      if (!askPin) setAskPin(pending);
+      return reply.errors.pin[0];
+    }
+    setAskPin(null);
+    if (reply.kind === 'done') {
+      const message = pending.kind === 'extend' ? CHECK_IN_EXTENDED : fired ? CHECK_IN_CLOSED_AFTER_FIRE : CHECK_IN_CLOSED;
+      showToast({ message });
+      setExtending(false);
+    } else if (reply.kind === 'queued') {
+      setExtending(false);
+    } else {
+      setFailure(reply.message);
+      if (reply.kind === 'refused' && reply.status === 404) void queryClient.invalidateQueries({ queryKey: ['check-in'] });
+    }
+    return null;
+  }
+
+  function start(pending: Pending) {
+    if (pinsSet) setAskPin(pending);
+    else void send(pending, undefined);
+  }
+
+  function saveExtension() {
+    const chosen = readDue(due, new Date());
+    if ('error' in chosen) {
+      setDueError(chosen.error);
+      return;
+    }
+    setDueError(undefined);
+    start({ kind: 'extend', due: chosen.due });
+  }
+
+  return (
+    <section className="check-in-running" aria-labelledby="check-in-running-title">
+      <h2 id="check-in-running-title" className="check-in-running__title">
+        {fired ? 'Avisamos a tus contactos' : 'Aviso en curso'}
+      </h2>
+      <p className="check-in-running__what">
+        {what}
+        {checkIn.place ? ` · ${checkIn.place}` : ''}
+      </p>
+      <p>
+        Vuelves {dueText(new Date(dueMs), new Date(now))}.
+        {!fired && (
+          <>
+            {' '}
+            Tiempo restante: <strong>{timeLeftText(dueMs, now)}</strong>
+          </>
+        )}
+      </p>
+      {fired && <p role="alert">{FIRED_NOTICE}</p>}
+      {reminding && (
+        <p className="check-in-running__reminder" role="alert">
+          {reminderNotice(Math.max(1, Math.round((dueMs - remindAt) / 60_000)))}
+        </p>
+      )}
+      {waiting && (
+        <p className="check-in-running__waiting" role="status">
+          {WAITING_TEXT[waiting.kind]}
+        </p>
+      )}
+      {failure && (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="check-in-running__actions">
+        <button type="button" className="button button--block check-in-running__ok" disabled={sending || waiting?.kind === 'ok'} onClick={() => start({ kind: 'ok' })}>
+          Estoy bien
+        </button>
+        {!fired && (
+          <button type="button" className="button button--ghost button--block" aria-expanded={extending} disabled={sending} onClick={() => setExtending((open) => !open)}>
+            Necesito más tiempo
+          </button>
+        )}
+      </div>
+      {extending && !fired && (
+        <div className="check-in-running__extend">
+          <DueChooser name="check-in-extend" legend="¿Para cuándo habrás vuelto?" value={due} onChange={setDue} error={dueError} />
+          <button type="button" className="button button--block" disabled={sending} onClick={saveExtension}>
+            Guardar nueva hora
+          </button>
+        </div>
+      )}
+      {askPin && (
+        <PinDialog
+          title={askPin.kind === 'ok' ? 'Escribe tu PIN para cerrar el aviso' : 'Escribe tu PIN para cambiar la hora'}
+          onSubmit={(pin) => send(askPin, pin)}
+          onCancel={() => setAskPin(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contactSchema, type Contact } from '#shared/api/contacts.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { parseMessage } from '#client/lib/api-reply.ts';
+import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+
+export async function updateContactDetention(id: string, receives: boolean): Promise<Contact> {
+  const body = { receives_detention_info: receives };
+  return parseMessage(contactSchema, await apiRequest('PATCH', `/contacts/${encodeURIComponent(id)}`, { body }));
+}
+
+/** The contact the server answers replaces the cached one, in its own query and in the list. */
+export function useUpdateContactDetentionMutation(id: string) {
+  const queryClient = useQueryClient();
+  const listKey = contactsQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: (receives: boolean) => updateContactDetention(id, receives),
+    onSuccess: (contact) => {
+      queryClient.setQueryData<Contact>([...listKey, id], contact);
+      queryClient.setQueryData<Contact[]>(listKey, (list) => list?.map((item) => (item.id === id ? contact : item)));
+    },
+  });
+}

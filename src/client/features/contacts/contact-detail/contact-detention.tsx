@@ -1,0 +1,40 @@
+import type { Contact } from '#shared/api/contacts.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { useUpdateContactDetentionMutation } from '../api/update-contact-detention.ts';
+import '#client/ui/form-controls.css';
+
+export const DETENTION_TOGGLE = 'Recibe mi información de detención';
+export const DETENTION_ON = 'Este contacto recibirá tu información de detención en tus alertas.';
+export const DETENTION_OFF = 'Este contacto ya no recibirá tu información de detención.';
+
+/**
+ * 'Recibe mi información de detención' (off unless chosen): a real checkbox,
+ * saved as soon as it changes, like the language above it.
+ */
+export function ContactDetention({ contact }: { contact: Contact }) {
+  const update = useUpdateContactDetentionMutation(contact.id);
+  const saved = contact.receives_detention_info === true;
+  const shown = update.isPending && update.variables !== undefined ? update.variables : saved;
+  return (
+    <div className="field contact-detention">
+      <label className="checkbox contact-detention__toggle">
+        <input
+          type="checkbox"
+          checked={shown}
+          disabled={update.isPending}
+          aria-describedby="contact-detention-hint"
+          onChange={(event) =>
+            update.mutate(event.target.checked, {
+              onSuccess: (contact) => showToast({ message: contact.receives_detention_info ? DETENTION_ON : DETENTION_OFF }),
+              onError: (error) => showToast({ message: error.message, variant: 'danger' }),
+            })
+          }
+        />
+        <span>{DETENTION_TOGGLE}</span>
+      </label>
+      <p id="contact-detention-hint" className="muted">
+        Solo dentro de una alerta: lo que escribiste en «Si me detienen» (tu perfil), para que pueda encontrarte y conseguir ayuda.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+export const DETENTION_TITLE = 'Si me detienen';
+export const DETENTION_WHO =
+  'Solo la reciben los contactos que elijas (en cada contacto: «Recibe mi información de detención») y solo dentro de una alerta: cuando presionas SOS o cuando no confirmas a tiempo que estás bien. Nunca va en invitaciones, recordatorios ni pruebas.';
+export const DETENTION_WHY =
+  'Si te detienen, esto ayuda a tu familia a encontrarte y a conseguir ayuda: buscarte en el localizador oficial de detenidos, llamar a tu consulado y a tu abogado. Todo es opcional.';
+export const DETENTION_DELETE = 'Borrar mi información';
+export const DETENTION_DELETE_CONFIRM = 'Se borrará todo lo que guardaste aquí. Tus contactos ya no la recibirán.';
+export const DETENTION_SAVE = 'Guardar información';
+export const HINTS: Partial<Record<string, string>> = {
+  birth_date: 'Así: AAAA-MM-DD, por ejemplo 1990-05-31.',
+  a_number: 'Por ejemplo A123456789. Está en tus documentos de inmigración.',
+  consulate_phone: 'Con el código del país, por ejemplo +13055551234.',
+  lawyer_phone: 'Con el código del país, por ejemplo +13055551234.',
+};

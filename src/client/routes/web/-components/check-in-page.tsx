@@ -1,0 +1,5 @@
+import { CheckInScreen } from '#client/features/check-in/check-in-screen.tsx';
+
+export function CheckInPage() {
+  return <CheckInScreen />;
+}

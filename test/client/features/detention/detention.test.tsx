@@ -1,0 +1,148 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import { json } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+
+// 'Si me detienen' in profile, and per contact 'Recibe mi información de detención'.
+
+signedInForEachTest({ contacts: 1 });
+
+const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'Ruiz', phone: '+15550001111', pins_set: false };
+/** The section once its form has loaded. */
+async function section() {
+  const region = await screen.findByRole('region', { name: 'Si me detienen' });
+  await within(region).findByRole('button', { name: 'Guardar información' });
+  return region;
+}
+
+describe("'Si me detienen' in profile", () => {
+  it('says who gets it and when, with every field optional and labelled', async () => {
+    stubApi({ 'GET /api/profile': () => ok(profile), 'GET /api/profile/detention-info': () => ok(EMPTY_DETENTION_INFO), 'GET /api/profile/sessions': () => ok([]) });
+    renderApp('/web/profile');
+    const form = await section();
+    expect(within(form).getByText(/Solo la reciben los contactos que elijas .* y solo dentro de una alerta/)).toBeTruthy();
+    for (const label of [
+      'Nombre legal completo',
+      'Fecha de nacimiento',
+      'País de nacimiento',
+      'Número A (A-number)',
+      'Teléfono del consulado',
+      'Nombre del abogado',
+      'Teléfono del abogado',
+      'Quién recoge a los niños',
+      'Cómo comunicarse con esa persona',
+      'Dónde están los documentos',
+      'Medicinas',
+    ]) {
+      const field = within(form).getByLabelText(label) as HTMLInputElement;
+      expect([label, field.value, field.required]).toEqual([label, '', false]);
+    }
+    expect(within(form).getByRole('group', { name: '¿Firmaste el formulario de representación G-28?' })).toBeTruthy();
+  });
+
+  it('saves what was typed and shows back exactly what the server stored', async () => {
+    let stored: DetentionInfo = { ...EMPTY_DETENTION_INFO, legal_name: 'Ana María Ruiz López' };
+    const { calls } = stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/sessions': () => ok([]),
+      'GET /api/profile/detention-info': () => ok(stored),
+      'PUT /api/profile/detention-info': (call) => {
+        // The server normalises the A-number to upper case: the screen shows its version.
+        const body = call.body as DetentionInfo;
+        stored = { ...body, a_number: body.a_number.toUpperCase() };
+        return ok(stored);
+      },
+    });
+    renderApp('/web/profile');
+    const form = await section();
+    expect((within(form).getByLabelText('Nombre legal completo') as HTMLInputElement).value).toBe('Ana María Ruiz López');
+    fireEvent.change(within(form).getByLabelText('Número A (A-number)'), { target: { value: 'a123456789' } });
+    fireEvent.change(within(form).getByLabelText('País de nacimiento'), { target: { value: 'Honduras' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Sí' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+
+    expect(await screen.findByText('Información guardada.')).toBeTruthy();
+    expect((within(form).getByLabelText('Número A (A-number)') as HTMLInputElement).value).toBe('A123456789');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...EMPTY_DETENTION_INFO,
+      legal_name: 'Ana María Ruiz López',
+      a_number: 'a123456789',
+      birth_country: 'Honduras',
+      g28_signed: 'si',
+    });
+  });
+
+  it("shows the server's message on the field it refuses", async () => {
+    stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/sessions': () => ok([]),
+      'GET /api/profile/detention-info': () => ok(EMPTY_DETENTION_INFO),
+      'PUT /api/profile/detention-info': () =>
+        json(422, {
+          success: false,
+          message: 'Los datos enviados no son válidos.',
+          errors: { birth_date: ['Escribe la fecha como AAAA-MM-DD, por ejemplo 1990-05-31.'] },
+        }),
+    });
+    renderApp('/web/profile');
+    const form = await section();
+    fireEvent.change(within(form).getByLabelText('Fecha de nacimiento'), { target: { value: '31/05/1990' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    const field = within(form).getByLabelText('Fecha de nacimiento');
+    await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = field.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe('Escribe la fecha como AAAA-MM-DD, por ejemplo 1990-05-31.');
+  });
+
+  it("deletes everything with 'Borrar mi información' after a confirmation", async () => {
+    let stored: DetentionInfo = { ...EMPTY_DETENTION_INFO, legal_name: 'Ana Ruiz', medicines: 'Insulina' };
+    const { calls } = stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/sessions': () => ok([]),
+      'GET /api/profile/detention-info': () => ok(stored),
+      'DELETE /api/profile/detention-info': () => {
+        stored = EMPTY_DETENTION_INFO;
+        return ok('Información borrada.');
+      },
+    });
+    renderApp('/web/profile');
+    const form = await section();
+    await vi.waitFor(() => expect((within(form).getByLabelText('Medicinas') as HTMLTextAreaElement).value).toBe('Insulina'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Borrar mi información' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Borrar tu información de detención?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Borrar mi información' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sí, borrar' }));
+    expect(await screen.findByText('Información borrada.')).toBeTruthy();
+    const fresh = await section();
+    await vi.waitFor(() => expect((within(fresh).getByLabelText('Medicinas') as HTMLTextAreaElement).value).toBe(''));
+    expect((within(fresh).getByLabelText('Nombre legal completo') as HTMLInputElement).value).toBe('');
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe("a contact's 'Recibe mi información de detención'", () => {
+  it('is off by default and saved by PATCH when turned on', async () => {
+    let receives = false;
+    const { calls } = stubApi({
+      'GET /api/contacts/c1': () => ok(aContact({ receives_detention_info: receives })),
+      'PATCH /api/contacts/c1': (call) => {
+        receives = (call.body as { receives_detention_info: boolean }).receives_detention_info;
+        return ok(aContact({ receives_detention_info: receives }));
+      },
+    });
+    renderApp('/web/contact/c1');
+    const toggle = (await screen.findByRole('checkbox', { name: 'Recibe mi información de detención' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Este contacto recibirá tu información de detención en tus alertas.')).toBeTruthy();
+    expect(toggle.checked).toBe(true);
+    expect(calls.filter((call) => call.method === 'PATCH')).toMatchObject([{ url: '/api/contacts/c1', body: { receives_detention_info: true } }]);
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { es } from '#shared/contact-texts/es.ts';
+import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { launchChromium } from '#test/support/chromium.ts';
+import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
+import { mailsTo, personWithConfirmedContact } from '#test/support/sos-flows.ts';
+
+// 'Avísales si no vuelvo' in a real Chromium against the real server, with the
+// grace period and the reminder shortened by configuration: the server fires a
+// check-in nobody closed, with the app closed, and an 'Estoy bien' given
+// offline reaches the server through the service worker's queue.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const artifacts = path.join(root, 'artifacts');
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, { browser }] = await Promise.all([
+    // No grace, a reminder a minute before, and a look for due check-ins every second.
+    startApp({ CHECK_IN_GRACE_MINUTES: '0', CHECK_IN_REMINDER_MINUTES: '1', CHECK_IN_POLL_SECONDS: '1' }),
+    launchChromium(),
+  ]);
+  await mkdir(artifacts, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function expectAccessible(page: Page, screen: string) {
+  expect({ screen, axe: await axeViolations(page), text: await smallText(page), targets: await smallTargets(page) }).toEqual({
+    screen,
+    axe: [],
+    text: [],
+    targets: [],
+  });
+}
+
+/** 'A una hora': the next whole minute at least `aheadMs` from now, on the phone's own clock. */
+async function chooseTimeAhead(page: Page, aheadMs: number) {
+  const { time, tomorrow } = await page.evaluate((ahead) => {
+    const at = new Date(Date.now() + ahead + 60_000 - 1);
+    const now = new Date();
+    return {
+      time: `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`,
+      tomorrow: at.getDate() !== now.getDate(),
+    };
+  }, aheadMs);
+  await page.getByRole('radio', { name: 'A una hora' }).check();
+  await page.getByLabel('Hora', { exact: true }).fill(time);
+  if (tomorrow) await page.getByLabel('Día').selectOption('tomorrow');
+}
+
+describe("'Avísales si no vuelvo'", () => {
+  it('fires by itself after the deadline with the app closed: the chosen contact gets the packet and the locator steps', async () => {
+    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'aviso');
+
+    // 'Si me detienen', filled in profile, and the contact chosen to receive it.
+    await page.getByRole('link', { name: 'Perfil' }).click();
+    const detention = page.getByRole('region', { name: 'Si me detienen' });
+    await detention.getByLabel('Nombre legal completo').fill('Elena Aviso Morales');
+    await detention.getByLabel('Número A (A-number)').fill('A123456789');
+    await detention.getByLabel('País de nacimiento').fill('Honduras');
+    await detention.getByRole('button', { name: 'Guardar información' }).click();
+    await page.getByText('Información guardada.').waitFor();
+    await expectAccessible(page, 'profile with Si me detienen and the PINs');
+    await page.getByRole('link', { name: 'Inicio' }).click();
+    await page.getByRole('link', { name: /Jorge Paz/ }).click();
+    await page.getByRole('checkbox', { name: 'Recibe mi información de detención' }).click();
+    await page.getByText('Este contacto recibirá tu información de detención en tus alertas.').waitFor();
+    await page.getByRole('link', { name: 'Inicio' }).click();
+
+    await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
+    await page.waitForURL('**/web/check-in');
+    await page.getByRole('radio', { name: 'Cita de inmigración' }).check();
+    await page.getByLabel('¿Dónde? (opcional)').fill('Oficina de Miami');
+    await chooseTimeAhead(page, 30_000);
+    await expectAccessible(page, 'check-in form');
+    await page.screenshot({ path: path.join(artifacts, 'check-in-form-390x844.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Activar aviso' }).click();
+
+    await page.waitForURL('**/web/home');
+    const running = page.getByRole('region', { name: 'Aviso en curso' });
+    await running.getByText('Cita de inmigración · Oficina de Miami').waitFor();
+    await running.getByRole('button', { name: 'Estoy bien' }).waitFor();
+    await expectAccessible(page, 'home with a running check-in');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await running.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'check-in-on-home-360x740.png') });
+
+    // The app is closed: only the server can fire now.
+    const before = (await readMailbox(app.dataDir)).length;
+    await page.close();
+    const mail = await waitForMail(app.dataDir, { to: contactEmail, subject: /^ALERTA: Elena aviso no confirmó que está bien$/, after: before }, 150_000);
+    expect(mail.text).toMatch(/no confirmó que está bien después de su cita de inmigración en Oficina de Miami, prevista hasta las \d\d:\d\d/);
+    // The last position the app sent while the check-in ran (geolocation allowed: Miami).
+    expect(mail.text).toContain(`${es.missedLastPosition}\nDónde: latitud 25.7617, longitud -80.1918`);
+    expect(mail.text).toContain(es.stepsHeading);
+    expect(mail.text).toContain(es.stepLocator('A123456789', 'Honduras'));
+    expect(mail.text).toContain(`${es.packetHeading('Elena aviso')}\n- Nombre legal completo: Elena Aviso Morales`);
+    expect(mail.html).not.toMatch(/<img[^>]+src="https?:/);
+    // Fired once.
+    expect((await mailsTo(app, contactEmail)).filter((each) => /no confirmó que está bien/.test(each.subject))).toHaveLength(1);
+
+    // Reopened, the app is on the alert screen, which says why the alert went out.
+    const reopened = await context.newPage();
+    await reopened.goto(`${app.url}/web/home`);
+    await reopened.waitForURL('**/web/active');
+    await reopened
+      .getByText('Esta alerta se envió porque no confirmaste que estabas bien después de: Cita de inmigración (Oficina de Miami).')
+      .waitFor({ timeout: 15_000 });
+    await expectAccessible(reopened, 'alert screen of a missed check-in');
+    await reopened.screenshot({ path: path.join(artifacts, 'missed-check-in-active-390x844.png'), fullPage: true });
+    await context.close();
+  }, 240_000);
+
+  it("takes 'Estoy bien' offline and delivers it once the network returns; nobody is warned", async () => {
+    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'bien');
+    await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
+    await page.getByRole('radio', { name: 'Trabajo' }).check();
+    await page.getByRole('radio', { name: '1 hora' }).check();
+    await page.getByRole('button', { name: 'Activar aviso' }).click();
+    await page.waitForURL('**/web/home');
+    const running = page.getByRole('region', { name: 'Aviso en curso' });
+    await running.getByText(/^(59 min|1 h 00 min)$/).waitFor();
+
+    await context.setOffline(true);
+    await running.getByRole('button', { name: 'Estoy bien' }).click();
+    await running.getByText(/^Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal/).waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'check-in-ok-offline-390x844.png') });
+
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Avísales si no vuelvo' }).waitFor({ timeout: 30_000 });
+    await page.reload();
+    await page.getByRole('link', { name: 'Avísales si no vuelvo' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Aviso en curso' }).count()).toBe(0);
+    // After the reload home asked the server again (a restored cache is stale): no check-in runs there.
+    expect((await mailsTo(app, contactEmail)).filter((mail) => /ALERTA/.test(mail.subject))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
