@@ -3,13 +3,10 @@ import { lazy, Suspense } from 'react';
 import { useContacts } from '#client/critical/contact-list/get-contacts.ts';
 import { ContactListSection } from '#client/critical/contact-list/contact-list-section.tsx';
 import { AfterFirstPaint } from '#client/critical/after-first-paint.tsx';
-import { loadCheckInSlot } from '#client/lib/home-slots.ts';
+import { CheckInEntry } from './check-in-entry.tsx';
 import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
-
-// 'Avísales si no vuelvo' and a running check-in: its own chunk, after the first frame (routes/web/home.ts).
-const CheckInHomeSlot = lazy(loadCheckInSlot);
 
 // It shows a moment after the button, never in its way. Its code comes in home's chunk (vite.config.ts).
 const SosHomePanels = lazy(() => import('#client/critical/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })));
@@ -32,11 +29,7 @@ export function HomePage() {
           </Suspense>
         </CatchBoundary>
         {/* Below the SOS area, blue and square: never to be taken for the red round SOS button. */}
-        <CatchBoundary getResetKey={() => 'check-in-home-slot'} errorComponent={() => null}>
-          <Suspense fallback={null}>
-            <CheckInHomeSlot />
-          </Suspense>
-        </CatchBoundary>
+        <CheckInEntry />
         <ContactListSection />
         {/* A practice: plain and far from the red SOS button, so it can never be taken for it. */}
         <Link to="/web/practice" className="button button--ghost button--block home-page__practice">

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCurrentCheckIn } from './api/current-check-in.ts';
-import { CHECK_IN_TITLE } from './check-in-texts.ts';
+import { CHECK_IN_HINT, CHECK_IN_TITLE } from '#client/critical/home/home-texts.ts';
 import { RunningCheckIn } from './running-check-in.tsx';
 import './check-in.css';
 
@@ -18,7 +18,7 @@ export function CheckInHomeSlot() {
       <Link to="/web/check-in" className="button button--ghost button--block check-in-start__link">
         {CHECK_IN_TITLE}
       </Link>
-      <p className="muted check-in-start__hint">Si vas a una cita o a un lugar con riesgo, avisamos a tus contactos si no vuelves a tiempo.</p>
+      <p className="muted check-in-start__hint">{CHECK_IN_HINT}</p>
     </div>
   );
 }

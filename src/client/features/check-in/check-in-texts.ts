@@ -1,6 +1,6 @@
 // What the person reads about a check-in ('Avísales si no vuelvo'), in one place.
 
-export const CHECK_IN_TITLE = 'Avísales si no vuelvo';
+export { CHECK_IN_TITLE } from '#client/critical/home/home-texts.ts';
 
 export const WHAT_HAPPENS = 'Si no confirmas que estás bien antes de esa hora (más 5 minutos), avisaremos a tus contactos como si hubieras presionado SOS.';
 export const NEEDS_SIGNAL = 'Necesitas señal para crear el aviso y para cerrarlo. Sin señal lo guardamos y lo enviamos en cuanto vuelva la conexión.';
