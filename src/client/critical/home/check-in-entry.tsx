@@ -1,8 +1,8 @@
 import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { successMessage } from '#shared/plain-data.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import { successMessage } from '#shared/plain-data.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { loadCheckInSlot } from '#client/lib/home-slots.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
 import { CHECK_IN_HINT, CHECK_IN_TITLE } from './home-texts.ts';
@@ -15,11 +15,6 @@ function isOpen(value: unknown): boolean {
   return value.status === 'running' || value.status === 'fired';
 }
 
-/**
- * Home's way to 'Avísales si no vuelvo', below the SOS area. With no check-in
- * open (in this phone's cache or on the server), home downloads nothing more
- * for it; with one, the running view's chunk comes and takes over.
- */
 const CURRENT_CHECK_IN = [queryRoots.checkIn, 'current'];
 
 /** Whether the server has a check-in open for this person (one set on another phone too), read by hand: no schema library here. */
@@ -27,6 +22,11 @@ async function serverHasOpenCheckIn(): Promise<boolean> {
   return isOpen(successMessage(await apiRequest('GET', '/check-ins/current')));
 }
 
+/**
+ * Home's way to 'Avísales si no vuelvo', below the SOS area. With no check-in
+ * open (in this phone's cache or on the server), home downloads nothing more
+ * for it; with one, the running view's chunk comes and takes over.
+ */
 export function CheckInEntry() {
   const queryClient = useQueryClient();
   // What this phone set or last heard, kept encrypted across restarts.
