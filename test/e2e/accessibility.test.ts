@@ -212,7 +212,9 @@ describe('accessibility of every screen', () => {
 
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Perfil' }).click();
     await page.waitForURL('**/web/profile');
-    await page.getByRole('button', { name: /guardar/i }).waitFor();
+    // The profile form and 'Si me detienen' below it, both loaded before the check.
+    await page.getByRole('button', { name: 'Guardar cambios' }).waitFor();
+    await page.getByRole('button', { name: 'Guardar información' }).waitFor();
     await checkScreen(page, 'profile', 'Perfil');
 
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
