@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AliasOptions } from 'vite';
+import type { Alias } from 'vite';
 
 // The app is written against React's API and runs on Preact's compatibility layer (docs/decisions/023):
 // the same components, hooks, TanStack Router and Query, with a renderer a fraction of React DOM's size.
@@ -21,4 +21,4 @@ export const reactEntries: Record<string, string> = {
 
 const escape = (id: string) => id.replaceAll('/', '\\/');
 
-export const reactOnPreact: AliasOptions = Object.entries(reactEntries).map(([id, file]) => ({ find: new RegExp(`^${escape(id)}$`), replacement: file }));
+export const reactOnPreact: Alias[] = Object.entries(reactEntries).map(([id, file]) => ({ find: new RegExp(`^${escape(id)}$`), replacement: file }));
