@@ -113,5 +113,9 @@ export const SOS_UNSENT_WARNING_MS = 24 * 60 * 60_000;
  * sent. Apart from the app state, so clearing that state keeps them too.
  */
 export const SOS_PAGE_QUEUE_DB = 'sos-page-queue';
+/** The device key's database, apart from the state's, so clearing the state keeps the key. */
+export const KEY_STORE_DB = 'sos-keys';
+/** The encrypted session and query cache. */
+export const STATE_STORE_DB = 'sos-state';
 /** A tag manager container id as Google prints it (GTM_ID): it goes into the script's URL. */
 export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;

@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from 'vite';
+import { KEY_STORE_DB, STATE_STORE_DB } from '../../shared/constants.ts';
 import { EARLY_PRESS_DATASET_KEY } from '../critical/early-home/early-press.ts';
 import { EARLY_SOS_BUTTON_ID, earlyHomeMarkup } from '../critical/early-home/early-home-markup.ts';
 
@@ -67,6 +68,9 @@ function firstScript({ hintKey }: EarlyHomeOptions): string {
   return [
     `try{var d=document.documentElement;if(localStorage[${JSON.stringify(hintKey)}]=="1"){`,
     `document.head.append(document.getElementById("${TEMPLATE_ID}").content);`,
+    // The stored session's databases, opened (and closed) now: the browser keeps their files open a moment,
+    // so the app's own reads, a few hundred milliseconds later on a slow phone, skip that wait. Never creates one.
+    `${JSON.stringify([KEY_STORE_DB, STATE_STORE_DB])}.forEach(function(n){var r=indexedDB.open(n);r.onupgradeneeded=function(){r.transaction.abort()};r.onsuccess=function(){r.result.close()}});`,
     'if(/^\\/(web\\/?(home\\/?)?)?$/.test(location.pathname)){d.dataset.opens="home";navigator.onLine||(d.dataset.offline="");',
     // The early SOS button: recorded and shown sending, once; the app's button sends it.
     `document.addEventListener("click",function(e){var b=e.target.closest?.("#${EARLY_SOS_BUTTON_ID}");`,

@@ -1,4 +1,5 @@
 import { createStore, type UseStore } from 'idb-keyval';
+import { KEY_STORE_DB, STATE_STORE_DB } from '../constants.ts';
 
 // idb-keyval opens its database as soon as a store is created and keeps that
 // connection at module level, so stores are made on first use: tests (and the
@@ -9,12 +10,12 @@ let stateStore: UseStore | undefined;
 
 /** The device key lives apart from the state, so clearing the state keeps the key. */
 export function getKeyStore(): UseStore {
-  keyStore ??= createStore('sos-keys', 'keys');
+  keyStore ??= createStore(KEY_STORE_DB, 'keys');
   return keyStore;
 }
 
 /** Encrypted session and query cache. Never the `workbox-background-sync` database. */
 export function getStateStore(): UseStore {
-  stateStore ??= createStore('sos-state', 'state');
+  stateStore ??= createStore(STATE_STORE_DB, 'state');
   return stateStore;
 }

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEY_STORE_DB, STATE_STORE_DB } from '#shared/constants.ts';
 import type { Rolldown } from 'vite';
 import { earlyHome } from '#client/vite-plugins/early-home.ts';
 
@@ -99,6 +100,61 @@ describe('the early home in the page: preloads', () => {
     history.replaceState(null, '', '/web/home');
     openPage(html, script);
     expect(preloads()).toEqual([]);
+  });
+});
+
+describe("the early home in the page: the stored session's databases", () => {
+  const databaseNames = async () => (await indexedDB.databases()).map((database) => database.name).sort();
+
+  it('creates no database where none was stored', async () => {
+    const { html, script } = build();
+    localStorage.setItem('sos_opens_home', '1');
+    history.replaceState(null, '', '/web/home');
+    openPage(html, script);
+    // Each open ends (aborted upgrade or success) before a second one of the same name: wait for ours.
+    await new Promise<void>((resolve) => {
+      const probe = indexedDB.open('probe-after-early-opens');
+      probe.onsuccess = () => {
+        probe.result.close();
+        indexedDB.deleteDatabase('probe-after-early-opens').onsuccess = () => resolve();
+      };
+    });
+    await vi.waitFor(async () => expect(await databaseNames()).toEqual([]));
+  });
+
+  it('leaves stored databases as they were, and closes them: a later upgrade or deletion is never blocked', async () => {
+    const opened = (request: IDBOpenDBRequest) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    for (const [name, store] of [
+      [KEY_STORE_DB, 'keys'],
+      [STATE_STORE_DB, 'state'],
+    ] as const) {
+      const request = indexedDB.open(name);
+      request.onupgradeneeded = () => request.result.createObjectStore(store);
+      (await opened(request)).close();
+    }
+    const { html, script } = build();
+    localStorage.setItem('sos_opens_home', '1');
+    history.replaceState(null, '', '/web/home');
+    openPage(html, script);
+    for (const [name, store] of [
+      [KEY_STORE_DB, 'keys'],
+      [STATE_STORE_DB, 'state'],
+    ] as const) {
+      const database = await opened(indexedDB.open(name));
+      expect([database.version, [...database.objectStoreNames]]).toEqual([1, [store]]);
+      database.close();
+      // A deletion waits for every open connection: it ends at once only if the page's own closed.
+      const deleted = new Promise<string>((resolve) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onblocked = () => resolve('blocked');
+        request.onsuccess = () => resolve('deleted');
+      });
+      expect(await deleted).toBe('deleted');
+    }
   });
 });
 
