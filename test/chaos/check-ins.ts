@@ -57,18 +57,21 @@ async function untilAnswered(direct: string[], call: (baseUrl: string) => Promis
   return undefined;
 }
 
+/** 'Estoy bien' goes this long before the deadline: time for its replays to outlast a power cut. */
+const OK_AHEAD_MS = 6_000;
+
 /**
  * `people` set check-ins that fall due over `spanMs` from `startedAt`; every
- * `okEvery`-th says 'Estoy bien' 4 s before its deadline. Starts are sent
+ * `okEvery`-th says 'Estoy bien' 6 s before its deadline. Starts are sent
  * before the storm's first kill; the rest of the work (waiting, 'Estoy bien')
  * runs during it. Resolves once every call has its answer.
  */
 export async function runCheckIns(direct: string[], people: Person[], startedAt: number, spanMs: number, okEvery: number): Promise<CheckInPlan[]> {
   const plans: CheckInPlan[] = people.map((person, n) => {
     const ok = n % okEvery === okEvery - 1;
-    // Due from 1 s on (into the storm), those that close in time no sooner than 5 s.
-    const dueAt = startedAt + (ok ? 5_000 : 1_000) + ((n + 0.5) * Math.max(spanMs - 1_000, 1_000)) / people.length;
-    return { person, dueAt, okAt: ok ? dueAt - 4_000 : undefined };
+    // Due from 1 s on (into the storm); those closed in time are closed from 1 s on.
+    const dueAt = startedAt + (ok ? 1_000 + OK_AHEAD_MS : 1_000) + ((n + 0.5) * Math.max(spanMs - 1_000, 1_000)) / people.length;
+    return { person, dueAt, okAt: ok ? dueAt - OK_AHEAD_MS : undefined };
   });
   await Promise.all(
     plans.map(async (plan) => {
@@ -86,7 +89,7 @@ export async function runCheckIns(direct: string[], people: Person[], startedAt:
       const closed = await untilAnswered(
         direct,
         (url) => callApi(url, 'PUT', 'check-ins/current', { token: plan.person.token, body: { action: 'ok' }, headers: { 'idempotency-key': okKey } }),
-        3_000,
+        OK_AHEAD_MS - 500,
       );
       const status = closed?.status === 200 ? (closed.message as { status?: string }).status : undefined;
       plan.closed = status === 'closed' || status === 'fired' ? status : 'refused';
@@ -154,7 +157,7 @@ export async function judgeCheckIns(db: pg.Client, plans: CheckInPlan[], receive
     const rows = checkIns.filter((row) => row.email === email);
     const mails = plan.person.contacts.map((contact) => missed.get(contact) ?? 0);
     if (plan.started !== 'running' || plan.closed === 'refused' || plan.closed === 'fired') {
-      // 'fired' to 'Estoy bien' sent 4 s before the deadline: it was not handled in time.
+      // 'fired' to 'Estoy bien' sent 6 s before the deadline: it was not handled in time.
       counts.checkInCallsRefused += 1;
       continue;
     }
