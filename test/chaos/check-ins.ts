@@ -30,7 +30,12 @@ export type CheckInCounts = {
   checkInsClosed: number;
   /** Closed in time, fired anyway (an alert or a missed-check-in e-mail). */
   checkInsFiredAfterOk: number;
-  /** Starts or 'Estoy bien' that no instance ever answered with 200, or answered otherwise than expected. */
+  /**
+   * 'Estoy bien' that reached an instance only after the deadline (both were down
+   * when it was sent): rightly fired, then closed; judged with the due ones.
+   */
+  checkInsOkLate: number;
+  /** Starts or 'Estoy bien' that no instance ever answered with 200 (or a start not answered 'running'). */
   checkInCallsRefused: number;
   checkInEmailsExpected: number;
   checkInEmailsMissing: number;
@@ -57,7 +62,7 @@ async function untilAnswered(direct: string[], call: (baseUrl: string) => Promis
   return undefined;
 }
 
-/** 'Estoy bien' goes this long before the deadline: time for its replays to outlast a power cut. */
+/** 'Estoy bien' goes this long before the deadline: time for its replays to outlast most kills. */
 const OK_AHEAD_MS = 6_000;
 
 /**
@@ -89,7 +94,8 @@ export async function runCheckIns(direct: string[], people: Person[], startedAt:
       const closed = await untilAnswered(
         direct,
         (url) => callApi(url, 'PUT', 'check-ins/current', { token: plan.person.token, body: { action: 'ok' }, headers: { 'idempotency-key': okKey } }),
-        OK_AHEAD_MS - 500,
+        // As the phone's queue does: until an instance answers, however long that takes.
+        60_000,
       );
       const status = closed?.status === 200 ? (closed.message as { status?: string }).status : undefined;
       plan.closed = status === 'closed' || status === 'fired' ? status : 'refused';
@@ -104,7 +110,7 @@ const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? '' : (mail.to?
 
 /** Waits until every due check-in of `plans` fired (or `timeoutMs` passed) and the deadlines of the rest are well past. */
 export async function waitForCheckIns(db: pg.Client, plans: CheckInPlan[], timeoutMs: number): Promise<void> {
-  const due = plans.filter((plan) => plan.started === 'running' && plan.closed === undefined).map((plan) => plan.person.email);
+  const due = plans.filter((plan) => plan.started === 'running' && plan.closed !== 'closed').map((plan) => plan.person.email);
   const lastDeadline = Math.max(0, ...plans.map((plan) => plan.dueAt));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -146,6 +152,7 @@ export async function judgeCheckIns(db: pg.Client, plans: CheckInPlan[], receive
     checkInsDoubled: 0,
     checkInsClosed: 0,
     checkInsFiredAfterOk: 0,
+    checkInsOkLate: 0,
     checkInCallsRefused: 0,
     checkInEmailsExpected: 0,
     checkInEmailsMissing: 0,
@@ -156,11 +163,11 @@ export async function judgeCheckIns(db: pg.Client, plans: CheckInPlan[], receive
     const theirs = alerts.filter((alert) => alert.email === email);
     const rows = checkIns.filter((row) => row.email === email);
     const mails = plan.person.contacts.map((contact) => missed.get(contact) ?? 0);
-    if (plan.started !== 'running' || plan.closed === 'refused' || plan.closed === 'fired') {
-      // 'fired' to 'Estoy bien' sent 6 s before the deadline: it was not handled in time.
+    if (plan.started !== 'running' || plan.closed === 'refused') {
       counts.checkInCallsRefused += 1;
       continue;
     }
+    if (plan.closed === 'fired') counts.checkInsOkLate += 1;
     counts.checkInsSet += 1;
     if (plan.closed === 'closed') {
       const fired = theirs.length > 0 || mails.some((n) => n > 0) || rows.some((row) => row.status !== 'closed');
@@ -175,9 +182,10 @@ export async function judgeCheckIns(db: pg.Client, plans: CheckInPlan[], receive
     counts.checkInEmailsExpected += mails.length;
     counts.checkInEmailsMissing += mails.filter((n) => n === 0).length;
     counts.checkInEmailsDuplicated += mails.reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    // A late 'Estoy bien' closed it after it fired.
     const firedOnce =
       rows.length === 1 &&
-      row?.status === 'fired' &&
+      row?.status === (plan.closed === 'fired' ? 'closed' : 'fired') &&
       alert !== undefined &&
       row.fired_alert_id === alert.id &&
       alert.trigger === 'missed-check-in' &&

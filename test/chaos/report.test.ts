@@ -25,6 +25,7 @@ function healthyRun(): ChaosCounts {
     checkInsDoubled: 0,
     checkInsClosed: 3,
     checkInsFiredAfterOk: 0,
+    checkInsOkLate: 0,
     checkInCallsRefused: 0,
     checkInEmailsExpected: 9,
     checkInEmailsMissing: 0,

@@ -20,7 +20,7 @@ export function formatCounts(c: ChaosCounts): string {
     `e-mails unexpected    ${c.emailsUnexpected}`,
     `outbox stuck          ${c.outboxStuck}`,
     `check-ins set         ${c.checkInsSet} (due ${c.checkInsDue}, closed in time ${c.checkInsClosed}, calls refused ${c.checkInCallsRefused})`,
-    `check-ins fired       ${c.checkInsFired} (lost ${c.checkInsLost}, doubled ${c.checkInsDoubled}, fired after 'Estoy bien' ${c.checkInsFiredAfterOk})`,
+    `check-ins fired       ${c.checkInsFired} (lost ${c.checkInsLost}, doubled ${c.checkInsDoubled}, fired after 'Estoy bien' ${c.checkInsFiredAfterOk}, 'Estoy bien' late ${c.checkInsOkLate})`,
     `check-in e-mails      ${c.checkInEmailsExpected} expected (missing ${c.checkInEmailsMissing}, duplicated ${c.checkInEmailsDuplicated})`,
     `still queued on phones ${c.stillQueued}`,
     `answers differing     ${c.answersDiffering}`,
