@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startApp } from '#test/support/app-server.ts';
 import { startFaultProxy } from '#test/support/fault-proxy.ts';
 import { browserFigures } from './figures/browser-timings.ts';
+import { checkInDueFigures } from './figures/check-in-due.ts';
 import { lighthouseFigures } from './figures/lighthouse.ts';
 import { calibrate, load1, machineState } from './load/calibration.ts';
 import { downloadFigures } from './figures/downloads.ts';
@@ -44,6 +45,7 @@ const figures: Record<string, Figure> = {
   'sos-flood': sosBehindFloodFigures,
   'press-burst': burstMailFigures,
   memory: memoryFigures,
+  'check-in': checkInDueFigures,
 };
 
 const started = Date.now();

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { TcpFault } from '#test/support/tcp-fault-proxy.ts';
 import { passEverything } from '#test/support/tcp-fault-proxy.ts';
 import { sleep, startChaosStage, type ChaosStage } from './chaos-stage.ts';
+import { judgeCheckIns, runCheckIns, waitForCheckIns, type CheckInCounts } from './check-ins.ts';
 import { randomFaults, seededRandom, type FaultRates } from './fault-plan.ts';
 import { callApi, signUpPeople, type Person } from './people.ts';
 import { sameAnswer } from './same-answer.ts';
@@ -24,6 +25,8 @@ export type ChaosPhase = {
   smtpOutages: number;
   /** At the end, every person presses once more with the same request sent to both instances at the same moment. */
   bothInstancesAtOnce: boolean;
+  /** People of their own (who never press SOS) whose check-ins fall due during the storm. */
+  checkIns: number;
 };
 
 export type ChaosOptions = {
@@ -38,6 +41,8 @@ export type ChaosOptions = {
   timing: PhoneTiming;
   /** Send every n-th answered press again to both instances at the end (1: all of them). */
   recheckEvery: number;
+  /** Every n-th check-in is closed with 'Estoy bien' before its deadline; the rest must fire. */
+  checkInOkEvery: number;
   seed: number;
   /** How long the outbox may take to empty once a storm is over. */
   settleMs: number;
@@ -45,26 +50,27 @@ export type ChaosOptions = {
   log(line: string): void;
 };
 
-export type ChaosCounts = Verdict & {
-  title: string;
-  faults: Record<TcpFault | 'app-down', number>;
-  smtpRefused: number;
-  appRestarts: number;
-  postgresRestarts: number;
-  /** 5xx replies the phones read while PostgreSQL was up. */
-  serverErrorsOutsideOutages: number;
-  /** Requests answered differently by the two instances, or differently from the phone's first answer. */
-  answersDiffering: number;
-  /** Presses still queued on a phone at the end. */
-  stillQueued: number;
-  /** Instances found dead that nobody killed. */
-  appsCrashed: number;
-  /** Lines of the apps' output that hold an address, a token or a position. */
-  logLeaks: number;
-  /** The most repeats the crashes can explain: each cuts at most this many sends between the SMTP server's acceptance and our commit. */
-  duplicateAllowance: number;
-  seconds: number;
-};
+export type ChaosCounts = Verdict &
+  CheckInCounts & {
+    title: string;
+    faults: Record<TcpFault | 'app-down', number>;
+    smtpRefused: number;
+    appRestarts: number;
+    postgresRestarts: number;
+    /** 5xx replies the phones read while PostgreSQL was up. */
+    serverErrorsOutsideOutages: number;
+    /** Requests answered differently by the two instances, or differently from the phone's first answer. */
+    answersDiffering: number;
+    /** Presses still queued on a phone at the end. */
+    stillQueued: number;
+    /** Instances found dead that nobody killed. */
+    appsCrashed: number;
+    /** Lines of the apps' output that hold an address, a token or a position. */
+    logLeaks: number;
+    /** The most repeats the crashes can explain: each cuts at most this many sends between the SMTP server's acceptance and our commit. */
+    duplicateAllowance: number;
+    seconds: number;
+  };
 
 /**
  * Mails one instance's outbox worker may have accepted by the SMTP server but not yet
@@ -124,8 +130,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
   const stage = await startChaosStage();
   const phones: SimulatedPhone[] = [];
   try {
-    options.log(`signing up ${options.users} people, whose contacts accept`);
-    const people = await signUpPeople(stage.proxy.url, stage.smtp, options.users, options.contacts);
+    const checkInPeople = options.phases.reduce((sum, phase) => sum + phase.checkIns, 0);
+    options.log(`signing up ${options.users} people and ${checkInPeople} who set check-ins, whose contacts accept`);
+    const everyone = await signUpPeople(stage.proxy.url, stage.smtp, options.users + checkInPeople, options.contacts);
+    const people = everyone.slice(0, options.users);
+    // Each phase's check-ins are set by people of their own: a check-in fired in one phase leaves its alert on.
+    let nextCheckInPerson = options.users;
     let serverErrors = 0;
     // A request on its way when PostgreSQL died, or sent while it was down, may fail; no other.
     const onReply = (status: number, sentAt: number) => {
@@ -152,6 +162,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
 
       options.log(`${phase.title}: the storm begins`);
       stage.proxy.setPlan(randomFaults(random, options.faultRates, options.timing.liveTimeoutMs * 2));
+      const span = phase.cycles * ((options.holdMs[0] + options.holdMs[1] + options.gapMs[0] + options.gapMs[1]) / 2);
+      const checkInPlans = everyone.slice(nextCheckInPerson, (nextCheckInPerson += phase.checkIns));
+      // Set straight away, before the first kill, and falling due while the instances and PostgreSQL are killed.
+      const checkingIn = runCheckIns(stage.direct, checkInPlans, started, span, options.checkInOkEvery);
       const pressing = people.map(async (person) => {
         await sleep(between([0, options.holdMs[1]]));
         for (let cycle = firstCycle; cycle < firstCycle + phase.cycles; cycle += 1) {
@@ -165,6 +179,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
       });
       await runTimeline(stage, phase, options, between, started);
       await Promise.all(pressing);
+      const checkIns = await checkingIn;
       const appsCrashed = stage.apps.filter((app) => !app.isRunning());
       for (const app of appsCrashed) options.log(`${app.name} died on its own:\n${app.output().slice(-2_000)}`);
 
@@ -204,23 +219,27 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
       const db = new pg.Client({ connectionString: stage.postgres.url() });
       await db.connect();
       let verdict: Verdict;
+      let checkInCounts: CheckInCounts;
       try {
+        await waitForCheckIns(db, checkIns, options.settleMs);
         const emptied = await until(
           async () => Number((await db.query<{ n: string }>("select count(*) as n from outbox where status <> 'sent'")).rows[0]?.n) === 0,
           options.settleMs,
         );
         if (!emptied) options.log(`the outbox did not empty within ${options.settleMs} ms`);
         verdict = await judge(db, people, presses, stage.smtp.received.slice(mailsBefore), new Date(started));
+        checkInCounts = await judgeCheckIns(db, checkIns, stage.smtp.received.slice(mailsBefore), new Date(started));
       } finally {
         await db.end();
       }
 
-      const secrets = [...people.flatMap((p) => [p.email, p.token, ...p.contacts]), ...presses.map((p) => p.body.latitude).filter(Boolean)] as string[];
+      const secrets = [...everyone.flatMap((p) => [p.email, p.token, ...p.contacts]), ...presses.map((p) => p.body.latitude).filter(Boolean)] as string[];
       const faults = stage.proxy.counts();
       for (const kind of Object.keys(faults) as (keyof typeof faults)[]) faults[kind] -= faultsBefore[kind];
       return {
         title: phase.title,
         ...verdict,
+        ...checkInCounts,
         faults,
         smtpRefused: stage.smtp.refused - refusedBefore,
         appRestarts: stage.restarts.app - restartsBefore.app,

@@ -61,6 +61,9 @@ export async function startChaosStage(): Promise<ChaosStage> {
     RATE_LIMIT_SIGNIN_PER_IP: '100000',
     RATE_LIMIT_VERIFY_PER_IP: '100000',
     RATE_LIMIT_RESEND_PER_IP: '100000',
+    // Check-ins fire at their deadline, and an instance looks every second: they fall due within the storm.
+    CHECK_IN_GRACE_MINUTES: '0',
+    CHECK_IN_POLL_SECONDS: '1',
   };
   const apps = ports.map((port, n) => appProcess(`app ${'AB'[n]}`, port, { ...env, DATA_DIR: path.join(dir, `app-${n}`) }));
   const outages: { from: number; to: number }[] = [];

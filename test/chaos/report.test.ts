@@ -18,6 +18,18 @@ function healthyRun(): ChaosCounts {
     emailsDuplicated: 3,
     emailsUnexpected: 0,
     outboxStuck: 0,
+    checkInsSet: 12,
+    checkInsDue: 9,
+    checkInsFired: 9,
+    checkInsLost: 0,
+    checkInsDoubled: 0,
+    checkInsClosed: 3,
+    checkInsFiredAfterOk: 0,
+    checkInsOkLate: 0,
+    checkInCallsRefused: 0,
+    checkInEmailsExpected: 9,
+    checkInEmailsMissing: 0,
+    checkInEmailsDuplicated: 0,
     faults: { pass: 400, delay: 40, drop: 12, reset: 30, 'lose-answer': 28, 'app-down': 5 },
     smtpRefused: 20,
     appRestarts: 1,
@@ -41,6 +53,11 @@ function emptyRun(): ChaosCounts {
     queued: 0,
     emailsExpected: 0,
     emailsDuplicated: 0,
+    checkInsSet: 0,
+    checkInsDue: 0,
+    checkInsFired: 0,
+    checkInsClosed: 0,
+    checkInEmailsExpected: 0,
     faults: { pass: 0, delay: 0, drop: 0, reset: 0, 'lose-answer': 0, 'app-down': 0 },
   };
 }
@@ -51,7 +68,13 @@ describe('the chaos verdict', () => {
   });
 
   it('fails a run that did nothing, naming what is missing', () => {
-    expect(failures(emptyRun())).toEqual(['presses: 0 (nothing was tested)', 'faults: 0 (nothing was tested)', 'emailsExpected: 0 (nothing was tested)']);
+    expect(failures(emptyRun())).toEqual([
+      'presses: 0 (nothing was tested)',
+      'faults: 0 (nothing was tested)',
+      'emailsExpected: 0 (nothing was tested)',
+      'checkInsFired: 0 (nothing was tested)',
+      'checkInsClosed: 0 (nothing was tested)',
+    ]);
   });
 
   it('counts only faults, not connections let through, as faults met', () => {
@@ -62,5 +85,12 @@ describe('the chaos verdict', () => {
   it('fails a storm that lost an alert, or repeated more e-mails than its crashes explain', () => {
     expect(failures({ ...healthyRun(), alertsLost: 1, alertsDoubled: 2 })).toEqual(['alertsLost: 1', 'alertsDoubled: 2']);
     expect(failures({ ...healthyRun(), emailsDuplicated: 61 })).toEqual(['emailsDuplicated: 61 > 60']);
+  });
+
+  it('fails a storm in which a due check-in did not fire, fired twice, or fired after its person said they were fine', () => {
+    expect(failures({ ...healthyRun(), checkInsFired: 8, checkInsLost: 1 })).toEqual(['checkInsLost: 1', 'checkInsFired: 8 of 9 due']);
+    expect(failures({ ...healthyRun(), checkInsDoubled: 1 })).toEqual(['checkInsDoubled: 1']);
+    expect(failures({ ...healthyRun(), checkInsClosed: 2, checkInsFiredAfterOk: 1 })).toEqual(['checkInsFiredAfterOk: 1']);
+    expect(failures({ ...healthyRun(), emailsDuplicated: 58, checkInEmailsDuplicated: 3 })).toEqual(['emailsDuplicated: 61 > 60']);
   });
 });

@@ -19,6 +19,9 @@ export function formatCounts(c: ChaosCounts): string {
     `e-mails duplicated    ${c.emailsDuplicated} (crashes explain at most ${c.duplicateAllowance})`,
     `e-mails unexpected    ${c.emailsUnexpected}`,
     `outbox stuck          ${c.outboxStuck}`,
+    `check-ins set         ${c.checkInsSet} (due ${c.checkInsDue}, closed in time ${c.checkInsClosed}, calls refused ${c.checkInCallsRefused})`,
+    `check-ins fired       ${c.checkInsFired} (lost ${c.checkInsLost}, doubled ${c.checkInsDoubled}, fired after 'Estoy bien' ${c.checkInsFiredAfterOk}, 'Estoy bien' late ${c.checkInsOkLate})`,
+    `check-in e-mails      ${c.checkInEmailsExpected} expected (missing ${c.checkInEmailsMissing}, duplicated ${c.checkInEmailsDuplicated})`,
     `still queued on phones ${c.stillQueued}`,
     `answers differing     ${c.answersDiffering}`,
     `apps died unkilled    ${c.appsCrashed}`,
@@ -50,14 +53,24 @@ export function failures(c: ChaosCounts): string[] {
     'appsCrashed',
     'serverErrorsOutsideOutages',
     'logLeaks',
+    'checkInsLost',
+    'checkInsDoubled',
+    'checkInsFiredAfterOk',
+    'checkInCallsRefused',
+    'checkInEmailsMissing',
   ];
   const mustBeAboveZero: [string, number][] = [
     ['presses', c.presses],
     ['faults', faultsMet(c)],
     ['emailsExpected', c.emailsExpected],
+    ['checkInsFired', c.checkInsFired],
+    ['checkInsClosed', c.checkInsClosed],
   ];
   const found = mustBeAboveZero.filter(([, n]) => !(n > 0)).map(([name, n]) => `${name}: ${n} (nothing was tested)`);
   found.push(...mustBeZero.filter((name) => c[name] !== 0).map((name) => `${name}: ${String(c[name])}`));
-  if (c.emailsDuplicated > c.duplicateAllowance) found.push(`emailsDuplicated: ${c.emailsDuplicated} > ${c.duplicateAllowance}`);
+  // Every due check-in fired: none of them may be missing from the count, whatever else went right.
+  if (c.checkInsFired !== c.checkInsDue) found.push(`checkInsFired: ${c.checkInsFired} of ${c.checkInsDue} due`);
+  const duplicated = c.emailsDuplicated + c.checkInEmailsDuplicated;
+  if (duplicated > c.duplicateAllowance) found.push(`emailsDuplicated: ${duplicated} > ${c.duplicateAllowance}`);
   return found;
 }

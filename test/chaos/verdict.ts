@@ -50,7 +50,11 @@ function mailKey(mail: ParsedMail): string | undefined {
 /** `presses` and `received` are one phase's; `since` is when it began (the alerts of earlier phases are theirs). */
 export async function judge(db: pg.Client, people: Person[], presses: Press[], received: ParsedMail[], since: Date): Promise<Verdict> {
   const users = new Map((await db.query<{ id: string; email: string }>('select id, email from users')).rows.map((r) => [r.email, r.id]));
-  const alerts = new Map((await db.query<Alert>('select id, user_id, status from alerts where started_at >= $1', [since])).rows.map((r) => [r.id, r]));
+  // The alerts of these people only: the check-ins' people are judged apart (check-ins.ts).
+  const pressing = people.map((person) => users.get(person.email)).filter((id) => id !== undefined);
+  const alerts = new Map(
+    (await db.query<Alert>('select id, user_id, status from alerts where started_at >= $1 and user_id = any($2)', [since, pressing])).rows.map((r) => [r.id, r]),
+  );
   const requests = new Map(
     (await db.query<{ user_id: string; idempotency_key: string; reply: unknown }>('select user_id, idempotency_key, reply from alert_requests')).rows.map((r) => [
       `${r.user_id}|${r.idempotency_key}`,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
 import { errorLabel } from '#server/acknowledgements/best-effort.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
@@ -27,6 +27,12 @@ export type CheckInWorker = {
 const MAX_PER_TICK = 500;
 
 /**
+ * The shortest wait between two ticks: a due check-in skipped because its
+ * person's row was held by a request is tried again this soon, not in a loop.
+ */
+const MIN_WAIT_MS = 100;
+
+/**
  * The server's side of 'Avísales si no vuelvo', polling like the alert
  * reminders (reminders.ts). A check-in whose deadline plus the grace has passed
  * is claimed FOR UPDATE SKIP LOCKED and fired in the transaction that writes
@@ -35,6 +41,13 @@ const MAX_PER_TICK = 500;
  * running for the next poll of any instance. The person's row is then taken
  * SKIP LOCKED too, so the worker never waits on a request of theirs (which takes
  * the person first and the check-in second): it tries again on the next poll.
+ *
+ * After each tick the worker sleeps until the earliest running check-in's
+ * reminder or deadline plus grace, or one poll interval, whichever is sooner:
+ * a check-in seen by one poll fires at its moment, not up to a poll late. One
+ * set (or moved) nearer than a poll interval to its firing, which only a grace
+ * under the poll interval allows, is found by the next poll; no instance
+ * announces a new deadline to the others.
  */
 export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOptions): CheckInWorker {
   let timer: NodeJS.Timeout | undefined;
@@ -103,28 +116,57 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
     return { reminded, fired };
   }
 
+  /** How long until the earliest running check-in needs a reminder or falls due (ms from `now`), or undefined if none runs. */
+  async function untilNext(now: Date): Promise<number | undefined> {
+    const [row] = await db
+      .select({
+        fire: min(checkIns.dueAt),
+        remind: sql<Date | string | null>`min(${checkIns.dueAt}) filter (where ${checkIns.remindedAt} is null)`,
+      })
+      .from(checkIns)
+      .where(eq(checkIns.status, 'running'));
+    const moments = [
+      row?.fire ? new Date(row.fire).getTime() + config.checkIns.graceMs : undefined,
+      row?.remind ? new Date(row.remind).getTime() - config.checkIns.reminderMs : undefined,
+    ].filter((at) => at !== undefined);
+    return moments.length > 0 ? Math.min(...moments) - now.getTime() : undefined;
+  }
+
+  /** A tick, then how long to sleep before the next. */
+  async function tickAndPlan(): Promise<number> {
+    await tick();
+    const next = await untilNext(clock.now());
+    return next === undefined ? config.checkIns.pollMs : Math.min(config.checkIns.pollMs, Math.max(MIN_WAIT_MS, next));
+  }
+
+  let started = false;
+
   function kick(): void {
     if (running) return;
-    running = tick()
+    running = tickAndPlan()
       .catch((error: unknown) => {
         // Name and driver code only: a database message may quote row values.
         log.error(`avisos: ${errorLabel(error)}`);
+        return config.checkIns.pollMs;
       })
-      .finally(() => {
+      .then((waitMs) => {
         running = undefined;
+        if (!started) return;
+        timer = setTimeout(kick, waitMs);
+        timer.unref();
       });
   }
 
   return {
     tick,
     start() {
-      if (timer) return;
-      timer = setInterval(kick, config.checkIns.pollMs);
-      timer.unref();
+      if (started) return;
+      started = true;
       kick();
     },
     async stop() {
-      if (timer) clearInterval(timer);
+      started = false;
+      clearTimeout(timer);
       timer = undefined;
       await running;
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, exists, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { checkInMessages, checkInStartSchema, checkInUpdateSchema, dueAtProblem } from '#shared/api/check-ins.ts';
@@ -19,12 +19,20 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 type Handled = StoredReply | { invalid: { message: string; errors: Record<string, string[]> } };
 
-/** The running check-in, else the latest fired one nobody closed yet. */
+/**
+ * The running check-in, else the latest fired one nobody closed yet while its
+ * alert is on: once the person ended that alert (FINALIZAR ALERTA), the contacts
+ * have read that it ended, and 'Estoy bien' has nobody left to tell.
+ */
 async function currentCheckIn(tx: Queryable, userId: string, lock: boolean): Promise<CheckInRow | undefined> {
+  const alertOn = tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.id, checkIns.firedAlertId), eq(alerts.status, 'active')));
   const query = tx
     .select()
     .from(checkIns)
-    .where(and(eq(checkIns.userId, userId), or(eq(checkIns.status, 'running'), eq(checkIns.status, 'fired'))))
+    .where(and(eq(checkIns.userId, userId), or(eq(checkIns.status, 'running'), and(eq(checkIns.status, 'fired'), exists(alertOn)))))
     // 'running' sorts after 'fired': the running one first.
     .orderBy(desc(checkIns.status), desc(checkIns.createdAt))
     .limit(1);
