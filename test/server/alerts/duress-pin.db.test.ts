@@ -3,7 +3,7 @@ import type { Session } from '#shared/api/auth.ts';
 import { pinMessages } from '#shared/api/pins.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
-import { mailsTo } from '#test/support/contact-mail.ts';
+import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, outboxKinds, PIN, setPins } from '#test/support/pins.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
@@ -121,6 +121,16 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect((await t.post('ack', { token: tokens[0] })).status).toBe(200);
     expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({ status: 'active', acknowledged_at: expect.any(String) });
     expect(await alertState(t, now)).toEqual({ alert_status: false, alert: null });
+  });
+
+  it('the duress e-mail goes only to the contacts who got the alert, not to one confirmed since', async () => {
+    const { me, emails } = await alertWithPins(t, 'despues');
+    const late = 'despues-ana@example.com';
+    const body = { firstname: 'Ana', lastname: 'Ruiz', email: late, phone: '+13055550111', kinship: 'Hermana' };
+    expect((await t.call('POST', 'contacts', { token: me.access_token, body })).status).toBe(200);
+    expect((await t.call('GET', `verify-contact/${verifyTokenIn((await mailsTo(t, late))[0])}`)).status).toBe(200);
+    await end(t, me, DURESS_PIN);
+    expect((await outboxKinds(t, 'despues@example.com')).filter((row) => row.kind === 'alert-duress').map((row) => row.recipient)).toEqual(emails);
   });
 
   it('a new press after a duress end joins the alert still on: the person sees it again, no second alert', async () => {
