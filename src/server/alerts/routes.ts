@@ -7,7 +7,6 @@ import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
-import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { checkPin, pinsSet } from '#server/security/pin-check.ts';
 import { applyAlertRequest, lockUserForAlert, startInTransaction } from './alert-actions.ts';
@@ -59,8 +58,11 @@ export function alertRoutes(deps: AppDeps) {
       let duress = false;
       if (input.alert_status === ALERT_END && pinsSet(user) && !(await keyAnswered(tx, userId, key))) {
         const pin = await checkPin(tx, user, input.pin, now);
-        if (pin.kind === 'locked') return tooManyRequests(c, pin.retryAfterSeconds, pinMessages.tooManyAttempts);
-        if (pin.kind === 'refused') return invalid(c, pin.message, { pin: [pin.message] });
+        // Locked: a 422 here, not the 429 of the profile's PIN routes. The SOS queue keeps a 429 to
+        // try again later, at the front of the queue, where it would hold up a new SOS for 15 minutes;
+        // a 422 leaves the queue, and the PIN dialog shows why.
+        const refusal = pin.kind === 'locked' ? pinMessages.tooManyAttempts : pin.kind === 'refused' ? pin.message : undefined;
+        if (refusal) return invalid(c, refusal, { pin: [refusal] });
         duress = pin.kind === 'duress';
       }
       const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, press.bodyHash, now);

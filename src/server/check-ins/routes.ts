@@ -12,7 +12,6 @@ import { alerts, checkIns } from '#server/db/schema.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
-import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { hideAlertFromPerson } from '#server/alerts/duress-end.ts';
 import { checkPin, pinsSet } from '#server/security/pin-check.ts';
@@ -22,8 +21,7 @@ import { fireCheckIn } from './fire-check-in.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-/** A 422 or a 429 (PINs locked) is not stored: the same key may come back and be answered. */
-type Handled = StoredReply | { invalid: { message: string; errors: Record<string, string[]> } } | { tooMany: number };
+type Handled = StoredReply | { invalid: { message: string; errors: Record<string, string[]> } };
 
 /** The running check-in, else the latest fired one nobody closed yet. */
 async function currentCheckIn(tx: Queryable, userId: string, lock: boolean): Promise<CheckInRow | undefined> {
@@ -66,12 +64,11 @@ export function checkInRoutes(deps: AppDeps) {
       }
       const now = clock.now();
       const reply = await apply(tx, user, now);
-      // A 422 or 429 is not stored: the same key may come back with what was missing.
+      // A 422 is not stored: the same key may come back with what was missing.
       if ('status' in reply) await storeCheckInReply(tx, userId, key, bodyHash, reply, now);
       return reply;
     });
     if ('invalid' in handled) return invalid(c, handled.invalid.message, handled.invalid.errors);
-    if ('tooMany' in handled) return tooManyRequests(c, handled.tooMany, pinMessages.tooManyAttempts);
     return c.json({ success: handled.status === 200, message: handled.message }, handled.status);
   }
 
@@ -113,8 +110,9 @@ export function checkInRoutes(deps: AppDeps) {
     let duress = false;
     if (input.action !== 'position' && pinsSet(user)) {
       const check = await checkPin(tx, user, input.pin, now);
-      if (check.kind === 'locked') return { tooMany: check.retryAfterSeconds };
-      if (check.kind === 'refused') return { invalid: { message: check.message, errors: { pin: [check.message] } } };
+      // Locked: a 422, as on PUT /api/active-button (these go through the same SOS queue, which keeps a 429).
+      const refusal = check.kind === 'locked' ? pinMessages.tooManyAttempts : check.kind === 'refused' ? check.message : undefined;
+      if (refusal) return { invalid: { message: refusal, errors: { pin: [refusal] } } };
       duress = check.kind === 'duress';
     }
     if (current.duressAt) return updateAfterDuress(tx, current, shown, now, input);
