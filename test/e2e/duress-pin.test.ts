@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { phonePage } from '#test/support/browser-flows.ts';
+import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
@@ -52,7 +52,7 @@ function nextEndReply(page: Page): Promise<unknown> {
 
 describe('the duress PIN', () => {
   it('ends the alert on screen exactly like the real PIN, while the contact reads it may have been forced and sees it on', async () => {
-    const { page, contactEmail } = await personWithConfirmedContact(app, browser, 'presion');
+    const { page, contactEmail, email } = await personWithConfirmedContact(app, browser, 'presion');
 
     await page.getByRole('link', { name: 'Perfil' }).click();
     const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
@@ -95,6 +95,13 @@ describe('the duress PIN', () => {
     await page.reload();
     await sosButton(page).waitFor();
     expect(page.url()).toMatch(/\/web\/home$/);
+    // And what the server tells the person: a second phone signing in now lands on home, not on an alert.
+    const second = await phonePage(browser);
+    await enterWithEmailedCode(second.page, app, email);
+    await second.page.waitForURL('**/web/home');
+    await sosButton(second.page).waitFor();
+    expect(second.page.url()).toMatch(/\/web\/home$/);
+    await second.context.close();
 
     const forced = await waitForMail(app.dataDir, { to: contactEmail, subject: FORCED, after: before }, 30_000);
     expect(forced.text).toContain('Elena presion finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.');
