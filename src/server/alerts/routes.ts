@@ -8,7 +8,7 @@ import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
-import { checkPin, pinsSet } from '#server/security/pin-check.ts';
+import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { applyAlertRequest, lockUserForAlert, startInTransaction } from './alert-actions.ts';
 import { bodyHashOf, claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
 import { applyPracticeRequest } from './practice.ts';
@@ -36,7 +36,7 @@ export function alertRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     const { userId } = c.var.auth;
     const now = clock.now();
-    const press = { userId, key, bodyHash: bodyHashOf(config.secret, input), input, now };
+    const press = { userId, key, bodyHash: bodyHashOf(config.secret, withoutPin(input)), input, now };
     // The common case, an SOS that starts an alert, with others of the same moment in one statement
     // (docs/decisions/011, 014); it may decline, and the transaction writes the same rows.
     if (input.alert_status === ALERT_START) {

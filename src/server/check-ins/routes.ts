@@ -14,7 +14,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { hideAlertFromPerson } from '#server/alerts/duress-end.ts';
-import { checkPin, pinsSet } from '#server/security/pin-check.ts';
+import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { checkInBodyHash, earlierRequest, storeCheckInReply, type StoredReply } from './check-in-requests.ts';
 import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
 import { fireCheckIn } from './fire-check-in.ts';
@@ -48,13 +48,18 @@ export function checkInRoutes(deps: AppDeps) {
   const bearer = requireBearer(deps);
   const reminderMs = config.checkIns.reminderMs;
 
-  async function idempotent(c: Context<AppEnv>, route: string, input: unknown, apply: (tx: Queryable, user: LockedUser, now: Date) => Promise<Handled>) {
+  async function idempotent(
+    c: Context<AppEnv>,
+    route: string,
+    input: object & { pin?: unknown },
+    apply: (tx: Queryable, user: LockedUser, now: Date) => Promise<Handled>,
+  ) {
     const key = c.req.header('idempotency-key')?.trim() ?? '';
     if (!IDEMPOTENCY_KEY.test(key)) {
       return invalid(c, apiMessages.idempotencyKeyMissing, { idempotency_key: [apiMessages.idempotencyKeyMissing] });
     }
     const { userId } = c.var.auth;
-    const bodyHash = checkInBodyHash(config.secret, route, input);
+    const bodyHash = checkInBodyHash(config.secret, route, withoutPin(input));
     const handled = await db.transaction(async (tx): Promise<Handled> => {
       const user = await lockUserForAlert(tx, userId);
       const earlier = await earlierRequest(tx, userId, key, bodyHash);

@@ -49,3 +49,14 @@ export async function checkPin(db: Queryable, user: PinUser, pin: string | undef
   await db.update(users).set({ pinFailures: failures }).where(eq(users.id, user.id));
   return { kind: 'refused', message: pinMessages.pinWrong };
 }
+
+/**
+ * A request's body without its PIN, for the hash its idempotency key keeps: a PIN
+ * has 10,000 values, so even a keyed hash of it would give it away to whoever
+ * holds the table and SECRET far faster than its scrypt hash does.
+ */
+export function withoutPin<T extends { pin?: unknown }>(input: T): Omit<T, 'pin'> {
+  const { pin, ...rest } = input;
+  void pin;
+  return rest;
+}

@@ -1,7 +1,11 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeButtonSchema } from '#shared/api/active-button.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { pinMessages } from '#shared/api/pins.ts';
+import { bodyHashOf } from '#server/alerts/idempotency.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
+import { withoutPin } from '#server/security/pin-check.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, outboxKinds, PIN, setPins } from '#test/support/pins.ts';
@@ -146,6 +150,17 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect((await end(t, me, PIN)).body).toEqual({ success: true, message: { alert_status: false, alert_id: alertId } });
     expect(await alertRows(t, 'otra-vez@example.com')).toEqual([{ id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false }]);
     expect(await lastMail(t, emails[0]!, ENDED)).toBeDefined();
+  });
+
+  it('keeps no hash of the PIN with the request: its 10,000 values would give it away', async () => {
+    const { me } = await alertWithPins(t, 'huella');
+    const body = { alert_status: '2', ...MEXICO, pin: PIN };
+    const key = crypto.randomUUID();
+    expect((await press(t, me, body, key)).status).toBe(200);
+    const { rows } = await t.pool.query<{ body_hash: string }>('select body_hash from alert_requests where idempotency_key = $1', [key]);
+    const parsed = v.parse(activeButtonSchema, body);
+    expect(rows).toEqual([{ body_hash: bodyHashOf(t.config.secret, withoutPin(parsed)) }]);
+    expect(rows[0]!.body_hash).not.toBe(bodyHashOf(t.config.secret, parsed));
   });
 
   it('without PINs, a PIN sent along is ignored and the alert ends as always', async () => {
