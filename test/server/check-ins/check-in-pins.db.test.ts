@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
-import type { CheckIn } from '#shared/api/check-ins.ts';
+import { checkInUpdateSchema, type CheckIn } from '#shared/api/check-ins.ts';
 import { pinMessages } from '#shared/api/pins.ts';
+import { checkInBodyHash } from '#server/check-ins/check-in-requests.ts';
 import { createCheckInWorker, type CheckInWorker } from '#server/check-ins/check-in-worker.ts';
+import { withoutPin } from '#server/security/pin-check.ts';
 import { ackTokenIn, alertState, MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
@@ -69,8 +72,13 @@ describe('check-ins with PINs set', () => {
     });
     // Sending the position needs no PIN.
     expect((await updateCheckIn(t, me, { action: 'position', ...MEXICO })).status).toBe(200);
-    const ok = await updateCheckIn(t, me, { action: 'ok', pin: PIN });
+    const key = randomUUID();
+    const ok = await updateCheckIn(t, me, { action: 'ok', pin: PIN }, key);
     expect(ok.body).toEqual({ success: true, message: { ...checkIn, status: 'closed' } });
+    // The hash kept with the key leaves the PIN out: a hash of one of 10,000 values gives it away.
+    const { rows } = await t.pool.query<{ body_hash: string }>('select body_hash from check_in_requests where idempotency_key = $1', [key]);
+    const parsed = v.parse(checkInUpdateSchema, { action: 'ok', pin: PIN });
+    expect(rows).toEqual([{ body_hash: checkInBodyHash(t.config.secret, 'update', withoutPin(parsed)) }]);
     t.clock.advance(120 * MINUTE);
     expect((await worker.tick()).fired).toBe(0);
     expect(await rowsOf(t, 'ci-real@example.com')).toEqual({ checkIns: [{ status: 'closed', fired_alert_id: null }], alerts: [] });
