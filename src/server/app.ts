@@ -21,6 +21,7 @@ import { fail } from './http/replies.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
+import { pinRoutes } from './pins/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { sessionRoutes } from './profile/session-routes.ts';
@@ -43,6 +44,7 @@ export function createApp(input: AppInput) {
     .route('/', contactsRoutes(deps))
     .route('/', contactConfirmationRoutes(deps))
     .route('/', profileRoutes(deps))
+    .route('/', pinRoutes(deps))
     .route('/', sessionRoutes(deps))
     .route('/', alertRoutes(deps))
     .route('/', checkInRoutes(deps))

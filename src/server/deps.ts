@@ -18,7 +18,8 @@ export type Press = {
   bodyHash: string;
   input: ActiveButtonInput;
   now: Date;
-  checkIn?: { id: string; purpose: string; place: string; dueAt: string };
+  /** `forced`: closed with the duress PIN, so it fires before its time (src/server/pins). */
+  checkIn?: { id: string; purpose: string; place: string; dueAt: string; forced?: boolean };
 };
 
 export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'mismatch' };

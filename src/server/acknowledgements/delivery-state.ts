@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import type { CheckInPurpose } from '#shared/api/check-ins.ts';
 import { ACK_LINK_TTL_MS, type AlertDeliveryState, type PracticeDeliveryState } from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -11,7 +11,8 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
   const [alert] = await db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+    // One ended with the duress PIN is over as far as the person is told (src/server/pins).
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active'), isNull(alerts.endedByDuressAt)));
   if (!alert) return { alert_status: user?.alertStatus ?? false, alert: null };
   const [rows, [reminders], [checkIn]] = await Promise.all([
     deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),

@@ -13,6 +13,7 @@ import { readAlertContexts } from './alert-context.ts';
 import { ALERT_POSITION, ALERT_STARTED, momentData, personOf } from './alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
+import { endAlertUnderDuress, rejoinAlert } from './duress-end.ts';
 import { planStart, writeStarts } from './start-rows.ts';
 import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
 
@@ -71,8 +72,11 @@ export async function applyAlertRequest(
   deps: Deps,
   user: LockedUser,
   input: ActiveButtonInput,
-  /** 'Estoy bien' after a missed check-in fired the alert: the 'ended' e-mail says the person is safe. */
-  ending: { safe?: boolean } = {},
+  /**
+   * `safe`: 'Estoy bien' after a missed check-in fired the alert: the 'ended' e-mail says the person is safe.
+   * `duress`: ended with the duress PIN: the person is told it ended, the contacts that it goes on (src/server/pins).
+   */
+  ending: { safe?: boolean; duress?: boolean } = {},
 ): Promise<ActiveButtonReply> {
   const { tx, userId, now } = deps;
   const [active] = await tx
@@ -84,9 +88,12 @@ export async function applyAlertRequest(
 
   if (input.alert_status === ALERT_START) {
     if (!active) throw new Error('a start is written by startInTransaction');
+    if (active.endedByDuressAt) await rejoinAlert(deps, active.id);
     return recordPosition(deps, active, input, person);
   }
-  if (!active) return { alert_status: false, alert_id: null };
+  // An alert ended with the duress PIN is over as far as the person is told: nothing to end.
+  if (!active || active.endedByDuressAt) return { alert_status: false, alert_id: null };
+  if (ending.duress) return endAlertUnderDuress(deps, user, active);
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));

@@ -7,6 +7,7 @@ import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import type { DeferredMail } from '#server/mail/outbox-worker.ts';
 import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment, type AlertPerson } from '#server/mail/templates/alert-mails.ts';
+import { alertDuressMail } from '#server/mail/templates/duress-mail.ts';
 import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
 import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/missed-check-in-mail.ts';
 import { openDetentionInfo } from '#server/detention/detention-box.ts';
@@ -19,8 +20,11 @@ export const ALERT_ENDED = 'alert-ended';
 export const ALERT_REMINDER = 'alert-reminder';
 /** A check-in fell due while the person's alert was already on: it adds to that alert. */
 export const ALERT_CHECK_IN_MISSED = 'alert-check-in-missed';
+/** The person ended the alert with the duress PIN: for the contacts it goes on (src/server/pins). */
+export const ALERT_DURESS = 'alert-duress';
 
-export type AlertMailKind = typeof ALERT_STARTED | typeof ALERT_POSITION | typeof ALERT_ENDED | typeof ALERT_REMINDER | typeof ALERT_CHECK_IN_MISSED;
+export type AlertMailKind =
+  typeof ALERT_STARTED | typeof ALERT_POSITION | typeof ALERT_ENDED | typeof ALERT_REMINDER | typeof ALERT_CHECK_IN_MISSED | typeof ALERT_DURESS;
 
 const deliveryLine = v.object({
   name: v.string(),
@@ -54,7 +58,8 @@ const alertMailData = v.object({
   /** The end: what became of each contact's first e-mail; absent when that could not be read. */
   deliveries: v.optional(v.array(deliveryLine)),
   /** The alert was started by a check-in the person did not close in time (src/server/check-ins). */
-  checkIn: v.optional(v.object({ purpose: v.string(), place: v.string(), dueAt: v.string() })),
+  // `forced`: closed with the duress PIN, so it fired at once (src/server/pins).
+  checkIn: v.optional(v.object({ purpose: v.string(), place: v.string(), dueAt: v.string(), forced: v.optional(v.boolean()) })),
   /**
    * For a contact the person chose: their 'Si me detienen' packet, as stored (sealed with
    * a key derived from SECRET, never in clear here), opened when the e-mail is rendered.
@@ -100,6 +105,8 @@ function alertMailContent(config: Pick<Config, 'secret' | 'publicUrl'>, kind: st
       return data.minutes === undefined ? undefined : reminderMail({ ...alerting, position: data.position, ...ack, minutes: data.minutes });
     case ALERT_CHECK_IN_MISSED:
       return missed ? missedCheckInMail({ ...alerting, position: data.position, ...(data.ack ? ack : {}), missed }) : undefined;
+    case ALERT_DURESS:
+      return alertDuressMail({ ...common, position: data.position, ...(data.ack ? ack : {}) });
     case ALERT_ENDED:
       return alertEndedMail({
         ...common,

@@ -56,6 +56,15 @@ export async function claimIdempotencyKey<T>(tx: Queryable, userId: string, key:
   return claimOf<T>(first, bodyHash);
 }
 
+/** Whether (user, key) was already claimed: its request is a replay (or a reuse), never a new one. */
+export async function keyAnswered(tx: Queryable, userId: string, key: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ key: alertRequests.idempotencyKey })
+    .from(alertRequests)
+    .where(and(eq(alertRequests.userId, userId), eq(alertRequests.idempotencyKey, key)));
+  return row !== undefined;
+}
+
 export async function storeReply(tx: Queryable, userId: string, key: string, reply: unknown): Promise<void> {
   await tx
     .update(alertRequests)

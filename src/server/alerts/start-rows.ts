@@ -50,7 +50,7 @@ function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, inpu
     person: personOf(context.person),
     ...momentData(momentOf(at, timezone, now)),
     position: positionOf(input),
-    ...(checkIn ? { checkIn: { purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt } } : {}),
+    ...(checkIn ? { checkIn: { purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt, ...(checkIn.forced ? { forced: true } : {}) } } : {}),
   };
   const mails = context.recipients.map((recipient) => {
     // The packet stays sealed in the row; only the contacts the person chose get it.

@@ -88,6 +88,8 @@ export async function queueFollowUpMails(
   alertId: string,
   kind: AlertMailKind,
   data: (recipient: Recipient, ack: boolean) => AlertMailData,
+  /** Only to the contacts who got the alert (all confirmed contacts when no record of that could be read). */
+  { receivedOnly = false }: { receivedOnly?: boolean } = {},
 ): Promise<number> {
   const tracked = await bestEffort(
     tx,
@@ -97,7 +99,8 @@ export async function queueFollowUpMails(
     [],
   );
   const got = new Set(tracked.map((row) => row.email));
-  const recipients = await alertRecipients(tx, userId);
+  const confirmed = await alertRecipients(tx, userId);
+  const recipients = receivedOnly && got.size > 0 ? confirmed.filter((recipient) => got.has(recipient.email)) : confirmed;
   // The links are derived again when the e-mails are rendered; this records them.
   await unsubscribeLinks(
     tx,

@@ -21,7 +21,7 @@ export type FireDeps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicU
  * replay, a second instance or a restart meets the claimed key, never a second
  * alert, and no request of the person can take it first.
  */
-export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: CheckInRow, now: Date): Press {
+export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: CheckInRow, now: Date, forced = false): Press {
   const input: ActiveButtonInput = {
     alert_status: '1',
     latitude: checkIn.latitude,
@@ -34,7 +34,7 @@ export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: Chec
     bodyHash: hmac(config.secret, `check-in-fired:${checkIn.id}`),
     input,
     now,
-    checkIn: { id: checkIn.id, purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt.toISOString() },
+    checkIn: { id: checkIn.id, purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt.toISOString(), ...(forced ? { forced } : {}) },
   };
 }
 
@@ -44,9 +44,11 @@ export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: Chec
  * one start path (start-rows.ts), the check-in is marked fired with them. With
  * an alert already on, it adds to it: one e-mail to the contacts saying the
  * check-in was missed, never a second alert. Returns the alert's id.
+ * `forced`: closed or extended with the duress PIN, so it fires before its time and the
+ * contacts read that the person may have been forced to close it (src/server/pins).
  */
-export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
-  const press = missedCheckInPress(config, checkIn, now);
+export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: LockedUser, checkIn: CheckInRow, { forced = false } = {}): Promise<string> {
+  const press = missedCheckInPress(config, checkIn, now, forced);
   const started = await startInTransaction({ tx, config, ...(log ? { log } : {}) }, press);
   if (started?.kind === 'mismatch') throw new Error('a check-in found its key taken by another body');
   let alertId = started?.reply.alert_id ?? undefined;
@@ -68,7 +70,7 @@ export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: Lock
       ...moment,
       position: positionOf(checkIn),
       ack,
-      checkIn: press.checkIn && { purpose: press.checkIn.purpose, place: press.checkIn.place, dueAt: press.checkIn.dueAt },
+      checkIn: press.checkIn && { purpose: press.checkIn.purpose, place: press.checkIn.place, dueAt: press.checkIn.dueAt, ...(forced ? { forced } : {}) },
       ...(recipient.receivesDetentionInfo && packet ? { detention: packet.sealed } : {}),
     }));
   }

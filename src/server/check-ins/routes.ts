@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { checkInMessages, checkInStartSchema, checkInUpdateSchema, dueAtProblem } from '#shared/api/check-ins.ts';
 import type { CheckInStartInput, CheckInUpdateInput } from '#shared/api/check-ins.ts';
+import { pinMessages } from '#shared/api/pins.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { applyAlertRequest, lockUserForAlert, type LockedUser } from '#server/alerts/alert-actions.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
@@ -12,8 +13,11 @@ import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
+import { hideAlertFromPerson } from '#server/alerts/duress-end.ts';
+import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { checkInBodyHash, earlierRequest, storeCheckInReply, type StoredReply } from './check-in-requests.ts';
-import { toCheckIn, type CheckInRow } from './check-in-reply.ts';
+import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
+import { fireCheckIn } from './fire-check-in.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -52,13 +56,18 @@ export function checkInRoutes(deps: AppDeps) {
   const bearer = requireBearer(deps);
   const reminderMs = config.checkIns.reminderMs;
 
-  async function idempotent(c: Context<AppEnv>, route: string, input: unknown, apply: (tx: Queryable, user: LockedUser, now: Date) => Promise<Handled>) {
+  async function idempotent(
+    c: Context<AppEnv>,
+    route: string,
+    input: object & { pin?: unknown },
+    apply: (tx: Queryable, user: LockedUser, now: Date) => Promise<Handled>,
+  ) {
     const key = c.req.header('idempotency-key')?.trim() ?? '';
     if (!IDEMPOTENCY_KEY.test(key)) {
       return invalid(c, apiMessages.idempotencyKeyMissing, { idempotency_key: [apiMessages.idempotencyKeyMissing] });
     }
     const { userId } = c.var.auth;
-    const bodyHash = checkInBodyHash(config.secret, route, input);
+    const bodyHash = checkInBodyHash(config.secret, route, withoutPin(input));
     const handled = await db.transaction(async (tx): Promise<Handled> => {
       const user = await lockUserForAlert(tx, userId);
       const earlier = await earlierRequest(tx, userId, key, bodyHash);
@@ -69,7 +78,7 @@ export function checkInRoutes(deps: AppDeps) {
       const now = clock.now();
       const reply = await apply(tx, user, now);
       // A 422 is not stored: the same key may come back with what was missing.
-      if (!('invalid' in reply)) await storeCheckInReply(tx, userId, key, bodyHash, reply, now);
+      if ('status' in reply) await storeCheckInReply(tx, userId, key, bodyHash, reply, now);
       return reply;
     });
     if ('invalid' in handled) return invalid(c, handled.invalid.message, handled.invalid.errors);
@@ -107,8 +116,20 @@ export function checkInRoutes(deps: AppDeps) {
 
   async function update(tx: Queryable, user: LockedUser, now: Date, input: CheckInUpdateInput): Promise<Handled> {
     const current = await currentCheckIn(tx, user.id, true);
-    if (!current) return { status: 404, message: checkInMessages.none };
+    const shown = current && shownCheckIn(current, now);
+    if (!current || !shown) return { status: 404, message: checkInMessages.none };
     const position = input.latitude ? { latitude: input.latitude, longitude: input.longitude } : {};
+    // 'Estoy bien' and 'Necesito más tiempo' with PINs set need one; the duress PIN answers as the real one.
+    let duress = false;
+    if (input.action !== 'position' && pinsSet(user)) {
+      const check = await checkPin(tx, user, input.pin, now);
+      // Locked: a 422, as on PUT /api/active-button (these go through the same SOS queue, which keeps a 429).
+      const refusal = check.kind === 'locked' ? pinMessages.tooManyAttempts : check.kind === 'refused' ? check.message : undefined;
+      if (refusal) return { invalid: { message: refusal, errors: { pin: [refusal] } } };
+      duress = check.kind === 'duress';
+    }
+    if (current.duressAt) return updateAfterDuress(tx, current, shown, now, input);
+    if (duress && current.status === 'running') return closeUnderDuress(tx, user, current, now, input);
     if (current.status === 'running') {
       if (input.action === 'position') {
         const [row] = await tx.update(checkIns).set(position).where(eq(checkIns.id, current.id)).returning();
@@ -140,10 +161,72 @@ export function checkInRoutes(deps: AppDeps) {
       .from(alerts)
       .where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
     if (active) {
-      await applyAlertRequest({ tx, config, userId: user.id, now, log }, user, { alert_status: '2', latitude: '', longitude: '', timezone: '' }, { safe: true });
+      const ending = duress ? { duress } : { safe: true };
+      await applyAlertRequest({ tx, config, userId: user.id, now, log }, user, { alert_status: '2', latitude: '', longitude: '', timezone: '' }, ending);
+    }
+    if (duress) {
+      // The alert goes on for the contacts: the check-in stays fired, shown to the person as closed.
+      await tx.update(checkIns).set({ duressAt: now, closedAt: now }).where(eq(checkIns.id, current.id));
+      return { status: 200, message: toCheckIn({ ...current, status: 'closed', closedAt: now }, reminderMs) };
     }
     const [row] = await tx.update(checkIns).set({ status: 'closed', closedAt: now }).where(eq(checkIns.id, current.id)).returning();
     return { status: 200, message: toCheckIn(row!, reminderMs) };
+  }
+
+  /**
+   * 'Estoy bien' or 'Necesito más tiempo' with the duress PIN on a running check-in: the
+   * person gets the reply the real PIN would give, but the check-in fires now, through
+   * the one fire path, and the contacts read that the person may have been forced to
+   * close it. An alert this starts is hidden from the person as after a duress end.
+   */
+  async function closeUnderDuress(tx: Queryable, user: LockedUser, current: CheckInRow, now: Date, input: CheckInUpdateInput): Promise<Handled> {
+    const extend = input.action === 'extend';
+    if (extend) {
+      const problem = dueAtProblem(input.due_at ?? '', now);
+      if (problem) return dueInvalid(problem);
+    }
+    const position = input.latitude ? { latitude: input.latitude, longitude: input.longitude } : {};
+    const checkIn = { ...current, ...position };
+    const [before] = await tx
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
+    const alertId = await fireCheckIn({ tx, config, now, ...(log ? { log } : {}) }, user, checkIn, { forced: true });
+    // An alert the person already sees stays as it is; a new one is theirs to not see.
+    if (!before) await hideAlertFromPerson({ tx, userId: user.id, now }, alertId);
+    const dueAt = extend ? new Date(input.due_at!) : current.dueAt;
+    await tx
+      .update(checkIns)
+      .set({ ...position, duressAt: now, ...(extend ? { duressDueAt: dueAt } : { closedAt: now }) })
+      .where(eq(checkIns.id, current.id));
+    const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
+    const reply = extend ? { ...checkIn, dueAt, remindedAt } : { ...checkIn, status: 'closed' as const, closedAt: now };
+    return { status: 200, message: toCheckIn(reply, reminderMs) };
+  }
+
+  /**
+   * A check-in closed or extended with the duress PIN, still shown to the person as
+   * running (after 'Necesito más tiempo'): their requests change what they are shown,
+   * never the alert, which is the contacts' to follow.
+   */
+  async function updateAfterDuress(tx: Queryable, current: CheckInRow, shown: CheckInRow, now: Date, input: CheckInUpdateInput): Promise<Handled> {
+    const position = input.latitude ? { latitude: input.latitude, longitude: input.longitude } : {};
+    if (input.action === 'extend') {
+      const problem = dueAtProblem(input.due_at ?? '', now);
+      if (problem) return dueInvalid(problem);
+      const dueAt = new Date(input.due_at!);
+      await tx
+        .update(checkIns)
+        .set({ ...position, duressDueAt: dueAt })
+        .where(eq(checkIns.id, current.id));
+      return { status: 200, message: toCheckIn({ ...shown, dueAt }, reminderMs) };
+    }
+    const closed = input.action === 'ok' ? { closedAt: now } : {};
+    await tx
+      .update(checkIns)
+      .set({ ...position, ...closed })
+      .where(eq(checkIns.id, current.id));
+    return { status: 200, message: toCheckIn(input.action === 'ok' ? { ...shown, status: 'closed' } : shown, reminderMs) };
   }
 
   return new Hono<AppEnv>()
@@ -153,7 +236,8 @@ export function checkInRoutes(deps: AppDeps) {
     })
     .get('/check-ins/current', bearer, async (c) => {
       const row = await currentCheckIn(db, c.var.auth.userId, false);
-      return ok(c, row ? toCheckIn(row, reminderMs) : null);
+      const shown = row && shownCheckIn(row, clock.now());
+      return ok(c, shown ? toCheckIn(shown, reminderMs) : null);
     })
     .put('/check-ins/current', bearer, validateJson(checkInUpdateSchema), (c) => {
       const input = c.req.valid('json');

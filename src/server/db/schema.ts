@@ -16,6 +16,15 @@ export const users = pgTable(
     alertStatus: boolean('alert_status').notNull().default(false),
     /** Set when the person said they have no emergency contacts (SPEC.md section 4, first contact). */
     noContactsAt: tz('no_contacts_at'),
+    /**
+     * The optional PINs (src/server/security/pin-check.ts): scrypt hashes with their own salt each,
+     * never the PINs. Both set or both null.
+     */
+    pinHash: text('pin_hash'),
+    duressPinHash: text('duress_pin_hash'),
+    /** Wrong PINs since the last right one or the last lockout; the fifth locks every PIN route until `pin_locked_until`. */
+    pinFailures: smallint('pin_failures').notNull().default(0),
+    pinLockedUntil: tz('pin_locked_until'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -209,6 +218,12 @@ export const alerts = pgTable(
       .notNull()
       .default('press'),
     checkInId: uuid('check_in_id'),
+    /**
+     * Ended with the duress PIN: the person is told it ended, the contacts that it
+     * goes on. The row stays 'active' (reminders, 'Lo tengo'); only the person's
+     * replies read this (src/server/alerts/duress-end.ts).
+     */
+    endedByDuressAt: tz('ended_by_duress_at'),
   },
   (t) => [
     uniqueIndex('alerts_one_active_per_user')
@@ -387,6 +402,10 @@ export const checkIns = pgTable(
     firedAt: tz('fired_at'),
     firedAlertId: uuid('fired_alert_id'),
     closedAt: tz('closed_at'),
+    /** Closed or extended with the duress PIN: fired at once, shown to the person as closed or extended (src/server/check-ins/routes.ts). */
+    duressAt: tz('duress_at'),
+    /** After a duress 'extend': the deadline the person was shown, until which their view shows the check-in running. */
+    duressDueAt: tz('duress_due_at'),
     createdAt: tz('created_at').notNull(),
   },
   (t) => [

@@ -6,7 +6,7 @@
 export const MAIL_PRIORITY = {
   /** An alert started, its position, its end, the reminders while nobody acknowledged it. */
   alert: 0,
-  /** A sign-in code: someone is waiting on the screen for it. */
+  /** A sign-in code (or the code that resets forgotten PINs): someone is waiting on the screen for it. */
   signIn: 1,
   /** Invitations, practice alerts and notices. */
   other: 2,
@@ -20,6 +20,8 @@ const BY_KIND: Record<string, MailPriority> = {
   'alert-ended': MAIL_PRIORITY.alert,
   'alert-reminder': MAIL_PRIORITY.alert,
   'alert-check-in-missed': MAIL_PRIORITY.alert,
+  'alert-duress': MAIL_PRIORITY.alert,
+  'pins-reset-code': MAIL_PRIORITY.signIn,
   'signin-code': MAIL_PRIORITY.signIn,
 };
 

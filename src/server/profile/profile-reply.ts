@@ -3,5 +3,5 @@ import type { users } from '#server/db/schema.ts';
 
 /** The Profile object of src/shared/api/profile.ts. */
 export function toProfile(user: typeof users.$inferSelect): Profile {
-  return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, phone: user.phone };
+  return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, phone: user.phone, pins_set: user.pinHash !== null };
 }

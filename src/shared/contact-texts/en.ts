@@ -123,6 +123,11 @@ export const en: ContactTexts = {
   safeLead: (who) => `${who} confirmed they are safe. The alert is over.`,
   safeSubject: (who) => `${who} is safe: their alert is over`,
 
+  duressSubject: (who) => `ALERT: ${who} may have been forced to end their alert`,
+  duressLead: (who) => `${who} ended their SOS alert in the app, but may have been forced to do so.`,
+  duressStillActive: 'The alert is still on: keep trying to reach them and act as if the alert had not ended.',
+  checkInForced: (who) => `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
+
   stepsHeading: 'If you think they were detained:',
   stepLocator: (aNumber, country) =>
     `Look them up in ICE's Online Detainee Locator System: https://locator.ice.gov — by A-number${aNumber ? ` (${aNumber})` : ''} and country of birth${country ? ` (${country})` : ''}, or by name, country of birth and date of birth.`,

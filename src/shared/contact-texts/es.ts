@@ -134,6 +134,12 @@ export const es = {
   safeLead: (who: string) => `${who} confirmó que está bien. La alerta terminó.`,
   safeSubject: (who: string) => `${who} está bien: su alerta terminó`,
 
+  // The duress PIN: the person's phone shows the alert ended (or the check-in closed), the contacts learn the truth.
+  duressSubject: (who: string) => `ALERTA: es posible que hayan obligado a ${who} a finalizar su alerta`,
+  duressLead: (who: string) => `${who} finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.`,
+  duressStillActive: 'La alerta sigue activa: sigue intentando comunicarte y actúa como si la alerta no hubiera terminado.',
+  checkInForced: (who: string) => `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
+
   // What the contact can do if the person was detained: in every alert e-mail, plain text.
   stepsHeading: 'Si crees que hubo una detención:',
   stepLocator: (aNumber: string, country: string) =>

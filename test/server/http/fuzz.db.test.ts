@@ -7,7 +7,7 @@ import type { Session } from '#shared/api/auth.ts';
 import { checkInMessages, checkInStartSchema, checkInUpdateSchema } from '#shared/api/check-ins.ts';
 import { contactInputSchema, contactListQuerySchema, contactPatchSchema, linkTokenSchema, receivesDetentionInfoInvalid } from '#shared/api/contacts.ts';
 import { detentionInfoSchema, detentionMessages } from '#shared/api/detention-info.ts';
-import { pinMessages } from '#shared/api/pins.ts';
+import { pinMessages, pinsDeleteSchema, pinsResetSchema, pinsSetSchema } from '#shared/api/pins.ts';
 import { envelopeSchema } from '#shared/api/envelope.ts';
 import { profilePatchSchema, profileUpdateSchema } from '#shared/api/profile.ts';
 import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push.ts';
@@ -53,13 +53,17 @@ const ROUTES: Record<string, string[]> = {
   '/check-ins': ['POST'],
   '/check-ins/current': ['GET', 'PUT'],
   '/profile/detention-info': ['GET', 'PUT', 'DELETE'],
+  '/profile/pins': ['PUT', 'DELETE'],
+  '/profile/pins/forgot': ['POST'],
+  '/profile/pins/reset': ['POST'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */
 const COUNTERS = ['rate_limits'];
 const CODE_COUNTERS = [...COUNTERS, 'verifications', 'signin_lockouts', 'outbox'];
 
-type BodyRoute = { method: string; path: string; schema: v.GenericSchema; auth?: boolean; idempotent?: boolean; counters?: string[] };
+/** `as: 'pina'`: sent by a person of their own, so that the PINs it may set and the lockout it may start touch no other route's caller. */
+type BodyRoute = { method: string; path: string; schema: v.GenericSchema; auth?: boolean; as?: 'pina'; idempotent?: boolean; counters?: string[] };
 
 const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: 'signin', schema: signinSchema },
@@ -82,6 +86,10 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: 'check-ins', schema: checkInStartSchema, auth: true, idempotent: true, counters: [...COUNTERS, 'check_in_requests'] },
   { method: 'PUT', path: 'check-ins/current', schema: checkInUpdateSchema, auth: true, idempotent: true, counters: [...COUNTERS, 'check_in_requests'] },
   { method: 'PUT', path: 'profile/detention-info', schema: detentionInfoSchema, auth: true },
+  // A wrong PIN is counted on the person's row (users), on purpose: five lock every PIN route.
+  { method: 'PUT', path: 'profile/pins', schema: pinsSetSchema, auth: true, as: 'pina', counters: [...COUNTERS, 'users'] },
+  { method: 'DELETE', path: 'profile/pins', schema: pinsDeleteSchema, auth: true, as: 'pina', counters: [...COUNTERS, 'users'] },
+  { method: 'POST', path: 'profile/pins/reset', schema: pinsResetSchema, auth: true, as: 'pina', counters: CODE_COUNTERS },
 ];
 
 /** Every Spanish text the API may answer with; anything else (valibot's English defaults, an exception's text) fails. */
@@ -138,6 +146,7 @@ function expectedFor(raw: string, contentType: string, schema: v.GenericSchema):
 describe('fuzzing every API route with random and malformed input', () => {
   let t: TestApp;
   let ana: Session;
+  let pina: Session;
   let contactId: string;
   let cases = 0;
   const emails = ['ana@example.com', 'beto@example.com', 'nadie@example.com', 'rosa@example.com'];
@@ -147,6 +156,7 @@ describe('fuzzing every API route with random and malformed input', () => {
     t = await createTestApp({ env: { RATE_LIMIT_ACK_PER_IP: '100000' } });
     ana = await signUp(t, 'ana@example.com', 'Ana');
     await signUp(t, 'beto@example.com', 'Beto');
+    pina = await signUp(t, 'pina@example.com', 'Pina');
     const contact = { firstname: 'Rosa', lastname: 'Díaz', email: 'rosa@example.com', phone: '+13055550111', kinship: 'Madre' };
     contactId = ((await t.call('POST', 'contacts', { token: ana.access_token, body: contact })).body.message as { id: string }).id;
   });
@@ -193,7 +203,7 @@ describe('fuzzing every API route with random and malformed input', () => {
           const before = await tableDigest(t.db, route.counters ?? COUNTERS);
           const res = await request(route.method, route.path.replace(':contact', contactId), {
             body,
-            headers: { ...sent, ...(route.auth ? { authorization: `Bearer ${ana.access_token}` } : {}) },
+            headers: { ...sent, ...(route.auth ? { authorization: `Bearer ${(route.as === 'pina' ? pina : ana).access_token}` } : {}) },
           });
           const { status, body: reply } = await envelopeOf(res);
           const expected = expectedFor(body, sent['content-type'], route.schema);

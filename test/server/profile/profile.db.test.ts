@@ -26,7 +26,7 @@ describe('the signed-in person’s profile', () => {
   it('shows the person’s own data', async () => {
     const reply = await t.call('GET', 'profile', { token: ana.access_token });
     expect(reply).toMatchObject({ status: 200, body: { success: true } });
-    expect(reply.body.message).toEqual({ id: ana.id, email: 'ana@example.com', firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123' });
+    expect(reply.body.message).toEqual({ id: ana.id, email: 'ana@example.com', firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123', pins_set: false });
   });
 
   it('remembers that a person has no emergency contacts, so a new session does not ask again', async () => {
@@ -44,7 +44,7 @@ describe('the signed-in person’s profile', () => {
       token: ana.access_token,
       body: { email: 'otra@example.com', firstname: ' Ana María ', lastname: 'López', phone: '+525512345678' },
     });
-    const updated = { id: ana.id, email: 'ana@example.com', firstname: 'Ana María', lastname: 'López', phone: '+525512345678' };
+    const updated = { id: ana.id, email: 'ana@example.com', firstname: 'Ana María', lastname: 'López', phone: '+525512345678', pins_set: false };
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: updated } });
     expect(await profile(ana)).toEqual(updated);
     const refreshed = v.parse(sessionSchema, (await t.post('refresh', { refresh_token: ana.refresh_token })).body.message);

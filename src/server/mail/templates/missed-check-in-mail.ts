@@ -10,13 +10,20 @@ import { escapeHtml } from './escape-html.ts';
  * language: 'Elena no confirmó que está bien después de su cita de inmigración
  * en ..., prevista hasta las 10:00.' (the deadline in the person's time zone).
  */
-export function missedCheckInLead(language: Language, name: string, checkIn: { purpose: string; place: string; dueAt: string }, timezone: string): MissedCheckIn {
+export function missedCheckInLead(
+  language: Language,
+  name: string,
+  checkIn: { purpose: string; place: string; dueAt: string; forced?: boolean | undefined },
+  timezone: string,
+): MissedCheckIn {
   const t = contactTexts(language);
   const who = oneLine(name);
   const time = clockTime(new Date(checkIn.dueAt), timezone, t.locale);
+  const missed = t.missedLead(who, t.checkInPurpose(checkIn.purpose), oneLine(checkIn.place), time);
   return {
     subject: t.missedSubject(who),
-    lead: t.missedLead(who, t.checkInPurpose(checkIn.purpose), oneLine(checkIn.place), time),
+    // Closed with the duress PIN: it fired before its time, and the contacts are told why.
+    lead: checkIn.forced ? t.checkInForced(who) : missed,
     positionNote: t.missedLastPosition,
   };
 }

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { ActiveButtonReply } from '#shared/api/active-button.ts';
+import { ALERT_DURESS, momentData, personOf } from '#server/alerts/alert-mail-data.ts';
+import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
+import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails.ts';
+import { alerts, users } from '#server/db/schema.ts';
+
+type AlertRow = typeof alerts.$inferSelect;
+type PersonRow = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'phone'>;
+
+/**
+ * FINALIZAR ALERTA with the duress PIN, for a person whose row the caller holds
+ * locked: the person's replies say the alert ended (the same reply as a real
+ * end), while for the contacts it goes on. The alert stays 'active' (reminders,
+ * 'Lo tengo', positions); `ended_by_duress_at` hides it from the person only.
+ * Each contact who got the alert reads that the person may have been forced to
+ * end it. Nothing is deleted.
+ */
+export async function endAlertUnderDuress(deps: TrackDeps, person: PersonRow, active: AlertRow): Promise<ActiveButtonReply> {
+  await hideAlertFromPerson(deps, active.id);
+  const moment = momentData(momentOf(deps.now, active.timezone, deps.now));
+  await queueFollowUpMails(
+    deps,
+    active.id,
+    ALERT_DURESS,
+    (recipient, ack) => ({
+      alertId: active.id,
+      person: personOf(person),
+      contactFirstname: recipient.firstname,
+      language: recipient.language,
+      ...moment,
+      position: positionOf(active),
+      ack,
+    }),
+    { receivedOnly: true },
+  );
+  return { alert_status: false, alert_id: active.id };
+}
+
+/** From now on, every reply to the person says no alert is on; the contacts' view is untouched. */
+export async function hideAlertFromPerson({ tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>, alertId: string): Promise<void> {
+  await tx.update(alerts).set({ endedByDuressAt: now }).where(eq(alerts.id, alertId));
+  await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * A press while an alert ended with the duress PIN is still on for the contacts:
+ * the person is free again or pressing under threat once more, and either way the
+ * press joins that alert (never a second one): the person sees it active again.
+ */
+export async function rejoinAlert({ tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>, alertId: string): Promise<void> {
+  await tx.update(alerts).set({ endedByDuressAt: null }).where(eq(alerts.id, alertId));
+  await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
+}

@@ -1,0 +1,22 @@
+import { contactTexts } from '#shared/contact-texts/index.ts';
+import type { MailContent } from '#server/mail/mail-content.ts';
+import { contactMail, oneLine, paragraphs, whereHtml, whereLines, type AlertMailInput } from './alert-mails.ts';
+import { escapeHtml } from './escape-html.ts';
+
+/**
+ * The person ended the alert with the duress PIN: their phone says it ended, but
+ * for the contacts it goes on. Said first, with the last position and the 'Lo
+ * tengo' link, which still works.
+ */
+export function alertDuressMail(input: AlertMailInput): MailContent {
+  const t = contactTexts(input.language);
+  const who = oneLine(input.person.name);
+  const lead = t.duressLead(who);
+  return contactMail(input, t.duressSubject(who), {
+    text: [lead, t.duressStillActive, '', ...whereLines(input.position, t), '', t.todoCall(who, input.person.phone)],
+    html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(lead)}</strong></p>
+${paragraphs([t.duressStillActive])}
+${whereHtml(input.position, t)}
+<p style="margin:0 0 12px">${escapeHtml(t.todoCall(who, input.person.phone))}</p>`,
+  });
+}

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { pinMessages } from '#shared/api/pins.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { pinMatches } from './pin-hash.ts';
+
+/** Wrong PINs in a row that lock every route taking a PIN (pinMessages.tooManyAttempts says the wait). */
+export const PIN_MAX_FAILURES = 5;
+export const PIN_LOCKOUT_MS = 15 * 60_000;
+
+type PinUser = Pick<typeof users.$inferSelect, 'id' | 'pinHash' | 'duressPinHash' | 'pinFailures' | 'pinLockedUntil'>;
+
+export type PinCheck =
+  /** The person set no PINs: whatever was sent is ignored. */
+  | { kind: 'unset' }
+  | { kind: 'real' }
+  | { kind: 'duress' }
+  /** Missing or wrong: a 422 on the PIN's field. */
+  | { kind: 'refused'; message: string }
+  /** Locked after too many wrong PINs: a 429. */
+  | { kind: 'locked'; retryAfterSeconds: number };
+
+export const pinsSet = (user: Pick<PinUser, 'pinHash'>) => user.pinHash !== null;
+
+const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+/**
+ * Check a PIN typed to end an alert, close a check-in or change the PINs, for a
+ * person whose row the caller holds locked (lockUserForAlert), so that two
+ * guesses at once are both counted. Both hashes are always computed: the real
+ * and the duress PIN take the same time. A right PIN (either) clears the count;
+ * the PIN_MAX_FAILURES-th wrong one locks every PIN route for PIN_LOCKOUT_MS.
+ */
+export async function checkPin(db: Queryable, user: PinUser, pin: string | undefined, now: Date): Promise<PinCheck> {
+  if (!user.pinHash || !user.duressPinHash) return { kind: 'unset' };
+  if (user.pinLockedUntil && user.pinLockedUntil > now) return { kind: 'locked', retryAfterSeconds: secondsUntil(user.pinLockedUntil, now) };
+  if (!pin) return { kind: 'refused', message: pinMessages.pinRequired };
+  const [real, duress] = await Promise.all([pinMatches(pin, user.pinHash), pinMatches(pin, user.duressPinHash)]);
+  if (real || duress) {
+    if (user.pinFailures > 0 || user.pinLockedUntil) await db.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, user.id));
+    return { kind: real ? 'real' : 'duress' };
+  }
+  const failures = user.pinFailures + 1;
+  if (failures >= PIN_MAX_FAILURES) {
+    const until = new Date(now.getTime() + PIN_LOCKOUT_MS);
+    await db.update(users).set({ pinFailures: 0, pinLockedUntil: until }).where(eq(users.id, user.id));
+    return { kind: 'locked', retryAfterSeconds: secondsUntil(until, now) };
+  }
+  await db.update(users).set({ pinFailures: failures }).where(eq(users.id, user.id));
+  return { kind: 'refused', message: pinMessages.pinWrong };
+}
+
+/**
+ * A request's body without its PIN, for the hash its idempotency key keeps: a PIN
+ * has 10,000 values, so even a keyed hash of it would give it away to whoever
+ * holds the table and SECRET far faster than its scrypt hash does.
+ */
+export function withoutPin<T extends { pin?: unknown }>(input: T): Omit<T, 'pin'> {
+  const { pin, ...rest } = input;
+  void pin;
+  return rest;
+}

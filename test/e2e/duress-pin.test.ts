@@ -1,0 +1,123 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
+import { launchChromium } from '#test/support/chromium.ts';
+import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
+import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+
+// The duress PIN in a real Chromium against the real server: FINALIZAR ALERTA
+// with it shows the person exactly what the real PIN shows, while the contact
+// reads that the person may have been forced, and the contact's 'Lo tengo'
+// page still shows the alert on. Screenshots (390x844) go to artifacts/, or to
+// DURESS_SCREENSHOTS when set.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const shots = process.env.DURESS_SCREENSHOTS ?? path.join(root, 'artifacts');
+const PIN = '2468';
+const DURESS = '1357';
+const FORCED = /^ALERTA: es posible que hayan obligado a Elena presion a finalizar su alerta$/;
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
+  await mkdir(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function expectAccessible(page: Page, screen: string) {
+  expect({ screen, axe: await axeViolations(page), text: await smallText(page), targets: await smallTargets(page) }).toEqual({
+    screen,
+    axe: [],
+    text: [],
+    targets: [],
+  });
+}
+
+/** The body of the next PUT /api/active-button reply the page receives. */
+function nextEndReply(page: Page): Promise<unknown> {
+  return page
+    .waitForResponse((response) => response.url().endsWith('/api/active-button') && response.request().method() === 'PUT', { timeout: 30_000 })
+    .then((response) => response.json());
+}
+
+describe('the duress PIN', () => {
+  it('ends the alert on screen exactly like the real PIN, while the contact reads it may have been forced and sees it on', async () => {
+    const { page, contactEmail, email } = await personWithConfirmedContact(app, browser, 'presion');
+
+    await page.getByRole('link', { name: 'Perfil' }).click();
+    const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
+    await pins.getByLabel('PIN para cerrar').fill(PIN);
+    await pins.getByLabel('PIN de emergencia (bajo presión)').fill(DURESS);
+    await pins.getByRole('button', { name: 'Guardar PIN' }).click();
+    await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
+    await expectAccessible(page, 'profile with PINs set');
+    await pins.screenshot({ path: path.join(shots, 'duress-0-profile-pins.png') });
+    // 'PIN guardados.' would stay over the screens that follow.
+    await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+
+    await page.getByRole('link', { name: 'Inicio' }).click();
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    const started = await waitForMail(app.dataDir, { to: contactEmail, subject: /^ALERTA SOS: Elena presion está en riesgo$/ });
+    const ackUrl = /(https?:\/\/\S+\/web\/active\/ack\/[A-Za-z0-9_-]+\S*)/.exec(started.text)?.[1];
+    expect(ackUrl).toBeDefined();
+
+    await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Escribe tu PIN para finalizar la alerta' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'PIN dialog over the alert screen');
+    await page.screenshot({ path: path.join(shots, 'duress-1-pin-dialog.png') });
+
+    await dialog.getByLabel('PIN de 4 números').fill('0000');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await dialog.getByText('PIN incorrecto.').waitFor();
+
+    const before = (await readMailbox(app.dataDir)).length;
+    const reply = nextEndReply(page);
+    await dialog.getByLabel('PIN de 4 números').fill(DURESS);
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    // What the real PIN answers and shows: the alert ended, home with the SOS button.
+    expect(await reply).toEqual({ success: true, message: { alert_status: false, alert_id: expect.any(String) } });
+    await page.waitForURL('**/web/home');
+    await sosButton(page).waitFor();
+    await page.screenshot({ path: path.join(shots, 'duress-2-person-after-duress.png') });
+    // A reload still shows home: every reply to the person says the alert ended.
+    await page.reload();
+    await sosButton(page).waitFor();
+    expect(page.url()).toMatch(/\/web\/home$/);
+    // And what the server tells the person: a second phone signing in now lands on home, not on an alert.
+    const second = await phonePage(browser);
+    await enterWithEmailedCode(second.page, app, email);
+    await second.page.waitForURL('**/web/home');
+    await sosButton(second.page).waitFor();
+    expect(second.page.url()).toMatch(/\/web\/home$/);
+    await second.context.close();
+
+    const forced = await waitForMail(app.dataDir, { to: contactEmail, subject: FORCED, after: before }, 30_000);
+    expect(forced.text).toContain('Elena presion finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.');
+    expect(forced.text).toContain('La alerta sigue activa');
+    expect((await readMailbox(app.dataDir)).filter((mail) => mail.to.includes(contactEmail) && /finalizó su alerta SOS$/.test(mail.subject))).toEqual([]);
+
+    // The contact's 'Lo tengo' page: the alert is on, and 'Lo tengo' still works.
+    const contact = await phonePage(browser);
+    await contact.page.goto(ackUrl!);
+    await contact.page.getByRole('heading', { name: 'Elena presion necesita ayuda' }).waitFor();
+    const ack = contact.page.getByRole('button', { name: 'Lo tengo' });
+    await ack.waitFor();
+    expect(await contact.page.getByText('ya finalizó esta alerta').count()).toBe(0);
+    await contact.page.screenshot({ path: path.join(shots, 'duress-3-contact-lo-tengo.png') });
+    await ack.click();
+    await contact.page.getByText(/^Listo: Elena presion ya sabe que recibiste su alerta/).waitFor();
+    await contact.context.close();
+  }, 120_000);
+});
