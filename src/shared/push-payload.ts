@@ -11,7 +11,7 @@ export const DECLARATIVE_WEB_PUSH = 8030;
 /** The notification action that records 'Lo tengo' (with a POST, from the worker). */
 export const ACK_ACTION = 'ack';
 
-export const pushKinds = ['alert-started', 'alert-position', 'alert-ended'] as const;
+export const pushKinds = ['alert-started', 'alert-position', 'alert-ended', 'alert-duress'] as const;
 export type PushKind = (typeof pushKinds)[number];
 
 const actionSchema = v.object({

@@ -29,6 +29,9 @@ export type PushTexts = {
   positionBody: (name: string) => string;
   endedTitle: (name: string) => string;
   endedBody: (name: string) => string;
+  /** The person ended the alert with the duress PIN: for the contacts it goes on. */
+  duressTitle: (name: string) => string;
+  duressBody: (name: string, phone: string) => string;
   ackAction: string;
   /** Shown after 'Lo tengo' was pressed on the notification itself. */
   ackDoneTitle: string;
@@ -63,6 +66,8 @@ export const es: PushTexts = {
   positionBody: (name) => `Ya sabemos dónde está ${name}. Abre el aviso para verlo.`,
   endedTitle: (name) => `${name} finalizó su alerta SOS`,
   endedBody: (name) => `${name} finalizó la alerta. Gracias por estar pendiente.`,
+  duressTitle: (name) => `ALERTA: es posible que hayan obligado a ${name} a finalizar su alerta`,
+  duressBody: (name, phone) => `La alerta sigue activa. No des por hecho que ${name} está a salvo: abre el aviso y llámale al ${phone}.`,
   ackAction: 'Lo tengo',
   ackDoneTitle: 'Listo',
   ackDoneBody: (name) => `${name} ya sabe que recibiste su alerta. Ahora, llámale.`,
@@ -93,6 +98,8 @@ export const en: PushTexts = {
   positionBody: (name) => `We now know where ${name} is. Open this to see it.`,
   endedTitle: (name) => `${name} ended their SOS alert`,
   endedBody: (name) => `${name} ended the alert. Thank you for being there.`,
+  duressTitle: (name) => `ALERT: ${name} may have been forced to end their alert`,
+  duressBody: (name, phone) => `The alert is still on. Do not assume ${name} is safe: open this and call them at ${phone}.`,
   ackAction: 'Got it',
   ackDoneTitle: 'Done',
   ackDoneBody: (name) => `${name} now knows you got their alert. Call them now.`,

@@ -4,6 +4,7 @@ import { ALERT_DURESS, momentData, personOf } from '#server/alerts/alert-mail-da
 import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails.ts';
 import { alerts, users } from '#server/db/schema.ts';
+import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
 type PersonRow = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'phone'>;
@@ -34,6 +35,7 @@ export async function endAlertUnderDuress(deps: TrackDeps, person: PersonRow, ac
     }),
     { receivedOnly: true },
   );
+  await queueAlertPushes(deps.tx, deps.userId, active.id, 'alert-duress', deps.now);
   return { alert_status: false, alert_id: active.id };
 }
 

@@ -1,4 +1,4 @@
-import type { PushKind } from '#shared/push-payload.ts';
+import { pushKinds, type PushKind } from '#shared/push-payload.ts';
 
 // A phone notification is an outbox row like an e-mail (same queue, same
 // priority as the alert's e-mail, same retries), told apart by its kind.
@@ -13,5 +13,5 @@ export function pushOutboxKind(kind: PushKind): string {
 export function pushKindOf(outboxKind: string): PushKind | undefined {
   if (!outboxKind.startsWith(PREFIX)) return undefined;
   const kind = outboxKind.slice(PREFIX.length);
-  return kind === 'alert-started' || kind === 'alert-position' || kind === 'alert-ended' ? kind : undefined;
+  return (pushKinds as readonly string[]).includes(kind) ? (kind as PushKind) : undefined;
 }

@@ -29,7 +29,9 @@ export function pushMessage({ kind, alertId, person, language, ackUrl: plainAckU
         : [texts.startedTitle(person.name), texts.startedBody(person.name, person.phone)]
       : kind === 'alert-position'
         ? [texts.positionTitle(person.name), texts.positionBody(person.name)]
-        : [texts.endedTitle(person.name), texts.endedBody(person.name)];
+        : kind === 'alert-duress'
+          ? [texts.duressTitle(person.name), texts.duressBody(person.name, person.phone)]
+          : [texts.endedTitle(person.name), texts.endedBody(person.name)];
   const open = kind !== 'alert-ended';
   return {
     web_push: DECLARATIVE_WEB_PUSH,

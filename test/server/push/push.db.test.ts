@@ -14,6 +14,7 @@ import { outbox, pushSubscriptions } from '#server/db/schema.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, press } from '#test/support/alert-people.ts';
 import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { startPushService, type Phone, type PushService } from '#test/support/push-service.ts';
+import { DURESS_PIN, setPins } from '#test/support/pins.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
@@ -174,6 +175,28 @@ describe('phone notifications of an alert (Web Push)', () => {
         }),
       }),
     ]);
+  });
+
+  it('tells the phone, not that the alert ended, but that the person may have been forced to end it (the duress PIN)', async () => {
+    const luis = await accepted('coaccion');
+    await setPins(t, luis.me);
+    const phone = await phoneOn(luis.pushToken);
+    expect((await press(t, luis.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    await t.drainOutbox();
+    const ackUrl = `https://sos.example.org/web/active/ack/${ackTokenIn(await lastMail(t, luis.email, STARTED))}`;
+
+    expect((await press(t, luis.me, { alert_status: '2', pin: DURESS_PIN })).status).toBe(200);
+    await t.drainOutbox();
+    const [, forced, ...more] = (await service.received(phone)) as PushPayload[];
+    expect(more).toEqual([]);
+    expect(forced?.notification).toMatchObject({
+      title: 'ALERTA: es posible que hayan obligado a Rosa Prueba a finalizar su alerta',
+      body: es.duressBody('Rosa Prueba', '+13055550123'),
+      navigate: ackUrl,
+      require_interaction: true,
+      actions: [{ action: 'ack', title: es.ackAction, navigate: ackUrl }],
+      data: { kind: 'alert-duress', lang: 'es' },
+    });
   });
 
   it("speaks the contact's language: an English contact's phone reads English and opens the English page", async () => {
