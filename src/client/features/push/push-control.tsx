@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { es, type PushTexts } from '#shared/push-texts.ts';
 import { usePhoneNotifications, type PhoneNotificationState } from './use-phone-notifications.ts';
 import './push-control.css';
@@ -44,8 +44,9 @@ export function PushControl({ token, homeScreenFirst, texts = es }: Props) {
   const { state, turnOn, turnOff } = usePhoneNotifications(token, homeScreenFirst);
   const status = useRef<HTMLParagraphElement>(null);
   const pressed = useRef(false);
-  // The button that had the focus may be gone: the news takes it.
-  useEffect(() => {
+  // The button that had the focus may be gone: the news takes it, before the frame that shows it
+  // (a layout effect: Preact runs plain effects a frame later, with the focus lost on the page meanwhile).
+  useLayoutEffect(() => {
     if (pressed.current && (state === 'on' || state === 'off' || state === 'denied' || state === 'failed' || state === 'link-gone')) {
       pressed.current = false;
       status.current?.focus();
