@@ -43,6 +43,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
         'fake-indexeddb/auto',
         failOnConsole,
         './test/client/support/dom-timeouts.ts',
+        './test/client/support/paint-before-acting.ts',
         './test/client/support/reset-stores.ts',
       ],
       // Above the 5 s that findBy*/waitFor may now wait (dom-timeouts.ts).
