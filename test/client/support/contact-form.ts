@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { typeInto } from './type-into.ts';
 
 export interface ContactFormValues {
   firstname: string;
@@ -19,10 +20,10 @@ export const luis: ContactFormValues = {
 
 /** Fills the contact form the way a person would, field by field, found by their labels. */
 export async function fillContactForm(values: ContactFormValues = luis): Promise<void> {
-  fireEvent.change(await screen.findByLabelText('Nombres'), { target: { value: values.firstname } });
-  fireEvent.change(screen.getByLabelText('Apellidos'), { target: { value: values.lastname } });
-  fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: values.email } });
-  fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: values.phone } });
+  typeInto(await screen.findByLabelText('Nombres'), values.firstname);
+  typeInto(screen.getByLabelText('Apellidos'), values.lastname);
+  typeInto(screen.getByLabelText('Correo electrónico'), values.email);
+  typeInto(screen.getByLabelText('Teléfono'), values.phone);
   fireEvent.change(screen.getByLabelText('Parentesco'), { target: { value: values.kinship } });
 }
 

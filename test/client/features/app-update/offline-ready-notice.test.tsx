@@ -28,14 +28,14 @@ describe('the first install', () => {
     expect(browser.reload).not.toHaveBeenCalled();
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
 
-    await act(() => router.navigate({ to: '/unauthorized' }));
+    await router.navigate({ to: '/unauthorized' });
     await screen.findByText('Acceso Denegado');
     expect(screen.getByText(READY_OFFLINE).getAttribute('role')).toBe('status');
 
-    await act(() => router.navigate({ to: '/web/auth/signin' }));
+    await router.navigate({ to: '/web/auth/signin' });
     await screen.findByRole('button', { name: 'Continuar' });
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
-    await act(() => router.navigate({ to: '/unauthorized' }));
+    await router.navigate({ to: '/unauthorized' });
     await screen.findByText('Acceso Denegado');
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
   });

@@ -117,7 +117,7 @@ describe('a new version offered while a form holds what the person typed', () =>
     expect(browser.reload).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Nombres') as HTMLInputElement).value).toBe('Rosa');
 
-    await act(() => router.navigate({ to: '/web/home' }));
+    await router.navigate({ to: '/web/home' });
     await vi.waitFor(() => expect(waiting.posted).toEqual([{ type: 'SKIP_WAITING' }]));
     act(() => browser.takesControl(waiting));
     expect(browser.reload).toHaveBeenCalledTimes(1);

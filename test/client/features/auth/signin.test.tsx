@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { typeInto } from '../../support/type-into.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,7 +27,7 @@ describe('signing in with an e-mail', () => {
   it('says when the e-mail is not valid', async () => {
     renderApp('/web/auth/signin');
     const email = await emailBox();
-    fireEvent.change(email, { target: { value: 'ana@' } });
+    typeInto(email, 'ana@');
     fireEvent.focusOut(email);
     expect(await screen.findByText('El correo no es válido')).toBeTruthy();
   });
@@ -34,7 +35,7 @@ describe('signing in with an e-mail', () => {
   it('sends the code and moves on to the code screen', async () => {
     const { calls } = stubFetch(() => json(200, { success: true, message: 'Te enviamos un código' }));
     const { router } = renderApp('/web/auth/signin');
-    fireEvent.change(await emailBox(), { target: { value: ' Ana@Example.com ' } });
+    typeInto(await emailBox(), ' Ana@Example.com ');
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/verify'));
     expect(calls[0]).toMatchObject({ url: '/api/signin', method: 'POST', body: { email: 'ana@example.com' } });
@@ -44,7 +45,7 @@ describe('signing in with an e-mail', () => {
   it('also moves on when a code was sent moments ago', async () => {
     stubFetch(() => json(409, { success: false, message: 'Ya te enviamos un código hace poco.' }));
     const { router } = renderApp('/web/auth/signin');
-    fireEvent.change(await emailBox(), { target: { value: 'ana@example.com' } });
+    typeInto(await emailBox(), 'ana@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/verify'));
   });
@@ -52,7 +53,7 @@ describe('signing in with an e-mail', () => {
   it('shows the server message for the field it names', async () => {
     stubFetch(() => json(422, { success: false, message: 'Datos no válidos', errors: { email: ['Este correo no se puede usar'] } }));
     renderApp('/web/auth/signin');
-    fireEvent.change(await emailBox(), { target: { value: 'ana@example.com' } });
+    typeInto(await emailBox(), 'ana@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText('Este correo no se puede usar')).toBeTruthy();
   });

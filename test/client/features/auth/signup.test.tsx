@@ -4,6 +4,7 @@ import { resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { aSession } from '../../support/session.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 beforeEach(() => {
   resetAll();
@@ -29,9 +30,9 @@ describe('completing the personal information', () => {
   it('says in Spanish that a name takes no digits, links or symbols, and sends nothing', async () => {
     const { calls } = stubFetch(() => json(200, { success: true, message: aSession({ contacts: 0 }) }));
     renderApp('/web/auth/signup');
-    fireEvent.change(await screen.findByLabelText('Nombres'), { target: { value: 'Gana en www.ejemplo.com' } });
-    fireEvent.change(screen.getByLabelText('Apellidos'), { target: { value: 'López2' } });
-    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '(305) 555-0123' } });
+    typeInto(await screen.findByLabelText('Nombres'), 'Gana en www.ejemplo.com');
+    typeInto(screen.getByLabelText('Apellidos'), 'López2');
+    typeInto(screen.getByLabelText('Teléfono'), '(305) 555-0123');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     const message = 'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
@@ -79,9 +80,9 @@ describe('completing the personal information', () => {
   it('creates the account and goes to the first-contact screen', async () => {
     const { calls } = stubFetch(() => json(200, { success: true, message: aSession({ contacts: 0 }) }));
     const { router } = renderApp('/web/auth/signup');
-    fireEvent.change(await screen.findByLabelText('Nombres'), { target: { value: 'Ana' } });
-    fireEvent.change(screen.getByLabelText('Apellidos'), { target: { value: 'López' } });
-    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '(305) 555-0123' } });
+    typeInto(await screen.findByLabelText('Nombres'), 'Ana');
+    typeInto(screen.getByLabelText('Apellidos'), 'López');
+    typeInto(screen.getByLabelText('Teléfono'), '(305) 555-0123');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/contacts'));
@@ -94,9 +95,9 @@ describe('completing the personal information', () => {
   it('shows a server error as a danger notice', async () => {
     stubFetch(() => json(400, { success: false, message: 'El código expiró o ya no es válido. Pide uno nuevo.' }));
     renderApp('/web/auth/signup');
-    fireEvent.change(await screen.findByLabelText('Nombres'), { target: { value: 'Ana' } });
-    fireEvent.change(screen.getByLabelText('Apellidos'), { target: { value: 'López' } });
-    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '(305) 555-0123' } });
+    typeInto(await screen.findByLabelText('Nombres'), 'Ana');
+    typeInto(screen.getByLabelText('Apellidos'), 'López');
+    typeInto(screen.getByLabelText('Teléfono'), '(305) 555-0123');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     const alert = await vi.waitFor(() => {

@@ -4,6 +4,7 @@ import { getSessionState, resetAll, setAuth } from '#client/lib/session/session-
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { aSession } from '../../support/session.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 beforeEach(() => {
   resetAll();
@@ -24,9 +25,9 @@ describe('entering the 4-digit code', () => {
   it('keeps digits only and moves to the next box after each digit', async () => {
     renderApp('/web/auth/verify');
     const [first, second] = await boxes();
-    fireEvent.change(first!, { target: { value: 'a' } });
+    typeInto(first!, 'a');
     expect(first!.value).toBe('');
-    fireEvent.change(first!, { target: { value: '7' } });
+    typeInto(first!, '7');
     expect(first!.value).toBe('7');
     expect(document.activeElement).toBe(second);
   });
@@ -34,7 +35,7 @@ describe('entering the 4-digit code', () => {
   it('goes back a box when Backspace is pressed in an empty one', async () => {
     renderApp('/web/auth/verify');
     const [first, second] = await boxes();
-    fireEvent.change(first!, { target: { value: '7' } });
+    typeInto(first!, '7');
     fireEvent.keyDown(second!, { key: 'Backspace' });
     expect(document.activeElement).toBe(first);
   });
@@ -59,7 +60,7 @@ describe('entering the 4-digit code', () => {
     const { calls } = stubFetch(() => json(200, { success: true, message: aSession({ contacts: 2 }) }));
     const { router } = renderApp('/web/auth/verify');
     const all = await boxes();
-    '1234'.split('').forEach((digit, index) => fireEvent.change(all[index]!, { target: { value: digit } }));
+    '1234'.split('').forEach((digit, index) => typeInto(all[index]!, digit));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     const verifyCalls = calls.filter((call) => call.url === '/api/verify');
     expect(verifyCalls).toHaveLength(1);

@@ -12,6 +12,7 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 import { fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 // 'Avísales si no vuelvo': set from home, shown running on home with the time
 // left, closed with 'Estoy bien', extended with 'Necesito más tiempo'.
@@ -81,7 +82,7 @@ describe('setting a check-in', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Trabajo' }));
     fireEvent.click(screen.getByRole('radio', { name: 'A una hora' }));
     // Midnight today has always passed.
-    fireEvent.change(screen.getByLabelText('Hora'), { target: { value: '00:00' } });
+    typeInto(screen.getByLabelText('Hora'), '00:00');
     fireEvent.click(screen.getByRole('button', { name: 'Activar aviso' }));
     expect(await screen.findByText('La hora de vuelta ya pasó. Elige una hora futura.')).toBeTruthy();
     expect(checkInCalls(calls)).toEqual([]);
@@ -101,7 +102,7 @@ describe('setting a check-in', () => {
     });
     const { router } = renderApp('/web/check-in');
     fireEvent.click(await screen.findByRole('radio', { name: 'Audiencia en la corte' }));
-    fireEvent.change(screen.getByLabelText('¿Dónde? (opcional)'), { target: { value: 'Corte de Miami' } });
+    typeInto(screen.getByLabelText('¿Dónde? (opcional)'), 'Corte de Miami');
     fireEvent.click(screen.getByRole('radio', { name: '2 horas' }));
     const before = Date.now();
     fireEvent.click(screen.getByRole('button', { name: 'Activar aviso' }));
@@ -231,11 +232,11 @@ describe('the PIN when PINs are set', () => {
     expect(document.activeElement).toBe(input);
     expect(within(dialog).getByRole('link', { name: 'Olvidé mi PIN' }).getAttribute('href')).toBe('/web/profile#pins');
 
-    fireEvent.change(input, { target: { value: '1111' } });
+    typeInto(input, '1111');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     expect(await within(dialog).findByText('PIN incorrecto.')).toBeTruthy();
 
-    fireEvent.change(input, { target: { value: '24a68' } });
+    typeInto(input, '24a68');
     expect((input as HTMLInputElement).value).toBe('2468');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Gracias. Cerramos tu aviso: no avisaremos a tus contactos.')).toBeTruthy();

@@ -1,16 +1,18 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { fakeGeolocation, removeBrowserFakes } from '../../support/sos-browser.ts';
 
 const UNVERIFIED_WARNING = 'Este contacto aún no ha verificado su correo electrónico. Debe hacerlo para recibir tus alertas.';
 const VERIFIED_NOTICE = '¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.';
 
 signedInForEachTest({ contacts: 2 });
+afterEach(removeBrowserFakes);
 
 function dataOf(term: string): string | null | undefined {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -71,6 +73,9 @@ describe('a contact', () => {
   });
 
   it('deletes only after confirmation, then goes home without the contact', async () => {
+    // A phone, as people use the app: home does not add its 'no location on this browser' notice,
+    // a second status region, while the deletion's toast is read.
+    fakeGeolocation();
     const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com' });
     let deleted = false;
     const { calls } = stubApi({

@@ -7,6 +7,7 @@ import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 // SPEC.md section 3, in its order.
 const KINSHIP_OPTIONS = [
@@ -66,7 +67,7 @@ describe('the first emergency contact', () => {
   it('says when the e-mail is not valid', async () => {
     renderApp('/web/auth/contacts');
     const email = await screen.findByLabelText('Correo electrónico');
-    fireEvent.change(email, { target: { value: 'luis@' } });
+    typeInto(email, 'luis@');
     fireEvent.focusOut(email);
     expect(await screen.findByText('El correo no es válido')).toBeTruthy();
   });

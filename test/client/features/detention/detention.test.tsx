@@ -6,6 +6,7 @@ import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 // 'Si me detienen' in profile, and per contact 'Recibe mi información de detención'.
 
@@ -60,8 +61,8 @@ describe("'Si me detienen' in profile", () => {
     renderApp('/web/profile');
     const form = await section();
     expect((within(form).getByLabelText('Nombre legal completo') as HTMLInputElement).value).toBe('Ana María Ruiz López');
-    fireEvent.change(within(form).getByLabelText('Número A (A-number)'), { target: { value: 'a123456789' } });
-    fireEvent.change(within(form).getByLabelText('País de nacimiento'), { target: { value: 'Honduras' } });
+    typeInto(within(form).getByLabelText('Número A (A-number)'), 'a123456789');
+    typeInto(within(form).getByLabelText('País de nacimiento'), 'Honduras');
     fireEvent.click(within(form).getByRole('radio', { name: 'Sí' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
 
@@ -90,7 +91,7 @@ describe("'Si me detienen' in profile", () => {
     });
     renderApp('/web/profile');
     const form = await section();
-    fireEvent.change(within(form).getByLabelText('Fecha de nacimiento'), { target: { value: '31/05/1990' } });
+    typeInto(within(form).getByLabelText('Fecha de nacimiento'), '31/05/1990');
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
     const field = within(form).getByLabelText('Fecha de nacimiento');
     await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));

@@ -5,6 +5,7 @@ import { ok, stubApi } from '../../support/api-stub.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'López', phone: '+13055550123' };
 
@@ -39,9 +40,9 @@ describe('the profile', () => {
     stubApi({ 'GET /api/profile': () => ok(profile) });
     renderApp('/web/profile');
     const fields = await form();
-    fireEvent.change(fields.firstname, { target: { value: ' ' } });
-    fireEvent.change(fields.lastname, { target: { value: '' } });
-    fireEvent.change(fields.phone, { target: { value: '' } });
+    typeInto(fields.firstname, ' ');
+    typeInto(fields.lastname, '');
+    typeInto(fields.phone, '');
     save();
     expect(await screen.findByText('El campo nombres es obligatorio')).toBeTruthy();
     expect(screen.getByText('El campo apellidos es obligatorio')).toBeTruthy();
@@ -56,8 +57,8 @@ describe('the profile', () => {
     renderApp('/web/profile');
     expect(await screen.findByText('Hola, Ana López')).toBeTruthy();
     const fields = await form();
-    fireEvent.change(fields.firstname, { target: { value: 'Ana María' } });
-    fireEvent.change(fields.phone, { target: { value: '(786) 555-0100' } });
+    typeInto(fields.firstname, 'Ana María');
+    typeInto(fields.phone, '(786) 555-0100');
     save();
 
     expect(await screen.findByText('Hola, Ana María López')).toBeTruthy();

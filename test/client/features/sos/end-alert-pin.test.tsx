@@ -7,6 +7,7 @@ import { json, type Call } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 import { resetSos } from '../../support/sos-state.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 // FINALIZAR ALERTA with PINs set, and an alert the server started for a missed check-in.
 
@@ -55,7 +56,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Escribe tu PIN para finalizar la alerta' });
     expect(ends(calls)).toEqual([]);
-    fireEvent.change(within(dialog).getByLabelText('PIN de 4 números'), { target: { value: '9999' } });
+    typeInto(within(dialog).getByLabelText('PIN de 4 números'), '9999');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     expect(await within(dialog).findByText('PIN incorrecto.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/web/active');
@@ -70,7 +71,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     const { calls, router } = openAlertScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
     const dialog = screen.getByRole('alertdialog');
-    fireEvent.change(within(dialog).getByLabelText('PIN de 4 números'), { target: { value: pin } });
+    typeInto(within(dialog).getByLabelText('PIN de 4 números'), pin);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     expect(getSessionState().auth.alert_status).toBe(false);
