@@ -40,6 +40,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       // react-is-preact.ts first: it must be in place before anything requires React through Node.
       setupFiles: [
         './test/client/support/react-is-preact.ts',
+        './test/client/support/effects-before-input.ts',
         'fake-indexeddb/auto',
         failOnConsole,
         './test/client/support/dom-timeouts.ts',

@@ -1,9 +1,9 @@
 import { configure, getConfig } from '@testing-library/react';
 
-// Preact runs a component's effects (a subscription, a focus, a listener) after the frame that first
-// shows it has been painted. A person sees a button only once that frame is painted, so their tap always
-// comes after those effects; a test that acts on what findBy* has just found would come before them.
-// So every findBy*/waitFor ends after the next frame and the effects Preact queued behind it.
+// A person acts on a screen once the frame that shows it has been painted; findBy* can resolve before that
+// frame. So every findBy*/waitFor ends after the next frame and the effects Preact queued behind it, and a
+// test acts on a screen in the state a person would find it (lib/effects-before-events.ts covers an input
+// that comes sooner).
 const settle = getConfig().asyncWrapper;
 // Preact's own schedule: the next animation frame, or 35 ms when frames do not come (a test that fakes
 // setInterval stops jsdom's frames), then a task.

@@ -5,6 +5,7 @@ import { ok, stubApi } from '../../support/api-stub.ts';
 import { json, type Call } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { typeInto } from '../../support/type-into.ts';
 
 // The two optional PINs in profile: set, change, remove, and reset by e-mail.
 
@@ -37,13 +38,13 @@ describe('the PINs in profile', () => {
     expect(await within(region).findByText('No tienes PIN.')).toBeTruthy();
     expect(within(region).getByText(/la pantalla se verá igual que con tu PIN, pero tus contactos seguirán avisados/)).toBeTruthy();
 
-    fireEvent.change(within(region).getByLabelText('PIN para cerrar'), { target: { value: '2468' } });
-    fireEvent.change(within(region).getByLabelText('PIN de emergencia (bajo presión)'), { target: { value: '2468' } });
+    typeInto(within(region).getByLabelText('PIN para cerrar'), '2468');
+    typeInto(within(region).getByLabelText('PIN de emergencia (bajo presión)'), '2468');
     fireEvent.click(within(region).getByRole('button', { name: 'Guardar PIN' }));
     expect(await within(region).findByText('El PIN y el PIN de emergencia deben ser distintos.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
-    fireEvent.change(within(region).getByLabelText('PIN de emergencia (bajo presión)'), { target: { value: '1357' } });
+    typeInto(within(region).getByLabelText('PIN de emergencia (bajo presión)'), '1357');
     fireEvent.click(within(region).getByRole('button', { name: 'Guardar PIN' }));
     expect(await screen.findByText('PIN guardados.')).toBeTruthy();
     expect(await within(region).findByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.')).toBeTruthy();
@@ -62,11 +63,11 @@ describe('the PINs in profile', () => {
     renderApp('/web/profile');
     const region = await section();
     const remove = await within(region).findByRole('form', { name: 'Quitar mis PIN' });
-    fireEvent.change(within(remove).getByLabelText('PIN para cerrar'), { target: { value: '1357' } });
+    typeInto(within(remove).getByLabelText('PIN para cerrar'), '1357');
     fireEvent.click(within(remove).getByRole('button', { name: 'Quitar PIN' }));
     expect(await within(remove).findByText('PIN incorrecto.')).toBeTruthy();
 
-    fireEvent.change(within(remove).getByLabelText('PIN para cerrar'), { target: { value: '2468' } });
+    typeInto(within(remove).getByLabelText('PIN para cerrar'), '2468');
     fireEvent.click(within(remove).getByRole('button', { name: 'Quitar PIN' }));
     expect(await within(region).findByText('No tienes PIN.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ pin: '1357' }, { pin: '2468' }]);
@@ -86,13 +87,13 @@ describe('the PINs in profile', () => {
     renderApp('/web/profile');
     const region = await section();
     const change = await within(region).findByRole('form', { name: 'Cambiar mis PIN' });
-    fireEvent.change(within(change).getByLabelText('Nuevo PIN para cerrar'), { target: { value: '1111' } });
-    fireEvent.change(within(change).getByLabelText('PIN de emergencia (bajo presión)'), { target: { value: '2222' } });
+    typeInto(within(change).getByLabelText('Nuevo PIN para cerrar'), '1111');
+    typeInto(within(change).getByLabelText('PIN de emergencia (bajo presión)'), '2222');
     fireEvent.click(within(change).getByRole('button', { name: 'Cambiar PIN' }));
     expect(await within(change).findByText('Escribe tu PIN actual.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
-    fireEvent.change(within(change).getByLabelText('PIN actual'), { target: { value: '0000' } });
+    typeInto(within(change).getByLabelText('PIN actual'), '0000');
     fireEvent.click(within(change).getByRole('button', { name: 'Cambiar PIN' }));
     const current = within(change).getByLabelText('PIN actual');
     await vi.waitFor(() => expect(document.getElementById(current.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe('PIN incorrecto.'));
@@ -119,10 +120,10 @@ describe('the PINs in profile', () => {
     const region = await section();
     fireEvent.click(await within(region).findByRole('button', { name: 'Olvidé mi PIN' }));
     const reset = await within(region).findByRole('form', { name: 'Borrar mis PIN con el código' });
-    fireEvent.change(within(reset).getByLabelText('Código que te enviamos por correo'), { target: { value: '1111' } });
+    typeInto(within(reset).getByLabelText('Código que te enviamos por correo'), '1111');
     fireEvent.click(within(reset).getByRole('button', { name: 'Borrar mis PIN' }));
     expect(await within(reset).findByText('El código no es correcto o ya caducó.')).toBeTruthy();
-    fireEvent.change(within(reset).getByLabelText('Código que te enviamos por correo'), { target: { value: '4821' } });
+    typeInto(within(reset).getByLabelText('Código que te enviamos por correo'), '4821');
     fireEvent.click(within(reset).getByRole('button', { name: 'Borrar mis PIN' }));
     expect(await within(region).findByText('No tienes PIN.')).toBeTruthy();
     await vi.waitFor(() =>
