@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { es } from '#shared/contact-texts/es.ts';
-import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
+import { expectAccessible } from '#test/support/accessibility-checks.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 import { mailsTo, personWithConfirmedContact } from '#test/support/sos-flows.ts';
 
@@ -17,31 +16,12 @@ import { mailsTo, personWithConfirmedContact } from '#test/support/sos-flows.ts'
 const root = path.resolve(import.meta.dirname, '../..');
 const artifacts = path.join(root, 'artifacts');
 
-let app: RunningApp;
-let browser: Browser;
+// No grace, a reminder a minute before, and a look for due check-ins every second.
+const env = appAndChromiumPerFile({ CHECK_IN_GRACE_MINUTES: '0', CHECK_IN_REMINDER_MINUTES: '1', CHECK_IN_POLL_SECONDS: '1' });
 
 beforeAll(async () => {
-  [app, { browser }] = await Promise.all([
-    // No grace, a reminder a minute before, and a look for due check-ins every second.
-    startApp({ CHECK_IN_GRACE_MINUTES: '0', CHECK_IN_REMINDER_MINUTES: '1', CHECK_IN_POLL_SECONDS: '1' }),
-    launchChromium(),
-  ]);
   await mkdir(artifacts, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function expectAccessible(page: Page, screen: string) {
-  expect({ screen, axe: await axeViolations(page), text: await smallText(page), targets: await smallTargets(page) }).toEqual({
-    screen,
-    axe: [],
-    text: [],
-    targets: [],
-  });
-}
 
 /** 'A una hora': the next whole minute at least `aheadMs` from now, on the phone's own clock. */
 async function chooseTimeAhead(page: Page, aheadMs: number) {
@@ -60,6 +40,7 @@ async function chooseTimeAhead(page: Page, aheadMs: number) {
 
 describe("'Avísales si no vuelvo'", () => {
   it('fires by itself after the deadline with the app closed: the chosen contact gets the packet and the locator steps', async () => {
+    const { app, browser } = env;
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'aviso');
 
     // 'Si me detienen', filled in profile, and the contact chosen to receive it.
@@ -122,6 +103,7 @@ describe("'Avísales si no vuelvo'", () => {
   }, 240_000);
 
   it("takes 'Estoy bien' offline and delivers it once the network returns; nobody is warned", async () => {
+    const { app, browser } = env;
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'bien');
     await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
     await page.getByRole('radio', { name: 'Trabajo' }).check();

@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '#test/support/accessibility-checks.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -21,27 +20,11 @@ const PIN = '2468';
 const DURESS = '1357';
 const FORCED = /^ALERTA: es posible que hayan obligado a Elena presion a finalizar su alerta$/;
 
-let app: RunningApp;
-let browser: Browser;
+const env = appAndChromiumPerFile();
 
 beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
   await mkdir(shots, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function expectAccessible(page: Page, screen: string) {
-  expect({ screen, axe: await axeViolations(page), text: await smallText(page), targets: await smallTargets(page) }).toEqual({
-    screen,
-    axe: [],
-    text: [],
-    targets: [],
-  });
-}
 
 /** The body of the next PUT /api/active-button reply the page receives. */
 function nextEndReply(page: Page): Promise<unknown> {
@@ -52,6 +35,7 @@ function nextEndReply(page: Page): Promise<unknown> {
 
 describe('the duress PIN', () => {
   it('ends the alert on screen exactly like the real PIN, while the contact reads it may have been forced and sees it on', async () => {
+    const { app, browser } = env;
     const { page, contactEmail, email } = await personWithConfirmedContact(app, browser, 'presion');
 
     await page.getByRole('link', { name: 'Perfil' }).click();

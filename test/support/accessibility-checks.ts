@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 // What the browser tests measure on a screen besides its behaviour: axe-core's
 // rules (WCAG 2.1 A and AA plus best practices) and the house rules axe has no
@@ -79,5 +80,15 @@ export function movingElements(page: Page): Promise<string[]> {
         ({ element, style }) =>
           `${element.tagName.toLowerCase()}.${element.className}: animation ${style.animationName} ${style.animationDuration}, transition ${style.transitionDuration}`,
       );
+  });
+}
+
+/** axe-core, text under 16 px and touch targets under 44 px on `screen`: none of each. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect({ screen, axe: await axeViolations(page), text: await smallText(page), targets: await smallTargets(page) }).toEqual({
+    screen,
+    axe: [],
+    text: [],
+    targets: [],
   });
 }
