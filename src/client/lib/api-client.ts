@@ -2,7 +2,7 @@ import * as apiMessages from '#shared/api-messages.ts';
 import { ApiError } from './api-error.ts';
 import { sendJson, type HttpMethod, type HttpRequest } from './http.ts';
 import { expireSession } from './session/session-expiry.ts';
-import { refreshSession } from './session/session-refresh.ts';
+import { sendAuthorized } from './session/send-authorized.ts';
 import { getSessionState } from './session/session-store.ts';
 
 export interface ApiRequestOptions {
@@ -19,18 +19,10 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
   const authenticated = options.authenticated ?? true;
-  const token = authenticated ? getSessionState().auth.access_token : '';
-  let reply = await sendJson({ method, path, body: options.body, query: options.query, token });
-
-  if (reply.status === 401 && token) {
-    if (await refreshSession(token)) {
-      const retryToken = getSessionState().auth.access_token;
-      reply = await sendJson({ method, path, body: options.body, query: options.query, token: retryToken });
-    }
-    if (reply.status === 401) {
-      expireSession();
-    }
-  }
+  const request = { method, path, body: options.body, query: options.query };
+  const signedIn = authenticated && getSessionState().auth.access_token !== '';
+  const reply = authenticated ? await sendAuthorized(request) : await sendJson({ ...request, token: '' });
+  if (reply.status === 401 && signedIn) expireSession();
 
   if (reply.status < 200 || reply.status >= 300) {
     throw new ApiError(reply.status, reply.data, fallbackMessage(reply.status));

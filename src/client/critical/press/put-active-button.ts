@@ -4,7 +4,7 @@ import { ACTIVE_BUTTON_PATH, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_ONLY_HEADER } fro
 import * as apiMessages from '#shared/api-messages.ts';
 import { isRecord, isString, messageText } from '#shared/plain-data.ts';
 import { sendJson, type HttpReply } from '#client/lib/http.ts';
-import { refreshSession } from '#client/lib/session/session-refresh.ts';
+import { sendAuthorized } from '#client/lib/session/send-authorized.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
 
 /** The body of PUT /api/active-button (src/shared/api/active-button.ts). */
@@ -53,27 +53,23 @@ function isNotQueuedReply(data: unknown): boolean {
  * until the person signs in again.
  */
 export async function putActiveButton(key: string, body: ActiveButtonBody): Promise<SosReply> {
-  const send = (extra: Record<string, string> = {}) =>
-    sendJson({
-      method: 'PUT',
-      path: ACTIVE_BUTTON_PATH,
-      body,
-      token: getSessionState().auth.access_token,
-      headers: { [IDEMPOTENCY_KEY_HEADER]: key, ...extra },
-    });
+  const request = (extra: Record<string, string> = {}) => ({
+    method: 'PUT' as const,
+    path: ACTIVE_BUTTON_PATH,
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key, ...extra },
+  });
 
   let reply: HttpReply;
   try {
-    const usedToken = getSessionState().auth.access_token;
-    reply = await send();
-    if (reply.status === 401 && usedToken && (await refreshSession(usedToken))) reply = await send();
+    reply = await sendAuthorized(request());
   } catch {
     return { kind: 'no-reply' };
   }
   if (reply.status !== 401) return classify(reply, false);
 
   try {
-    const last = classify(await send({ [SOS_QUEUE_ONLY_HEADER]: '1' }), true);
+    const last = classify(await sendJson({ ...request({ [SOS_QUEUE_ONLY_HEADER]: '1' }), token: getSessionState().auth.access_token }), true);
     return last.kind === 'queued' || last.kind === 'done' ? last : { kind: 'signed-out' };
   } catch {
     return { kind: 'signed-out' };

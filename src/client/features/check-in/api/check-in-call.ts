@@ -3,10 +3,9 @@ import { checkInSchema, type CheckIn } from '#shared/api/check-ins.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants.ts';
 import { isRecord, messageText } from '#shared/plain-data.ts';
-import { sendJson, type HttpMethod, type HttpReply } from '#client/lib/http.ts';
+import type { HttpMethod, HttpReply } from '#client/lib/http.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
-import { refreshSession } from '#client/lib/session/session-refresh.ts';
-import { getSessionState } from '#client/lib/session/session-store.ts';
+import { sendAuthorized } from '#client/lib/session/send-authorized.ts';
 
 /**
  * - done: the server answered with the check-in;
@@ -26,12 +25,9 @@ export type CheckInReply =
  * SOS request, like the SOS calls themselves (sw/sos-route.ts).
  */
 export async function sendCheckInCall(method: HttpMethod, path: string, key: string, body: unknown): Promise<CheckInReply> {
-  const send = () => sendJson({ method, path, body, token: getSessionState().auth.access_token, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
   let reply: HttpReply;
   try {
-    const usedToken = getSessionState().auth.access_token;
-    reply = await send();
-    if (reply.status === 401 && usedToken && (await refreshSession(usedToken))) reply = await send();
+    reply = await sendAuthorized({ method, path, body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
   } catch {
     return { kind: 'failed', message: apiMessages.networkError };
   }
