@@ -1,11 +1,11 @@
 import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CatchBoundary, Link } from '@tanstack/react-router';
+import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import { successMessage } from '#shared/plain-data.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { loadCheckInSlot } from '#client/lib/home-slots.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
-import { CHECK_IN_HINT, CHECK_IN_TITLE } from './home-texts.ts';
+import { CheckInStart } from './check-in-start.tsx';
 
 // A running check-in's view and actions: their own chunk, fetched only while this phone has one.
 const RunningCheckInSlot = lazy(loadCheckInSlot);
@@ -44,12 +44,5 @@ export function CheckInEntry() {
       </CatchBoundary>
     );
   }
-  return (
-    <div className="check-in-start">
-      <Link to="/web/check-in" className="button button--ghost button--block check-in-start__link">
-        {CHECK_IN_TITLE}
-      </Link>
-      <p className="muted check-in-start__hint">{CHECK_IN_HINT}</p>
-    </div>
-  );
+  return <CheckInStart />;
 }
