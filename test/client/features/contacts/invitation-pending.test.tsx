@@ -1,13 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { fillContactForm, saveContactForm } from '../../support/contact-form.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { fakeGeolocation, removeBrowserFakes } from '../../support/sos-browser.ts';
 
 signedInForEachTest({ contacts: 1 });
+afterEach(removeBrowserFakes);
 
 // Local time, as the phone shows it: 5 March 2030 is a Tuesday.
 const later = new Date(2030, 2, 5, 15, 0);
@@ -16,6 +18,9 @@ const PENDING_NOTICE =
 
 describe('a contact whose invitation waits for the invitation limits', () => {
   it('is saved, the person reads when it leaves by itself, and home shows it as pending', async () => {
+    // A phone, as people use the app: home does not add its 'no location on this browser' notice,
+    // a second status region, while the toast is read.
+    fakeGeolocation();
     const luis = aContact({ invitation_pending_until: later.toISOString() });
     let saved = false;
     stubApi({

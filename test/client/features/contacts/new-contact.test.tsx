@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { fillContactForm, saveContactForm } from '../../support/contact-form.ts';
@@ -7,11 +7,16 @@ import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { fakeGeolocation, removeBrowserFakes } from '../../support/sos-browser.ts';
 
 signedInForEachTest({ contacts: 1 });
+afterEach(removeBrowserFakes);
 
 describe('adding a contact', () => {
   it('saves it, says so, and home shows the list fetched again', async () => {
+    // A phone, as people use the app: home does not add its 'no location on this browser' notice,
+    // a second status region, while the toast is read.
+    fakeGeolocation();
     const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com' });
     const luis = aContact();
     let saved = false;
