@@ -24,6 +24,11 @@ export type OutboxWorkerOptions = {
   maxBackoffMs?: number;
   /** After this many failed sends a row is marked failed and left alone. */
   maxAttempts?: number;
+  /**
+   * How long one row may take before it counts as failed and the batch goes on
+   * without it: above the SMTP pool's and the push sender's own time-outs.
+   */
+  rowTimeoutMs?: number;
   /** The alert lane: senders that claim only alert e-mails. */
   urgent?: Partial<LaneSize>;
   /** The general lane: senders that claim any e-mail, highest priority first. */
@@ -101,7 +106,9 @@ function withValues(text: string, values: (Date | number | string[])[]): string 
 }
 const MARK_FAILED = {
   name: 'outbox_mark_failed',
-  text: 'update outbox set status = $2, attempts = $3, next_attempt_at = $4, last_error = $5 where id = $1',
+  text: `update outbox o set status = f.status, attempts = f.attempts, next_attempt_at = f.next_attempt_at, last_error = f.last_error
+    from unnest($1::bigint[], $2::text[], $3::int[], $4::timestamptz[], $5::text[]) as f(id, status, attempts, next_attempt_at, last_error)
+    where o.id = f.id`,
 };
 
 type Lane = LaneSize & { maxPriority: MailPriority; transport: MailTransport };
@@ -121,13 +128,25 @@ type ClaimedRow = {
 
 /** What a failed attempt records when a row's template data cannot be rendered (logs and `last_error`). */
 const UNREADABLE = 'plantilla ilegible';
+/** What a failed attempt records when the mail server or push service did not answer in time. */
+export const ROW_TIMED_OUT = 'sin respuesta a tiempo';
+
+/** The result of one row's attempt, e-mail or phone notification alike. */
+type RowResult = { ok: true } | RowFailure;
+type RowFailure = { ok: false; error: string; permanent?: boolean };
+
+/** A failure's name and code for logs and `last_error`: never its message, which may quote an address or a key. */
+function failureName(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return [error instanceof Error ? error.name : 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' ');
+}
 
 export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
   return Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { pool, transport, clock, log, render, push, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100 } = options;
+  const { pool, transport, clock, log, render, push, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, rowTimeoutMs = 60_000 } = options;
   const lanes: Lane[] = [
     { ...URGENT_LANE, ...options.urgent, maxPriority: MAIL_PRIORITY.alert, transport: options.urgentTransport ?? transport },
     { ...GENERAL_LANE, ...options.general, maxPriority: MAIL_PRIORITY.other, transport },
@@ -152,46 +171,63 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /**
+   * One row's attempt, whatever happens to it: a throw, a rejection or a reply
+   * that never comes is this row's failure and nobody else's. A row that does
+   * not answer in time is let go (and tried again later) so that the batch
+   * commits and the rows handed over with it are recorded as sent.
+   */
+  async function attempt(row: ClaimedRow, transport: MailTransport, now: Date): Promise<RowResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<RowResult>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, error: ROW_TIMED_OUT }), rowTimeoutMs);
+    });
+    const sending = (async (): Promise<RowResult> => {
+      if (push?.isPush(row.kind)) return push.send({ id: Number(row.id), kind: row.kind, recipient: row.recipient, templateData: row.template_data }, now);
+      const content = contentOf(row);
+      // Kept for retries: a renderer fixed by a deploy still sends it, where giving up would lose an alert.
+      if (!content) return { ok: false, error: UNREADABLE };
+      return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);
+    })().catch((error: unknown): RowResult => ({ ok: false, error: failureName(error) }));
+    try {
+      return await Promise.race([sending, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
    * Claim up to `batchSize` due rows of the lane and send them at once while
    * holding their row locks: SKIP LOCKED lets other senders take other rows,
    * and nobody else can send these. One commit records the whole batch (one
-   * WAL flush instead of one a mail). A crash between the SMTP server's
-   * acceptance and our commit resends the batch's accepted mails (at least
-   * once, never lost). Plain SQL on a pool client, no query builder; the
-   * begin goes with the claim and the marking with the commit, so a batch
-   * waits for the database twice rather than four times.
+   * WAL flush instead of one a mail). Each row is sent and judged on its own
+   * (`attempt`), and the failures are recorded behind a savepoint, so nothing
+   * a neighbour does can undo the record of a row already handed over. A crash
+   * between the SMTP server's acceptance and our commit resends the batch's
+   * accepted mails (at least once, never lost). Plain SQL on a pool client, no
+   * query builder; the begin goes with the claim and the marking with the
+   * commit, so a batch waits for the database twice rather than four times.
    */
   async function sendBatch({ batchSize, maxPriority, transport }: Lane): Promise<number> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    let recorded = true;
+    let claimedCount: number;
     try {
       const now = clock.now();
       // One round trip: begin, then claim (under a burst, each one more is time the batch waits).
       const claimed = (await client.query(`${BEGIN_SENDING}; ${withValues(CLAIM_DUE.text, [now, batchSize, maxPriority])}`)) as unknown as pg.QueryResult<ClaimedRow>[];
       const rows = claimed.at(-1)?.rows ?? [];
-      const results = await Promise.all(
-        rows.map((row) => {
-          if (push?.isPush(row.kind)) return push.send({ id: Number(row.id), kind: row.kind, recipient: row.recipient, templateData: row.template_data }, now);
-          const content = contentOf(row);
-          if (!content) return { ok: false as const, error: UNREADABLE, permanent: false };
-          return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);
-        }),
-      );
+      const results = await Promise.all(rows.map((row) => attempt(row, transport, now)));
       const sentIds = rows.filter((_, i) => results[i]?.ok).map((row) => row.id);
-      for (const [i, row] of rows.entries()) {
+      const failures = rows.flatMap((row, i) => {
         const result = results[i];
-        if (!result || result.ok) continue;
-        const attempts = row.attempts + 1;
-        // A refused recipient stays refused: no point retrying it a hundred times.
-        const failed = attempts >= maxAttempts || result.permanent === true;
-        const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs));
-        await client.query({ ...MARK_FAILED, values: [row.id, failed ? 'failed' : 'pending', attempts, nextAttemptAt, result.error] });
-        log.warn(`correo ${row.id}: envío fallido (intento ${attempts}, ${result.error})${failed ? ', abandonado' : ''}`);
-      }
+        return result && !result.ok ? [{ row, result }] : [];
+      });
+      if (failures.length > 0) recorded = await recordFailures(client, failures, now);
       // The row stays as a receipt; the body goes, since it may hold a code or a position.
       // Marked and committed in one round trip.
       await client.query(sentIds.length > 0 ? `${withValues(MARK_SENT, [sentIds, clock.now()])}; commit` : 'commit');
-      return rows.length;
+      claimedCount = rows.length;
     } catch (error) {
       await client.query('rollback').catch((lost: unknown) => {
         broken = lost instanceof Error ? lost : new Error('rollback failed');
@@ -201,6 +237,48 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // A client whose rollback failed is dropped rather than lent out again mid-transaction.
       client.release(broken);
     }
+    // Failures left unrecorded are due at once: stop this lane until the next poll rather than spin on them.
+    if (!recorded) throw new Error('outbox: failures not recorded');
+    return claimedCount;
+  }
+
+  /**
+   * Record the batch's failed attempts: retried with backoff, or given up when
+   * trying again cannot help. Behind a savepoint: should recording them fail,
+   * the rows that were sent are still marked sent (the failed ones are simply
+   * claimed again later).
+   */
+  async function recordFailures(client: pg.PoolClient, failures: { row: ClaimedRow; result: RowFailure }[], now: Date): Promise<boolean> {
+    const values = failures.map(({ row, result }) => {
+      const attempts = row.attempts + 1;
+      // A refused recipient stays refused: no point retrying it a hundred times.
+      const failed = attempts >= maxAttempts || result.permanent === true;
+      // A reason is a short text of ours or a library's: no control character (PostgreSQL refuses NUL) and no novel.
+      const error = result.error.replace(/\p{Cc}+/gu, ' ').slice(0, 200);
+      return { row, error, attempts, failed, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs)) };
+    });
+    await client.query('savepoint record_failures');
+    try {
+      await client.query({
+        ...MARK_FAILED,
+        values: [
+          values.map((v) => v.row.id),
+          values.map((v) => (v.failed ? 'failed' : 'pending')),
+          values.map((v) => v.attempts),
+          values.map((v) => v.nextAttemptAt),
+          values.map((v) => v.error),
+        ],
+      });
+      await client.query('release savepoint record_failures');
+    } catch (error) {
+      await client.query('rollback to savepoint record_failures');
+      log.error(`outbox: fallos sin registrar (${failureName(error)})`);
+      return false;
+    }
+    for (const { row, error, attempts, failed } of values) {
+      log.warn(`correo ${row.id}: envío fallido (intento ${attempts}, ${error})${failed ? ', abandonado' : ''}`);
+    }
+    return true;
   }
 
   async function sendUntilNoneDue(lane: Lane): Promise<void> {

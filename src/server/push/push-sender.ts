@@ -7,6 +7,7 @@ import type { Log } from '#server/log.ts';
 import { pushKindOf } from './push-kinds.ts';
 import { pushMessage } from './push-message.ts';
 import { isTrustedPushEndpoint } from './push-services.ts';
+import { hasUsableKeys } from './subscription-keys.ts';
 
 /** What the outbox worker hands over of a row whose kind is a phone notification. */
 export type PushRow = {
@@ -29,6 +30,8 @@ export type PushSenderConfig = Pick<Config, 'secret' | 'publicUrl' | 'push'>;
 /** A day: an alert still matters to a phone that was off all night; older, the e-mail has said it all. */
 const TTL_SECONDS = 24 * 60 * 60;
 const TIMEOUT_MS = 10_000;
+/** What a row records when the phone's stored keys cannot encrypt anything: no retry can help. */
+export const KEYS_UNUSABLE = 'claves del teléfono no válidas';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const TARGET = {
@@ -107,6 +110,9 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
         permanent: true,
       };
 
+    // A subscription stored before its keys were checked at subscribe time.
+    if (!hasUsableKeys(target)) return { ok: false, error: KEYS_UNUSABLE, permanent: true };
+
     const payload = pushMessage({
       kind,
       alertId,
@@ -119,19 +125,25 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
       publicUrl: config.publicUrl,
       missedCheckIn: missedCheckInOf(row.templateData),
     });
-    const request = webpush.generateRequestDetails(
-      {
-        endpoint: target.endpoint,
-        keys: { p256dh: target.p256dh, auth: target.auth },
-      },
-      JSON.stringify(payload),
-      {
-        vapidDetails,
-        TTL: TTL_SECONDS,
-        urgency: 'high',
-        contentEncoding: 'aes128gcm',
-      },
-    );
+    let request: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      request = webpush.generateRequestDetails(
+        {
+          endpoint: target.endpoint,
+          keys: { p256dh: target.p256dh, auth: target.auth },
+        },
+        JSON.stringify(payload),
+        {
+          vapidDetails,
+          TTL: TTL_SECONDS,
+          urgency: 'high',
+          contentEncoding: 'aes128gcm',
+        },
+      );
+    } catch {
+      // Made from the stored keys and our own payload only: the same inputs would throw again.
+      return { ok: false, error: KEYS_UNUSABLE, permanent: true };
+    }
     let status: number;
     try {
       const reply = await fetch(request.endpoint, {

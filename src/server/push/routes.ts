@@ -11,6 +11,7 @@ import { validateJson } from '#server/http/validate-json.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { confirmedContactOf } from './contact-token.ts';
 import { isTrustedPushEndpoint } from './push-services.ts';
+import { hasUsableKeys } from './subscription-keys.ts';
 import { removeSubscription, saveSubscription } from './subscriptions.ts';
 
 /**
@@ -36,6 +37,9 @@ export function pushRoutes(deps: AppDeps) {
         return invalid(c, pushMessages.serviceUnknown, {
           subscription: [pushMessages.serviceUnknown],
         });
+      }
+      if (!hasUsableKeys(subscription.keys)) {
+        return invalid(c, apiMessages.invalidData, { 'subscription.keys': [pushMessages.keysInvalid] });
       }
       const now = clock.now();
       const contactId = await confirmedContactOf(db, config.secret, token, now);
