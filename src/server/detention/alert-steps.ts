@@ -43,8 +43,8 @@ export function detentionSteps(language: Language, who: string, packet: Packet |
   const info = packet?.info;
   // An A-number stored before it was kept in the locator's form reads in that form too.
   const aNumber = info?.a_number ? (canonicalANumber(info.a_number) ?? oneLine(info.a_number)) : '';
-  const text: string[] = [''];
-  let html = '';
+  const text: string[] = ['', t.stepsHeading];
+  let html = strong(t.stepsHeading);
 
   if (info) {
     const unknown = t.unknownValue;
@@ -52,8 +52,9 @@ export function detentionSteps(language: Language, who: string, packet: Packet |
     const asks = [t.locatorByNumber(aNumber || unknown, country), t.locatorByName(oneLine(info.legal_name) || unknown, country)];
     const notes = packet.sample ? [t.packetSample(who)] : [];
     text.push(...notes, t.locatorAsks(who), ...asks.map((line) => `- ${line}`), '');
-    html += `${notes.map((note) => `<p style="margin:12px 0 8px"><em>${escapeHtml(note)}</em></p>`).join('')}
-${strong(t.locatorAsks(who))}
+    html += `
+${notes.map((note) => `<p style="margin:0 0 8px"><em>${escapeHtml(note)}</em></p>`).join('')}
+<p style="margin:0 0 8px">${escapeHtml(t.locatorAsks(who))}</p>
 ${list('ul', asks)}`;
   }
 
@@ -65,9 +66,8 @@ ${list('ul', asks)}`;
     t.stepLawyer(oneLine(info?.lawyer_name ?? ''), info?.lawyer_phone ?? ''),
   ];
   const g28 = info?.g28_signed === 'si' ? [t.g28Filed(who)] : info?.g28_signed === 'no' ? [t.g28NotFiled(who)] : [];
-  text.push(t.stepsHeading, ...steps.map((line, index) => `${index + 1}. ${line}`), ...g28);
+  text.push(...steps.map((line, index) => `${index + 1}. ${line}`), ...g28);
   html += `
-${strong(t.stepsHeading)}
 ${list('ol', steps)}
 ${g28.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('')}`;
 

@@ -36,7 +36,7 @@ export const ht: ContactTexts = {
   startedLead: (who, app) => `${who} peze bouton SOS nan ${app} pou fè w konnen li an danje.`,
   startedLeadHtml: 'peze bouton SOS la pou fè w konnen li an danje.',
   whatToDo: 'Sa pou w fè kounye a:',
-  todoCall: (who, phone) => `Rele ${who} touswit nan ${phone}.`,
+  todoCall: (who, phone) => `Rele ${who} touswit nan nimewo ${phone}.`,
   todoFamily: 'Si li pa reponn, avèti fanmi li, avoka li oswa òganizasyon k ap ede l, epi pataje kote li ye a.',
   todoKeep: 'Kenbe imèl sa a: li gen lè ak kote alèt la te soti.',
 
@@ -47,7 +47,7 @@ export const ht: ContactTexts = {
   endedLead: (who) => `${who} fini alèt SOS li a nan aplikasyon an.`,
   whoReceived: 'Ki moun ki resevwa alèt la:',
   nobodyAcknowledged: 'Pèsonn pa t konfime yo resevwa alèt la.',
-  endedQuestions: (who, phone) => `Si w gen kesyon, rele ${who} nan ${phone}.`,
+  endedQuestions: (who, phone) => `Si w gen kesyon, rele ${who} nan nimewo ${phone}.`,
   deliveryAcknowledged: (name) => `${name} resevwa l`,
   deliveryAcknowledgedAt: (name, time) => `${name} resevwa l (${time})`,
   deliverySent: (name) => `Voye bay ${name}, poko konfime`,
@@ -58,7 +58,7 @@ export const ht: ContactTexts = {
 
   reminderSubject: (who) => `Rapèl: ${who} toujou an danje e pèsonn poko konfime alèt SOS li a`,
   reminderLead: (minutes, who) => `Sa fè ${minutes} minit depi ${who} peze bouton SOS la, e pèsonn poko konfime yo resevwa alèt la.`,
-  reminderTodo: (who, phone) => `Rele ${who} touswit nan ${phone}. Si li pa reponn, avèti fanmi li, avoka li oswa òganizasyon k ap ede l.`,
+  reminderTodo: (who, phone) => `Rele ${who} touswit nan nimewo ${phone}. Si li pa reponn, avèti fanmi li, avoka li oswa òganizasyon k ap ede l.`,
 
   practiceSubject: (who) => `TÈS: alèt pou eseye ${who} voye (se pa yon ijans)`,
   practiceNotice: (who) => `TÈS: se yon tès sèlman. ${who} pa an danje.`,
@@ -146,8 +146,8 @@ export const ht: ContactTexts = {
       : 'Si w gen nimewo A li, chwazi «Search by A-Number»: tape 9 chif yo sèlman, san A a (si li gen 8 chif, mete yon 0 devan), epi chwazi peyi kote l fèt.',
   stepSearchName:
     'Si li pa parèt, oswa si w pa gen nimewo a: chwazi «Search by Biographical Information» epi tape non ak siyati li egzakteman jan yo ekri nan papye li, ak peyi kote l fèt.',
-  stepConsulate: (phone) => (phone ? `Rele konsila li nan ${phone}.` : 'Rele konsila peyi li.'),
-  stepLawyer: (name, phone) => (phone ? `Rele avoka li${name ? `, ${name},` : ''} nan ${phone}.` : 'Rele avoka li oswa yon òganizasyon ki bay imigran èd legal.'),
+  stepConsulate: (phone) => (phone ? `Rele konsila li nan nimewo ${phone}.` : 'Rele konsila peyi li.'),
+  stepLawyer: (name, phone) => (phone ? `Rele avoka li${name ? `, ${name},` : ''} nan nimewo ${phone}.` : 'Rele avoka li oswa yon òganizasyon ki bay imigran èd legal.'),
   g28Filed: (who) => `Yon avoka deja depoze fòm ki pèmèt li reprezante ${who} devan imigrasyon (G-28).`,
   g28NotFiled: (who) => `Okenn avoka poko depoze fòm ki pèmèt li reprezante ${who} devan imigrasyon (G-28).`,
 

@@ -146,11 +146,11 @@ describe('detention information', () => {
     // What the locator asks for first, ready to type; then the steps with this person's numbers; the G-28 in plain words; the rest.
     expect(luisAlert).toContain(
       [
+        es.stepsHeading,
         es.locatorAsks('Rosa Prueba'),
         `- ${es.locatorByNumber('123456789', 'Honduras')}`,
         `- ${es.locatorByName('Rosa María Prueba Gómez', 'Honduras')}`,
         '',
-        es.stepsHeading,
         `1. ${es.stepOpenLocator}`,
         `2. ${es.stepSearchNumber('123456789')}`,
         `3. ${es.stepSearchName}`,
