@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DETENTION_INFO } from '#shared/api/detention-info.ts';
+import { contactTexts } from '#shared/contact-texts/index.ts';
+import { pushTexts } from '#shared/push-texts.ts';
 import { pushKinds } from '#shared/push-payload.ts';
 import { HTML_LANG, LANGUAGES, type Language } from '#shared/language.ts';
 import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/detention/alert-steps.ts';
@@ -95,5 +97,44 @@ describe.each(LANGUAGES)('what a contact reading %s gets', (language) => {
         expect({ kind, found: otherLanguageInText(text, language), lang: notification.lang }).toEqual({ kind, found: [], lang: HTML_LANG[language] });
       }
     }
+  });
+});
+
+/** Texts two languages really write the same way: anything else the same in two catalogues was copied, not written. */
+const SHARED_WORDS = new Set([
+  'contact.coordinates en=pt',
+  'contact.mapLabel es=pt',
+  'contact.switchLabel es=pt',
+  'contact.sending es=pt',
+  'contact.calendar es=pt',
+  'contact.calendar en=es',
+  'contact.calendar en=pt',
+]);
+const PACKET_FIELDS = ['birth_date', 'children_pickup', 'children_contact', 'documents_location', 'medicines'];
+const PURPOSES = ['cita-inmigracion', 'audiencia', 'trabajo', 'viaje', 'otro'];
+
+describe('the catalogues', () => {
+  it('give every language its own text for every key (none copied from another language)', () => {
+    const HOLE = '\u0000';
+    const shown = (key: string, value: unknown): string => {
+      if (key === 'packetLabel') return PACKET_FIELDS.map((field) => (value as (field: string) => string)(field)).join('|');
+      if (key === 'checkInPurpose') return PURPOSES.map((purpose) => (value as (purpose: string) => string)(purpose)).join('|');
+      return typeof value === 'function' ? (value as (...args: string[]) => string)(...Array<string>(value.length).fill(HOLE)) : JSON.stringify(value);
+    };
+    const copied: string[] = [];
+    for (const [name, texts] of [
+      ['contact', contactTexts],
+      ['push', pushTexts],
+    ] as const) {
+      for (const key of Object.keys(texts('es'))) {
+        for (const a of LANGUAGES) {
+          for (const b of LANGUAGES) {
+            const same = a < b && shown(key, (texts(a) as Record<string, unknown>)[key]) === shown(key, (texts(b) as Record<string, unknown>)[key]);
+            if (same && !SHARED_WORDS.has(`${name}.${key} ${a}=${b}`)) copied.push(`${name}.${key} ${a}=${b}`);
+          }
+        }
+      }
+    }
+    expect(copied).toEqual([]);
   });
 });
