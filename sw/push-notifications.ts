@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { ackViewSchema } from '#shared/api/deliveries.ts';
 import { ACK_ACTION, ackTokenOf, readPushPayload } from '#shared/push-payload.ts';
-import { en, es, type PushTexts } from '#shared/push-texts.ts';
+import { LANGUAGES, languageOr, type Language } from '#shared/language.ts';
+import { es, pushTexts } from '#shared/push-texts.ts';
 
 type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
 type WindowLike = { url: string; focus(): Promise<unknown> };
@@ -26,9 +27,7 @@ interface PushWorkerScope {
 declare const self: PushWorkerScope;
 
 /** What our notifications keep for the click: the alert page, and the language they were written in. */
-type ClickData = { navigate: string; lang: 'es' | 'en'; name?: string };
-
-const textsIn = (lang: unknown): PushTexts => (lang === 'en' ? en : es);
+type ClickData = { navigate: string; lang: Language; name?: string };
 
 /**
  * A push shows a notification, always: iOS revokes the subscription of a web
@@ -76,9 +75,16 @@ export async function showPushNotification(text: string | undefined): Promise<vo
   await self.registration.showNotification(notification.title, options);
 }
 
-/** The person's name is not sent twice: it is what the title says after the alert's words. */
+const HOLE = '\u0000';
+/** Each language's SOS title around the name: 'ALERTA SOS: ' and ' está en riesgo', and so on. */
+const STARTED_TITLES = LANGUAGES.map((language) => pushTexts(language).startedTitle(HOLE).split(HOLE) as [string, string]);
+
+/** The person's name is not sent twice: it is what an SOS title says between the alert's words, in any language. */
 function nameIn(title: string): string | undefined {
-  return /^(?:ALERTA SOS|SOS ALERT): (.+?)(?: está en riesgo| is in danger)?$/.exec(title)?.[1];
+  for (const [before, after] of STARTED_TITLES) {
+    if (title.startsWith(before) && title.endsWith(after) && title.length > before.length + after.length) return title.slice(before.length, title.length - after.length);
+  }
+  return undefined;
 }
 
 /**
@@ -89,7 +95,8 @@ function nameIn(title: string): string | undefined {
  */
 export async function handleNotificationClick(notification: Notification, action: string): Promise<void> {
   const data = (notification.data ?? {}) as Partial<ClickData>;
-  const texts = textsIn(data.lang);
+  const lang = languageOr(data.lang);
+  const texts = pushTexts(lang);
   const navigate = typeof data.navigate === 'string' ? data.navigate : `${self.location.origin}/web`;
   notification.close();
   if (action === ACK_ACTION) {
@@ -100,11 +107,11 @@ export async function handleNotificationClick(notification: Notification, action
       const ended = view.status === 'ended' && view.acknowledged_at === null;
       await self.registration.showNotification(texts.ackDoneTitle, {
         body: ended ? texts.ackEndedBody(name) : texts.ackDoneBody(name),
-        lang: data.lang === 'en' ? 'en' : 'es',
+        lang,
         tag: notification.tag,
         data: {
           ...data,
-          lang: data.lang === 'en' ? 'en' : 'es',
+          lang,
           navigate,
         } satisfies ClickData,
       });

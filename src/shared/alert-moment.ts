@@ -4,7 +4,12 @@
 export type AlertPosition = { latitude: string; longitude: string };
 
 /** What a moment needs of a contact catalogue (src/shared/contact-texts). */
-export type MomentTexts = { locale: string; zoneSuffix: (zone: string) => string };
+export type MomentTexts = {
+  locale: string;
+  zoneSuffix: (zone: string) => string;
+  /** The language's own day and month names, where Intl has none (Haitian Creole). */
+  calendar: { weekdays: readonly string[]; months: readonly string[] } | null;
+};
 
 // Making an Intl.DateTimeFormat costs about a millisecond (an alert's e-mails
 // made one each); using one costs microseconds. Capped: a zone may come in any
@@ -26,6 +31,7 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
  * how it names the zone).
  */
 export function formatMoment(at: Date, timezone: string, texts: MomentTexts): string {
+  if (texts.calendar) return `${namedMoment(at, timezone, texts.locale, texts.calendar)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
   const format = formatter(
     `moment:${texts.locale}:${timezone}`,
     () => new Intl.DateTimeFormat(texts.locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }),
@@ -33,10 +39,21 @@ export function formatMoment(at: Date, timezone: string, texts: MomentTexts): st
   return `${format.format(at)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
 }
 
+/** 'jedi 26 novanm 2026, 21:59': the numbers from Intl in the zone, the words from the catalogue. */
+function namedMoment(at: Date, timezone: string, locale: string, calendar: NonNullable<MomentTexts['calendar']>): string {
+  const format = formatter(
+    `parts:${timezone}`,
+    () => new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric' }),
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(at).find((entry) => entry.type === type)?.value ?? '';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday'));
+  return `${calendar.weekdays[weekday] ?? ''} ${part('day')} ${calendar.months[Number(part('month')) - 1] ?? ''} ${part('year')}, ${clockTime(at, timezone, locale)}`;
+}
+
 /** '10:42' ('10:42 AM' for a US reader), in `timezone` (the device's own when none is given). */
 export function clockTime(at: Date, timezone?: string, locale = 'es'): string {
-  // '06:00' in Spanish, '6:00 AM' (not '06:00 AM') in English.
-  const hours = locale === 'es' ? { hour: '2-digit' as const, hourCycle: 'h23' as const } : { hour: 'numeric' as const };
+  // '06:00' in Spanish (and Portuguese, Creole), '6:00 AM' (not '06:00 AM') in English.
+  const hours = locale.startsWith('en') ? { hour: 'numeric' as const } : { hour: '2-digit' as const, hourCycle: 'h23' as const };
   const make = () => new Intl.DateTimeFormat(locale, { timeZone: timezone, minute: '2-digit', ...hours });
   // The device's own zone may change while a page is open: not cached.
   return (timezone ? formatter(`clock:${locale}:${timezone}`, make) : make()).format(at);

@@ -29,6 +29,7 @@ export const invitationSent = 'Enviamos una nueva invitación a tu contacto.';
 export const contactVerified = 'Gracias. Ahora eres contacto de emergencia.';
 export const linkInvalid = 'Lo sentimos, el enlace que usaste no es válido o ya expiró.';
 export const unsubscribed = 'Ya no recibirás correos de esta persona.';
+export const contactLanguageSaved = 'Guardamos el idioma de tus correos.';
 export const profileUpdated = 'Datos actualizados';
 export const noContactsRecorded = 'Entendido: por ahora no tienes contactos de emergencia.';
 export const accountDeleted = 'Cuenta eliminada';

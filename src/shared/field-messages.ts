@@ -26,4 +26,4 @@ export const pageInvalid = 'La página debe ser un número entero mayor que 0';
 export const limitInvalid = 'El límite debe ser un número entero entre 1 y 100';
 export const sortInvalid = 'Solo se puede ordenar por nombres, apellidos, correo o fecha de creación';
 export const orderInvalid = 'El orden debe ser asc o desc';
-export const languageInvalid = 'Elige el idioma de los correos: Español o English.';
+export const languageInvalid = 'Elige el idioma de los correos: Español, English, Português o Kreyòl ayisyen.';

@@ -1,7 +1,7 @@
 // What the contact reads about phone notifications: the control on the accept
 // and 'Lo tengo' pages, and the notifications themselves. One object per
-// language, of one type, so a missing text fails the type check. Spanish is
-// the default.
+// language, of one type, so a missing text fails the type check (and so does a
+// language missing from `byLanguage`). Spanish is the default.
 
 import type { Language } from './language.ts';
 
@@ -108,7 +108,75 @@ export const en: PushTexts = {
   fallbackBody: 'You got an alert. Open the app or check your email to see who, when and where.',
 };
 
+export const pt: PushTexts = {
+  heading: 'Avisos neste celular',
+  intro: 'Além do e-mail, receba um aviso neste celular assim que essa pessoa apertar o botão SOS.',
+  turnOn: 'Ativar avisos neste celular',
+  turningOn: 'Ativando…',
+  turnOff: 'Desativar avisos',
+  turningOff: 'Desativando…',
+  on: 'Avisos ativados neste celular. Vamos continuar mandando e-mails também.',
+  off: 'Os avisos estão desativados neste celular. Vamos continuar avisando por e-mail.',
+  denied: 'Este navegador está bloqueando os avisos desta página. Para ativá-los, permita as notificações deste site nas configurações do navegador e volte aqui.',
+  unsupported: 'Este navegador não consegue mostrar avisos. Vamos continuar avisando por e-mail.',
+  iosAddToHome:
+    'No iPhone, os avisos só funcionam a partir da tela de início: toque em Compartilhar, escolha «Adicionar à Tela de Início», abra o app por lá e volte a esta página.',
+  failed: 'Não conseguimos ativar os avisos. Verifique a conexão e tente de novo.',
+  linkGone: 'Este link não serve mais para ativar avisos. Vamos continuar avisando por e-mail.',
+  startedTitle: (name) => `ALERTA SOS: ${name} está em perigo`,
+  startedBody: (name, phone) => `${name} apertou o botão SOS. Abra o aviso para ver quando e onde, e ligue para ${phone}.`,
+  missedTitle: (name) => `ALERTA: ${name} não confirmou que está bem`,
+  missedBody: (name, phone) => `${name} não confirmou que está bem no horário combinado. Abra o aviso para ver os detalhes, e ligue para ${phone}.`,
+  positionTitle: (name) => `ALERTA SOS: localização de ${name}`,
+  positionBody: (name) => `Já sabemos onde ${name} está. Abra o aviso para ver.`,
+  endedTitle: (name) => `${name} encerrou o alerta SOS`,
+  endedBody: (name) => `${name} encerrou o alerta. Obrigado por estar atento.`,
+  duressTitle: (name) => `ALERTA: é possível que tenham obrigado ${name} a encerrar o alerta`,
+  duressBody: (name, phone) => `O alerta continua ativo. Não dê como certo que ${name} está em segurança: abra o aviso e ligue para ${phone}.`,
+  ackAction: 'Recebi',
+  ackDoneTitle: 'Pronto',
+  ackDoneBody: (name) => `${name} já sabe que você recebeu o alerta. Agora, ligue para essa pessoa.`,
+  ackEndedBody: (name) => `${name} já encerrou este alerta.`,
+  fallbackTitle: 'Botão de Pânico Migratório',
+  fallbackBody: 'Você recebeu um alerta. Abra o app ou veja seu e-mail para saber quem, quando e onde.',
+};
+
+export const ht: PushTexts = {
+  heading: 'Notifikasyon sou telefòn sa a',
+  intro: 'Anplis imèl la, resevwa yon notifikasyon sou telefòn sa a menm lè moun sa a peze bouton SOS la.',
+  turnOn: 'Aktive notifikasyon sou telefòn sa a',
+  turningOn: 'N ap aktive…',
+  turnOff: 'Dezaktive notifikasyon',
+  turningOff: 'N ap dezaktive…',
+  on: 'Notifikasyon aktive sou telefòn sa a. N ap kontinye voye imèl ba ou tou.',
+  off: 'Notifikasyon yo dezaktive sou telefòn sa a. N ap kontinye avèti w pa imèl.',
+  denied: 'Navigatè sa a bloke notifikasyon paj sa a. Pou aktive yo, otorize notifikasyon sit sa a nan paramèt navigatè a, epi tounen isit la.',
+  unsupported: 'Navigatè sa a pa ka montre notifikasyon. N ap kontinye avèti w pa imèl.',
+  iosAddToHome:
+    'Sou iPhone, notifikasyon yo mache sèlman depi ekran dakèy la: peze Pataje, chwazi «Ajoute sou ekran dakèy», louvri app la depi la, epi tounen sou paj sa a.',
+  failed: 'Nou pa t ka aktive notifikasyon yo. Tcheke koneksyon w epi eseye ankò.',
+  linkGone: 'Lyen sa a pa ka aktive notifikasyon ankò. N ap kontinye avèti w pa imèl.',
+  startedTitle: (name) => `ALÈT SOS: ${name} an danje`,
+  startedBody: (name, phone) => `${name} peze bouton SOS la. Louvri notifikasyon an pou w wè ki lè ak ki kote, epi rele l nan nimewo ${phone}.`,
+  missedTitle: (name) => `ALÈT: ${name} pa konfime li anfòm`,
+  missedBody: (name, phone) => `${name} pa konfime li anfòm nan lè li te di a. Louvri notifikasyon an pou w wè detay yo, epi rele l nan nimewo ${phone}.`,
+  positionTitle: (name) => `ALÈT SOS: kote ${name} ye`,
+  positionBody: (name) => `Kounye a nou konnen ki kote ${name} ye. Louvri notifikasyon an pou w wè l.`,
+  endedTitle: (name) => `${name} fini alèt SOS li a`,
+  endedBody: (name) => `${name} fini alèt la. Mèsi paske w te la.`,
+  duressTitle: (name) => `ALÈT: gendwa yo fòse ${name} fini alèt li a`,
+  duressBody: (name, phone) => `Alèt la toujou aktif. Pa kwè ${name} an sekirite: louvri notifikasyon an epi rele l nan nimewo ${phone}.`,
+  ackAction: 'Mwen resevwa l',
+  ackDoneTitle: 'Sa fèt',
+  ackDoneBody: (name) => `${name} konnen ou resevwa alèt li a. Kounye a, rele l.`,
+  ackEndedBody: (name) => `${name} fini alèt sa a deja.`,
+  fallbackTitle: 'Bouton Panik Imigrasyon',
+  fallbackBody: 'Ou resevwa yon alèt. Louvri app la oswa gade imèl ou pou w konnen ki moun, ki lè ak ki kote.',
+};
+
+const byLanguage: Record<Language, PushTexts> = { es, en, pt, ht };
+
 /** The texts of a contact's language. */
 export function pushTexts(language: Language): PushTexts {
-  return language === 'en' ? en : es;
+  return byLanguage[language];
 }

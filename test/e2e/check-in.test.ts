@@ -84,8 +84,11 @@ describe("'Avísales si no vuelvo'", () => {
     // The last position the app sent while the check-in ran (geolocation allowed: Miami).
     expect(mail.text).toContain(`${es.missedLastPosition}\nDónde: latitud 25.7617, longitud -80.1918`);
     expect(mail.text).toContain(es.stepsHeading);
-    expect(mail.text).toContain(es.stepLocator('A123456789', 'Honduras'));
-    expect(mail.text).toContain(`${es.packetHeading('Elena aviso')}\n- Nombre legal completo: Elena Aviso Morales`);
+    // What the locator asks for, ready to type: the A-number in its 9-digit form.
+    expect(mail.text).toContain(
+      `${es.locatorAsks('Elena aviso')}\n- ${es.locatorByNumber('123456789', 'Honduras')}\n- ${es.locatorByName('Elena Aviso Morales', 'Honduras')}`,
+    );
+    expect(mail.text).toContain(es.stepSearchNumber('123456789'));
     expect(mail.html).not.toMatch(/<img[^>]+src="https?:/);
     // Fired once.
     expect((await mailsTo(app, contactEmail)).filter((each) => /no confirmó que está bien/.test(each.subject))).toHaveLength(1);

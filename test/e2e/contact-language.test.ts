@@ -9,7 +9,7 @@ import { endAlertAndWaitForMail, personWithConfirmedContact, sosButton } from '#
 
 // A contact who reads English, in a real Chromium against the real server: every
 // page their e-mails open is in English, says so to the browser, can be switched
-// to Spanish and back, and passes axe in both. Then the person's active screen,
+// to Spanish and back (kept for the contact), and passes axe in both. Then the person's active screen,
 // offline: WhatsApp first.
 
 let app: RunningApp;
@@ -37,8 +37,11 @@ async function languageAndAxe(page: Page) {
   return { lang: await page.evaluate(() => document.documentElement.lang), violations: await axeViolations(page) };
 }
 
-async function switchTo(page: Page, language: 'English' | 'Español') {
+/** Switches the page; on a page with a token the switch is also kept for the contact, and this waits for that. */
+async function switchTo(page: Page, language: 'English' | 'Español', kept = true) {
+  const saved = kept ? page.waitForResponse((reply) => reply.url().endsWith('/api/contact-language') && reply.ok()) : undefined;
   await page.getByRole('button', { name: language }).click();
+  await saved;
 }
 
 describe('the pages of a contact who reads English', () => {
@@ -91,7 +94,7 @@ describe('the pages of a contact who reads English', () => {
     await contact.getByRole('dialog', { name: 'Terms and conditions' }).getByRole('button', { name: 'Accept' }).click();
     await contact.getByRole('heading', { name: 'Invalid link' }).waitFor();
     expect(await languageAndAxe(contact)).toEqual({ lang: 'en', violations: [] });
-    await switchTo(contact, 'Español');
+    await switchTo(contact, 'Español', false);
     await contact.getByRole('heading', { name: 'Token Inválido' }).waitFor();
 
     // The way out, without taking it.
@@ -102,6 +105,9 @@ describe('the pages of a contact who reads English', () => {
     await switchTo(contact, 'Español');
     await contact.getByRole('button', { name: 'Darme de baja' }).waitFor();
     expect(await languageAndAxe(contact)).toEqual({ lang: 'es', violations: [] });
+    // Each switch is kept for John: back to English, so the alert below comes in English.
+    await switchTo(contact, 'English');
+    await contact.getByRole('button', { name: 'Unsubscribe me' }).waitFor();
 
     // The alert: its e-mail and its 'Lo tengo' page in English.
     await page.goto(`${app.url}/web/home`);

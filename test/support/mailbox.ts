@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 
-export type ReceivedMail = { file: string; to: string; subject: string; text: string; html: string };
+/** `language`: the Content-Language header ('' when absent). */
+export type ReceivedMail = { file: string; to: string; subject: string; text: string; html: string; language: string };
 
 /** Every `.eml` the app wrote to `DATA_DIR/mail`, oldest first, decoded as a mail client would. */
 export async function readMailbox(dataDir: string): Promise<ReceivedMail[]> {
@@ -12,7 +13,8 @@ export async function readMailbox(dataDir: string): Promise<ReceivedMail[]> {
     files.map(async (file) => {
       const parsed = await simpleParser(await readFile(path.join(dir, file)));
       const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
-      return { file, to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '' };
+      const language = parsed.headers.get('content-language');
+      return { file, to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '', language: typeof language === 'string' ? language : '' };
     }),
   );
 }

@@ -1,16 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { linkTokenSchema } from '#shared/api/contacts.ts';
+import { contactLanguageByLinkSchema, linkTokenSchema } from '#shared/api/contacts.ts';
 import { linkTokenField } from '#shared/api/fields.ts';
 import { apiMessages } from '#shared/messages.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { contacts } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
+import { clientIp } from '#server/http/client-ip.ts';
 import { fail, ok } from '#server/http/replies.ts';
+import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { contactPushToken } from '#server/push/contact-token.ts';
+import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { takeInvitation } from './invitations.ts';
+import { contactOfLink } from './link-contact.ts';
 import { optOut } from './opt-outs.ts';
 
 /**
@@ -19,28 +23,42 @@ import { optOut } from './opt-outs.ts';
  * recorded only when the page calls us after the person presses a button.
  */
 export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
-  return new Hono<AppEnv>()
-    .get('/verify-contact/:token', async (c) => {
-      const token = v.safeParse(linkTokenField, c.req.param('token'));
-      if (!token.success) return fail(c, 404, apiMessages.linkInvalid);
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const contactId = await takeInvitation(tx, token.output, now);
-        const [verified] = contactId
-          ? await tx
-              .update(contacts)
-              .set({ emailVerifiedAt: sql`coalesce(${contacts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
-              .where(eq(contacts.id, contactId))
-              .returning({ id: contacts.id })
-          : [];
-        if (!verified) return fail(c, 404, apiMessages.linkInvalid);
-        // The accept page's key to turning on phone notifications: the invitation's token is used up now.
-        return c.json({ success: true as const, message: apiMessages.contactVerified, push_token: contactPushToken(config.secret, verified.id) });
-      });
-    })
-    .post('/unsubscribe', validateJson(linkTokenSchema), async (c) => {
-      const { token } = c.req.valid('json');
-      const known = await db.transaction((tx) => optOut(tx, token, clock.now()));
-      return known ? ok(c, apiMessages.unsubscribed) : fail(c, 404, apiMessages.linkInvalid);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/verify-contact/:token', async (c) => {
+        const token = v.safeParse(linkTokenField, c.req.param('token'));
+        if (!token.success) return fail(c, 404, apiMessages.linkInvalid);
+        const now = clock.now();
+        return db.transaction(async (tx) => {
+          const contactId = await takeInvitation(tx, token.output, now);
+          const [verified] = contactId
+            ? await tx
+                .update(contacts)
+                .set({ emailVerifiedAt: sql`coalesce(${contacts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+                .where(eq(contacts.id, contactId))
+                .returning({ id: contacts.id })
+            : [];
+          if (!verified) return fail(c, 404, apiMessages.linkInvalid);
+          // The accept page's key to turning on phone notifications: the invitation's token is used up now.
+          return c.json({ success: true as const, message: apiMessages.contactVerified, push_token: contactPushToken(config.secret, verified.id) });
+        });
+      })
+      .post('/unsubscribe', validateJson(linkTokenSchema), async (c) => {
+        const { token } = c.req.valid('json');
+        const known = await db.transaction((tx) => optOut(tx, token, clock.now()));
+        return known ? ok(c, apiMessages.unsubscribed) : fail(c, 404, apiMessages.linkInvalid);
+      })
+      // The language switch on a contact's page: kept on the contact, so the next e-mail follows it.
+      // Limited per network address with 'Lo tengo' and the notifications, which the same pages call.
+      .put('/contact-language', validateJson(contactLanguageByLinkSchema), async (c) => {
+        const now = clock.now();
+        const verdict = await hitRateLimit(db, `ack:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.ackPerIp, now);
+        if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
+        const { token, language } = c.req.valid('json');
+        const contactId = await contactOfLink(db, config.secret, token, now);
+        if (!contactId) return fail(c, 404, apiMessages.linkInvalid);
+        await db.update(contacts).set({ language }).where(eq(contacts.id, contactId));
+        return ok(c, apiMessages.contactLanguageSaved);
+      })
+  );
 }

@@ -38,3 +38,12 @@ export async function dropInvitations(db: Queryable, contactIds: string[]): Prom
   if (contactIds.length === 0) return;
   await db.delete(verifications).where(and(eq(verifications.type, TYPE), inArray(verifications.target, contactIds)));
 }
+
+/** The contact a live confirmation link belongs to, without using the link up. */
+export async function invitedContactOf(db: Queryable, token: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ contactId: verifications.target, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(and(eq(verifications.type, TYPE), eq(verifications.codeHash, sha256(token))));
+  return row && row.expiresAt > now ? row.contactId : undefined;
+}

@@ -43,7 +43,7 @@ export const contacts = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     kinship: text('kinship').notNull(),
-    /** The language of every e-mail and page this contact gets: 'es' or 'en'. */
+    /** The language of every e-mail and page this contact gets (LANGUAGES). */
     language: text('language').$type<Language>().notNull().default('es'),
     emailVerifiedAt: tz('email_verified_at'),
     /** 'Recibe mi información de detención': only then do the person's alert e-mails carry it (src/server/detention). */
@@ -56,7 +56,7 @@ export const contacts = pgTable(
     invitationDueAt: tz('invitation_due_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('contacts_user_email_key').on(t.userId, t.email), check('contacts_language', sql`${t.language} in ('es', 'en')`)],
+  (t) => [unique('contacts_user_email_key').on(t.userId, t.email), check('contacts_language', sql`${t.language} in ('es', 'en', 'pt', 'ht')`)],
 );
 
 /**

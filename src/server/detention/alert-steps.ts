@@ -1,18 +1,20 @@
-import { DETENTION_FIELDS, type DetentionInfo } from '#shared/api/detention-info.ts';
+import { canonicalANumber, type DetentionField, type DetentionInfo } from '#shared/api/detention-info.ts';
 import { contactTexts } from '#shared/contact-texts/index.ts';
 import type { Language } from '#shared/language.ts';
 import { escapeHtml } from '#server/mail/templates/escape-html.ts';
 
 // What every alert e-mail tells a contact to do if the person may have been
 // detained (ICE's locator, the consulate, the lawyer), and for the contacts the
-// person chose, the 'Si me detienen' packet. Plain text, no remote images.
+// person chose, the 'Si me detienen' packet: first exactly what ICE's Online
+// Detainee Locator asks for (the A-number with the country of birth, or the
+// exact name with it), then the steps, then the rest. Plain text, no remote images.
 
 /** The packet a practice shows: clearly not anyone's real data. */
 export const SAMPLE_DETENTION_INFO: DetentionInfo = {
   legal_name: 'Nombre Apellido Ejemplo',
   birth_date: '1990-01-31',
   birth_country: 'País de ejemplo',
-  a_number: 'A000000000',
+  a_number: '000000000',
   consulate_phone: '+10000000000',
   lawyer_name: 'Abogada de ejemplo',
   lawyer_phone: '+10000000000',
@@ -23,34 +25,60 @@ export const SAMPLE_DETENTION_INFO: DetentionInfo = {
   medicines: 'Ninguna (ejemplo)',
 };
 
+/** What the packet adds after the locator's fields and the steps, which already carry the rest. */
+const OTHER_FIELDS: readonly DetentionField[] = ['birth_date', 'children_pickup', 'children_contact', 'documents_location', 'medicines'];
+
 export type Packet = { info: DetentionInfo; sample: boolean };
 
 export type MailPart = { text: string[]; html: string };
 
-/** The steps, with the packet's numbers when this contact may see them, then the packet itself. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+const list = (tag: 'ol' | 'ul', lines: string[]) =>
+  `<${tag} style="margin:0 0 12px;padding-left:20px">${lines.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</${tag}>`;
+const strong = (line: string) => `<p style="margin:12px 0 8px"><strong>${escapeHtml(line)}</strong></p>`;
+
+/** The locator's fields, the steps with this contact's numbers when they may see them, the G-28, then the rest of the packet. */
 export function detentionSteps(language: Language, who: string, packet: Packet | undefined): MailPart {
   const t = contactTexts(language);
-  const info = packet && !packet.sample ? packet.info : undefined;
-  const steps = [
-    t.stepLocator(info?.a_number ?? '', info?.birth_country ?? ''),
-    t.stepConsulate(info?.consulate_phone ?? ''),
-    t.stepLawyer(info?.lawyer_name ?? '', info?.lawyer_phone ?? ''),
-  ];
-  const text = ['', t.stepsHeading, ...steps.map((line, index) => `${index + 1}. ${line}`)];
-  let html = `<p style="margin:12px 0 8px"><strong>${escapeHtml(t.stepsHeading)}</strong></p>
-<ol style="margin:0 0 12px;padding-left:20px">${steps.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>`;
-  if (packet) {
-    const lines = DETENTION_FIELDS.filter((field) => packet.info[field] !== '').map((field) => {
-      const value = packet.info[field];
-      const shown = field === 'g28_signed' ? (value === 'si' ? t.yes : t.no) : value.replace(/\s+/g, ' ');
-      return `${t.packetLabel(field)}: ${shown}`;
-    });
+  const info = packet?.info;
+  // An A-number stored before it was kept in the locator's form reads in that form too.
+  const aNumber = info?.a_number ? (canonicalANumber(info.a_number) ?? oneLine(info.a_number)) : '';
+  const text: string[] = ['', t.stepsHeading];
+  let html = strong(t.stepsHeading);
+
+  if (info) {
+    const unknown = t.unknownValue;
+    const country = oneLine(info.birth_country) || unknown;
+    const asks = [t.locatorByNumber(aNumber || unknown, country), t.locatorByName(oneLine(info.legal_name) || unknown, country)];
     const notes = packet.sample ? [t.packetSample(who)] : [];
-    text.push('', t.packetHeading(who), ...notes, ...lines.map((line) => `- ${line}`));
+    text.push(...notes, t.locatorAsks(who), ...asks.map((line) => `- ${line}`), '');
     html += `
-<p style="margin:12px 0 8px"><strong>${escapeHtml(t.packetHeading(who))}</strong></p>
 ${notes.map((note) => `<p style="margin:0 0 8px"><em>${escapeHtml(note)}</em></p>`).join('')}
-<ul style="margin:0 0 12px;padding-left:20px">${lines.map((line) => `<li style="margin:0 0 4px">${escapeHtml(line)}</li>`).join('')}</ul>`;
+<p style="margin:0 0 8px">${escapeHtml(t.locatorAsks(who))}</p>
+${list('ul', asks)}`;
+  }
+
+  const steps = [
+    t.stepOpenLocator,
+    t.stepSearchNumber(aNumber),
+    t.stepSearchName,
+    t.stepConsulate(info?.consulate_phone ?? ''),
+    t.stepLawyer(oneLine(info?.lawyer_name ?? ''), info?.lawyer_phone ?? ''),
+  ];
+  const g28 = info?.g28_signed === 'si' ? [t.g28Filed(who)] : info?.g28_signed === 'no' ? [t.g28NotFiled(who)] : [];
+  text.push(...steps.map((line, index) => `${index + 1}. ${line}`), ...g28);
+  html += `
+${list('ol', steps)}
+${g28.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('')}`;
+
+  if (info) {
+    const lines = OTHER_FIELDS.filter((field) => info[field] !== '').map((field) => `${t.packetLabel(field)}: ${oneLine(info[field])}`);
+    if (lines.length > 0) {
+      text.push('', t.packetHeading(who), ...lines.map((line) => `- ${line}`));
+      html += `
+${strong(t.packetHeading(who))}
+${list('ul', lines)}`;
+    }
   }
   return { text, html };
 }

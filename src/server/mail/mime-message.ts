@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-// Our e-mails have one shape: From, To, Subject, a text part and an HTML part.
+// Our e-mails have one shape: From, To, Subject, Content-Language, a text part and an HTML part.
 // nodemailer's composer builds that through a tree of streams, at about a
 // millisecond of CPU per e-mail, three times an alert's whole request in a CPU
 // profile; written out directly it costs a few microseconds. nodemailer still
@@ -49,14 +49,23 @@ function mailbox(value: string): { header: string; address: string } | undefined
   return { header: `${plain ? `"${name.replace(/["\\]/g, '\\$&')}"` : headerText(name)} <${address}>`, address };
 }
 
-export type MimeInput = { from: string; to: string; subject: string; text: string; html: string; date: Date };
+export type MimeInput = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: Date;
+  /** The reader's language tag ('es', 'pt-BR'), as the HTML part's root says it. */
+  language: string;
+};
 
 /** The message as bytes for SMTP (CRLF lines, UTF-8 parts in base64), or undefined when nodemailer must compose it. */
 export function composeMime(input: MimeInput): Buffer | undefined {
   const from = mailbox(input.from);
   // The recipient is one bare address (transport.ts checks), written as is: never read out of a `Name <…>`.
   const to = PLAIN_ADDRESS.test(input.to) ? input.to : undefined;
-  if (!from || !to) return undefined;
+  if (!from || !to || !/^[A-Za-z0-9-]{2,35}$/.test(input.language)) return undefined;
   const boundary = `--_sos_${randomUUID()}`;
   const domain = from.address.split('@').pop();
   const part = (type: string, body: string) =>
@@ -67,6 +76,7 @@ export function composeMime(input: MimeInput): Buffer | undefined {
     `Subject: ${headerText(input.subject)}`,
     `Message-ID: <${randomUUID()}@${domain}>`,
     `Date: ${input.date.toUTCString().replace(/GMT/, '+0000')}`,
+    `Content-Language: ${input.language}`,
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',

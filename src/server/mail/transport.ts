@@ -7,6 +7,7 @@ import { isBareAddress } from '#shared/api/fields.ts';
 import type { Log } from '#server/log.ts';
 import type { OutgoingMail } from './mail-content.ts';
 import { composeMime } from './mime-message.ts';
+import { htmlLanguage } from './templates/layout.ts';
 import { createSmtpPool } from './smtp-pool.ts';
 
 /** `permanent`: trying again cannot help (the recipient is not an address we send to). */
@@ -107,11 +108,13 @@ export function createMailTransport(options: TransportOptions): MailTransport {
       if (!to) return { ok: false, error: NOT_A_BARE_ADDRESS, permanent: true };
       // The envelope names the stored address itself: nobody reads it out of the headers again.
       const envelope = { from: sender, to };
-      const message = { from, to, subject: mail.subject, text: mail.text, html: mail.html };
+      // Every e-mail says the language its reader reads it in, as its HTML part does.
+      const language = htmlLanguage(mail.html);
+      const message = { from, to, subject: mail.subject, text: mail.text, html: mail.html, headers: { 'Content-Language': language } };
       try {
         if (pool) {
           // Composed in memory and handed over whole (mime-message.ts says why).
-          const raw = composeMime({ ...message, date: now }) ?? (await new MailComposer(message).compile().build());
+          const raw = composeMime({ ...message, date: now, language }) ?? (await new MailComposer(message).compile().build());
           await pool.send(envelope, raw);
           log.info(`correo ${mail.id} enviado por SMTP`);
           return { ok: true, via: 'smtp' };

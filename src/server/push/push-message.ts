@@ -1,5 +1,5 @@
 import { ACK_ACTION, DECLARATIVE_WEB_PUSH, type PushKind, type PushPayload } from '#shared/push-payload.ts';
-import { withLanguage, type Language } from '#shared/language.ts';
+import { HTML_LANG, withLanguage, type Language } from '#shared/language.ts';
 import { pushTexts } from '#shared/push-texts.ts';
 
 export type PushMessageInput = {
@@ -39,7 +39,7 @@ export function pushMessage({ kind, alertId, person, language, ackUrl: plainAckU
       title,
       body,
       navigate: ackUrl,
-      lang: language,
+      lang: HTML_LANG[language],
       dir: 'ltr',
       tag: `alert-${alertId}`,
       icon: `${publicUrl}/build/icons/icon-192.png`,

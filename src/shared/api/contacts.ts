@@ -78,3 +78,9 @@ export const contactListQuerySchema = v.object({
 
 /** POST unsubscribe and the token in a confirmation link. */
 export const linkTokenSchema = v.object({ token: linkTokenField });
+
+/** PUT contact-language: the language a contact picked on a page their e-mail opened, with that page's token. */
+export const contactLanguageByLinkSchema = v.object({
+  token: linkTokenField,
+  language: v.pipe(v.optional(v.string(m.languageInvalid), ''), v.picklist(LANGUAGES, m.languageInvalid)),
+});

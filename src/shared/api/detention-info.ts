@@ -41,7 +41,7 @@ export const DETENTION_FIELD_LABELS: Record<DetentionField, string> = {
 export const detentionMessages = {
   tooLong: `Máximo ${DETENTION_FIELD_MAX_LENGTH} caracteres.`,
   birthDateInvalid: 'Escribe la fecha como AAAA-MM-DD, por ejemplo 1990-05-31.',
-  aNumberInvalid: 'El número A tiene 8 o 9 números, con o sin la A delante (por ejemplo A123456789).',
+  aNumberInvalid: 'El número A tiene 8 o 9 números, con o sin la A delante (por ejemplo A-123-456-789 o 123456789).',
   phoneInvalid: 'El teléfono no es válido. Escríbelo con el código del país, por ejemplo +15551234567.',
   g28Invalid: "Elige 'Sí', 'No' o déjalo en blanco.",
   textInvalid: 'Escribe solo texto.',
@@ -56,6 +56,16 @@ const isCalendarDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
+
+/**
+ * An A-number as ICE's Online Detainee Locator takes it: 9 digits, no 'A',
+ * an 8-digit one with a 0 in front ('A-123-456-789', 'A 12345678' and
+ * '123456789' all become one form). Undefined when it is not an A-number.
+ */
+export function canonicalANumber(value: string): string | undefined {
+  const digits = /^A?#?(\d{8,9})$/i.exec(value.replace(/[\s.\-–—]/g, ''))?.[1];
+  return digits?.padStart(9, '0');
+}
 
 /** Same shape as the app's phone field (E.164), but optional; the phone input's lone dial code counts as empty. */
 const optionalPhone = v.pipe(
@@ -72,10 +82,11 @@ export const detentionInfoSchema = v.object({
     v.check((value) => value === '' || isCalendarDate(value), detentionMessages.birthDateInvalid),
   ),
   birth_country: text,
+  // Stored in the locator's form, so every contact reads exactly what to type.
   a_number: v.pipe(
     text,
-    v.toUpperCase(),
-    v.check((value) => value === '' || /^A?\d{8,9}$/.test(value), detentionMessages.aNumberInvalid),
+    v.check((value) => value === '' || canonicalANumber(value) !== undefined, detentionMessages.aNumberInvalid),
+    v.transform((value) => (value === '' ? '' : (canonicalANumber(value) ?? value))),
   ),
   consulate_phone: optionalPhone,
   lawyer_name: text,

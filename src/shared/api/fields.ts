@@ -90,5 +90,5 @@ export const kinshipField = v.pipe(requiredString(m.kinshipRequired), v.picklist
 /** A token from an e-mailed link: base64url, as the server makes them. */
 export const linkTokenField = v.pipe(requiredString(m.fieldRequired), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid));
 
-/** The language of a contact's e-mails and pages: 'es' (the default when absent) or 'en'. */
+/** The language of a contact's e-mails and pages (LANGUAGES); 'es' when absent. */
 export const languageField = v.optional(v.picklist(LANGUAGES, m.languageInvalid), DEFAULT_LANGUAGE);

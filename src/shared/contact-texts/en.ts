@@ -1,11 +1,13 @@
+import { HTML_LANG } from '../language.ts';
 import type { ContactTexts } from './es.ts';
 
 // The contact's e-mails and pages in US English: written for the reader, not
-// translated word for word. Every key of es.ts, or the type check fails.
+// translated word for word. Every key of es.ts, in its order, or the type check fails.
 
 export const en: ContactTexts = {
   locale: 'en-US',
-  htmlLang: 'en',
+  htmlLang: HTML_LANG.en,
+  calendar: null,
 
   zoneSuffix: (zone) => `(${zone} time)`,
   when: (moment) => `When: ${moment}`,
@@ -67,8 +69,6 @@ export const en: ContactTexts = {
     `The link works once and expires in ${days} days. If you don't know this person or don't want to be their contact, just ignore this email: you won't get their alerts unless you accept.`,
   invitationUnsubscribe: (who) => `If you don't want any more emails about ${who}, open this link:`,
 
-  switchTo: 'Español',
-  switchToLang: 'es',
   switchLabel: 'Language',
   sending: 'Sending…',
   confirmTitle: 'Confirm contact',
@@ -129,30 +129,32 @@ export const en: ContactTexts = {
   checkInForced: (who) => `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
 
   stepsHeading: 'If you think they were detained:',
-  stepLocator: (aNumber, country) =>
-    `Look them up in ICE's Online Detainee Locator System: https://locator.ice.gov — by A-number${aNumber ? ` (${aNumber})` : ''} and country of birth${country ? ` (${country})` : ''}, or by name, country of birth and date of birth.`,
+  locatorAsks: (who) => `What ICE's Online Detainee Locator asks for to find ${who}:`,
+  locatorByNumber: (aNumber, country) => `A-number: ${aNumber} — country of birth: ${country}`,
+  locatorByName: (name, country) => `Or their exact name: ${name} — country of birth: ${country}`,
+  unknownValue: '(not written down)',
+  stepOpenLocator: "Open ICE's Online Detainee Locator System: https://locator.ice.gov",
+  stepSearchNumber: (aNumber) =>
+    aNumber
+      ? `Choose "Search by A-Number", type ${aNumber} and pick their country of birth from the list.`
+      : 'If you have their A-number, choose "Search by A-Number": type just the 9 digits, without the A (if it has 8, add a 0 at the start), and pick their country of birth.',
+  stepSearchName:
+    'If they don\'t show up, or you don\'t have the number: choose "Search by Biographical Information" and type their first and last name exactly as on their documents, and their country of birth.',
   stepConsulate: (phone) => (phone ? `Call their consulate at ${phone}.` : "Call their country's consulate."),
   stepLawyer: (name, phone) => (phone ? `Call their lawyer${name ? `, ${name},` : ''} at ${phone}.` : 'Call their lawyer or an immigrant legal aid organization.'),
+  g28Filed: (who) => `A lawyer has already filed the form that lets them represent ${who} before immigration (G-28).`,
+  g28NotFiled: (who) => `No lawyer has filed the form that lets them represent ${who} before immigration (G-28) yet.`,
 
-  packetHeading: (who) => `What ${who} left for you in case they are detained:`,
+  packetHeading: (who) => `More of what ${who} left for you in case they are detained:`,
   packetSample: (who) => `This is a sample: in a real alert you would see here what ${who} saved for you. The details below are not real.`,
   packetLabel: (field) =>
     (
       ({
-        legal_name: 'Full legal name',
         birth_date: 'Date of birth',
-        birth_country: 'Country of birth',
-        a_number: 'A-number',
-        consulate_phone: 'Consulate phone',
-        lawyer_name: 'Lawyer',
-        lawyer_phone: "Lawyer's phone",
-        g28_signed: 'G-28 representation form signed',
         children_pickup: 'Who picks up the children',
         children_contact: 'How to reach that person',
         documents_location: 'Where the documents are',
         medicines: 'Medicines',
       }) as Record<string, string | undefined>
     )[field] ?? field,
-  yes: 'Yes',
-  no: 'No',
 };

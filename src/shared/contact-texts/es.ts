@@ -1,14 +1,19 @@
 import { spanishDeliveryTexts } from '../delivery-texts.ts';
+import { HTML_LANG } from '../language.ts';
 
 // Everything a contact reads (their e-mails and the pages their links open), in
-// Spanish. en.ts must give every key (ContactTexts), so a missing English text
-// fails the type check. Arguments are already one-line names, numbers and
-// formatted moments; the HTML templates escape what comes out.
+// Spanish. en.ts, pt.ts and ht.ts must give every key (ContactTexts), so a
+// missing text fails the type check. Arguments are already one-line names,
+// numbers and formatted moments; the HTML templates escape what comes out.
+// docs/contact-languages.md fixes the key terms of each language.
 
 export const es = {
   /** Intl locale for dates and times. */
   locale: 'es',
-  htmlLang: 'es',
+  /** `<html lang>` of the e-mails and pages, and the e-mails' Content-Language. */
+  htmlLang: HTML_LANG.es,
+  /** Day and month names when the Intl locale has none of this language (Haitian Creole); null: Intl's own. */
+  calendar: null as CalendarNames | null,
 
   // Time and place, in every alert e-mail and on the 'Lo tengo' page.
   zoneSuffix: (zone: string) => `(hora de ${zone})`,
@@ -75,8 +80,6 @@ export const es = {
   invitationUnsubscribe: (who: string) => `Si no quieres recibir más correos de ${who}, abre este enlace:`,
 
   // The pages a contact's links open.
-  switchTo: 'English',
-  switchToLang: 'en',
   switchLabel: 'Idioma',
   sending: 'Enviando…',
   confirmTitle: 'Confirmar contacto',
@@ -140,37 +143,43 @@ export const es = {
   duressStillActive: 'La alerta sigue activa: sigue intentando comunicarte y actúa como si la alerta no hubiera terminado.',
   checkInForced: (who: string) => `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
 
-  // What the contact can do if the person was detained: in every alert e-mail, plain text.
+  // What the contact can do if the person was detained: in every alert e-mail. With the
+  // packet, what ICE's Online Detainee Locator asks for comes first, ready to type.
   stepsHeading: 'Si crees que hubo una detención:',
-  stepLocator: (aNumber: string, country: string) =>
-    `Busca a la persona en el localizador de detenidos de ICE (Online Detainee Locator System): https://locator.ice.gov — con su número A${aNumber ? ` (${aNumber})` : ''} y país de nacimiento${country ? ` (${country})` : ''}, o con su nombre, país de nacimiento y fecha de nacimiento.`,
+  locatorAsks: (who: string) => `Lo que pide el localizador de detenidos de ICE para encontrar a ${who}:`,
+  locatorByNumber: (aNumber: string, country: string) => `Número A: ${aNumber} — país de nacimiento: ${country}`,
+  locatorByName: (name: string, country: string) => `O su nombre exacto: ${name} — país de nacimiento: ${country}`,
+  unknownValue: '(no lo dejó escrito)',
+  stepOpenLocator: 'Abre el localizador de detenidos de ICE (Online Detainee Locator System, en inglés): https://locator.ice.gov',
+  stepSearchNumber: (aNumber: string) =>
+    aNumber
+      ? `Elige «Search by A-Number», escribe ${aNumber} y elige su país de nacimiento en la lista.`
+      : 'Si tienes su número A, elige «Search by A-Number»: escribe solo los 9 números, sin la A (si tiene 8, agrega un 0 al principio), y elige su país de nacimiento.',
+  stepSearchName:
+    'Si no aparece, o no tienes el número: elige «Search by Biographical Information» y escribe su nombre y su apellido exactamente como en sus documentos, y su país de nacimiento.',
   stepConsulate: (phone: string) => (phone ? `Llama a su consulado al ${phone}.` : 'Llama al consulado de su país.'),
   stepLawyer: (name: string, phone: string) =>
     phone ? `Llama a su abogado${name ? `, ${name},` : ''} al ${phone}.` : 'Llama a su abogado o a una organización de ayuda legal para inmigrantes.',
+  g28Filed: (who: string) => `Un abogado ya presentó el formulario que le permite representar a ${who} ante inmigración (G-28).`,
+  g28NotFiled: (who: string) => `Ningún abogado ha presentado todavía el formulario que le permite representar a ${who} ante inmigración (G-28).`,
 
   // 'Si me detienen': only for the contacts the person chose, only in alert e-mails.
-  packetHeading: (who: string) => `Información que ${who} dejó para ti en caso de detención:`,
+  packetHeading: (who: string) => `Más información que ${who} dejó para ti en caso de detención:`,
   packetSample: (who: string) => `Esto es una muestra: en una alerta real verías aquí la información que ${who} guardó para ti. Los datos de abajo no son reales.`,
   packetLabel: (field: string) =>
     (
       ({
-        legal_name: 'Nombre legal completo',
         birth_date: 'Fecha de nacimiento',
-        birth_country: 'País de nacimiento',
-        a_number: 'Número A',
-        consulate_phone: 'Teléfono del consulado',
-        lawyer_name: 'Abogado',
-        lawyer_phone: 'Teléfono del abogado',
-        g28_signed: 'Formulario de representación G-28 firmado',
         children_pickup: 'Quién recoge a los niños',
         children_contact: 'Cómo comunicarse con esa persona',
         documents_location: 'Dónde están los documentos',
         medicines: 'Medicinas',
       }) as Record<string, string | undefined>
     )[field] ?? field,
-  yes: 'Sí',
-  no: 'No',
 };
+
+/** Names for a language Intl cannot spell: Sunday first, January first. */
+export type CalendarNames = { weekdays: readonly string[]; months: readonly string[] };
 
 /** The shape every language's catalogue has: the same keys, texts and functions of the same arguments. */
 export type ContactTexts = { [K in keyof typeof es]: (typeof es)[K] extends string ? string : (typeof es)[K] };

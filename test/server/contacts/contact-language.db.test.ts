@@ -4,19 +4,20 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
 import { contactListSchema, contactSchema } from '#shared/api/contacts.ts';
-import { en } from '#shared/contact-texts/en.ts';
 import { es } from '#shared/contact-texts/es.ts';
+import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
+import { HTML_LANG, LANGUAGES, type Language } from '#shared/language.ts';
 import { apiMessages, fieldMessages } from '#shared/messages.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import type { AlertStarter } from '#server/deps.ts';
 import { MEXICO, press } from '#test/support/alert-people.ts';
-import { otherLanguageIn, onlyEnglish, onlySpanish, readableMail } from '#test/support/catalogue-fragments.ts';
+import { foreignPieces, otherLanguageIn, onlyEnglish, onlySpanish, readableMail } from '#test/support/catalogue-fragments.ts';
 import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
-// A contact's language: 'es' unless the person chose 'en', stored, returned with
-// every contact, changed on the detail screen, and followed by every e-mail.
+// A contact's language: 'es' unless the person chose 'en', 'pt' or 'ht', stored,
+// returned with every contact, changed on the detail screen, and followed by every e-mail.
 
 const rosa = { firstname: 'Rosa', lastname: 'García', phone: '+13055550111', kinship: 'Madre' };
 const MINUTE = 60_000;
@@ -85,7 +86,7 @@ describe('a contact language through the API', () => {
     expect(await one(ana, contact.id)).toEqual(contact);
   });
 
-  it('refuses a change to anything but es or en with 422 and a Spanish message', async () => {
+  it('refuses a change to anything but es, en, pt or ht with 422 and a Spanish message', async () => {
     const contact = v.parse(contactSchema, (await add(ana, { ...rosa, email: 'mal-cambio@example.com' })).body.message);
     for (const body of [{}, { language: 'de' }, { language: null }, { language: 'ES' }]) {
       const reply = await change(ana, contact.id, body);
@@ -108,15 +109,23 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
   let t: TestApp;
   const starter = (made: AlertStarter): AlertStarter => (declines ? async () => undefined : made);
   let me: Session;
-  const mails: Record<'es' | 'en', ParsedMail[]> = { es: [], en: [] };
-  const address = { es: `luis-${declines ? 'tx' : 'uno'}@example.com`, en: `john-${declines ? 'tx' : 'uno'}@example.com` };
+  const mails = { es: [], en: [], pt: [], ht: [] } as Record<Language, ParsedMail[]>;
+  const tag = declines ? 'tx' : 'uno';
+  const address: Record<Language, string> = {
+    es: `luis-${tag}@example.com`,
+    en: `john-${tag}@example.com`,
+    pt: `joao-${tag}@example.com`,
+    ht: `jean-${tag}@example.com`,
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ alertStarter: starter, env: { PUBLIC_URL: 'https://sos.example.org' } });
-    me = await signUp(t, `idioma-${declines ? 'tx' : 'uno'}@example.com`, 'Rosa');
+    me = await signUp(t, `idioma-${tag}@example.com`, 'Rosa');
     const people = [
       { firstname: 'Luis', lastname: 'Díaz', email: address.es },
       { firstname: 'John', lastname: 'Smith', email: address.en, language: 'en' },
+      { firstname: 'João', lastname: 'Silva', email: address.pt, language: 'pt' },
+      { firstname: 'Jean', lastname: 'Pierre', email: address.ht, language: 'ht' },
     ];
     for (const person of people) {
       expect((await t.call('POST', 'contacts', { token: me.access_token, body: { ...person, phone: '+13055550111', kinship: 'Hermano' } })).status).toBe(200);
@@ -130,16 +139,15 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
     // Sent before the end, so the 'ended' e-mail says when each went.
     await t.drainOutbox();
     t.clock.advance(5 * MINUTE);
-    expect(await createReminderWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).runDue()).toBe(2);
+    expect(await createReminderWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).runDue()).toBe(4);
     const ended = await t.call('PATCH', 'active-button', { token: me.access_token, body: { alert_status: '2' }, headers: { 'idempotency-key': randomUUID() } });
     expect(ended.status).toBe(200);
-    mails.es = await mailsTo(t, address.es);
-    mails.en = await mailsTo(t, address.en);
+    for (const language of LANGUAGES) mails[language] = await mailsTo(t, address[language]);
   });
   afterAll(() => t.close());
 
   it('sends each contact every kind of e-mail, with the subject of its own language', () => {
-    const subjects = (texts: typeof es) => [
+    const subjects = (texts: ContactTexts) => [
       texts.invitationSubject('Rosa Prueba'),
       texts.practiceSubject('Rosa Prueba'),
       texts.startedSubject('Rosa Prueba'),
@@ -147,20 +155,28 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
       texts.reminderSubject('Rosa Prueba'),
       texts.endedSubject('Rosa Prueba'),
     ];
-    expect(mails.es.map((mail) => mail.subject)).toEqual(subjects(es));
-    expect(mails.en.map((mail) => mail.subject)).toEqual(subjects(en));
+    for (const language of LANGUAGES)
+      expect({ language, subjects: mails[language].map((mail) => mail.subject) }).toEqual({ language, subjects: subjects(contactTexts(language)) });
     expect(KINDS).toHaveLength(subjects(es).length);
   });
 
-  it('puts no Spanish in an English e-mail and no English in a Spanish one', () => {
+  it("puts no text of another language in any e-mail, and says the reader's language in Content-Language and the HTML", () => {
     // The check has something to find: each catalogue has pieces of its own.
+    for (const language of LANGUAGES) expect(foreignPieces(language).length).toBeGreaterThan(150);
     expect(onlySpanish.length).toBeGreaterThan(50);
     expect(onlyEnglish.length).toBeGreaterThan(50);
-    for (const [i, kind] of KINDS.entries()) {
-      expect({ kind, found: otherLanguageIn(mails.en[i]!, 'en') }).toEqual({ kind, found: [] });
-      expect({ kind, found: otherLanguageIn(mails.es[i]!, 'es') }).toEqual({ kind, found: [] });
-      expect(mails.en[i]!.html).toContain('<html lang="en">');
-      expect(mails.es[i]!.html).toContain('<html lang="es">');
+    for (const language of LANGUAGES) {
+      const tag = HTML_LANG[language];
+      for (const [i, kind] of KINDS.entries()) {
+        const mail = mails[language][i]!;
+        expect({ language, kind, found: otherLanguageIn(mail, language) }).toEqual({ language, kind, found: [] });
+        expect({ language, kind, header: mail.headers.get('content-language'), html: mail.html && mail.html.includes(`<html lang="${tag}">`) }).toEqual({
+          language,
+          kind,
+          header: tag,
+          html: true,
+        });
+      }
     }
   });
 
@@ -172,18 +188,30 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
     expect(text).toContain('What to do now:');
     expect(text).toContain('1. Call Rosa Prueba right away at +13055550123.');
     expect(readableMail(endedMail!)).toContain('Nobody confirmed getting the alert.');
-    expect(readableMail(endedMail!)).toMatch(/Sent to (Luis|John) \([1-9]\d?:\d{2}\s?[AP]M\), not confirmed yet/);
+    expect(readableMail(endedMail!)).toMatch(/Sent to (Luis|John|João|Jean) \([1-9]\d?:\d{2}\s?[AP]M\), not confirmed yet/);
   });
 
-  it('gives the English contact links that open the pages in English, and the Spanish one links without it', () => {
+  it('writes Portuguese and Creole dates in their own words and a 24-hour clock', () => {
+    expect(mails.pt[2]?.text).toMatch(
+      /Quando: \S+-feira, \d{1,2} de \S+ de \d{4} \S+ \d\d:\d\d \(horário de America\/Mexico City\)|Quando: (sábado|domingo), \d{1,2} de \S+ de \d{4} \S+ \d\d:\d\d \(horário de America\/Mexico City\)/,
+    );
+    expect(mails.ht[2]?.text).toMatch(
+      /Ki lè: (dimanch|lendi|madi|mèkredi|jedi|vandredi|samdi) \d{1,2} (janvye|fevriye|mas|avril|me|jen|jiyè|out|septanm|oktòb|novanm|desanm) \d{4}, \d\d:\d\d \(lè America\/Mexico City\)/,
+    );
+    expect(mails.ht[2]?.text).toContain('Bonjou Jean,');
+  });
+
+  it('gives every contact links that open the pages in their language, and the Spanish one links without it', () => {
     const links = (mail: ParsedMail | undefined) => (mail?.text ?? '').match(/https:\/\/sos\.example\.org\/web\/active\/\S+/g) ?? [];
-    for (const mail of mails.en) {
-      expect(links(mail).length).toBeGreaterThan(0);
-      for (const link of links(mail)) expect(link).toMatch(/[?&]lang=en$/);
+    for (const language of ['en', 'pt', 'ht'] as const) {
+      for (const mail of mails[language]) {
+        expect(links(mail).length).toBeGreaterThan(0);
+        for (const link of links(mail)) expect(link).toMatch(new RegExp(`[?&]lang=${language}$`));
+      }
     }
     for (const mail of mails.es) for (const link of links(mail)) expect(link).not.toContain('lang=');
-    // The invitation's link opens the terms (verify), the alert's the 'Lo tengo' page, both in English.
+    // The invitation's link opens the terms (verify), the alert's the 'Lo tengo' page, both in the contact's language.
     expect(links(mails.en[0])[0]).toMatch(/^https:\/\/sos\.example\.org\/web\/active\/verify\/[A-Za-z0-9_-]{43}\?lang=en$/);
-    expect(links(mails.en[2])).toContainEqual(expect.stringMatching(/\/web\/active\/ack\/[A-Za-z0-9_-]+\?lang=en$/));
+    expect(links(mails.ht[2])).toContainEqual(expect.stringMatching(/\/web\/active\/ack\/[A-Za-z0-9_-]+\?lang=ht$/));
   });
 });

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
 import type { Contact } from '#shared/api/contacts.ts';
 import { detentionMessages, EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
+import { en } from '#shared/contact-texts/en.ts';
+import { es } from '#shared/contact-texts/es.ts';
+import { ht } from '#shared/contact-texts/ht.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
@@ -13,7 +16,7 @@ const INFO: DetentionInfo = {
   legal_name: 'Rosa María Prueba Gómez',
   birth_date: '1988-04-12',
   birth_country: 'Honduras',
-  a_number: 'A123456789',
+  a_number: '123456789',
   consulate_phone: '+13055550199',
   lawyer_name: 'Lcda. Carmen Ruiz',
   lawyer_phone: '+13055550177',
@@ -84,51 +87,103 @@ describe('detention information', () => {
     expect((await get(t, me)).body.message).toEqual(EMPTY_DETENTION_INFO);
   });
 
+  it('stores every way people write an A-number in the one form the locator takes, and refuses the rest in Spanish', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'numero-a', []);
+    const forms = {
+      'A-123-456-789': '123456789',
+      '123456789': '123456789',
+      A123456789: '123456789',
+      'A 123 456 789': '123456789',
+      a12345678: '012345678',
+      '12345678': '012345678',
+    };
+    for (const [typed, stored] of Object.entries(forms)) {
+      expect({ typed, reply: (await put(t, me, { ...INFO, a_number: typed })).body }).toEqual({
+        typed,
+        reply: { success: true, message: { ...INFO, a_number: stored } },
+      });
+      expect((await get(t, me)).body.message).toEqual({ ...INFO, a_number: stored });
+    }
+    for (const typed of ['1234567', '1234567890', 'B123456789', 'A-12a-456-789']) {
+      expect({ typed, reply: await put(t, me, { ...INFO, a_number: typed }) }).toMatchObject({
+        typed,
+        reply: { status: 422, body: { success: false, errors: { a_number: [detentionMessages.aNumberInvalid] } } },
+      });
+    }
+    expect((await get(t, me)).body.message).toEqual({ ...INFO, a_number: '012345678' });
+  });
+
   it('reaches only the chosen contacts, only in alert e-mails, in their language; a practice shows a sample', async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'paquete', [
       ['Luis', 'Díaz'],
       ['María', 'López'],
       ['John', 'Smith'],
+      ['Jean', 'Pierre'],
     ]);
-    const [luis, maria, john] = emails as [string, string, string];
+    const [luis, maria, john, jean] = emails as [string, string, string, string];
     await put(t, me, INFO);
     const contacts = await contactsOf(t, me);
-    expect(contacts.map((contact) => contact.receives_detention_info)).toEqual([false, false, false]);
+    expect(contacts.map((contact) => contact.receives_detention_info)).toEqual([false, false, false, false]);
     const byEmail = new Map(contacts.map((contact) => [contact.email, contact.id]));
     const chosen = await t.call('PATCH', `contacts/${byEmail.get(luis)}`, { token: me.access_token, body: { receives_detention_info: true } });
     expect(chosen.body.message).toMatchObject({ email: luis, receives_detention_info: true, language: 'es' });
     await t.call('PATCH', `contacts/${byEmail.get(john)}`, { token: me.access_token, body: { receives_detention_info: true, language: 'en' } });
+    await t.call('PATCH', `contacts/${byEmail.get(jean)}`, { token: me.access_token, body: { receives_detention_info: true, language: 'ht' } });
 
     // Practice first: a sample for the chosen, never the real data.
     expect((await press(t, me, { alert_status: '3', ...MEXICO })).status).toBe(200);
     const practiceTo = async (email: string) => (await mailsTo(t, email)).find((mail) => /^(PRUEBA|TEST)/.test(mail.subject ?? ''));
     const luisPractice = (await practiceTo(luis))?.text ?? '';
     expect(luisPractice).toContain('Esto es una muestra');
-    expect(luisPractice).toContain('A000000000');
+    expect(luisPractice).toContain(es.locatorByNumber('000000000', 'País de ejemplo'));
     for (const value of VALUES) expect(luisPractice).not.toContain(value);
     expect((await practiceTo(maria))?.text).not.toContain('Esto es una muestra');
 
     t.clock.advance(10 * 60_000);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
-    const alertTo = async (email: string) => (await mailsTo(t, email)).find((mail) => /^(ALERTA SOS|SOS ALERT)/.test(mail.subject ?? ''));
+    const alertTo = async (email: string) => (await mailsTo(t, email)).find((mail) => /^(ALERTA SOS|SOS ALERT|ALÈT SOS)/.test(mail.subject ?? ''));
     const luisAlert = (await alertTo(luis))?.text ?? '';
-    expect(luisAlert).toContain('Información que Rosa Prueba dejó para ti en caso de detención:');
-    expect(luisAlert).toContain('- Número A: A123456789');
-    expect(luisAlert).toContain('- Medicinas: Insulina, dos veces al día');
-    expect(luisAlert).toContain('- Formulario de representación G-28 firmado: Sí');
-    expect(luisAlert).toContain('con su número A (A123456789) y país de nacimiento (Honduras)');
-    expect(luisAlert).toContain('Llama a su consulado al +13055550199.');
-    expect(luisAlert).toContain('Llama a su abogado, Lcda. Carmen Ruiz, al +13055550177.');
+    // What the locator asks for first, ready to type; then the steps with this person's numbers; the G-28 in plain words; the rest.
+    expect(luisAlert).toContain(
+      [
+        es.stepsHeading,
+        es.locatorAsks('Rosa Prueba'),
+        `- ${es.locatorByNumber('123456789', 'Honduras')}`,
+        `- ${es.locatorByName('Rosa María Prueba Gómez', 'Honduras')}`,
+        '',
+        `1. ${es.stepOpenLocator}`,
+        `2. ${es.stepSearchNumber('123456789')}`,
+        `3. ${es.stepSearchName}`,
+        '4. Llama a su consulado al +13055550199.',
+        '5. Llama a su abogado, Lcda. Carmen Ruiz, al +13055550177.',
+        es.g28Filed('Rosa Prueba'),
+        '',
+        es.packetHeading('Rosa Prueba'),
+        '- Fecha de nacimiento: 1988-04-12',
+        '- Quién recoge a los niños: Mi hermana Ana',
+        '- Cómo comunicarse con esa persona: +13055550155',
+        '- Dónde están los documentos: Caja azul debajo de la cama',
+        '- Medicinas: Insulina, dos veces al día',
+      ].join('\n'),
+    );
 
     const mariaAlert = (await alertTo(maria))?.text ?? '';
     expect(mariaAlert).toContain('https://locator.ice.gov');
+    expect(mariaAlert).toContain(es.stepSearchNumber(''));
     expect(mariaAlert).toContain('Llama al consulado de su país.');
+    expect(mariaAlert).not.toContain(es.locatorAsks('Rosa Prueba'));
     for (const value of VALUES) expect(mariaAlert).not.toContain(value);
 
     const johnAlert = (await alertTo(john))?.text ?? '';
-    expect(johnAlert).toContain('What Rosa Prueba left for you in case they are detained:');
-    expect(johnAlert).toContain('- A-number: A123456789');
-    expect(johnAlert).toContain("Look them up in ICE's Online Detainee Locator System: https://locator.ice.gov");
+    expect(johnAlert).toContain(`${en.locatorAsks('Rosa Prueba')}\n- ${en.locatorByNumber('123456789', 'Honduras')}`);
+    expect(johnAlert).toContain(en.stepSearchNumber('123456789'));
+    expect(johnAlert).toContain(en.g28Filed('Rosa Prueba'));
+    expect(johnAlert).toContain('- Medicines: Insulina, dos veces al día');
+
+    const jeanAlert = (await alertTo(jean))?.text ?? '';
+    expect(jeanAlert).toContain(`${ht.locatorAsks('Rosa Prueba')}\n- ${ht.locatorByNumber('123456789', 'Honduras')}`);
+    expect(jeanAlert).toContain(`1. ${ht.stepOpenLocator}`);
+    expect(jeanAlert).toContain(ht.g28Filed('Rosa Prueba'));
 
     // Never in clear in the outbox, and never in an invitation.
     const { rows } = await t.pool.query<{ row: string }>(`select o::text as row from outbox o`);

@@ -5,7 +5,14 @@ import { activeButtonSchema } from '#shared/api/active-button.ts';
 import { refreshSchema, resendCodeSchema, signinSchema, signupSchema, verifySchema } from '#shared/api/auth.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { checkInMessages, checkInStartSchema, checkInUpdateSchema } from '#shared/api/check-ins.ts';
-import { contactInputSchema, contactListQuerySchema, contactPatchSchema, linkTokenSchema, receivesDetentionInfoInvalid } from '#shared/api/contacts.ts';
+import {
+  contactInputSchema,
+  contactLanguageByLinkSchema,
+  contactListQuerySchema,
+  contactPatchSchema,
+  linkTokenSchema,
+  receivesDetentionInfoInvalid,
+} from '#shared/api/contacts.ts';
 import { detentionInfoSchema, detentionMessages } from '#shared/api/detention-info.ts';
 import { pinMessages, pinsDeleteSchema, pinsResetSchema, pinsSetSchema } from '#shared/api/pins.ts';
 import { envelopeSchema } from '#shared/api/envelope.ts';
@@ -37,6 +44,7 @@ const ROUTES: Record<string, string[]> = {
   '/contacts/:id/invite': ['POST'],
   '/verify-contact/:token': ['GET'],
   '/unsubscribe': ['POST'],
+  '/contact-language': ['PUT'],
   '/profile/no-contacts': ['POST'],
   '/profile': ['GET', 'PUT', 'PATCH', 'DELETE'],
   '/profile/sessions': ['GET'],
@@ -73,6 +81,7 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: 'refresh', schema: refreshSchema },
   { method: 'POST', path: 'unsubscribe', schema: linkTokenSchema },
   { method: 'POST', path: 'ack', schema: linkTokenSchema },
+  { method: 'PUT', path: 'contact-language', schema: contactLanguageByLinkSchema },
   { method: 'POST', path: 'push/subscriptions', schema: pushSubscribeSchema },
   { method: 'DELETE', path: 'push/subscriptions', schema: pushUnsubscribeSchema },
   { method: 'POST', path: 'contacts', schema: contactInputSchema, auth: true },

@@ -10,6 +10,7 @@ describe('e-mails composed for SMTP', () => {
     text: 'Hola Luis:\n\nMaría está en riesgo.\n.\nUna línea con un punto.',
     html: '<p>Hola <b>Luis</b>: María está en riesgo.</p>',
     date: new Date('2026-03-01T13:00:00Z'),
+    language: 'es',
   };
 
   it('reads back in a mail client with its accents, both parts and a sender name', async () => {
@@ -23,6 +24,12 @@ describe('e-mails composed for SMTP', () => {
     expect(parsed.html).toBe(mail.html);
     expect(parsed.date?.toISOString()).toBe(mail.date.toISOString());
     expect(parsed.messageId).toMatch(/^<[0-9a-f-]+@example\.org>$/);
+    expect(parsed.headers.get('content-language')).toBe('es');
+  });
+
+  it("says the reader's language in Content-Language, and leaves a malformed tag to nodemailer", async () => {
+    expect((await simpleParser(composeMime({ ...mail, language: 'pt-BR' })!)).headers.get('content-language')).toBe('pt-BR');
+    expect(composeMime({ ...mail, language: 'ht\r\nBcc: x@example.com' })).toBeUndefined();
   });
 
   it('keeps every header line within SMTP limits', () => {

@@ -1,4 +1,6 @@
 import type { Contact } from '#shared/api/contacts.ts';
+import type { Language } from '#shared/language.ts';
+import { phoneMessage } from '#shared/phone-message-texts.ts';
 import type { Fix } from '../location/location-store.ts';
 
 /** Contacts who get the alert e-mail: confirmed, and not opted out of this person's e-mails. */
@@ -20,11 +22,12 @@ export function mapLink({ latitude, longitude }: Fix): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 }
 
-/** What the person's own phone sends (SMS, WhatsApp, the share sheet): who, that they are in danger, and the map. */
-export function smsText(name: string, fix: Fix | null): string {
-  const who = name ? `Soy ${name}. ` : '';
-  const where = fix ? ` Mi ubicación: ${mapLink(fix)}` : '';
-  return `${who}Estoy en riesgo y necesito ayuda.${where}`;
+/**
+ * What the person's own phone sends (SMS, WhatsApp, the share sheet): who, that they are in danger,
+ * and the map, in the languages of the contacts it goes to (Spanish when none is known).
+ */
+export function smsText(name: string, fix: Fix | null, languages: readonly Language[] = ['es']): string {
+  return phoneMessage(name, fix ? mapLink(fix) : null, languages);
 }
 
 /**
@@ -32,6 +35,14 @@ export function smsText(name: string, fix: Fix | null): string {
  * iOS (reads `&body=`) and Android (reads `?body=`, ignores the empty first pair) open.
  */
 export function smsHref(contacts: readonly Contact[], name: string, fix: Fix | null, getsEmail: (contact: Contact) => boolean = isConfirmed): string {
-  const phones = [...new Set(smsRecipients(contacts, getsEmail).map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
-  return `sms:${phones.join(',')}?&body=${encodeURIComponent(smsText(name, fix))}`;
+  const recipients = smsRecipients(contacts, getsEmail);
+  const phones = [...new Set(recipients.map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
+  // One message to them all: in each of their languages.
+  return `sms:${phones.join(',')}?&body=${encodeURIComponent(
+    smsText(
+      name,
+      fix,
+      recipients.map((contact) => contact.language),
+    ),
+  )}`;
 }

@@ -24,9 +24,9 @@ export function AckScreen({ token }: { token: string }) {
   const navigate = useNavigate();
   const ack = useAck(token);
   const press = useAcknowledgeMutation(token);
-  const { language, texts, switchLanguage } = useContactLanguage('ackTitle');
+  const { language, texts, switchLanguage } = useContactLanguage('ackTitle', token);
   const toInvalid = () => void navigate({ to: '/web/active/invalid', search: languageSearch(language), replace: true });
-  const languageSwitch = <LanguageSwitch texts={texts} onSwitch={switchLanguage} />;
+  const languageSwitch = <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />;
 
   useEffect(() => {
     if (isLinkRejected(ack.error)) toInvalid();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { HTML_LANG, type Language } from '#shared/language.ts';
 import { TermsText } from './terms-text.tsx';
 import './terms-screen.css';
 
@@ -11,8 +12,8 @@ interface Props {
   /** A few words above the terms on why they are shown. */
   intro?: ReactNode;
   /** A contact reads the terms in their language; the person always in Spanish. */
-  language?: 'es' | 'en';
-  /** The terms' text in that language (terms-text-en.tsx, handed in so sign-up never downloads it); Spanish when absent. */
+  language?: Language;
+  /** The terms' text in that language (terms-text-en.tsx and the others, handed in so sign-up never downloads them); Spanish when absent. */
   text?: ReactNode;
   /** The title and 'Aceptar' in that language (the contact's catalogue); Spanish when absent. */
   labels?: { termsTitle: string; termsAccept: string };
@@ -54,7 +55,7 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, l
   return (
     <div ref={screenRef} className="terms-screen" role="dialog" aria-modal="true" aria-labelledby="terms-title" onKeyDown={handleKeyDown}>
       {/* Focusable, so the keyboard can scroll the text once the focus has left the title. */}
-      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0} lang={language}>
+      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0} lang={HTML_LANG[language]}>
         {top}
         <h2 id="terms-title" ref={titleRef} tabIndex={-1}>
           {labels?.termsTitle ?? 'Términos y condiciones'}

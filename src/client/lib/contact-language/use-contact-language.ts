@@ -3,16 +3,18 @@ import { useEffect } from 'react';
 import { APP_NAME } from '#shared/constants.ts';
 import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, languageOr, type Language } from '#shared/language.ts';
+import { saveContactLanguage } from './save-contact-language.ts';
 
 // The pages a contact opens from an e-mail (confirmation with the terms, accept,
 // invalid, unsubscribe, 'Lo tengo') speak the contact's language. The e-mail's
-// links carry it as `?lang=en` (withLanguage, src/shared/language.ts); no
+// links carry it as `?lang=pt` (withLanguage, src/shared/language.ts); no
 // parameter is Spanish. Switching rewrites that parameter in place, so a reload,
-// a shared link and every page reached from here keep it.
+// a shared link and every page reached from here keep it; with the page's token
+// it is also kept on the contact, so their next e-mails follow it.
 
 type TitleKey = { [K in keyof ContactTexts]: ContactTexts[K] extends string ? K : never }[keyof ContactTexts];
 
-/** The search object a page's links and navigations pass on: `{ lang: 'en' }`, or nothing for Spanish. */
+/** The search object a page's links and navigations pass on: `{ lang: 'pt' }`, or nothing for Spanish. */
 export function languageSearch(language: Language): Record<string, string> {
   return language === DEFAULT_LANGUAGE ? {} : { [LANGUAGE_PARAM]: language };
 }
@@ -20,8 +22,9 @@ export function languageSearch(language: Language): Record<string, string> {
 /**
  * The contact's language on this page and its texts; sets the document's
  * `lang` (screen readers pronounce by it) and, with `title`, the tab's title.
+ * `token`: the page's own link token, which keeps a switch for the contact.
  */
-export function useContactLanguage(title?: TitleKey): { language: Language; texts: ContactTexts; switchLanguage: () => void } {
+export function useContactLanguage(title?: TitleKey, token?: string): { language: Language; texts: ContactTexts; switchLanguage: (next: Language) => void } {
   const language = useRouterState({ select: (state) => languageOr((state.location.search as Record<string, unknown>)[LANGUAGE_PARAM]) });
   const navigate = useNavigate();
   const texts = contactTexts(language);
@@ -34,8 +37,8 @@ export function useContactLanguage(title?: TitleKey): { language: Language; text
     };
   }, [texts, title]);
 
-  const switchLanguage = () => {
-    const next = languageOr(texts.switchToLang);
+  const switchLanguage = (next: Language) => {
+    if (token) saveContactLanguage(token, next);
     void navigate({
       to: '.',
       replace: true,

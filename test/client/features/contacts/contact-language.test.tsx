@@ -9,12 +9,12 @@ import { signIn } from '../../support/session.ts';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 
 // 'Idioma de los correos' on the add-contact and first-contact forms and on the
-// contact's own screen: Español unless the person picks English.
+// contact's own screen: Español unless the person picks English, Português or Kreyòl ayisyen.
 
 signedInForEachTest({ contacts: 1 });
 
 const group = () => screen.getByRole('group', { name: 'Idioma de los correos' });
-const radio = (name: 'Español' | 'English') => within(group()).getByRole('radio', { name }) as HTMLInputElement;
+const radio = (name: 'Español' | 'English' | 'Português' | 'Kreyòl ayisyen') => within(group()).getByRole('radio', { name }) as HTMLInputElement;
 
 describe('the language of a contact’s e-mails', () => {
   it('adds a contact in Spanish unless the person picks English', async () => {
@@ -26,6 +26,24 @@ describe('the language of a contact’s e-mails', () => {
     saveContactForm();
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'es' });
+  });
+
+  it('offers the four languages, each named in itself, and sends Haitian Creole when the person picks it', async () => {
+    const { calls } = stubApi({ 'POST /api/contacts': () => ok(aContact({ language: 'ht' })), 'GET /api/contacts': () => ok([]) });
+    renderApp('/web/contact');
+    await fillContactForm();
+    const options = within(group()).getAllByRole('radio') as HTMLInputElement[];
+    expect(options.map((option) => [option.value, option.closest('label')?.querySelector('[lang]')?.getAttribute('lang'), option.closest('label')?.textContent])).toEqual(
+      [
+        ['es', 'es', 'Español'],
+        ['en', 'en', 'English'],
+        ['pt', 'pt', 'Português'],
+        ['ht', 'ht', 'Kreyòl ayisyen'],
+      ],
+    );
+    fireEvent.click(radio('Kreyòl ayisyen'));
+    saveContactForm();
+    await vi.waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'ht', firstname: 'Luis' }));
   });
 
   it('sends English when the person picks it on the add-contact form', async () => {

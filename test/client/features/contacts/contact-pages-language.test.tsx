@@ -4,8 +4,8 @@ import { ok, stubApi } from '../../support/api-stub.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 
-// The pages a contact's links open follow `?lang=en`, switch in place, and pass
-// the language on to the page they lead to.
+// The pages a contact's links open follow `?lang=en` (or pt, ht), switch in place, pass
+// the language on to the page they lead to, and keep a switch for the contact.
 
 const TOKEN = 'q3M9kZ2xV7bN1cW4rT8yU0pL5sD6fG2hJ9aE3iO7uK1';
 const INVALID = 'Lo sentimos, el enlace que usaste no es válido o ya expiró.';
@@ -65,7 +65,28 @@ describe('a contact page in the contact’s language', () => {
     expect(router.state.location.search).toEqual({ lang: 'en' });
   });
 
-  it('reads anything but lang=en as Spanish', async () => {
+  it("offers every other language by its own name, and keeps the switch for the contact with the page's token", async () => {
+    const { calls } = stubApi({ 'PUT /api/contact-language': () => ok('Guardamos el idioma de tus correos.') });
+    const { router } = renderApp(`/web/active/unsubscribe?token=${TOKEN}&lang=pt`);
+    expect(await screen.findByRole('heading', { name: 'Parar de receber e-mails' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('pt-BR');
+    const others = within(screen.getByRole('navigation', { name: 'Idioma' })).getAllByRole('button');
+    expect(others.map((button) => [button.textContent, button.getAttribute('lang')])).toEqual([
+      ['Español', 'es'],
+      ['English', 'en'],
+      ['Kreyòl ayisyen', 'ht'],
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Kreyòl ayisyen' }));
+    expect(await screen.findByRole('heading', { name: 'Sispann resevwa imèl' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ht');
+    expect(router.state.location.search).toEqual({ token: TOKEN, lang: 'ht' });
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => [call.url, call.body])).toEqual([['/api/contact-language', { token: TOKEN, language: 'ht' }]]),
+    );
+  });
+
+  it('reads anything but a known language as Spanish', async () => {
     renderApp('/web/active/invalid?lang=fr');
     expect(await screen.findByRole('heading', { name: 'Token Inválido' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('es');

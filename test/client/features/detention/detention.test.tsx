@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
+import { canonicalANumber, EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
@@ -52,26 +52,26 @@ describe("'Si me detienen' in profile", () => {
       'GET /api/profile/sessions': () => ok([]),
       'GET /api/profile/detention-info': () => ok(stored),
       'PUT /api/profile/detention-info': (call) => {
-        // The server normalises the A-number to upper case: the screen shows its version.
+        // The server stores the A-number in the locator's form: the screen shows its version.
         const body = call.body as DetentionInfo;
-        stored = { ...body, a_number: body.a_number.toUpperCase() };
+        stored = { ...body, a_number: canonicalANumber(body.a_number) ?? body.a_number };
         return ok(stored);
       },
     });
     renderApp('/web/profile');
     const form = await section();
     expect((within(form).getByLabelText('Nombre legal completo') as HTMLInputElement).value).toBe('Ana María Ruiz López');
-    typeInto(within(form).getByLabelText('Número A (A-number)'), 'a123456789');
+    typeInto(within(form).getByLabelText('Número A (A-number)'), 'A-123-456-789');
     typeInto(within(form).getByLabelText('País de nacimiento'), 'Honduras');
     fireEvent.click(within(form).getByRole('radio', { name: 'Sí' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
 
     expect(await screen.findByText('Información guardada.')).toBeTruthy();
-    expect((within(form).getByLabelText('Número A (A-number)') as HTMLInputElement).value).toBe('A123456789');
+    expect((within(form).getByLabelText('Número A (A-number)') as HTMLInputElement).value).toBe('123456789');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       ...EMPTY_DETENTION_INFO,
       legal_name: 'Ana María Ruiz López',
-      a_number: 'a123456789',
+      a_number: 'A-123-456-789',
       birth_country: 'Honduras',
       g28_signed: 'si',
     });

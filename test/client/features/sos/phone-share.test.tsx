@@ -78,6 +78,27 @@ describe('WhatsApp and the share sheet on the active screen', () => {
     expect(window.dataLayer).toContainEqual({ event: 'whatsapp_open', queued: false });
   });
 
+  it("types each contact's WhatsApp message in their language, and one SMS to all in each of their languages", async () => {
+    const jean = aContact({
+      id: 'c5',
+      firstname: 'Jean',
+      lastname: 'Pierre',
+      email: 'jean@example.com',
+      phone: '+15615550123',
+      email_verified_at: CONFIRMED,
+      language: 'ht',
+    });
+    openAlertScreen([luis, jean]);
+    await vi.waitFor(() => expect(whatsappLinks()).toHaveLength(2));
+    const [toLuis, toJean] = whatsappLinks().map((link) => textOf(link.getAttribute('href') ?? ''));
+    expect(toLuis).toBe('Soy Ana López. Estoy en riesgo y necesito ayuda.');
+    expect(toJean).toBe('Se Ana López. Mwen an danje, mwen bezwen èd.');
+    const sms = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href') ?? '';
+    expect(decodeURIComponent(sms.slice(sms.indexOf('&body=') + 6))).toBe(
+      'Soy Ana López. Estoy en riesgo y necesito ayuda.\nSe Ana López. Mwen an danje, mwen bezwen èd.',
+    );
+  });
+
   it('hides Compartir where the browser has no share sheet', async () => {
     openAlertScreen();
     await screen.findByRole('button', { name: 'FINALIZAR ALERTA' });

@@ -33,7 +33,7 @@ interface Props {
 export function ConfirmContactScreen({ token, renderTerms }: Props) {
   const navigate = useNavigate();
   const verify = useVerifyContactMutation();
-  const { language, texts, switchLanguage } = useContactLanguage('confirmTitle');
+  const { language, texts, switchLanguage } = useContactLanguage('confirmTitle', token);
   const search = languageSearch(language);
 
   const accept = () =>
@@ -60,7 +60,7 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
         intro: <p>{texts.confirmIntro}</p>,
         language,
         labels: texts,
-        top: <LanguageSwitch texts={texts} onSwitch={switchLanguage} />,
+        top: <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />,
       })}
     </>
   );

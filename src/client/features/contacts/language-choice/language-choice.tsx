@@ -1,12 +1,9 @@
-import type { Language } from '#shared/language.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#shared/language.ts';
 import '#client/ui/form-controls.css';
 import './language-choice.css';
 
 export const LANGUAGE_LEGEND = 'Idioma de los correos';
-const CHOICES: { value: Language; label: string }[] = [
-  { value: 'es', label: 'Español' },
-  { value: 'en', label: 'English' },
-];
+const CHOICES = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
 
 type Props = {
   /** The field's name in the form (`language`), and the radios' group. */
@@ -16,8 +13,9 @@ type Props = {
 
 /**
  * 'Idioma de los correos': the language of this contact's e-mails and of the
- * pages their links open. Two real radio buttons in a fieldset, each with its
- * whole label as the target; 'English' is marked as English for screen readers.
+ * pages their links open. Real radio buttons in a fieldset, each with its whole
+ * label as the target, each language named in itself and marked so for screen
+ * readers ('Português', 'Kreyòl ayisyen').
  */
 export function LanguageChoice({ name, disabled, defaultValue, value, onChange }: Props) {
   return (

@@ -15,8 +15,8 @@ import { useUnsubscribeMutation } from '../api/unsubscribe.ts';
 export function UnsubscribeScreen({ token }: { token: string }) {
   const navigate = useNavigate();
   const unsubscribe = useUnsubscribeMutation();
-  const { language, texts, switchLanguage } = useContactLanguage('unsubscribeTitle');
-  const languageSwitch = <LanguageSwitch texts={texts} onSwitch={switchLanguage} />;
+  const { language, texts, switchLanguage } = useContactLanguage('unsubscribeTitle', token);
+  const languageSwitch = <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />;
 
   if (unsubscribe.isSuccess) return <Unsubscribed texts={texts} languageSwitch={languageSwitch} />;
 

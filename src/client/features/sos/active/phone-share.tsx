@@ -25,7 +25,12 @@ export function PhoneShare({ contacts, name, fix, queued }: Props) {
   const people = whatsappContacts(contacts ?? []);
   const share = canShare();
   if (people.length === 0 && !share) return null;
-  const text = smsText(name, fix);
+  // The share sheet goes anywhere: in the languages of the contacts it would most likely reach.
+  const text = smsText(
+    name,
+    fix,
+    people.map((contact) => contact.language),
+  );
   return (
     <section className="sos-share" aria-labelledby="sos-share-title">
       <h2 id="sos-share-title">{queued ? 'Avisa ahora desde tu teléfono' : 'Avisa también por WhatsApp'}</h2>

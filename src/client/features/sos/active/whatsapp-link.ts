@@ -15,7 +15,7 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
-/** `https://wa.me/13055550199?text=…`: a chat with one contact, the same text as the SMS already typed. */
+/** `https://wa.me/13055550199?text=…`: a chat with one contact, the SMS's text already typed, in that contact's language. */
 export function whatsappHref(contact: Contact, name: string, fix: Fix | null): string {
-  return `https://wa.me/${phoneDigits(contact.phone)}?text=${encodeURIComponent(smsText(name, fix))}`;
+  return `https://wa.me/${phoneDigits(contact.phone)}?text=${encodeURIComponent(smsText(name, fix, [contact.language]))}`;
 }

@@ -10,10 +10,10 @@ import { useContactLanguage } from '#client/lib/contact-language/use-contact-lan
 
 export function AcceptPage() {
   const { token } = useSearch({ from: '/web/active/accept' });
-  const { language, texts, switchLanguage } = useContactLanguage('acceptTitle');
+  const { language, texts, switchLanguage } = useContactLanguage('acceptTitle', token);
   return (
     <>
-      <LanguageSwitch texts={texts} onSwitch={switchLanguage} />
+      <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />
       <h1>{texts.acceptHeading}</h1>
       <p>{texts.acceptJoined}</p>
       <p>{texts.acceptWhat}</p>
