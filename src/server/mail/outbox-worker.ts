@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Clock } from '#server/clock.ts';
+import { errorName } from '#server/error-name.ts';
 import type { Log } from '#server/log.ts';
 import type { PushSender } from '#server/push/push-sender.ts';
 import type { MailContent } from './mail-content.ts';
@@ -135,12 +136,6 @@ export const ROW_TIMED_OUT = 'sin respuesta a tiempo';
 type RowResult = { ok: true } | RowFailure;
 type RowFailure = { ok: false; error: string; permanent?: boolean };
 
-/** A failure's name and code for logs and `last_error`: never its message, which may quote an address or a key. */
-function failureName(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return [error instanceof Error ? error.name : 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' ');
-}
-
 export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
   return Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
@@ -187,7 +182,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // Kept for retries: a renderer fixed by a deploy still sends it, where giving up would lose an alert.
       if (!content) return { ok: false, error: UNREADABLE };
       return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);
-    })().catch((error: unknown): RowResult => ({ ok: false, error: failureName(error) }));
+    })().catch((error: unknown): RowResult => ({ ok: false, error: errorName(error) }));
     try {
       return await Promise.race([sending, late]);
     } finally {
@@ -272,7 +267,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await client.query('release savepoint record_failures');
     } catch (error) {
       await client.query('rollback to savepoint record_failures');
-      log.error(`outbox: fallos sin registrar (${failureName(error)})`);
+      log.error(`outbox: fallos sin registrar (${errorName(error)})`);
       return false;
     }
     for (const { row, error, attempts, failed } of values) {
