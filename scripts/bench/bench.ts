@@ -11,6 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startApp } from '#test/support/app-server.ts';
 import { startFaultProxy } from '#test/support/fault-proxy.ts';
+import { badPushFigures } from './figures/bad-push-subscriptions.ts';
 import { browserFigures } from './figures/browser-timings.ts';
 import { checkInDueFigures } from './figures/check-in-due.ts';
 import { lighthouseFigures } from './figures/lighthouse.ts';
@@ -44,6 +45,7 @@ const figures: Record<string, Figure> = {
   outbox: outboxFigures,
   'sos-flood': sosBehindFloodFigures,
   'press-burst': burstMailFigures,
+  'bad-push': badPushFigures,
   memory: memoryFigures,
   'check-in': checkInDueFigures,
 };

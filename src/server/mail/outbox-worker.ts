@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Clock } from '#server/clock.ts';
+import { errorName } from '#server/error-name.ts';
 import type { Log } from '#server/log.ts';
 import type { PushSender } from '#server/push/push-sender.ts';
 import type { MailContent } from './mail-content.ts';
@@ -130,16 +131,13 @@ type ClaimedRow = {
 const UNREADABLE = 'plantilla ilegible';
 /** What a failed attempt records when the mail server or push service did not answer in time. */
 export const ROW_TIMED_OUT = 'sin respuesta a tiempo';
+/** What a failed attempt records when the row's earlier, timed-out send has not ended yet. */
+export const ROW_STILL_SENDING = 'envío anterior aún en curso';
+const TIMED_OUT = Symbol('timed out');
 
 /** The result of one row's attempt, e-mail or phone notification alike. */
 type RowResult = { ok: true } | RowFailure;
 type RowFailure = { ok: false; error: string; permanent?: boolean };
-
-/** A failure's name and code for logs and `last_error`: never its message, which may quote an address or a key. */
-function failureName(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return [error instanceof Error ? error.name : 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' ');
-}
 
 export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
   return Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
@@ -159,6 +157,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
+  /** Rows whose send outlived its time-out in this process and has not ended: sending them again could deliver them twice. */
+  const stillSending = new Set<string>();
 
   /** The bodies as stored, or rendered from the row's template data; undefined when that cannot be read. */
   function contentOf(row: ClaimedRow): MailContent | undefined {
@@ -174,12 +174,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * One row's attempt, whatever happens to it: a throw, a rejection or a reply
    * that never comes is this row's failure and nobody else's. A row that does
    * not answer in time is let go (and tried again later) so that the batch
-   * commits and the rows handed over with it are recorded as sent.
+   * commits and the rows handed over with it are recorded as sent. Its send
+   * may still end well: until it ends (or ten time-outs pass) the row is not
+   * sent again, and if the server took it after all, it is recorded as sent then.
    */
   async function attempt(row: ClaimedRow, transport: MailTransport, now: Date): Promise<RowResult> {
+    if (stillSending.has(row.id)) return { ok: false, error: ROW_STILL_SENDING };
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<RowResult>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, error: ROW_TIMED_OUT }), rowTimeoutMs);
+    const late = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), rowTimeoutMs);
     });
     const sending = (async (): Promise<RowResult> => {
       if (push?.isPush(row.kind)) return push.send({ id: Number(row.id), kind: row.kind, recipient: row.recipient, templateData: row.template_data }, now);
@@ -187,12 +190,28 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // Kept for retries: a renderer fixed by a deploy still sends it, where giving up would lose an alert.
       if (!content) return { ok: false, error: UNREADABLE };
       return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);
-    })().catch((error: unknown): RowResult => ({ ok: false, error: failureName(error) }));
+    })().catch((error: unknown): RowResult => ({ ok: false, error: errorName(error) }));
+    let result: RowResult | typeof TIMED_OUT;
     try {
-      return await Promise.race([sending, late]);
+      result = await Promise.race([sending, late]);
     } finally {
       clearTimeout(timer);
     }
+    if (result !== TIMED_OUT) return result;
+    // Held no longer than ten time-outs: a send that never ends must not keep its row from ever leaving.
+    stillSending.add(row.id);
+    const released = setTimeout(() => stillSending.delete(row.id), rowTimeoutMs * 10);
+    released.unref();
+    void sending
+      .then(async (outcome) => {
+        if (outcome.ok) await pool.query(`${withValues(MARK_SENT, [[row.id], clock.now()])} and status <> 'sent'`);
+      })
+      .catch((error: unknown) => log.error(`correo ${row.id}: entregado tarde, sin registrar (${errorName(error)})`))
+      .finally(() => {
+        clearTimeout(released);
+        stillSending.delete(row.id);
+      });
+    return { ok: false, error: ROW_TIMED_OUT };
   }
 
   /**
@@ -272,7 +291,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await client.query('release savepoint record_failures');
     } catch (error) {
       await client.query('rollback to savepoint record_failures');
-      log.error(`outbox: fallos sin registrar (${failureName(error)})`);
+      log.error(`outbox: fallos sin registrar (${errorName(error)})`);
       return false;
     }
     for (const { row, error, attempts, failed } of values) {

@@ -3,6 +3,7 @@ import webpush from 'web-push';
 import { languageOr } from '#shared/language.ts';
 import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
 import type { Config } from '#server/config.ts';
+import { errorName } from '#server/error-name.ts';
 import type { Log } from '#server/log.ts';
 import { pushKindOf } from './push-kinds.ts';
 import { pushMessage } from './push-message.ts';
@@ -162,13 +163,20 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
       };
     }
     if (status >= 200 && status < 300) {
-      await pool.query({ ...DELIVERED, values: [alertId, target.email, now] });
+      // Handed over: from here on, a failure must not make the row fail, or the phone would get it again.
+      await pool.query({ ...DELIVERED, values: [alertId, target.email, now] }).catch((error: unknown) => {
+        log.warn(`aviso ${row.id}: entregado, pero sin anotar en la alerta (${errorName(error)})`);
+      });
       log.info(`aviso ${row.id} entregado al servicio de avisos`);
       return { ok: true };
     }
     if (status === 404 || status === 410) {
-      await pool.query({ ...GONE, values: [row.recipient] });
-      log.info(`aviso ${row.id}: el teléfono ya no acepta avisos (${status}); suscripción borrada`);
+      // The answer is final whether or not the subscription could be deleted now (the next alert's 410 tries again).
+      const deleted = await pool.query({ ...GONE, values: [row.recipient] }).then(
+        () => true,
+        () => false,
+      );
+      log.info(`aviso ${row.id}: el teléfono ya no acepta avisos (${status})${deleted ? '; suscripción borrada' : ''}`);
       return { ok: false, error: `push ${status}`, permanent: true };
     }
     return {

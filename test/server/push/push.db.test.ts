@@ -375,6 +375,28 @@ describe('phone notifications of an alert (Web Push)', () => {
     expect(await service.received(phone)).toHaveLength(1);
   });
 
+  it('records a notification the push service took as sent, even when noting it on the alert fails: the phone gets it once', async () => {
+    const luis = await accepted('anotado');
+    const phone = await phoneOn(luis.pushToken);
+    // The database refuses to note the notification on the alert's delivery, once it has been handed over.
+    await t.pool.query(`create function refuse_push_note() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
+      create trigger refuse_push_note before update on alert_deliveries for each row
+        when (new.push_sent_at is distinct from old.push_sent_at) execute function refuse_push_note()`);
+    try {
+      await press(t, luis.me, { alert_status: '1', ...MEXICO });
+      await t.drainOutbox();
+      t.clock.advance(10 * 60_000);
+      await t.drainOutbox();
+    } finally {
+      await t.pool.query('drop trigger refuse_push_note on alert_deliveries; drop function refuse_push_note()');
+    }
+    const rows = await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'));
+    expect(rows.filter((row) => row.userId === luis.me.id).map(({ status, attempts, lastError }) => ({ status, attempts, lastError }))).toEqual([
+      { status: 'sent', attempts: 1, lastError: null },
+    ]);
+    expect(await service.received(phone)).toHaveLength(1);
+  });
+
   it('refuses bad input with a Spanish 422, and tokens that open nothing with 404', async () => {
     const luis = await accepted('malo');
     const phone = await service.subscribe(publicKey);
