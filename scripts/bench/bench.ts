@@ -13,6 +13,7 @@ import { freePort, startApp } from '#test/support/app-server.ts';
 import { startFaultProxy } from '#test/support/fault-proxy.ts';
 import { browserFigures } from './figures/browser-timings.ts';
 import { checkInDueFigures } from './figures/check-in-due.ts';
+import { cyclingAccountFigures } from './figures/cycling-account.ts';
 import { lighthouseFigures } from './figures/lighthouse.ts';
 import { calibrate, load1, machineState } from './load/calibration.ts';
 import { downloadFigures } from './figures/downloads.ts';
@@ -44,6 +45,7 @@ const figures: Record<string, Figure> = {
   outbox: outboxFigures,
   'sos-flood': sosBehindFloodFigures,
   'press-burst': burstMailFigures,
+  'cycling-account': cyclingAccountFigures,
   memory: memoryFigures,
   'check-in': checkInDueFigures,
 };
