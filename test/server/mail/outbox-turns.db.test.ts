@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema.ts';
@@ -98,6 +98,33 @@ describe('sharing the alert lane between people', () => {
     expect(smtp.received.slice(before).map((mail) => [addressOf(mail), kindOf(mail)])).toEqual([
       [person.emails[0], 'started'],
       [person.emails[0], 'ended'],
+    ]);
+  }, 60_000);
+
+  it("does not hold a contact's later e-mail behind an earlier one the mail server refused and that waits for its retry", async () => {
+    const person = await personWithConfirmedContacts(files, 'reintento', [['Nora', 'Vega']]);
+    const before = smtp.received.length;
+    smtp.refuse = true;
+    try {
+      expect((await press(files, person.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+      await relay.drainOutbox();
+    } finally {
+      smtp.refuse = false;
+    }
+    const [start] = await files.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, person.emails[0]!), eq(outbox.kind, 'alert-started')));
+    expect(start).toMatchObject({ status: 'pending', attempts: 1, turn: 0 });
+    expect((await press(files, person.me, { alert_status: '2' })).status).toBe(200);
+    // The start waits for its retry; the end, the next turn to the same contact, is not held behind it.
+    await relay.drainOutbox();
+    expect(smtp.received.slice(before).map((mail) => [addressOf(mail), kindOf(mail)])).toEqual([[person.emails[0], 'ended']]);
+    files.clock.advance(60_000);
+    await relay.drainOutbox();
+    expect(smtp.received.slice(before).map((mail) => [addressOf(mail), kindOf(mail)])).toEqual([
+      [person.emails[0], 'ended'],
+      [person.emails[0], 'started'],
     ]);
   }, 60_000);
 });
