@@ -14,6 +14,7 @@ import { startFaultProxy } from '#test/support/fault-proxy.ts';
 import { badPushFigures } from './figures/bad-push-subscriptions.ts';
 import { browserFigures } from './figures/browser-timings.ts';
 import { checkInDueFigures } from './figures/check-in-due.ts';
+import { cyclingAccountFigures } from './figures/cycling-account.ts';
 import { lighthouseFigures } from './figures/lighthouse.ts';
 import { calibrate, load1, machineState } from './load/calibration.ts';
 import { downloadFigures } from './figures/downloads.ts';
@@ -46,6 +47,7 @@ const figures: Record<string, Figure> = {
   'sos-flood': sosBehindFloodFigures,
   'press-burst': burstMailFigures,
   'bad-push': badPushFigures,
+  'cycling-account': cyclingAccountFigures,
   memory: memoryFigures,
   'check-in': checkInDueFigures,
 };

@@ -114,7 +114,7 @@ for (let run = 0; run < runs; run += 1) {
         try {
           await client.query(process.env.EXPLAIN_SET ?? 'begin');
           const plan = await client.query(`explain (analyze, buffers) select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox
-    where status = 'pending' and priority <= 0 and next_attempt_at <= now() order by priority, next_attempt_at, id limit 10 for update skip locked`);
+    where status = 'pending' and priority <= 0 and next_attempt_at <= now() order by priority, turn, next_attempt_at, id limit 10 for update skip locked`);
           const stats = await client.query(`select n_live_tup, n_dead_tup, last_autovacuum, autovacuum_count from pg_stat_user_tables where relname = 'outbox'`);
           timeline.push(plan.rows.map((r) => '    ' + r['QUERY PLAN']).join('\n') + '\n    ' + JSON.stringify(stats.rows[0]));
           await client.query('rollback');

@@ -175,6 +175,16 @@ export const outbox = pgTable(
      * during an upgrade, whose inserts must not fail: too early beats never.
      */
     priority: smallint('priority').notNull().default(0),
+    /**
+     * The row's turn among its account's rows still waiting for the same
+     * recipient in the same lane: 0 when none waits, else one more than the
+     * last of them (set on insert by the trigger outbox_take_turn, for every
+     * kind and every way of queueing). Within a lane the worker claims turn 0
+     * of everyone before anyone's turn 1: a person's first e-mail to each
+     * contact never waits behind another account's backlog, and an alert's
+     * start goes before its own end.
+     */
+    turn: integer('turn').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull(),
     lastError: text('last_error'),
@@ -183,9 +193,13 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_due_idx')
-      .on(t.priority, t.nextAttemptAt, t.id)
+      .on(t.priority, t.turn, t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('outbox_user_idx').on(t.userId),
+    // Where the trigger finds the last waiting row of the account to the recipient.
+    index('outbox_waiting_turn_idx')
+      .on(t.userId, t.recipient, t.priority, t.turn)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -79,12 +79,25 @@ const BASE_BACKOFF_MS = 2_000;
  */
 export const BEGIN_SENDING = 'begin; set local enable_sort = off';
 
-/** The due rows of priority $3 or higher (a lower number), highest first, then oldest due first. */
+/**
+ * The due rows of priority $3 or higher (a lower number), highest first; within
+ * a priority by turn (src/server/db/schema.ts, outbox.turn), so each claim takes
+ * everyone's next row to each contact before anyone's later ones, and an
+ * account with a backlog gets its share rather than the whole lane; then oldest
+ * due first. outbox_due_idx is in this order. A row waits while an earlier turn
+ * of its account to the same recipient is due and not yet tried, even one
+ * another sender holds right now: a contact never reads an alert's end, or a
+ * position, before its start. One that failed and waits for its retry, or that
+ * is not due yet, holds nothing back. A first turn has nothing before it and
+ * skips that look.
+ */
 export const CLAIM_DUE = {
   name: 'outbox_claim_due',
-  text: `select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox
+  text: `select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox o
     where status = 'pending' and priority <= $3 and next_attempt_at <= $1
-    order by priority, next_attempt_at, id limit $2 for update skip locked`,
+      and (turn = 0 or not exists (select from outbox e where e.user_id = o.user_id and e.recipient = o.recipient
+        and e.priority = o.priority and e.status = 'pending' and e.turn < o.turn and e.attempts = 0 and e.next_attempt_at <= $1))
+    order by priority, turn, next_attempt_at, id limit $2 for update skip locked`,
 };
 const MARK_SENT = `update outbox set status = 'sent', attempts = attempts + 1, sent_at = $2, subject = null, text = null, html = null,
       template_data = null, last_error = null

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import type { BenchContext, Measurement } from '../types.ts';
+import { alertPresses } from '../load/api-requests.ts';
+import type { LoadRequest } from '../load/load-request.ts';
+import { sharedLoadServer } from '../load/load-server.ts';
+import { percentile } from '../load/percentile.ts';
+import { resetAlerts } from '../load/reset-alerts.ts';
+import { seedPeople, type SeededPerson } from '../load/seed-people.ts';
+
+const FIGURE = '13. SOS beside an account pressing and ending';
+
+/** The other account: its confirmed contacts and how many press/end cycles it makes as fast as it is answered. */
+const CYCLER_CONTACTS = 10;
+const CYCLES = 100;
+/** What the throttled relay accepts a second. */
+const RELAY_PER_SECOND = 50;
+/** Cycles already made when the first timed press comes: its e-mails are queued ahead of it. */
+const HEAD_START = 10;
+/** Time between two timed presses (each by another person, with one contact). */
+const PRESS_GAP_MS = 500;
+
+async function send(pool: Pool, request: LoadRequest): Promise<void> {
+  const reply = await pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body });
+  await reply.body.dump();
+  if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
+}
+
+/** PUT active-button '2' by `person`, as the phone sends it. */
+function endRequest(person: SeededPerson): LoadRequest {
+  return {
+    method: 'PUT',
+    path: '/api/active-button',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${person.accessToken}`, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ alert_status: '2' }),
+  };
+}
+
+/**
+ * Figure 13: one account with 10 confirmed contacts presses SOS and ends the
+ * alert 100 times, one request after the other, to a relay that accepts 50
+ * messages a second; once it has made 10 cycles, other people press SOS one
+ * every half second, and each press is timed to its contact's e-mail accepted.
+ */
+export async function cyclingAccountFigures(bench: BenchContext): Promise<Measurement[]> {
+  const server = await sharedLoadServer();
+  const pool = new Pool(server.app.url, { connections: 10 });
+  const runs = bench.quick ? 1 : 3;
+  const presses = bench.quick ? 10 : 20;
+  const p95: number[] = [];
+  const p50: number[] = [];
+  const notes: string[] = [];
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      await resetAlerts(server.db, 60_000, { discardMail: true });
+      const [cycler] = await seedPeople(server.db, 1, CYCLER_CONTACTS);
+      const people = await seedPeople(server.db, presses, 1);
+      server.mail.limit(RELAY_PER_SECOND);
+      let made = 0;
+      const cyclerBegan = performance.now();
+      const cycling = (async () => {
+        const starts = alertPresses([cycler!]);
+        for (; made < CYCLES; made += 1) {
+          await send(pool, starts.next());
+          await send(pool, endRequest(cycler!));
+        }
+        return performance.now() - cyclerBegan;
+      })();
+      while (made < HEAD_START) await sleep(10);
+      const requests = alertPresses(people);
+      const waits: Promise<number>[] = [];
+      for (const person of people) {
+        const sent = performance.now();
+        // Long enough to measure a press stuck behind all the cycles' e-mails (2,000 at 50 a second: 40 s).
+        const accepted = server.mail.waitFor(person.contactEmails, sent, 120_000);
+        await send(pool, requests.next());
+        waits.push(accepted.then((at) => (at === null ? Number.POSITIVE_INFINITY : at - sent)));
+        await sleep(PRESS_GAP_MS);
+      }
+      const samples = await Promise.all(waits);
+      const cyclingMs = await cycling;
+      p95.push(percentile(samples, 95));
+      p50.push(percentile(samples, 50));
+      notes.push(`run ${run + 1}: ${CYCLES} cycles in ${(cyclingMs / 1000).toFixed(1)} s`);
+      server.mail.limit(undefined);
+    }
+  } finally {
+    server.mail.limit(undefined);
+    await resetAlerts(server.db, 60_000, { discardMail: true });
+    await pool.close();
+  }
+  const note = `another account with ${CYCLER_CONTACTS} confirmed contacts makes ${CYCLES} press/end cycles, one request after the other; relay accepting ${RELAY_PER_SECOND} messages/s; after its first ${HEAD_START} cycles, ${presses} presses a run, one every ${PRESS_GAP_MS} ms, each by a person with 1 confirmed contact; from the request sent to its e-mail accepted; ${notes.join('; ')}`;
+  return [
+    { figure: FIGURE, what: 'press to the SOS e-mail accepted: p95 of a run', unit: 'ms', samples: p95, budget: { max: 1000 }, note },
+    { figure: FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
+  ];
+}
