@@ -7,7 +7,6 @@ import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 import { earlyHome } from './src/client/vite-plugins/early-home.ts';
 import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
 import { publicScreens } from './src/client/vite-plugins/public-screens.ts';
-import { reactOnPreact } from './src/client/vite-plugins/react-on-preact.ts';
 import { testProjects } from './test/vitest-projects.ts';
 
 // Home's first frame is the code of one folder (src/client/critical, docs/decisions/017): what of it
@@ -40,8 +39,8 @@ export default defineConfig({
     entryAwait({ module: '/src/client/early-restore.ts' }),
   ],
   resolve: {
-    // Preact's compat layer has useSyncExternalStore: TanStack Store's selector needs no shim (home's budget).
-    alias: [...reactOnPreact, { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
+    // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts.
+    alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
   },
   build: {
     outDir: fileURLToPath(new URL('./build', import.meta.url)),

@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
-import { reactImporters, reactOnPreact } from '../src/client/vite-plugins/react-on-preact.ts';
 
 // The Vitest projects, read by vite.config.ts (`test.projects`, with the repository as `test.root`,
 // not the client folder the build starts from), so the globs below start at the repository.
@@ -30,23 +29,14 @@ export const testProjects: TestProjectInlineConfiguration[] = [
   },
   {
     plugins: [react()],
-    // The components render with Preact, as in the build (react-on-preact.ts).
-    resolve: { alias: reactOnPreact },
+    // node_modules may be a link to another checkout's (worktrees sharing one install): Vite's file
+    // guard would refuse the setup files and packages that resolve there.
+    server: { fs: { strict: false } },
     test: {
       name: 'client',
       environment: 'jsdom',
       include: ['test/client/**/*.test.{ts,tsx}', 'test/sw/**/*.test.ts'],
-      server: { deps: { inline: reactImporters } },
-      // react-is-preact.ts first: it must be in place before anything requires React through Node.
-      setupFiles: [
-        './test/client/support/react-is-preact.ts',
-        './test/client/support/effects-before-input.ts',
-        'fake-indexeddb/auto',
-        failOnConsole,
-        './test/client/support/dom-timeouts.ts',
-        './test/client/support/paint-before-acting.ts',
-        './test/client/support/reset-stores.ts',
-      ],
+      setupFiles: ['fake-indexeddb/auto', failOnConsole, './test/client/support/dom-timeouts.ts', './test/client/support/reset-stores.ts'],
       // Above the 5 s that findBy*/waitFor may now wait (dom-timeouts.ts).
       testTimeout: 20_000,
     },

@@ -10,7 +10,6 @@ import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
 import { keepHomeHint } from './lib/home-hint.ts';
 import { readAppConfig } from './lib/meta-tags.ts';
 import { trackPageViews } from './lib/page-views.ts';
-import { runEffectsBeforeInput } from './lib/effects-before-events.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 import { forgetSessionOnExpiry } from './lib/forget-on-expiry.ts';
@@ -55,8 +54,6 @@ function whenSignedIn(run: () => void): void {
 }
 
 async function start() {
-  // Before the first render: an input never reaches a screen whose effects have not run.
-  runEffectsBeforeInput();
   // First, before anything awaits: the worker's messages (rotated tokens, queue status) must find a listener.
   holdWorkerMessages();
   // Chromium offers the install once per load, maybe before home renders its button.

@@ -19,6 +19,7 @@ import type { AppEnv } from './http/app-env.ts';
 import { limitBody } from './http/body-limit.ts';
 import { fail } from './http/replies.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { robotsTxt } from './http/robots.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
 import { pinRoutes } from './pins/routes.ts';
@@ -68,6 +69,7 @@ export function createApp(input: AppInput) {
   app.route('/api', api);
   app.all('/api/*', (c) => fail(c, 404, apiMessages.notFound));
   app.route('/', staticFiles(config));
+  app.route('/', robotsTxt());
   app.route('/', webRoutes(config));
 
   app.notFound((c) => c.text('No encontrado', 404));

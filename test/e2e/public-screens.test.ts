@@ -36,13 +36,14 @@ async function holdAppCode(context: BrowserContext): Promise<{ release: () => vo
 
 /**
  * Before any script: what #root holds as parsed, and every layout shift from then on. The markup
- * as a tree of elements, text and attributes (sorted: React sets some in another order).
+ * as a tree of elements, text and attributes in their order: the build prerenders with React DOM,
+ * the renderer that draws the app.
  */
 const RECORD_FIRST_FRAME = () => {
   const tree = (node: Node): string => {
     if (node instanceof Text) return JSON.stringify(node.data);
     if (!(node instanceof Element)) return '';
-    const attributes = [...node.attributes].map(({ name, value }) => `${name}=${JSON.stringify(value)}`).sort();
+    const attributes = [...node.attributes].map(({ name, value }) => `${name}=${JSON.stringify(value)}`);
     return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(tree).join('')}</${node.localName}>`;
   };
   const record = { shifts: [] as number[], parsed: '', tree };

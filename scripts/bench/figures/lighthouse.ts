@@ -2,36 +2,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import type { BrowserContext } from 'playwright-core';
 import { freePort } from '#test/support/app-server.ts';
 import { launchPersistentChromium } from '#test/support/chromium.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { signUpWithContact } from './signed-in-person.ts';
 
 const FIGURE = '10. Lighthouse';
-const RUNS = 3;
+const RUNS = 5;
 
-type Audit = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
+type Audit = { score: number; seo: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number };
 
 let version = '';
 
-/**
- * Before each run: no worker, no Cache Storage and no HTTP cache, so every run is a
- * first load; IndexedDB and localStorage stay, so the stored session opens home.
- * (Lighthouse's own storage reset would clear the session too: it is turned off.)
- */
-async function coldButSignedIn(context: BrowserContext, origin: string): Promise<void> {
-  const page = context.pages()[0] ?? (await context.newPage());
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.detach();
-}
-
 async function audit(url: string, port: number): Promise<Audit> {
-  // The default config is the mobile preset: a Moto G Power's screen, simulated slow 4G
-  // (150 ms RTT, 1.6 Mbit/s) and a 4x slower CPU, applied to the trace afterwards (Lantern).
-  const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true });
+  // Lighthouse's defaults, as its CLI runs: the mobile preset (a Moto G Power's screen, simulated slow 4G
+  // at 150 ms RTT and 1.6 Mbit/s, a 4x slower CPU applied to the trace afterwards), every category, and
+  // its storage reset before each run (the worker, Cache Storage and the HTTP cache). That reset leaves
+  // IndexedDB alone, so the session stored there by a sign-in in the same profile still opens home.
+  const result = await lighthouse(url, { port, logLevel: 'error', output: 'json' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -39,8 +27,12 @@ async function audit(url: string, port: number): Promise<Audit> {
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
   version = lhr.lighthouseVersion;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const score = (category: string) => Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100);
   return {
-    score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    score: score('performance'),
+    seo: score('seo'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
@@ -48,10 +40,9 @@ async function audit(url: string, port: number): Promise<Audit> {
   };
 }
 
-async function runs(context: BrowserContext, origin: string, url: string, port: number): Promise<Audit[]> {
+async function runs(url: string, port: number): Promise<Audit[]> {
   const audits: Audit[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    await coldButSignedIn(context, origin);
     audits.push(await audit(url, port));
   }
   return audits;
@@ -60,16 +51,23 @@ async function runs(context: BrowserContext, origin: string, url: string, port: 
 function rows(screen: string, audits: Audit[], note: string): Measurement[] {
   const of = (key: keyof Audit) => audits.map((a) => a[key]);
   console.log(
-    `  ${screen}: performance ${of('score').join(', ')}; LCP ${of('lcp')
+    `  ${screen}: performance ${of('score').join(', ')}; SEO ${of('seo').join(', ')}; accessibility ${of('accessibility').join(', ')}; best practices ${of('bestPractices').join(', ')}; TBT ${of(
+      'tbt',
+    )
+      .map((ms) => ms.toFixed(0))
+      .join(', ')} ms; LCP ${of('lcp')
       .map((ms) => ms.toFixed(0))
       .join(', ')} ms`,
   );
   return [
-    { figure: FIGURE, what: `${screen}: performance score`, unit: 'score', samples: of('score'), budget: { min: 98 }, note },
+    { figure: FIGURE, what: `${screen}: performance score`, unit: 'score', samples: of('score'), budget: { min: 95 }, note },
     { figure: FIGURE, what: `${screen}: first contentful paint`, unit: 'ms', samples: of('fcp') },
     { figure: FIGURE, what: `${screen}: largest contentful paint`, unit: 'ms', samples: of('lcp'), budget: { max: 1800 } },
-    { figure: FIGURE, what: `${screen}: total blocking time`, unit: 'ms', samples: of('tbt') },
+    { figure: FIGURE, what: `${screen}: total blocking time`, unit: 'ms', samples: of('tbt'), budget: { max: 200 } },
     { figure: FIGURE, what: `${screen}: cumulative layout shift`, unit: 'score', samples: of('cls') },
+    { figure: FIGURE, what: `${screen}: SEO score`, unit: 'score', samples: of('seo'), budget: { min: 100 } },
+    { figure: FIGURE, what: `${screen}: accessibility score`, unit: 'score', samples: of('accessibility'), budget: { min: 100 } },
+    { figure: FIGURE, what: `${screen}: best practices score`, unit: 'score', samples: of('bestPractices'), budget: { min: 100 } },
   ];
 }
 
@@ -85,11 +83,18 @@ export async function lighthouseFigures(bench: BenchContext): Promise<Measuremen
   const context = await launchPersistentChromium(profile, { locale: 'es-US' }, [`--remote-debugging-port=${port}`]);
   const origin = new URL(bench.app.url).origin;
   try {
-    const signin = await runs(context, origin, `${origin}/web/auth/signin`, port);
+    const signin = await runs(`${origin}/web/auth/signin`, port);
     await signUpWithContact(bench.app, context);
-    const home = await runs(context, origin, `${origin}/web/home`, port);
-    const how = `Lighthouse ${version} mobile preset (simulated slow 4G, 4x CPU), ${RUNS} runs, median; no worker and no HTTP cache`;
-    return [...rows('signin', signin, `${how}, signed out`), ...rows('home signed in', home, `${how}, the session kept in IndexedDB`)];
+    const home = await runs(`${origin}/web/home`, port);
+    const how = `Lighthouse ${version} with its CLI defaults (mobile preset, simulated slow 4G, 4x CPU, every category, storage reset), ${RUNS} runs, median`;
+    return [
+      ...rows('signin', signin, `${how}; \`lighthouse <origin>/web/auth/signin\``),
+      ...rows(
+        'home signed in',
+        home,
+        `${how}; sign in once in a Chromium profile, then \`lighthouse <origin>/web/home --chrome-flags="--user-data-dir=<that profile> --headless=new"\` (the reset clears the worker and caches, not the session in IndexedDB)`,
+      ),
+    ];
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { fireEvent } from '@testing-library/react';
 
 /**
  * Sets a text field's value as a person typing or pasting does: the browser fires `input` (and `change`
- * only on blur), and Preact's `onChange` on text inputs and textareas listens to `input`.
+ * only on blur), and React's `onChange` on text inputs and textareas fires on `input`.
  * Selects, checkboxes and radios do get `change`: drive those with fireEvent.change or click.
  */
 export function typeInto(element: Element, value: string): void {

@@ -31,6 +31,17 @@ describe('serving the web app', () => {
     expect(res.headers.get('location')).toBe('/web/home');
   });
 
+  it('answers /robots.txt with the rules for crawlers, not the app shell, to browsers and crawlers alike', async () => {
+    for (const headers of [html, { accept: '*/*' }, {} as Record<string, string>]) {
+      const res = await t.app.request('/robots.txt', { headers });
+      expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({
+        status: 200,
+        type: 'text/plain; charset=UTF-8',
+        body: 'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /web/active/\n',
+      });
+    }
+  });
+
   it('answers every page address with the app shell, so the app can show its own 404', async () => {
     for (const page of ['/web', '/web/home', '/web/auth/signin', '/unauthorized', '/no/existe']) {
       const res = await t.app.request(page, { headers: html });

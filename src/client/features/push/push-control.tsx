@@ -45,7 +45,7 @@ export function PushControl({ token, homeScreenFirst, texts = es }: Props) {
   const status = useRef<HTMLParagraphElement>(null);
   const pressed = useRef(false);
   // The button that had the focus may be gone: the news takes it, before the frame that shows it
-  // (a layout effect: Preact runs plain effects a frame later, with the focus lost on the page meanwhile).
+  // (a layout effect: a plain effect may run after that frame, with the focus lost on the page meanwhile).
   useLayoutEffect(() => {
     if (pressed.current && (state === 'on' || state === 'off' || state === 'denied' || state === 'failed' || state === 'link-gone')) {
       pressed.current = false;
