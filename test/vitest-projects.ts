@@ -29,9 +29,6 @@ export const testProjects: TestProjectInlineConfiguration[] = [
   },
   {
     plugins: [react()],
-    // node_modules may be a link to another checkout's (worktrees sharing one install): Vite's file
-    // guard would refuse the setup files and packages that resolve there.
-    server: { fs: { strict: false } },
     test: {
       name: 'client',
       environment: 'jsdom',
