@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LANGUAGES } from './language.ts';
 
 // What one Web Push message to a contact's phone carries: Safari's Declarative
 // Web Push shape (RFC 8030's number as the marker), which Safari 18.4+ shows by
@@ -36,7 +37,7 @@ export const pushPayloadSchema = v.object({
     actions: v.optional(v.array(actionSchema)),
     data: v.object({
       kind: v.picklist(pushKinds),
-      lang: v.picklist(['es', 'en']),
+      lang: v.picklist(LANGUAGES),
     }),
   }),
   /** Safari gives the page's worker the message before it shows it. */

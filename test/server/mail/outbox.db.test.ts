@@ -8,6 +8,9 @@ import type { SmtpSink } from '#test/support/smtp-sink.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
+/** A notice to the person (a new session): a kind whose data needs no account. */
+const notice = (at: Date) => ({ firstname: 'Ana', device: 'Chrome en Android', at: at.toISOString() });
+
 describe('e-mail delivery through the outbox', () => {
   let smtp: SmtpSink;
   let t: TestApp;
@@ -60,10 +63,10 @@ describe('e-mail delivery through the outbox', () => {
   it('gives up at once on an address the mail server refuses for good, records why, and sends the others', async () => {
     smtp.unknown.add('inexistente@example.com');
     const before = smtp.received.length;
-    const mail = { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' };
+    const mail = notice(t.clock.now());
     await t.db.transaction(async (tx) => {
-      await enqueueMail(tx, 'test', 'inexistente@example.com', mail, t.clock.now());
-      await enqueueMail(tx, 'test', 'existe@example.com', mail, t.clock.now());
+      await enqueueMail(tx, 'new-session', 'inexistente@example.com', mail, t.clock.now());
+      await enqueueMail(tx, 'new-session', 'existe@example.com', mail, t.clock.now());
     });
     await t.drainOutbox();
     smtp.unknown.clear();
@@ -86,9 +89,9 @@ describe('e-mail delivery through the outbox', () => {
   it('never sends one e-mail twice when two servers drain the same outbox', async () => {
     const other = await createTestApp({ database: t.database, clock: t.clock, env: { SMTP_URL: smtp.url } });
     const before = smtp.received.length;
-    const mail = { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' };
+    const mail = notice(t.clock.now());
     await t.db.transaction(async (tx) => {
-      for (let i = 0; i < 20; i += 1) await enqueueMail(tx, 'test', `lote${i}@example.com`, mail, t.clock.now());
+      for (let i = 0; i < 20; i += 1) await enqueueMail(tx, 'new-session', `lote${i}@example.com`, mail, t.clock.now());
     });
     await Promise.all([t.drainOutbox(), other.drainOutbox()]);
     await other.close({ keepDatabase: true });
@@ -97,21 +100,22 @@ describe('e-mail delivery through the outbox', () => {
     expect(new Set(batch).size).toBe(20);
   });
 
-  it('does not send a row whose template data it cannot read, records why, and sends the others', async () => {
+  it('fails for good a row whose stored data it cannot read, records why, and sends the others', async () => {
     const before = smtp.received.length;
     const now = t.clock.now();
     const [broken] = await t.db
       .insert(outbox)
       .values({ kind: 'alert-started', recipient: 'ilegible@example.com', templateData: '{"alertId": 7', nextAttemptAt: now, createdAt: now })
       .returning({ id: outbox.id });
-    await t.db.transaction((tx) => enqueueMail(tx, 'test', 'legible@example.com', { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' }, now));
+    await t.db.transaction((tx) => enqueueMail(tx, 'new-session', 'legible@example.com', notice(now), now));
     await t.drainOutbox();
     expect(smtp.received.slice(before).map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text))).toEqual(['legible@example.com']);
     const [row] = await t.db
       .select()
       .from(outbox)
       .where(eq(outbox.id, broken?.id ?? 0));
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'plantilla ilegible' });
+    // Reading it again cannot help: it fails at once, alone.
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'plantilla ilegible' });
     expect(t.log.text()).toContain('plantilla ilegible');
   });
 
@@ -136,9 +140,16 @@ describe('claiming e-mail to send from a long queue', () => {
   it('reads only the batch it claims, though the statistics were taken while the outbox was empty', async () => {
     // A server just installed: autovacuum has seen the outbox empty. Then a burst of presses queues thousands.
     await t.pool.query('vacuum analyze outbox');
-    const mail = { subject: 'ALERTA SOS', text: 'Hola', html: '<p>Hola</p>' };
+    const data = {
+      alertId: '00000000-0000-4000-8000-000000000000',
+      person: { name: 'Ana Pérez', phone: '+13055550100' },
+      contactFirstname: 'Luis',
+      at: t.clock.now().toISOString(),
+      timezone: 'UTC',
+      position: null,
+    };
     for (let chunk = 0; chunk < 5; chunk += 1) {
-      const burst = Array.from({ length: 2000 }, (_, i) => ({ kind: 'alert-started', to: `rafaga${chunk}-${i}@example.com`, content: mail }));
+      const burst = Array.from({ length: 2000 }, (_, i) => ({ kind: 'alert-started' as const, to: `rafaga${chunk}-${i}@example.com`, data }));
       await t.db.transaction((tx) => enqueueMails(tx, burst, t.clock.now()));
     }
     type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; Plans?: PlanNode[] };
