@@ -33,7 +33,36 @@ describe('e-mail delivery through the outbox', () => {
     expect(mail?.html).toContain(mail?.subject?.slice(-4));
     // Once sent, the row keeps no body: it may have held the code.
     const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'rosa@example.com'));
-    expect(row).toMatchObject({ status: 'sent', text: null, html: null, subject: null, attempts: 1 });
+    expect(row).toMatchObject({ status: 'sent', text: null, html: null, subject: null, templateData: null, attempts: 1 });
+  });
+
+  it('still sends, as it was written, an e-mail the previous version queued with its bodies before an upgrade', async () => {
+    const before = smtp.received.length;
+    const now = t.clock.now();
+    // As the previous version wrote a code: subject, text and HTML, no data (it rendered when queuing).
+    const [old] = await t.db
+      .insert(outbox)
+      .values({
+        kind: 'signin-code',
+        priority: 1,
+        recipient: 'antes@example.com',
+        subject: 'Tu código de acceso: 4821',
+        text: 'Hola:\n\nTu código de acceso es 4821.',
+        html: '<p>Tu código de acceso es <strong>4821</strong>.</p>',
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .returning({ id: outbox.id });
+    await t.drainOutbox();
+    const sent = smtp.received.slice(before);
+    expect(sent.map((mail) => [Array.isArray(mail.to) ? '' : mail.to?.text, mail.subject, mail.text?.trim(), mail.html])).toEqual([
+      ['antes@example.com', 'Tu código de acceso: 4821', 'Hola:\n\nTu código de acceso es 4821.', '<p>Tu código de acceso es <strong>4821</strong>.</p>'],
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, old?.id ?? 0));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, subject: null, text: null, html: null, templateData: null, lastError: null });
   });
 
   it('keeps an e-mail the mail server refused and sends it later, even after a restart', async () => {
