@@ -1,5 +1,7 @@
 // The language a contact reads their e-mails and pages in. The person's own
-// screens are always Spanish; only what reaches a contact follows this.
+// screens are always Spanish; only what reaches a contact follows this. The one
+// list of languages: the text catalogues are records over it, so adding one here
+// fails the type check until each has its texts.
 
 /** Spanish, US English, Brazilian Portuguese, Haitian Creole (docs/contact-languages.md). */
 export const LANGUAGES = ['es', 'en', 'pt', 'ht'] as const;

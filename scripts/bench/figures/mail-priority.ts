@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { enqueueMails } from '#server/mail/outbox.ts';
-import { contactInvitationMail } from '#server/mail/templates/contact-invitation.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
 import type { LoadRequest } from '../load/load-request.ts';
@@ -26,17 +25,14 @@ const BURST_RATE = 300;
 const BURST_SECONDS = 20;
 const BURST_CONTACTS = 3;
 
-/** Invitations to new addresses, as POST /api/contacts queues them, all from one account's name. */
+/** Invitations to new addresses, as POST /api/contacts queues them, all from one account. */
 async function queueInvitations(server: LoadServer, run: number): Promise<void> {
-  const content = contactInvitationMail({
-    userName: 'Cuenta Masiva',
-    contactFirstname: 'Contacto',
-    language: 'es',
-    verifyUrl: 'http://127.0.0.1/web/active/verify/x',
-    unsubscribeUrl: 'http://127.0.0.1/web/active/unsubscribe?token=x',
-  });
-  const mails = Array.from({ length: INVITATIONS }, (_, i) => ({ kind: 'contact-invitation', to: `${SEED_PREFIX}flood${run}-${i}@example.org`, content }));
-  await server.db.transaction((tx) => enqueueMails(tx, mails, new Date()));
+  // The account the invitations are from: their unsubscribe links are derived from it when they are rendered.
+  const [account] = await seedPeople(server.db, 1, 0);
+  if (!account) throw new Error('no account seeded for the invitations');
+  const data = { userName: 'Cuenta Masiva', contactFirstname: 'Contacto', language: 'es' as const, token: 'x' };
+  const mails = Array.from({ length: INVITATIONS }, (_, i) => ({ kind: 'contact-invitation' as const, to: `${SEED_PREFIX}flood${run}-${i}@example.org`, data }));
+  await server.db.transaction((tx) => enqueueMails(tx, mails, new Date(), account.userId));
 }
 
 async function press(pool: Pool, request: LoadRequest): Promise<void> {

@@ -10,7 +10,7 @@ import type { AtOnce, Press } from '#server/deps.ts';
 import type { Log } from '#server/log.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { readAlertContexts } from './alert-context.ts';
-import { ALERT_POSITION, ALERT_STARTED, momentData, personOf } from './alert-mail-data.ts';
+import { momentData, personOf } from './alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { endAlertUnderDuress, rejoinAlert } from './duress-end.ts';
@@ -51,7 +51,7 @@ export async function startInTransaction({ tx, config, log }: Pick<Deps, 'tx' | 
   // The delivery records are best effort, as ever: should they fail, the alert and its e-mails
   // still go, without them (the links then lead to the invalid-link page).
   const claimed =
-    (await bestEffort(tx, log, `entregas de ${ALERT_STARTED}`, (savepoint) => writeStarts(inTransaction(savepoint), [plan.rows]), undefined)) ??
+    (await bestEffort(tx, log, 'entregas de alert-started', (savepoint) => writeStarts(inTransaction(savepoint), [plan.rows]), undefined)) ??
     (await writeStarts(run, [plan.rows], { untracked: true }));
   // Nobody else writes this person's key while their row is locked.
   if (!claimed.has(press.userId)) throw new Error('an alert start found its key taken under the lock');
@@ -127,7 +127,7 @@ async function recordPosition(deps: Deps, active: typeof alerts.$inferSelect, in
   if (firstFix) {
     // With the 'Lo tengo' link of each contact who got the alert.
     const moment = momentData(momentOf(now, active.timezone, now));
-    await queueFollowUpMails(deps, active.id, ALERT_POSITION, (recipient, ack) => ({
+    await queueFollowUpMails(deps, active.id, 'alert-position', (recipient, ack) => ({
       alertId: active.id,
       person,
       contactFirstname: recipient.firstname,

@@ -2,29 +2,21 @@ import * as v from 'valibot';
 import { deliveryStates } from '#shared/api/deliveries.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/language.ts';
 import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
-import type { Config } from '#server/config.ts';
 import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
-import type { MailContent } from '#server/mail/mail-content.ts';
-import type { DeferredMail } from '#server/mail/outbox-worker.ts';
-import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment, type AlertPerson } from '#server/mail/templates/alert-mails.ts';
-import { alertDuressMail } from '#server/mail/templates/duress-mail.ts';
-import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
-import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/missed-check-in-mail.ts';
 import { openDetentionInfo } from '#server/detention/detention-box.ts';
 import { detentionSteps } from '#server/detention/alert-steps.ts';
+import type { MailContent } from '#server/mail/mail-content.ts';
+import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment, type AlertPerson } from '#server/mail/templates/alert-mails.ts';
+import { alertDuressMail } from '#server/mail/templates/duress-mail.ts';
+import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/missed-check-in-mail.ts';
+import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
+import type { RenderContext } from '#server/messages/kind-spec.ts';
 
-/** The outbox kinds of an alert's e-mails to its contacts. */
-export const ALERT_STARTED = 'alert-started';
-export const ALERT_POSITION = 'alert-position';
-export const ALERT_ENDED = 'alert-ended';
-export const ALERT_REMINDER = 'alert-reminder';
-/** A check-in fell due while the person's alert was already on: it adds to that alert. */
-export const ALERT_CHECK_IN_MISSED = 'alert-check-in-missed';
-/** The person ended the alert with the duress PIN: for the contacts it goes on (src/server/pins). */
-export const ALERT_DURESS = 'alert-duress';
-
-export type AlertMailKind =
-  typeof ALERT_STARTED | typeof ALERT_POSITION | typeof ALERT_ENDED | typeof ALERT_REMINDER | typeof ALERT_CHECK_IN_MISSED | typeof ALERT_DURESS;
+// What an alert's e-mail says to one contact, stored with its outbox row
+// (`template_data`) and rendered when the row is sent: an SOS writes about
+// 250 bytes a contact instead of 3.5 kB of subject, text and HTML. The links'
+// tokens are not in it: they are derived again from SECRET. The kinds
+// themselves are declared in src/server/messages/kinds.ts.
 
 const deliveryLine = v.object({
   name: v.string(),
@@ -33,15 +25,11 @@ const deliveryLine = v.object({
   acknowledgedAt: v.nullable(v.string()),
 });
 
-/**
- * What an alert's e-mail says to one contact, stored with its outbox row
- * (`template_data`) and rendered when the row is sent: an SOS writes about
- * 250 bytes a contact instead of 3.5 kB of subject, text and HTML, and every
- * alert e-mail is written the same way whichever code queued it. The links'
- * tokens are not in it: they are derived again from SECRET. Rows written
- * before `ack` existed are all first e-mails, which always carry the link.
- */
-const alertMailData = v.object({
+const position = v.object({ latitude: v.string(), longitude: v.string() });
+const checkIn = v.object({ purpose: v.string(), place: v.string(), dueAt: v.string(), forced: v.optional(v.boolean()) });
+
+/** What every alert e-mail's data holds; each kind's schema below adds what it needs. */
+const alertMailEntries = {
   alertId: v.string(),
   person: v.object({ name: v.string(), phone: v.string() }),
   contactFirstname: v.string(),
@@ -50,21 +38,29 @@ const alertMailData = v.object({
   at: v.string(),
   timezone: v.string(),
   receivedAt: v.optional(v.string()),
-  position: v.nullable(v.object({ latitude: v.string(), longitude: v.string() })),
+  position: v.nullable(position),
   /** Whether it carries the contact's 'Lo tengo' link (a contact confirmed after the start has none). */
   ack: v.optional(v.boolean()),
-  /** A reminder: minutes since the press. */
-  minutes: v.optional(v.number()),
-  /** The end: what became of each contact's first e-mail; absent when that could not be read. */
-  deliveries: v.optional(v.array(deliveryLine)),
   /** The alert was started by a check-in the person did not close in time (src/server/check-ins). */
   // `forced`: closed with the duress PIN, so it fired at once (src/server/pins).
-  checkIn: v.optional(v.object({ purpose: v.string(), place: v.string(), dueAt: v.string(), forced: v.optional(v.boolean()) })),
+  checkIn: v.optional(checkIn),
   /**
    * For a contact the person chose: their 'Si me detienen' packet, as stored (sealed with
    * a key derived from SECRET, never in clear here), opened when the e-mail is rendered.
    */
   detention: v.optional(v.string()),
+};
+
+export const alertMailData = v.object(alertMailEntries);
+/** A position e-mail without a position cannot be written. */
+export const alertPositionData = v.object({ ...alertMailEntries, position });
+/** A reminder: minutes since the press. */
+export const alertReminderData = v.object({ ...alertMailEntries, minutes: v.number() });
+export const alertCheckInMissedData = v.object({ ...alertMailEntries, checkIn });
+export const alertEndedData = v.object({
+  ...alertMailEntries,
+  /** What became of each contact's first e-mail; absent when that could not be read. */
+  deliveries: v.optional(v.array(deliveryLine)),
   /** The end came with 'Estoy bien' after a missed check-in: the e-mail says the person is safe. */
   safe: v.optional(v.boolean()),
 });
@@ -72,6 +68,7 @@ const alertMailData = v.object({
 export type AlertMailData = v.InferOutput<typeof alertMailData>;
 /** What the code that queues an alert e-mail writes (the language may be left to its default). */
 export type AlertMailInput = v.InferInput<typeof alertMailData>;
+export type AlertEndedInput = v.InferInput<typeof alertEndedData>;
 
 export function personOf(user: { firstname: string; lastname: string; phone: string }): AlertPerson {
   return { name: `${user.firstname} ${user.lastname}`, phone: user.phone };
@@ -82,61 +79,73 @@ export function momentData(moment: AlertMoment): Pick<AlertMailData, 'at' | 'tim
   return { at: moment.at.toISOString(), timezone: moment.timezone, receivedAt: moment.receivedAt?.toISOString() };
 }
 
-/** One alert e-mail for one contact, as its template writes it. Undefined for a kind that is not an alert's. */
-function alertMailContent(config: Pick<Config, 'secret' | 'publicUrl'>, kind: string, userId: string, email: string, data: AlertMailData): MailContent | undefined {
-  const common = {
-    person: data.person,
-    contactFirstname: data.contactFirstname,
-    language: data.language,
-    moment: { at: new Date(data.at), timezone: data.timezone, receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined },
-    unsubscribeUrl: unsubscribeUrl(config, unsubscribeToken(config.secret, userId, email)),
-  };
-  const ack = { ackUrl: ackUrl(config, ackToken(config.secret, data.alertId, email)) };
-  // A packet that no longer opens (SECRET changed) leaves the steps without its numbers.
-  const info = data.detention === undefined ? undefined : openDetentionInfo(config.secret, data.detention);
-  const alerting = { ...common, extra: detentionSteps(data.language, data.person.name, info && { info, sample: false }) };
-  const missed = data.checkIn && missedCheckInLead(data.language, data.person.name, data.checkIn, data.timezone);
-  switch (kind) {
-    case ALERT_STARTED:
-      return alertStartedMail({ ...alerting, position: data.position, ...(data.ack === false ? {} : ack), ...(missed ? { missed } : {}) });
-    case ALERT_POSITION:
-      return data.position ? alertPositionMail({ ...alerting, position: data.position, ...(data.ack ? ack : {}) }) : undefined;
-    case ALERT_REMINDER:
-      return data.minutes === undefined ? undefined : reminderMail({ ...alerting, position: data.position, ...ack, minutes: data.minutes });
-    case ALERT_CHECK_IN_MISSED:
-      return missed ? missedCheckInMail({ ...alerting, position: data.position, ...(data.ack ? ack : {}), missed }) : undefined;
-    case ALERT_DURESS:
-      return alertDuressMail({ ...common, position: data.position, ...(data.ack ? ack : {}) });
-    case ALERT_ENDED:
-      return alertEndedMail({
-        ...common,
-        ...(data.safe ? { safe: true } : {}),
-        deliveries: data.deliveries?.map((line) => ({
-          ...line,
-          sentAt: line.sentAt ? new Date(line.sentAt) : null,
-          acknowledgedAt: line.acknowledgedAt ? new Date(line.acknowledgedAt) : null,
-        })),
-      });
-    default:
-      return undefined;
-  }
+/** The account a contact's e-mail is about: its unsubscribe link is derived from it. */
+export function accountOf({ userId }: RenderContext): string {
+  if (!userId) throw new Error('a contact e-mail without its account');
+  return userId;
 }
 
-/**
- * The outbox worker's renderer for rows stored as template data. Undefined for a
- * row it cannot read (another kind, data of a newer or broken shape): the worker
- * then records a failed attempt, and the row waits for a server that can.
- */
-export function renderDeferredMail(config: Pick<Config, 'secret' | 'publicUrl'>) {
-  return (row: DeferredMail): MailContent | undefined => {
-    if (!row.userId) return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(row.templateData);
-    } catch {
-      return undefined;
-    }
-    const data = v.safeParse(alertMailData, parsed);
-    return data.success ? alertMailContent(config, row.kind, row.userId, row.recipient, data.output) : undefined;
+/** What every alert e-mail shows, in the contact's language (the one the context chose). */
+function common(data: AlertMailData, context: RenderContext) {
+  const { config, language, recipient } = context;
+  return {
+    person: data.person,
+    contactFirstname: data.contactFirstname,
+    language,
+    moment: { at: new Date(data.at), timezone: data.timezone, receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined },
+    unsubscribeUrl: unsubscribeUrl(config, unsubscribeToken(config.secret, accountOf(context), recipient)),
   };
+}
+
+function ackOf(data: AlertMailData, { config, recipient }: RenderContext) {
+  return { ackUrl: ackUrl(config, ackToken(config.secret, data.alertId, recipient)) };
+}
+
+/** The common part with the detention steps, for the e-mails that ask the contact to act. */
+function alerting(data: AlertMailData, context: RenderContext) {
+  // A packet that no longer opens (SECRET changed) leaves the steps without its numbers.
+  const info = data.detention === undefined ? undefined : openDetentionInfo(context.config.secret, data.detention);
+  return { ...common(data, context), extra: detentionSteps(context.language, data.person.name, info && { info, sample: false }) };
+}
+
+function missedOf(data: AlertMailData & { checkIn: NonNullable<AlertMailData['checkIn']> }, context: RenderContext) {
+  return missedCheckInLead(context.language, data.person.name, data.checkIn, data.timezone);
+}
+
+export function renderAlertStarted(data: AlertMailData, context: RenderContext): MailContent {
+  const missed = data.checkIn && missedOf({ ...data, checkIn: data.checkIn }, context);
+  return alertStartedMail({
+    ...alerting(data, context),
+    position: data.position,
+    ...(data.ack === false ? {} : ackOf(data, context)),
+    ...(missed ? { missed } : {}),
+  });
+}
+
+export function renderAlertPosition(data: v.InferOutput<typeof alertPositionData>, context: RenderContext): MailContent {
+  return alertPositionMail({ ...alerting(data, context), position: data.position, ...(data.ack ? ackOf(data, context) : {}) });
+}
+
+export function renderAlertReminder(data: v.InferOutput<typeof alertReminderData>, context: RenderContext): MailContent {
+  return reminderMail({ ...alerting(data, context), position: data.position, ...ackOf(data, context), minutes: data.minutes });
+}
+
+export function renderAlertCheckInMissed(data: v.InferOutput<typeof alertCheckInMissedData>, context: RenderContext): MailContent {
+  return missedCheckInMail({ ...alerting(data, context), position: data.position, ...(data.ack ? ackOf(data, context) : {}), missed: missedOf(data, context) });
+}
+
+export function renderAlertDuress(data: AlertMailData, context: RenderContext): MailContent {
+  return alertDuressMail({ ...common(data, context), position: data.position, ...(data.ack ? ackOf(data, context) : {}) });
+}
+
+export function renderAlertEnded(data: v.InferOutput<typeof alertEndedData>, context: RenderContext): MailContent {
+  return alertEndedMail({
+    ...common(data, context),
+    ...(data.safe ? { safe: true } : {}),
+    deliveries: data.deliveries?.map((line) => ({
+      ...line,
+      sentAt: line.sentAt ? new Date(line.sentAt) : null,
+      acknowledgedAt: line.acknowledgedAt ? new Date(line.acknowledgedAt) : null,
+    })),
+  });
 }

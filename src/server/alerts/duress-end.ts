@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ActiveButtonReply } from '#shared/api/active-button.ts';
-import { ALERT_DURESS, momentData, personOf } from '#server/alerts/alert-mail-data.ts';
+import { momentData, personOf } from '#server/alerts/alert-mail-data.ts';
 import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails.ts';
 import { alerts, users } from '#server/db/schema.ts';
@@ -23,7 +23,7 @@ export async function endAlertUnderDuress(deps: TrackDeps, person: PersonRow, ac
   await queueFollowUpMails(
     deps,
     active.id,
-    ALERT_DURESS,
+    'alert-duress',
     (recipient, ack) => ({
       alertId: active.id,
       person: personOf(person),

@@ -3,10 +3,8 @@ import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-bu
 import { PRACTICE_COOLDOWN_MS } from '#shared/api/deliveries.ts';
 import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { alerts, practiceAlerts } from '#server/db/schema.ts';
-import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/detention/alert-steps.ts';
-import { practiceMail } from '#server/mail/templates/practice-mail.ts';
 import type { LockedUser } from './alert-actions.ts';
-import { personOf } from './alert-mail-data.ts';
+import { momentData, personOf } from './alert-mail-data.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { queuePracticeMails, type TrackDeps } from './tracked-mails.ts';
 
@@ -51,17 +49,15 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
   if (!practice) throw new Error('insert returned no practice');
   const position = positionOf(input);
   const moment = momentOf(at, timezone, now);
-  await queuePracticeMails(deps, practice.id, 'practice', (recipient, links) =>
-    practiceMail({
-      person: personOf(user),
-      contactFirstname: recipient.firstname,
-      language: recipient.language,
-      moment,
-      position,
-      ...links,
-      // As a real alert reads, but a chosen contact's packet is a marked sample: never the person's data.
-      extra: detentionSteps(recipient.language, personOf(user).name, recipient.receivesDetentionInfo ? { info: SAMPLE_DETENTION_INFO, sample: true } : undefined),
-    }),
-  );
+  await queuePracticeMails(deps, practice.id, (recipient) => ({
+    practiceId: practice.id,
+    person: personOf(user),
+    contactFirstname: recipient.firstname,
+    language: recipient.language,
+    ...momentData(moment),
+    position,
+    // As a real alert reads, but a chosen contact's packet is a marked sample: never the person's data.
+    detentionSample: recipient.receivesDetentionInfo === true,
+  }));
   return practice.id;
 }

@@ -10,7 +10,7 @@ import { alertDeliveries, alertReminders, alerts, contacts, optOuts, users } fro
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import { ALERT_REMINDER, momentData, personOf, type AlertMailData } from './alert-mail-data.ts';
+import { momentData, personOf } from './alert-mail-data.ts';
 import { positionOf } from './press-moment.ts';
 
 export type ReminderWorkerOptions = {
@@ -123,8 +123,10 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
         targets.map((target) => target.email),
         now,
       );
-      const mails = targets.map((target) => {
-        const data: AlertMailData = {
+      const mails = targets.map((target) => ({
+        kind: 'alert-reminder' as const,
+        to: target.email,
+        data: {
           alertId,
           person: personOf(user),
           contactFirstname: target.firstname,
@@ -132,9 +134,8 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
           ...moment,
           position,
           minutes,
-        };
-        return { kind: ALERT_REMINDER, to: target.email, templateData: JSON.stringify(data) };
-      });
+        },
+      }));
       await enqueueMails(tx, mails, now, user.id);
       if (targets.length > 0) {
         await tx

@@ -6,11 +6,11 @@ import type { Config } from '#server/config.ts';
 import { unsubscribeToken } from '#server/contacts/opt-outs.ts';
 import type { RunStatement } from '#server/db/statements.ts';
 import type { Press } from '#server/deps.ts';
-import { mailPriority } from '#server/mail/mail-priority.ts';
 import { pushOutboxKind } from '#server/push/push-kinds.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import type { AlertContext } from './alert-context.ts';
-import { ALERT_STARTED, momentData, personOf, type AlertMailData } from './alert-mail-data.ts';
+import { priorityOf, storedMessage } from '#server/messages/stored-data.ts';
+import { momentData, personOf, type AlertMailInput } from './alert-mail-data.ts';
 import { claimOf, type Claim } from './idempotency.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 
@@ -55,13 +55,13 @@ function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, inpu
   const mails = context.recipients.map((recipient) => {
     // The packet stays sealed in the row; only the contacts the person chose get it.
     const detention = recipient.receivesDetentionInfo && context.detention ? { detention: context.detention } : {};
-    const data: AlertMailData = { ...shared, contactFirstname: recipient.firstname, language: recipient.language, ...detention };
+    const data: AlertMailInput = { ...shared, contactFirstname: recipient.firstname, language: recipient.language, ...detention };
     const unsubscribeHash = sha256(unsubscribeToken(config.secret, userId, recipient.email));
     return {
       email: recipient.email,
       firstname: recipient.firstname,
       lastname: recipient.lastname,
-      data: JSON.stringify(data),
+      data: storedMessage('alert-started', data).templateData,
       // Recorded only when new or when SECRET changed: usually the invitation recorded it.
       unsubscribe_hash: unsubscribeHash === recipient.unsubscribeHash ? null : unsubscribeHash,
       ack_hash: sha256(ackToken(config.secret, alertId, recipient.email)),
@@ -167,7 +167,7 @@ const START_ALERTS_UNTRACKED = startAlerts(false);
  * (the others wrote nothing). `untracked`: without their delivery records.
  */
 export async function writeStarts(run: RunStatement, starts: StartRows[], { untracked = false } = {}): Promise<Set<string>> {
-  const values = [JSON.stringify(starts), starts.map((start) => start.user_id), ALERT_STARTED, mailPriority(ALERT_STARTED), pushOutboxKind('alert-started')];
+  const values = [JSON.stringify(starts), starts.map((start) => start.user_id), 'alert-started', priorityOf('alert-started'), pushOutboxKind('alert-started')];
   const claims = await run<{ user_id: string }>(untracked ? START_ALERTS_UNTRACKED : START_ALERTS, values);
   return new Set(claims.map((claim) => claim.user_id));
 }

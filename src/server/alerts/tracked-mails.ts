@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { ACK_LINK_TTL_MS } from '#shared/api/deliveries.ts';
 import type { DeliveryLineInput } from '#shared/delivery-texts.ts';
-import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
+import { ackToken } from '#server/acknowledgements/ack-links.ts';
 import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { deliveryRows, toDeliveryLine } from '#server/acknowledgements/delivery-rows.ts';
 import { DEFAULT_LANGUAGE } from '#shared/language.ts';
@@ -10,10 +10,11 @@ import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alertDeliveries, optOuts } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
-import type { MailContent } from '#server/mail/mail-content.ts';
-import { enqueueMails } from '#server/mail/outbox.ts';
+import { enqueueMails, type QueuedMail } from '#server/mail/outbox.ts';
+import type { MessageInput } from '#server/messages/kinds.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import { ALERT_ENDED, type AlertMailData, type AlertMailKind } from './alert-mail-data.ts';
+import type { AlertEndedInput } from './alert-mail-data.ts';
+import type { PracticeInput } from './practice-mail-data.ts';
 import { alertRecipients, recipientLanguages, type Recipient } from './recipients.ts';
 
 export type TrackDeps = {
@@ -24,7 +25,8 @@ export type TrackDeps = {
   now: Date;
 };
 
-export type MailLinks = { unsubscribeUrl: string; ackUrl: string };
+/** The e-mails that follow an alert's start while it is on. */
+type FollowUpKind = 'alert-position' | 'alert-check-in-missed' | 'alert-duress';
 
 /**
  * A practice's e-mail to every confirmed contact, each with its own 'Lo tengo'
@@ -37,12 +39,12 @@ export type MailLinks = { unsubscribeUrl: string; ackUrl: string };
 export async function queuePracticeMails(
   { tx, config, log, userId, now }: TrackDeps,
   practiceId: string,
-  kind: string,
-  render: (recipient: Recipient, links: MailLinks) => MailContent,
+  data: (recipient: Recipient) => PracticeInput,
 ): Promise<number> {
+  const kind = 'practice' as const;
   const recipients = await alertRecipients(tx, userId);
   // One statement for the unsubscribe links and one for the e-mails, however many contacts.
-  const unsubscribeUrls = await unsubscribeLinks(
+  await unsubscribeLinks(
     tx,
     config,
     userId,
@@ -50,11 +52,8 @@ export async function queuePracticeMails(
     now,
   );
   const tokens = recipients.map((recipient) => ackToken(config.secret, practiceId, recipient.email));
-  const mails = recipients.map((recipient, i) => ({
-    kind,
-    to: recipient.email,
-    content: render(recipient, { unsubscribeUrl: unsubscribeUrls[i]!, ackUrl: ackUrl(config, tokens[i]!) }),
-  }));
+  // The links are derived again when the e-mails are rendered (practice-mail-data.ts); this records them.
+  const mails = recipients.map((recipient) => ({ kind, to: recipient.email, data: data(recipient) }));
   const outboxIds = await enqueueMails(tx, mails, now, userId);
   const rows: (typeof alertDeliveries.$inferInsert)[] = recipients.map((recipient, i) => {
     const token = tokens[i]!;
@@ -83,11 +82,11 @@ export async function queuePracticeMails(
  * alert (`ack`; a contact confirmed since has no link to press). Stored as the
  * data its template renders when it is sent (alert-mail-data.ts).
  */
-export async function queueFollowUpMails(
+export async function queueFollowUpMails<K extends FollowUpKind>(
   { tx, config, log, userId, now }: TrackDeps,
   alertId: string,
-  kind: AlertMailKind,
-  data: (recipient: Recipient, ack: boolean) => AlertMailData,
+  kind: K,
+  data: (recipient: Recipient, ack: boolean) => MessageInput<K>,
   /** Only to the contacts who got the alert (all confirmed contacts when no record of that could be read). */
   { receivedOnly = false }: { receivedOnly?: boolean } = {},
 ): Promise<number> {
@@ -109,7 +108,7 @@ export async function queueFollowUpMails(
     recipients.map((recipient) => recipient.email),
     now,
   );
-  const mails = recipients.map((recipient) => ({ kind, to: recipient.email, templateData: JSON.stringify(data(recipient, got.has(recipient.email))) }));
+  const mails = recipients.map((recipient) => ({ kind, to: recipient.email, data: data(recipient, got.has(recipient.email)) }) as QueuedMail);
   await enqueueMails(tx, mails, now, userId);
   return recipients.length;
 }
@@ -123,7 +122,7 @@ export async function queueFollowUpMails(
 export async function queueEndedAlertMails(
   { tx, config, log, userId, now }: TrackDeps,
   alertId: string,
-  data: (recipient: Recipient, deliveries: AlertMailData['deliveries']) => AlertMailData,
+  data: (recipient: Recipient, deliveries: AlertEndedInput['deliveries']) => AlertEndedInput,
 ): Promise<number> {
   const audience = await bestEffort(tx, log, 'entregas al finalizar', (savepoint) => endAudience(savepoint, userId, alertId), null);
   const recorded = audience && audience.lines.length > 0 ? audience : undefined;
@@ -141,7 +140,7 @@ export async function queueEndedAlertMails(
     sentAt: sentAt?.toISOString() ?? null,
     acknowledgedAt: acknowledgedAt?.toISOString() ?? null,
   }));
-  const mails = recipients.map((recipient) => ({ kind: ALERT_ENDED, to: recipient.email, templateData: JSON.stringify(data(recipient, lines)) }));
+  const mails = recipients.map((recipient) => ({ kind: 'alert-ended' as const, to: recipient.email, data: data(recipient, lines) }));
   await enqueueMails(tx, mails, now, userId);
   return recipients.length;
 }

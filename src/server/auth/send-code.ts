@@ -1,7 +1,6 @@
 import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { signInCodeMail } from '#server/mail/templates/sign-in-code.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { findVerification, issueCode } from './codes.ts';
@@ -30,6 +29,6 @@ export async function sendSignInCode(tx: Queryable, config: Config, email: strin
   const verdict = await hitRateLimit(tx, codeLimitKey(email), config.rateLimits.codesPerAddress, now);
   if (!verdict.allowed) return { sent: false, retryAfterSeconds: verdict.retryAfterSeconds, locked: false };
   const code = await issueCode(tx, config.secret, 'signin', email, now);
-  await enqueueMail(tx, 'signin-code', email, signInCodeMail(code), now);
+  await enqueueMail(tx, 'signin-code', email, { code }, now);
   return { sent: true };
 }

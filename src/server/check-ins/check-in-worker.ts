@@ -7,7 +7,6 @@ import { checkIns, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { fireCheckIn } from './fire-check-in.ts';
-import { CHECK_IN_REMINDER, checkInReminderMail } from './person-reminder-mail.ts';
 
 export type CheckInWorkerOptions = {
   db: Db;
@@ -95,14 +94,14 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
         .limit(MAX_PER_TICK)
         .for('update', { of: checkIns, skipLocked: true });
       for (const { checkIn, email, firstname } of due) {
-        const content = checkInReminderMail({
+        const data = {
           firstname,
           purpose: checkIn.purpose,
-          dueAt: checkIn.dueAt,
-          fireAt: new Date(checkIn.dueAt.getTime() + config.checkIns.graceMs),
+          dueAt: checkIn.dueAt.toISOString(),
+          fireAt: new Date(checkIn.dueAt.getTime() + config.checkIns.graceMs).toISOString(),
           timezone: checkIn.timezone,
-        });
-        await enqueueMails(tx, [{ kind: CHECK_IN_REMINDER, to: email, content }], now, checkIn.userId);
+        };
+        await enqueueMails(tx, [{ kind: 'check-in-reminder', to: email, data }], now, checkIn.userId);
         await tx.update(checkIns).set({ remindedAt: now }).where(eq(checkIns.id, checkIn.id));
       }
       return due.length;

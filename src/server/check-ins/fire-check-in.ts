@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput } from '#shared/api/active-button.ts';
 import { languageOr } from '#shared/language.ts';
-import { ALERT_CHECK_IN_MISSED, momentData, personOf } from '#server/alerts/alert-mail-data.ts';
+import { momentData, personOf } from '#server/alerts/alert-mail-data.ts';
 import { startInTransaction, type LockedUser } from '#server/alerts/alert-actions.ts';
 import { positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails } from '#server/alerts/tracked-mails.ts';
@@ -62,7 +62,9 @@ export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: Lock
     const activeId = active.id;
     const [packet] = await tx.select({ sealed: detentionInfos.sealed }).from(detentionInfos).where(eq(detentionInfos.userId, user.id));
     const moment = momentData({ at: now, timezone: checkIn.timezone });
-    await queueFollowUpMails({ tx, config, userId: user.id, now, ...(log ? { log } : {}) }, activeId, ALERT_CHECK_IN_MISSED, (recipient, ack) => ({
+    const missed = press.checkIn;
+    if (!missed) throw new Error('a check-in press without its check-in');
+    await queueFollowUpMails({ tx, config, userId: user.id, now, ...(log ? { log } : {}) }, activeId, 'alert-check-in-missed', (recipient, ack) => ({
       alertId: activeId,
       person: personOf(user),
       contactFirstname: recipient.firstname,
@@ -70,7 +72,7 @@ export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: Lock
       ...moment,
       position: positionOf(checkIn),
       ack,
-      checkIn: press.checkIn && { purpose: press.checkIn.purpose, place: press.checkIn.place, dueAt: press.checkIn.dueAt, ...(forced ? { forced } : {}) },
+      checkIn: { purpose: missed.purpose, place: missed.place, dueAt: missed.dueAt, ...(forced ? { forced } : {}) },
       ...(recipient.receivesDetentionInfo && packet ? { detention: packet.sealed } : {}),
     }));
   }

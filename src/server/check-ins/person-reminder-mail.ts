@@ -4,9 +4,6 @@ import type { MailContent } from '#server/mail/mail-content.ts';
 import { escapeHtml } from '#server/mail/templates/escape-html.ts';
 import { htmlLayout } from '#server/mail/templates/layout.ts';
 
-/** The outbox kind of the e-mail to the person before their check-in's deadline. */
-export const CHECK_IN_REMINDER = 'check-in-reminder';
-
 /** To the person, in Spanish: the deadline is near; 'Estoy bien' or 'Necesito más tiempo', or the contacts are told. */
 export function checkInReminderMail(input: { firstname: string; purpose: string; dueAt: Date; fireAt: Date; timezone: string }): MailContent {
   const label = CHECK_IN_PURPOSE_LABELS[input.purpose as CheckInPurpose] ?? CHECK_IN_PURPOSE_LABELS.otro;

@@ -4,7 +4,6 @@ import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { contactInvitationMail } from '#server/mail/templates/contact-invitation.ts';
 import { issueInvitation } from './invitations.ts';
 import { unsubscribeLink } from './opt-outs.ts';
 
@@ -20,12 +19,8 @@ export async function sendInvitation(tx: Queryable, config: Config, userId: stri
   const [user] = await tx.select({ id: users.id, firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error('invitation without its user');
   const token = await issueInvitation(tx, contact.id, at);
-  const content = contactInvitationMail({
-    userName: `${user.firstname} ${user.lastname}`,
-    contactFirstname: contact.firstname,
-    language: contact.language,
-    verifyUrl: `${config.publicUrl}/web/active/verify/${token}`,
-    unsubscribeUrl: await unsubscribeLink(tx, config, user.id, contact.email, now),
-  });
-  await enqueueMail(tx, 'contact-invitation', contact.email, content, now, user.id, at);
+  // Recorded now; the e-mail's link is derived again from SECRET when it is rendered (invitation-mail-data.ts).
+  await unsubscribeLink(tx, config, user.id, contact.email, now);
+  const data = { userName: `${user.firstname} ${user.lastname}`, contactFirstname: contact.firstname, language: contact.language, token };
+  await enqueueMail(tx, 'contact-invitation', contact.email, data, now, user.id, at);
 }

@@ -163,13 +163,14 @@ export const outbox = pgTable(
     text: text('text'),
     html: text('html'),
     /**
-     * Instead of the bodies: what the template of `kind` needs, as JSON, rendered
-     * when the e-mail is sent (an SOS's e-mails, src/server/alerts/started-mail.ts).
+     * Instead of the bodies: the data of `kind`, as JSON, parsed with the kind's
+     * schema and rendered when the message is sent (src/server/messages/kinds.ts).
+     * Rows the versions before it wrote with their bodies have none, and send as stored.
      */
     templateData: text('template_data'),
     status: text('status', { enum: outboxStatus }).notNull().default('pending'),
     /**
-     * Lower goes first (src/server/mail/mail-priority.ts): the worker claims by
+     * Lower goes first (src/server/messages/priority.ts, each kind's in kinds.ts): the worker claims by
      * priority, then by due time. Every insert of ours says where it stands; the
      * default (first) is for a server of the previous version still running
      * during an upgrade, whose inserts must not fail: too early beats never.

@@ -4,7 +4,8 @@ import { errorName } from '#server/error-name.ts';
 import type { Log } from '#server/log.ts';
 import type { PushSender } from '#server/push/push-sender.ts';
 import type { MailContent } from './mail-content.ts';
-import { MAIL_PRIORITY, type MailPriority } from './mail-priority.ts';
+import { PRIORITY, type Priority } from '#server/messages/priority.ts';
+import type { Rendered, StoredMessage } from '#server/messages/render-message.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -34,8 +35,8 @@ export type OutboxWorkerOptions = {
   urgent?: Partial<LaneSize>;
   /** The general lane: senders that claim any e-mail, highest priority first. */
   general?: Partial<LaneSize>;
-  /** The bodies of a row queued as template data; undefined when it cannot be read. */
-  render: (mail: DeferredMail) => MailContent | undefined;
+  /** The bodies of a row stored as kind plus data (src/server/messages/render-message.ts). */
+  render: (mail: StoredMessage) => Rendered<MailContent>;
   /** Rows that are phone notifications rather than e-mails go here (src/server/push). */
   push?: PushSender;
 };
@@ -54,9 +55,6 @@ export type LaneSize = { senders: number; batchSize: number };
  */
 export const URGENT_LANE: LaneSize = { senders: 2, batchSize: 10 };
 export const GENERAL_LANE: LaneSize = { senders: 1, batchSize: 5 };
-
-/** An outbox row whose bodies are made when it is sent, from `templateData`. */
-export type DeferredMail = { kind: string; userId: string | null; recipient: string; templateData: string };
 
 export type OutboxWorker = {
   /** LISTEN and poll until stopped. */
@@ -125,7 +123,7 @@ const MARK_FAILED = {
     where o.id = f.id`,
 };
 
-type Lane = LaneSize & { maxPriority: MailPriority; transport: MailTransport };
+type Lane = LaneSize & { maxPriority: Priority; transport: MailTransport };
 
 /** bigint ids come from pg as strings. */
 type ClaimedRow = {
@@ -140,8 +138,6 @@ type ClaimedRow = {
   attempts: number;
 };
 
-/** What a failed attempt records when a row's template data cannot be rendered (logs and `last_error`). */
-const UNREADABLE = 'plantilla ilegible';
 /** What a failed attempt records when the mail server or push service did not answer in time. */
 export const ROW_TIMED_OUT = 'sin respuesta a tiempo';
 /** What a failed attempt records when the row's earlier, timed-out send has not ended yet. */
@@ -159,8 +155,8 @@ export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { pool, transport, clock, log, render, push, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, rowTimeoutMs = 60_000 } = options;
   const lanes: Lane[] = [
-    { ...URGENT_LANE, ...options.urgent, maxPriority: MAIL_PRIORITY.alert, transport: options.urgentTransport ?? transport },
-    { ...GENERAL_LANE, ...options.general, maxPriority: MAIL_PRIORITY.other, transport },
+    { ...URGENT_LANE, ...options.urgent, maxPriority: PRIORITY.alert, transport: options.urgentTransport ?? transport },
+    { ...GENERAL_LANE, ...options.general, maxPriority: PRIORITY.other, transport },
   ];
 
   let stopped = true;
@@ -173,14 +169,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Rows whose send outlived its time-out in this process and has not ended: sending them again could deliver them twice. */
   const stillSending = new Set<string>();
 
-  /** The bodies as stored, or rendered from the row's template data; undefined when that cannot be read. */
-  function contentOf(row: ClaimedRow): MailContent | undefined {
-    if (row.template_data === null) return { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' };
-    try {
-      return render({ kind: row.kind, userId: row.user_id, recipient: row.recipient, templateData: row.template_data });
-    } catch {
-      return undefined;
-    }
+  /**
+   * The bodies rendered from the row's kind and data; or as stored, for a row an
+   * older server queued with its bodies (it may still be waiting after an upgrade).
+   */
+  function contentOf(row: ClaimedRow): Rendered<MailContent> {
+    if (row.template_data === null) return { ok: true, content: { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' } };
+    return render({ kind: row.kind, userId: row.user_id, recipient: row.recipient, templateData: row.template_data });
   }
 
   /**
@@ -199,10 +194,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
     const sending = (async (): Promise<RowResult> => {
       if (push?.isPush(row.kind)) return push.send({ id: Number(row.id), kind: row.kind, recipient: row.recipient, templateData: row.template_data }, now);
-      const content = contentOf(row);
-      // Kept for retries: a renderer fixed by a deploy still sends it, where giving up would lose an alert.
-      if (!content) return { ok: false, error: UNREADABLE };
-      return transport.send({ id: Number(row.id), to: row.recipient, ...content }, now);
+      const rendered = contentOf(row);
+      if (!rendered.ok) return rendered;
+      return transport.send({ id: Number(row.id), to: row.recipient, ...rendered.content }, now);
     })().catch((error: unknown): RowResult => ({ ok: false, error: errorName(error) }));
     let result: RowResult | typeof TIMED_OUT;
     try {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterCommit } from '#server/db/client.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
-import type { MailContent } from './mail-content.ts';
-import { mailPriority } from './mail-priority.ts';
+import type { MailKind, MessageInput } from '#server/messages/kinds.ts';
+import { storedMessage } from '#server/messages/stored-data.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
 
@@ -18,13 +18,15 @@ export function notifyOutboxWorkers(db: Db): void {
  * they find the row as soon as it is visible. `userId` names the account
  * the e-mail belongs to (a contact's invitation, an alert), so that deleting
  * the account takes its mail along; sign-in codes belong to nobody yet. The
- * row's priority follows from `kind` (mail-priority.ts).
+ * row stores `kind` and `data`, parsed with the kind's schema (a refusal throws:
+ * MessageDataError); its priority and renderer come from the kind
+ * (src/server/messages/kinds.ts), and it is rendered when it is sent.
  */
-export async function enqueueMail(
+export async function enqueueMail<K extends MailKind>(
   tx: Queryable,
-  kind: string,
+  kind: K,
   to: string,
-  content: MailContent,
+  data: MessageInput<K>,
   now: Date,
   userId: string | null = null,
   /** Not before this moment (an invitation the limits held back); by default at once. */
@@ -32,7 +34,7 @@ export async function enqueueMail(
 ): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind, priority: mailPriority(kind), userId, recipient: to, ...content, nextAttemptAt: dueAt, createdAt: now })
+    .values({ ...storedMessage(kind, data), userId, recipient: to, nextAttemptAt: dueAt, createdAt: now })
     .returning({ id: outbox.id });
   // Inside a savepoint the commit is out of sight: NOTIFY with the transaction, as before.
   if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
@@ -40,8 +42,8 @@ export async function enqueueMail(
   return row?.id ?? 0;
 }
 
-/** An e-mail with its bodies, or with the data its kind's template renders when it is sent (`template_data`). */
-export type QueuedMail = { kind: string; to: string } & ({ content: MailContent } | { templateData: string });
+/** An e-mail to queue: its kind and the data its renderer reads when it is sent. */
+export type QueuedMail = { [K in MailKind]: { kind: K; to: string; data: MessageInput<K> } }[MailKind];
 
 /**
  * `enqueueMail` for several e-mails in one statement (an alert's contacts):
@@ -53,11 +55,9 @@ export async function enqueueMails(tx: Queryable, mails: QueuedMail[], now: Date
     .insert(outbox)
     .values(
       mails.map((mail) => ({
-        kind: mail.kind,
-        priority: mailPriority(mail.kind),
+        ...storedMessage<MailKind>(mail.kind, mail.data),
         userId,
         recipient: mail.to,
-        ...('content' in mail ? mail.content : { templateData: mail.templateData }),
         nextAttemptAt: now,
         createdAt: now,
       })),

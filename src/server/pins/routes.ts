@@ -15,7 +15,6 @@ import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { pinsResetCodeMail } from '#server/mail/templates/pins-reset-code.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { checkPin, pinsSet, type PinCheck } from '#server/security/pin-check.ts';
@@ -90,7 +89,7 @@ export function pinRoutes(deps: AppDeps) {
         const verdict = await hitRateLimit(tx, resetLimitKey(user.email), config.rateLimits.codesPerAddress, now);
         if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
         const code = await issueCode(tx, config.secret, RESET_TYPE, user.email, now);
-        await enqueueMail(tx, 'pins-reset-code', user.email, pinsResetCodeMail(code), now, user.id);
+        await enqueueMail(tx, 'pins-reset-code', user.email, { code }, now, user.id);
         return ok(c, pinMessages.codeSent);
       }),
     )

@@ -1,12 +1,11 @@
 import type pg from 'pg';
 import webpush from 'web-push';
-import { languageOr } from '#shared/language.ts';
 import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
 import type { Config } from '#server/config.ts';
 import { errorName } from '#server/error-name.ts';
 import type { Log } from '#server/log.ts';
-import { pushKindOf } from './push-kinds.ts';
-import { pushMessage } from './push-message.ts';
+import { parsePush, renderPush, type ParsedPush } from '#server/messages/render-message.ts';
+import { isPushOutboxKind } from './push-kinds.ts';
 import { isTrustedPushEndpoint } from './push-services.ts';
 import { hasUsableKeys } from './subscription-keys.ts';
 
@@ -35,12 +34,22 @@ const TIMEOUT_MS = 10_000;
 export const KEYS_UNUSABLE = 'claves del teléfono no válidas';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * The subscription, its contact and person, and whether a notification queued
+ * after this one ($2, the row's id) has already left for this phone, in the one
+ * query a push already made (the person's outbox rows, by outbox_user_idx).
+ */
 const TARGET = {
   name: 'push_target',
-  text: `select s.endpoint, s.p256dh, s.auth, c.email, c.language, u.firstname, u.lastname, u.phone
+  text: `select s.endpoint, s.p256dh, s.auth, c.email, c.language, u.firstname, u.lastname, u.phone,
+      exists (select 1 from outbox o where o.user_id = u.id and o.recipient = $1::text and o.id > $2::bigint
+        and o.status = 'sent' and o.kind like 'push:%') as superseded
     from push_subscriptions s join contacts c on c.id = s.contact_id join users u on u.id = c.user_id
-    where s.id = $1`,
+    where s.id = $1::uuid`,
 };
+
+/** Recorded on a notification that a later one reached the phone first: sent now, it would replace the newer news. */
+export const SUPERSEDED = 'aviso superado por uno más reciente';
 const DELIVERED = {
   name: 'push_delivered',
   text: `update alert_deliveries set push_sent_at = coalesce(push_sent_at, $3) where alert_id = $1 and contact_email = $2`,
@@ -59,25 +68,8 @@ type Target = {
   firstname: string;
   lastname: string;
   phone: string;
+  superseded: boolean;
 };
-
-function alertIdOf(templateData: string | null): string | undefined {
-  try {
-    const { alertId } = JSON.parse(templateData ?? '') as { alertId?: unknown };
-    return typeof alertId === 'string' && UUID.test(alertId) ? alertId : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether the row is the notification of an alert a missed check-in started (start-rows.ts writes it). */
-function missedCheckInOf(templateData: string | null): boolean {
-  try {
-    return (JSON.parse(templateData ?? '') as { trigger?: unknown }).trigger === 'missed-check-in';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Sends the outbox's phone notifications: encrypted and signed by web-push,
@@ -93,13 +85,34 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
     privateKey: config.push.vapid.privateKey,
   };
 
-  async function send(row: PushRow, now: Date): Promise<PushResult> {
-    const kind = pushKindOf(row.kind);
-    const alertId = alertIdOf(row.templateData);
-    if (!kind || !alertId || !UUID.test(row.recipient)) return { ok: false, error: 'aviso ilegible', permanent: true };
+  /**
+   * The notifications of one phone about one alert leave one at a time, in the
+   * order the outbox claimed them (the alert's order): on the phone a later one
+   * replaces the earlier (same tag), so two in flight could arrive swapped.
+   */
+  const inFlight = new Map<string, Promise<unknown>>();
+  function inOrder<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const turn = (inFlight.get(key) ?? Promise.resolve()).then(run, run);
+    const settled = turn.catch(() => undefined);
+    inFlight.set(key, settled);
+    void settled.then(() => {
+      if (inFlight.get(key) === settled) inFlight.delete(key);
+    });
+    return turn;
+  }
+
+  function send(row: PushRow, now: Date): Promise<PushResult> {
+    const parsed = row.templateData === null ? undefined : parsePush({ kind: row.kind, templateData: row.templateData });
+    if (!parsed?.ok || !UUID.test(row.recipient)) return Promise.resolve({ ok: false, error: 'aviso ilegible', permanent: true });
+    const message = parsed.content;
+    return inOrder(`${row.recipient}:${message.alertId}`, () => sendParsed(row, message, now));
+  }
+
+  async function sendParsed(row: PushRow, message: ParsedPush, now: Date): Promise<PushResult> {
+    const { alertId } = message;
     const { rows } = await pool.query<Target>({
       ...TARGET,
-      values: [row.recipient],
+      values: [row.recipient, row.id],
     });
     const target = rows[0];
     // The contact turned it off, or was deleted, since the alert.
@@ -113,18 +126,13 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
 
     // A subscription stored before its keys were checked at subscribe time.
     if (!hasUsableKeys(target)) return { ok: false, error: KEYS_UNUSABLE, permanent: true };
-
-    const payload = pushMessage({
-      kind,
-      alertId,
-      person: {
-        name: `${target.firstname} ${target.lastname}`,
-        phone: target.phone,
-      },
-      language: languageOr(target.language),
+    // A retried start or position must not replace 'finalizó' (a later notification, with
+    // the same tag) on the phone: once a later one has left, this one never does.
+    if (target.superseded) return { ok: false, error: SUPERSEDED, permanent: true };
+    const payload = renderPush(config, row.recipient, message, {
+      person: { name: `${target.firstname} ${target.lastname}`, phone: target.phone },
       ackUrl: ackUrl(config, ackToken(config.secret, alertId, target.email)),
-      publicUrl: config.publicUrl,
-      missedCheckIn: missedCheckInOf(row.templateData),
+      language: target.language,
     });
     let request: ReturnType<typeof webpush.generateRequestDetails>;
     try {
@@ -191,5 +199,5 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
     return isTrustedPushEndpoint(endpoint, config.push.extraOrigins);
   }
 
-  return { isPush: (kind) => pushKindOf(kind) !== undefined, send };
+  return { isPush: isPushOutboxKind, send };
 }

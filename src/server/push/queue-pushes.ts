@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PushKind } from '#shared/push-payload.ts';
 import { afterCommit, type Queryable } from '#server/db/client.ts';
-import { MAIL_PRIORITY } from '#server/mail/mail-priority.ts';
+import { priorityOf } from '#server/messages/stored-data.ts';
 import { notifyOutboxWorkers, OUTBOX_CHANNEL } from '#server/mail/outbox.ts';
 import { pushOutboxKind } from './push-kinds.ts';
 
@@ -15,7 +15,7 @@ export async function queueAlertPushes(tx: Queryable, userId: string, alertId: s
   const at = now.toISOString();
   const { rowCount } = await tx.execute(sql`
     insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
-    select ${pushOutboxKind(kind)}, ${MAIL_PRIORITY.alert}, c.user_id, s.id::text, ${JSON.stringify({ alertId })}, ${at}::timestamptz, ${at}::timestamptz
+    select ${pushOutboxKind(kind)}, ${priorityOf(pushOutboxKind(kind))}, c.user_id, s.id::text, ${JSON.stringify({ alertId })}, ${at}::timestamptz, ${at}::timestamptz
     from push_subscriptions s
     join contacts c on c.id = s.contact_id
     left join opt_outs o on o.user_id = c.user_id and o.email = c.email

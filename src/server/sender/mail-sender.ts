@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type pg from 'pg';
-import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Log } from '#server/log.ts';
 import { GENERAL_LANE, URGENT_LANE, createOutboxWorker, type OutboxWorker } from '#server/mail/outbox-worker.ts';
 import { createMailTransport, type MailTransport } from '#server/mail/transport.ts';
+import { renderStoredMail } from '#server/messages/render-message.ts';
 import { createPushSender } from '#server/push/push-sender.ts';
 
 /** What the sender needs of the configuration: plain data, so it can cross into the sender's thread. */
@@ -35,7 +35,7 @@ export function createMailSender({ pool, config, clock, log }: { pool: pg.Pool; 
   const transport = createMailTransport({ ...options, connections: inFlight(GENERAL_LANE) });
   const urgentTransport = createMailTransport({ ...options, connections: inFlight(URGENT_LANE) });
   const push = createPushSender({ pool, config, log });
-  const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderDeferredMail(config), push });
+  const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderStoredMail(config), push });
   return {
     worker,
     transport,

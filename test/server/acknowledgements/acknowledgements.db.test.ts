@@ -5,7 +5,7 @@ import type { AckView } from '#shared/api/deliveries.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { alertDeliveries, alerts, outbox, practiceAlerts } from '#server/db/schema.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
-import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
+import { renderStoredMail } from '#server/messages/render-message.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press, statesOf } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
@@ -250,7 +250,7 @@ describe('limits and failures around the delivery state', () => {
     // The alert's e-mails go to a mail server that refuses them; the worker gives up after two attempts.
     const { log } = t;
     const transport = createMailTransport({ smtpUrl: smtp.url, from: t.config.mailFrom, mailDir: t.mailDir, log });
-    const refused = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log, maxAttempts: 2, render: renderDeferredMail(t.config) });
+    const refused = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log, maxAttempts: 2, render: renderStoredMail(t.config) });
     try {
       const { me } = await personWithConfirmedContacts(t, 'rechazo', [['Luis', 'Díaz']]);
       smtp.refuse = true;

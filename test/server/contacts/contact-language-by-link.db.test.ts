@@ -5,9 +5,9 @@ import { contactListSchema } from '#shared/api/contacts.ts';
 import { ht } from '#shared/contact-texts/ht.ts';
 import { HTML_LANG } from '#shared/language.ts';
 import { apiMessages, fieldMessages } from '#shared/messages.ts';
-import { renderDeferredMail } from '#server/alerts/alert-mail-data.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
+import { renderStoredMail } from '#server/messages/render-message.ts';
 import { ackTokenIn, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { otherLanguageIn } from '#test/support/catalogue-fragments.ts';
 import { mailsTo, unsubscribeTokenIn, verifyTokenIn } from '#test/support/contact-mail.ts';
@@ -50,7 +50,7 @@ describe('a contact switching language on a page their e-mail opened', () => {
     t.clock.advance(10 * 60_000);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
     const transport = createMailTransport({ smtpUrl: smtp.url, from: t.config.mailFrom, mailDir: t.mailDir, log: t.log });
-    const worker = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log: t.log, render: renderDeferredMail(t.config) });
+    const worker = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log: t.log, render: renderStoredMail(t.config) });
     try {
       await worker.drain();
     } finally {

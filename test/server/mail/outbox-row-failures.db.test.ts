@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createPool, type Db } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
-import { MAIL_PRIORITY } from '#server/mail/mail-priority.ts';
 import { createOutboxWorker, ROW_TIMED_OUT, type OutboxWorker } from '#server/mail/outbox-worker.ts';
 import type { MailTransport } from '#server/mail/transport.ts';
+import { PRIORITY } from '#server/messages/priority.ts';
+import type { Rendered } from '#server/messages/render-message.ts';
 import type { PushSender } from '#server/push/push-sender.ts';
 import { captureLog } from '#test/support/capture-log.ts';
 import { fakeClock, type FakeClock } from '#test/support/fake-clock.ts';
@@ -102,10 +103,10 @@ describe('each outbox row is sent and recorded on its own', () => {
       isPush: (kind) => kind.startsWith('push:'),
       send: async (row) => meet(row.id, 'send'),
     };
-    const render = ({ templateData }: { templateData: string }): MailContent => {
+    const render = ({ templateData }: { templateData: string }): Rendered<MailContent> => {
       const { id } = JSON.parse(templateData) as { id: number };
       meet(id, 'render');
-      return { subject: 'Asunto', text: 'Texto', html: '<p>Texto</p>' };
+      return { ok: true, content: { subject: 'Asunto', text: 'Texto', html: '<p>Texto</p>' } };
     };
     worker = createOutboxWorker({ pool, transport, clock, log: captureLog(), render, push, rowTimeoutMs: ROW_TIMEOUT_MS });
   });
@@ -124,7 +125,7 @@ describe('each outbox row is sent and recorded on its own', () => {
         .values({
           kind: row.kind,
           recipient: 'persona@example.com',
-          priority: row.kind.includes('alert') ? MAIL_PRIORITY.alert : row.kind === 'signin-code' ? MAIL_PRIORITY.signIn : MAIL_PRIORITY.other,
+          priority: row.kind.includes('alert') ? PRIORITY.alert : row.kind === 'signin-code' ? PRIORITY.signIn : PRIORITY.other,
           nextAttemptAt: now,
           createdAt: now,
         })

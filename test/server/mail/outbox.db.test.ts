@@ -9,6 +9,9 @@ import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
+/** A notice to the person (a new session): a kind whose data needs no account. */
+const notice = (at: Date) => ({ firstname: 'Ana', device: 'Chrome en Android', at: at.toISOString() });
+
 describe('e-mail delivery through the outbox', () => {
   let smtp: SmtpSink;
   let t: TestApp;
@@ -31,7 +34,36 @@ describe('e-mail delivery through the outbox', () => {
     expect(mail?.html).toContain(mail?.subject?.slice(-4));
     // Once sent, the row keeps no body: it may have held the code.
     const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'rosa@example.com'));
-    expect(row).toMatchObject({ status: 'sent', text: null, html: null, subject: null, attempts: 1 });
+    expect(row).toMatchObject({ status: 'sent', text: null, html: null, subject: null, templateData: null, attempts: 1 });
+  });
+
+  it('still sends, as it was written, an e-mail the previous version queued with its bodies before an upgrade', async () => {
+    const before = smtp.received.length;
+    const now = t.clock.now();
+    // As the previous version wrote a code: subject, text and HTML, no data (it rendered when queuing).
+    const [old] = await t.db
+      .insert(outbox)
+      .values({
+        kind: 'signin-code',
+        priority: 1,
+        recipient: 'antes@example.com',
+        subject: 'Tu código de acceso: 4821',
+        text: 'Hola:\n\nTu código de acceso es 4821.',
+        html: '<p>Tu código de acceso es <strong>4821</strong>.</p>',
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .returning({ id: outbox.id });
+    await t.drainOutbox();
+    const sent = smtp.received.slice(before);
+    expect(sent.map((mail) => [Array.isArray(mail.to) ? '' : mail.to?.text, mail.subject, mail.text?.trim(), mail.html])).toEqual([
+      ['antes@example.com', 'Tu código de acceso: 4821', 'Hola:\n\nTu código de acceso es 4821.', '<p>Tu código de acceso es <strong>4821</strong>.</p>'],
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, old?.id ?? 0));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, subject: null, text: null, html: null, templateData: null, lastError: null });
   });
 
   it('keeps an e-mail the mail server refused and sends it later, even after a restart', async () => {
@@ -61,10 +93,10 @@ describe('e-mail delivery through the outbox', () => {
   it('gives up at once on an address the mail server refuses for good, records why, and sends the others', async () => {
     smtp.unknown.add('inexistente@example.com');
     const before = smtp.received.length;
-    const mail = { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' };
+    const mail = notice(t.clock.now());
     await t.db.transaction(async (tx) => {
-      await enqueueMail(tx, 'test', 'inexistente@example.com', mail, t.clock.now());
-      await enqueueMail(tx, 'test', 'existe@example.com', mail, t.clock.now());
+      await enqueueMail(tx, 'new-session', 'inexistente@example.com', mail, t.clock.now());
+      await enqueueMail(tx, 'new-session', 'existe@example.com', mail, t.clock.now());
     });
     await t.drainOutbox();
     smtp.unknown.clear();
@@ -87,9 +119,9 @@ describe('e-mail delivery through the outbox', () => {
   it('never sends one e-mail twice when two servers drain the same outbox', async () => {
     const other = await createTestApp({ database: t.database, clock: t.clock, env: { SMTP_URL: smtp.url } });
     const before = smtp.received.length;
-    const mail = { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' };
+    const mail = notice(t.clock.now());
     await t.db.transaction(async (tx) => {
-      for (let i = 0; i < 20; i += 1) await enqueueMail(tx, 'test', `lote${i}@example.com`, mail, t.clock.now());
+      for (let i = 0; i < 20; i += 1) await enqueueMail(tx, 'new-session', `lote${i}@example.com`, mail, t.clock.now());
     });
     await Promise.all([t.drainOutbox(), other.drainOutbox()]);
     await other.close({ keepDatabase: true });
@@ -98,21 +130,22 @@ describe('e-mail delivery through the outbox', () => {
     expect(new Set(batch).size).toBe(20);
   });
 
-  it('does not send a row whose template data it cannot read, records why, and sends the others', async () => {
+  it('fails for good a row whose stored data it cannot read, records why, and sends the others', async () => {
     const before = smtp.received.length;
     const now = t.clock.now();
     const [broken] = await t.db
       .insert(outbox)
       .values({ kind: 'alert-started', recipient: 'ilegible@example.com', templateData: '{"alertId": 7', nextAttemptAt: now, createdAt: now })
       .returning({ id: outbox.id });
-    await t.db.transaction((tx) => enqueueMail(tx, 'test', 'legible@example.com', { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' }, now));
+    await t.db.transaction((tx) => enqueueMail(tx, 'new-session', 'legible@example.com', notice(now), now));
     await t.drainOutbox();
     expect(smtp.received.slice(before).map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text))).toEqual(['legible@example.com']);
     const [row] = await t.db
       .select()
       .from(outbox)
       .where(eq(outbox.id, broken?.id ?? 0));
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'plantilla ilegible' });
+    // Reading it again cannot help: it fails at once, alone.
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'plantilla ilegible' });
     expect(t.log.text()).toContain('plantilla ilegible');
   });
 
@@ -132,6 +165,16 @@ describe('claiming e-mail to send from a long queue', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  /** What an SOS e-mail's renderer reads; the claim never looks at it. */
+  const alertData = () => ({
+    alertId: '00000000-0000-4000-8000-000000000000',
+    person: { name: 'Ana Pérez', phone: '+13055550100' },
+    contactFirstname: 'Luis',
+    at: t.clock.now().toISOString(),
+    timezone: 'UTC',
+    position: null,
   });
 
   type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
@@ -162,9 +205,8 @@ describe('claiming e-mail to send from a long queue', () => {
   it('reads only the batch it claims, though the statistics were taken while the outbox was empty', async () => {
     // A server just installed: autovacuum has seen the outbox empty. Then a burst of presses queues thousands.
     await t.pool.query('vacuum analyze outbox');
-    const mail = { subject: 'ALERTA SOS', text: 'Hola', html: '<p>Hola</p>' };
     for (let chunk = 0; chunk < 5; chunk += 1) {
-      const burst = Array.from({ length: 2000 }, (_, i) => ({ kind: 'alert-started', to: `rafaga${chunk}-${i}@example.com`, content: mail }));
+      const burst = Array.from({ length: 2000 }, (_, i) => ({ kind: 'alert-started' as const, to: `rafaga${chunk}-${i}@example.com`, data: alertData() }));
       await t.db.transaction((tx) => enqueueMails(tx, burst, t.clock.now()));
     }
     expect(await claimPlan()).toEqual({ sorted: false, outboxRowsRead: 10, claimed: 10 });
@@ -172,19 +214,18 @@ describe('claiming e-mail to send from a long queue', () => {
 
   it("reads past one account's backlog to its contacts without walking it, while a sender holds that account's next rows", async () => {
     await t.pool.query("update outbox set status = 'sent' where status = 'pending'");
-    const mail = { subject: 'ALERTA SOS', text: 'Hola', html: '<p>Hola</p>' };
     await signUp(t, 'mucho@example.com', 'Rosa');
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'mucho@example.com'));
     // Two hundred alert e-mails to each of its ten contacts, queued one after another: turns 0 to 199.
     for (let round = 0; round < 200; round += 1) {
-      const mails = Array.from({ length: 10 }, (_, i) => ({ kind: 'alert-started', to: `contacto${i}@example.com`, content: mail }));
+      const mails = Array.from({ length: 10 }, (_, i) => ({ kind: 'alert-started' as const, to: `contacto${i}@example.com`, data: alertData() }));
       await t.db.transaction((tx) => enqueueMails(tx, mails, t.clock.now(), user!.id));
     }
     // Then other people's first e-mails.
     await t.db.transaction((tx) =>
       enqueueMails(
         tx,
-        Array.from({ length: 10 }, (_, i) => ({ kind: 'alert-started', to: `otro${i}@example.com`, content: mail })),
+        Array.from({ length: 10 }, (_, i) => ({ kind: 'alert-started' as const, to: `otro${i}@example.com`, data: alertData() })),
         t.clock.now(),
       ),
     );

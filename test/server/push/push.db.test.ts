@@ -11,6 +11,7 @@ import { apiMessages } from '#shared/messages.ts';
 import { createCheckInWorker } from '#server/check-ins/check-in-worker.ts';
 import { parseConfig } from '#server/config.ts';
 import { outbox, pushSubscriptions } from '#server/db/schema.ts';
+import { SUPERSEDED } from '#server/push/push-sender.ts';
 import { ackTokenIn, alertState, lastMail, MEXICO, press } from '#test/support/alert-people.ts';
 import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { startPushService, type Phone, type PushService } from '#test/support/push-service.ts';
@@ -395,6 +396,31 @@ describe('phone notifications of an alert (Web Push)', () => {
       { status: 'sent', attempts: 1, lastError: null },
     ]);
     expect(await service.received(phone)).toHaveLength(1);
+  });
+
+  it("never lets a retried position replace 'finalizó' on the phone: a notification older than one already sent stays unsent", async () => {
+    const luis = await accepted('orden');
+    const phone = await phoneOn(luis.pushToken);
+    const kindsOnPhone = async () => ((await service.received(phone)) as PushPayload[]).map((message) => message.notification.data.kind);
+    await press(t, luis.me, { alert_status: '1', latitude: '', longitude: '', timezone: 'America/Chicago' });
+    await t.drainOutbox();
+    // The first position's notification meets a push service having a bad moment, and waits to be tried again.
+    service.refuseNext(1, 503);
+    t.clock.advance(30_000);
+    await press(t, luis.me, { alert_status: '1', latitude: '41.8781', longitude: '-87.6298', timezone: 'America/Chicago' });
+    await t.drainOutbox();
+    await press(t, luis.me, { alert_status: '2' });
+    await t.drainOutbox();
+    expect(await kindsOnPhone()).toEqual(['alert-started', 'alert-ended']);
+    t.clock.advance(10 * 60_000);
+    await t.drainOutbox();
+    expect(await kindsOnPhone()).toEqual(['alert-started', 'alert-ended']);
+    const rows = (await t.db.select().from(outbox).where(eq(outbox.userId, luis.me.id))).filter((row) => row.kind.startsWith('push:'));
+    expect(rows.map(({ kind, status, attempts, lastError }) => ({ kind, status, attempts, lastError })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'push:alert-ended', status: 'sent', attempts: 1, lastError: null },
+      { kind: 'push:alert-position', status: 'failed', attempts: 2, lastError: SUPERSEDED },
+      { kind: 'push:alert-started', status: 'sent', attempts: 1, lastError: null },
+    ]);
   });
 
   it('refuses bad input with a Spanish 422, and tokens that open nothing with 404', async () => {

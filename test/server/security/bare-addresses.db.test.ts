@@ -87,7 +87,13 @@ describe('e-mail addresses are bare addresses', () => {
   });
 
   it('gives up at once on a queued e-mail whose recipient is not a bare address, and delivers nothing for it', async () => {
-    const id = await enqueueMail(t.db, 'contact-invitation', 'Jorge <pilar@example.org>', { subject: 'Hola', text: 'Hola', html: '<p>Hola</p>' }, t.clock.now());
+    const id = await enqueueMail(
+      t.db,
+      'new-session',
+      'Jorge <pilar@example.org>',
+      { firstname: 'Ana', device: 'Chrome en Android', at: t.clock.now().toISOString() },
+      t.clock.now(),
+    );
     await t.drainOutbox();
     const [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: NOT_A_BARE_ADDRESS, sentAt: null });

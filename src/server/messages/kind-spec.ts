@@ -1,0 +1,66 @@
+import type * as v from 'valibot';
+import type { Language } from '#shared/language.ts';
+import type { PushPayload } from '#shared/push-payload.ts';
+import type { Config } from '#server/config.ts';
+import type { MailContent } from '#server/mail/mail-content.ts';
+import type { Priority } from './priority.ts';
+
+/** The schema of a kind's stored data: JSON in, the renderer's input out. */
+export type DataSchema = v.GenericSchema<unknown, unknown>;
+
+/**
+ * Who reads the message: a contact reads it in their own language; the person
+ * (sign-in codes, their own notices) always in Spanish, as their screens are.
+ */
+export type Audience = 'contact' | 'person';
+
+/** What every renderer is given besides the row's data. */
+export type RenderContext = {
+  config: Pick<Config, 'secret' | 'publicUrl'>;
+  /** The recipient's language, chosen once for every kind (recipient-language.ts). */
+  language: Language;
+  /** The account the row belongs to; null for a sign-in code (nobody yet). */
+  userId: string | null;
+  /** The row's address (an e-mail) or subscription id (a push). */
+  recipient: string;
+};
+
+/** What the push sender read of the subscription's contact and person when it sends (push-sender.ts). */
+export type PushTarget = { person: { name: string; phone: string }; ackUrl: string };
+
+type Common<S extends DataSchema> = {
+  priority: Priority;
+  /** Part of an alert: its rows go in the alert lane and follow the alert's order. */
+  alert: boolean;
+  audience: Audience;
+  /** Parsed when the row is queued and again when it is sent. */
+  schema: S;
+};
+
+export type MailKindSpec<S extends DataSchema> = Common<S> & {
+  channel: 'mail';
+  render: (data: v.InferOutput<S>, context: RenderContext) => MailContent;
+};
+
+export type PushKindSpec<S extends DataSchema> = Common<S> & {
+  channel: 'push';
+  audience: 'contact';
+  render: (data: v.InferOutput<S>, context: RenderContext & PushTarget) => PushPayload;
+};
+
+/**
+ * A kind of e-mail: the helper ties the renderer's input to the schema, so a
+ * renderer that reads a field the schema does not give fails the type check,
+ * and leaving out any part (priority, schema, renderer) does too.
+ */
+export function mailKind<S extends DataSchema>(spec: Omit<MailKindSpec<S>, 'channel'>): MailKindSpec<S> {
+  return { ...spec, channel: 'mail' };
+}
+
+/** A kind of phone notification (a contact's, always part of an alert). */
+export function pushKind<S extends DataSchema>(spec: Omit<PushKindSpec<S>, 'channel' | 'audience'>): PushKindSpec<S> {
+  return { ...spec, channel: 'push', audience: 'contact' };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table holds specs of different data types
+export type AnyKindSpec = MailKindSpec<any> | PushKindSpec<any>;

@@ -1,0 +1,11 @@
+import { DEFAULT_LANGUAGE, languageOr, type Language } from '#shared/language.ts';
+import type { Audience } from './kind-spec.ts';
+
+/**
+ * The one place a message's language is chosen: a contact reads theirs (as
+ * stored with the row, or read with the subscription for a push); the person
+ * always reads Spanish, as their own screens are.
+ */
+export function recipientLanguage(audience: Audience, contactLanguage: unknown): Language {
+  return audience === 'person' ? DEFAULT_LANGUAGE : languageOr(contactLanguage);
+}

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { MESSAGE_KINDS, type MessageInput, type MessageKind } from './kinds.ts';
+import type { Priority } from './priority.ts';
+
+/**
+ * Thrown when the code that queues a message gives data its kind's schema
+ * refuses: a bug to see at once, in the request that caused it, rather than an
+ * e-mail that fails later. Names the kind and the fields, never their values
+ * (a code, an address).
+ */
+export class MessageDataError extends Error {
+  constructor(kind: string, fields: string[]) {
+    super(`outbox: data of '${kind}' do not match its schema (${fields.join(', ') || 'root'})`);
+    this.name = 'MessageDataError';
+  }
+}
+
+/** The row's columns for a message: its kind, its priority, and its data parsed and serialised. */
+export function storedMessage<K extends MessageKind>(kind: K, data: MessageInput<K>): { kind: K; priority: Priority; templateData: string } {
+  const spec = MESSAGE_KINDS[kind];
+  const parsed = v.safeParse(spec.schema, data);
+  if (!parsed.success)
+    throw new MessageDataError(
+      kind,
+      parsed.issues.map((issue) => v.getDotPath(issue) ?? 'root'),
+    );
+  return { kind, priority: spec.priority, templateData: JSON.stringify(parsed.output) };
+}
+
+export function priorityOf(kind: MessageKind): Priority {
+  return MESSAGE_KINDS[kind].priority;
+}
