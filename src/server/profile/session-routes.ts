@@ -29,6 +29,6 @@ export function sessionRoutes(deps: AppDeps) {
     })
     .post('/profile/sessions/revoke-others', bearer, guard(pretendRevoke), async (c) => {
       const { userId, familyId } = c.var.auth;
-      return ok(c, { revoked: await revokeOtherSessions(db, userId, familyId, clock.now()) });
+      return ok(c, { revoked: await db.transaction((tx) => revokeOtherSessions(tx, userId, familyId, clock.now())) });
     });
 }
