@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Context, Input, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
-import { lockUserForAlert } from '#server/alerts/alert-actions.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { alerts, checkIns } from '#server/db/schema.ts';
+import { alerts, checkIns, users } from '#server/db/schema.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, invalid } from '#server/http/replies.ts';
@@ -45,7 +44,9 @@ export async function contactsBeingTold(tx: Queryable, userId: string): Promise<
 /** The verdict for one request, in its own transaction with the person's row locked (so wrong PINs are counted one by one). */
 export async function judgeSeizedPhone({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, userId: string, pin: string | undefined): Promise<Verdict> {
   return db.transaction(async (tx) => {
-    const user = await lockUserForAlert(tx, userId);
+    // The row lock of the alert requests (lockUserForAlert, same mode): wrong PINs are counted one by one.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+    if (!user) throw new Error('the bearer user vanished inside its own transaction');
     if (!(await contactsBeingTold(tx, userId))) return 'free';
     if (!pinsSet(user)) return 'no-pins';
     const check = await checkPin(tx, user, pin?.trim() || undefined, clock.now());
