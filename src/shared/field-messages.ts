@@ -27,3 +27,6 @@ export const limitInvalid = 'El límite debe ser un número entero entre 1 y 100
 export const sortInvalid = 'Solo se puede ordenar por nombres, apellidos, correo o fecha de creación';
 export const orderInvalid = 'El orden debe ser asc o desc';
 export const languageInvalid = 'Elige el idioma de los correos: Español, English, Português o Kreyòl ayisyen.';
+export const emailMixedScripts =
+  'Esta dirección mezcla letras de alfabetos distintos (por ejemplo, una «а» rusa en lugar de una «a»). Escríbela de nuevo con tu teclado.';
+export const controlCharacters = 'Este campo tiene caracteres invisibles que no se pueden guardar. Bórralo y escríbelo de nuevo.';

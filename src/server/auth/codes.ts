@@ -3,10 +3,13 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '#shared/constants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { verifications } from '#server/db/schema.ts';
 import { hmac, randomCode, sameHash } from '#server/security/hashing.ts';
-import { clearLockout, countWrongCode } from './lockout.ts';
+import { clearLockout, countWrongCode, type CodePurpose } from './lockout.ts';
 import type { VerificationType } from './verification-type.ts';
 
 type Row = typeof verifications.$inferSelect;
+
+/** Which count of wrong codes a code's guesses go to (lockout.ts): reset codes never lock sign-in. */
+const purposeOf = (row: Row): CodePurpose => (row.type === 'pins-reset' ? 'pins-reset' : 'signin');
 
 /** 'burned': this wrong guess used up the code and started a lockout (lockout.ts). */
 export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'missing';
@@ -47,10 +50,10 @@ export async function issueCode(db: Queryable, secret: string, type: Verificatio
 export async function checkCode(db: Queryable, secret: string, row: Row | undefined, code: string, now: Date): Promise<CodeCheck> {
   if (!row || row.expiresAt <= now || row.attempts >= CODE_MAX_ATTEMPTS) return 'missing';
   if (sameHash(row.codeHash, hmac(secret, `${row.type}:${row.target}:${code}`))) {
-    await clearLockout(db, row.target);
+    await clearLockout(db, row.target, purposeOf(row));
     return 'ok';
   }
-  const wrong = await countWrongCode(db, row.target, now);
+  const wrong = await countWrongCode(db, row.target, now, purposeOf(row));
   if (wrong.burned) {
     await db.delete(verifications).where(eq(verifications.id, row.id));
     return 'burned';

@@ -21,14 +21,20 @@ import type { VerificationType } from './verification-type.ts';
  */
 export const LOCKOUT_TYPE: VerificationType = 'signin-lockout';
 
-export const lockoutTarget = (email: string) => sha256(email);
+/**
+ * Sign-in codes and PIN-reset codes count apart: wrong reset codes typed on a
+ * signed-in (maybe seized) phone must never lock the owner's sign-in elsewhere.
+ */
+export type CodePurpose = 'signin' | 'pins-reset';
+
+export const lockoutTarget = (email: string, purpose: CodePurpose = 'signin') => (purpose === 'signin' ? sha256(email) : sha256(`${purpose}:${email}`));
 
 /** Seconds until the address may get a new code, or undefined when it may now. */
-export async function lockedForSeconds(db: Queryable, email: string, now: Date): Promise<number | undefined> {
+export async function lockedForSeconds(db: Queryable, email: string, now: Date, purpose: CodePurpose = 'signin'): Promise<number | undefined> {
   const [row] = await db
     .select({ until: verifications.expiresAt })
     .from(verifications)
-    .where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(email))));
+    .where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(email, purpose))));
   if (!row || row.until <= now) return undefined;
   return Math.max(1, Math.ceil((row.until.getTime() - now.getTime()) / 1000));
 }
@@ -42,10 +48,10 @@ export function lockoutMs(burns: number): number {
 }
 
 /** Count one wrong guess; on every CODE_MAX_ATTEMPTS-th, start the next, longer, lockout. */
-export async function countWrongCode(db: Queryable, email: string, now: Date): Promise<WrongCode> {
+export async function countWrongCode(db: Queryable, email: string, now: Date, purpose: CodePurpose = 'signin'): Promise<WrongCode> {
   const [row] = await db
     .insert(verifications)
-    .values({ type: LOCKOUT_TYPE, target: lockoutTarget(email), codeHash: '', attempts: 1, sentAt: now, expiresAt: now })
+    .values({ type: LOCKOUT_TYPE, target: lockoutTarget(email, purpose), codeHash: '', attempts: 1, sentAt: now, expiresAt: now })
     .onConflictDoUpdate({
       target: [verifications.type, verifications.target],
       set: { attempts: sql`${verifications.attempts} + 1`, sentAt: now },
@@ -59,6 +65,6 @@ export async function countWrongCode(db: Queryable, email: string, now: Date): P
 }
 
 /** A right code proves the mailbox: the count starts again. */
-export async function clearLockout(db: Queryable, email: string): Promise<void> {
-  await db.delete(verifications).where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(email))));
+export async function clearLockout(db: Queryable, email: string, purpose: CodePurpose = 'signin'): Promise<void> {
+  await db.delete(verifications).where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(email, purpose))));
 }

@@ -3,6 +3,7 @@ import { UNKNOWN_DEVICE } from '#shared/api/sessions.ts';
 import type { OpenSession } from '#shared/api/sessions.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema.ts';
+import { lockAccountSessions } from './refresh.ts';
 
 /**
  * The account's open sessions: per family, its newest pair (not rotated, not
@@ -40,6 +41,8 @@ export async function listOpenSessions(db: Queryable, userId: string, currentFam
  * tokens no longer rotate. Returns how many sessions were closed.
  */
 export async function revokeOtherSessions(db: Queryable, userId: string, keepFamilyId: string, now: Date): Promise<number> {
+  // Inside the caller's transaction: serialised with every refresh of the account (refresh.ts).
+  await lockAccountSessions(db, userId);
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: now, successorSealed: null })

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '#shared/constants.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { sessions } from '#server/db/schema.ts';
+import { sessions, users } from '#server/db/schema.ts';
 import { seal, sha256, unseal } from '#server/security/hashing.ts';
 import { issueTokens } from './tokens.ts';
 import type { TokenPair } from './tokens.ts';
@@ -18,6 +18,12 @@ export type RefreshOutcome = { ok: true; userId: string; tokens: TokenPair } | {
  * or replayed, so the whole family is revoked.
  */
 export async function rotateRefreshToken(db: Queryable, secret: string, refreshToken: string, now: Date): Promise<RefreshOutcome> {
+  const [owner] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.refreshHash, sha256(refreshToken)));
+  if (!owner) return { ok: false };
+  await lockAccountSessions(db, owner.userId);
   const [row] = await db
     .select()
     .from(sessions)
@@ -55,6 +61,18 @@ export async function rotateRefreshToken(db: Queryable, secret: string, refreshT
 
   await revokeFamily(db, row.familyId, now);
   return { ok: false };
+}
+
+/**
+ * A rotation and 'Cerrar las demás sesiones' take the account's row first, in the
+ * same mode, inside their transactions: a refresh in flight either finishes
+ * before the revoke (whose update then sees its new pair) or starts after it (and
+ * finds its row revoked). Without it, a pair issued during the revoke escaped it.
+ * The mode is the alert requests' (lockUserForAlert): it never blocks the inserts
+ * that reference the row.
+ */
+export async function lockAccountSessions(db: Queryable, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {

@@ -13,6 +13,7 @@ import { tooManyRequests } from '#server/http/too-many.ts';
 import { isUuid } from '#server/http/uuid.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { validateQuery } from '#server/http/validate-query.ts';
+import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { listContacts } from './contact-list.ts';
 import { findContact, toContact } from './contact-reply.ts';
 import { dropInvitations } from './invitations.ts';
@@ -31,6 +32,7 @@ const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
 export function contactsRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
   const bearer = requireBearer(deps);
+  const guard = seizedPhoneGuard(deps);
   // Someone else's contact is unknown whatever the body says: 404 before any 422.
   const ownContact: MiddlewareHandler<AppEnv> = async (c, next) => {
     const id = c.req.param('id');
@@ -51,6 +53,14 @@ export function contactsRoutes(deps: AppDeps) {
       .returning({ id: contacts.id });
     const row = changed ? await findContact(db, userId, changed.id) : undefined;
     return row ? ok(c, toContact(row, clock.now())) : notFound(c);
+  }
+
+  /** The reply changeContact would give, with nothing written. */
+  async function pretendChange(c: Context<AppEnv>, input: ContactPatchInput) {
+    const row = await findContact(db, c.var.auth.userId, c.req.param('id') ?? '');
+    if (!row) return notFound(c);
+    const shown = { ...row, ...(input.language === undefined ? {} : { language: input.language }), receivesDetentionInfo: false };
+    return ok(c, toContact(shown, clock.now()));
   }
 
   return (
@@ -100,24 +110,38 @@ export function contactsRoutes(deps: AppDeps) {
       })
       // PUT changes the language; PATCH the language, the detention information choice, or both.
       .put('/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), (c) => changeContact(c, c.req.valid('json')))
-      .patch('/contacts/:id', bearer, ownContact, validateJson(contactPatchSchema), (c) => changeContact(c, c.req.valid('json')))
-      .delete('/contacts/:id', bearer, async (c) => {
-        const id = c.req.param('id');
-        if (!isUuid(id)) return notFound(c);
-        return db.transaction(async (tx) => {
-          const [gone] = await tx
-            .delete(contacts)
-            .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)))
-            .returning({ id: contacts.id, email: contacts.email });
-          if (!gone) return notFound(c);
-          await dropInvitations(tx, [gone.id]);
-          // An invitation still waiting for its slot would carry a dead link: it goes too.
-          await tx
-            .delete(outbox)
-            .where(and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')));
-          return ok(c, apiMessages.contactDeleted);
-        });
-      })
+      // Unmarking who receives the detention information tells the contacts less: the PIN while they are being told.
+      .patch(
+        '/contacts/:id',
+        bearer,
+        ownContact,
+        validateJson(contactPatchSchema),
+        guard<{ out: { json: ContactPatchInput } }>((c) => pretendChange(c, c.req.valid('json')), { when: (c) => c.req.valid('json').receives_detention_info === false }),
+        (c) => changeContact(c, c.req.valid('json')),
+      )
+      .delete(
+        '/contacts/:id',
+        bearer,
+        ownContact,
+        guard((c) => ok(c, apiMessages.contactDeleted)),
+        async (c) => {
+          const id = c.req.param('id');
+          if (!isUuid(id)) return notFound(c);
+          return db.transaction(async (tx) => {
+            const [gone] = await tx
+              .delete(contacts)
+              .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)))
+              .returning({ id: contacts.id, email: contacts.email });
+            if (!gone) return notFound(c);
+            await dropInvitations(tx, [gone.id]);
+            // An invitation still waiting for its slot would carry a dead link: it goes too.
+            await tx
+              .delete(outbox)
+              .where(and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')));
+            return ok(c, apiMessages.contactDeleted);
+          });
+        },
+      )
       .post('/contacts/:id/invite', bearer, async (c) => {
         const id = c.req.param('id');
         if (!isUuid(id)) return notFound(c);

@@ -25,6 +25,11 @@ export const users = pgTable(
     /** Wrong PINs since the last right one or the last lockout; the fifth locks every PIN route until `pin_locked_until`. */
     pinFailures: smallint('pin_failures').notNull().default(0),
     pinLockedUntil: tz('pin_locked_until'),
+    /**
+     * 'Borrar cuenta' asked for while the contacts were being told (an alert or a check-in on):
+     * the account goes once they no longer are (src/server/profile/deferred-deletion.ts).
+     */
+    deletionRequestedAt: tz('deletion_requested_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -1,25 +1,41 @@
 import { Hono } from 'hono';
-import { detentionInfoSchema, detentionMessages } from '#shared/api/detention-info.ts';
+import { detentionInfoSchema, detentionMessages, type DetentionInfo } from '#shared/api/detention-info.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
+import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { deleteDetentionInfo, readDetentionInfo, writeDetentionInfo } from './detention-store.ts';
 
-/** 'Si me detienen': the person's own, shown back exactly as stored; never logged. */
+/**
+ * 'Si me detienen': the person's own, shown back exactly as stored; never logged.
+ * Replacing or deleting it while the contacts are being told asks for the PIN (seized-phone-guard.ts).
+ */
 export function detentionRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
   const bearer = requireBearer(deps);
+  const guard = seizedPhoneGuard(deps);
   return new Hono<AppEnv>()
     .get('/profile/detention-info', bearer, async (c) => ok(c, await readDetentionInfo(db, config.secret, c.var.auth.userId)))
-    .put('/profile/detention-info', bearer, validateJson(detentionInfoSchema), async (c) => {
-      const info = c.req.valid('json');
-      await writeDetentionInfo(db, config.secret, c.var.auth.userId, info, clock.now());
-      return ok(c, info);
-    })
-    .delete('/profile/detention-info', bearer, async (c) => {
-      await deleteDetentionInfo(db, c.var.auth.userId);
-      return ok(c, detentionMessages.deleted);
-    });
+    .put(
+      '/profile/detention-info',
+      bearer,
+      validateJson(detentionInfoSchema),
+      guard<{ out: { json: DetentionInfo } }>((c) => ok(c, c.req.valid('json'))),
+      async (c) => {
+        const info = c.req.valid('json');
+        await writeDetentionInfo(db, config.secret, c.var.auth.userId, info, clock.now());
+        return ok(c, info);
+      },
+    )
+    .delete(
+      '/profile/detention-info',
+      bearer,
+      guard((c) => ok(c, detentionMessages.deleted)),
+      async (c) => {
+        await deleteDetentionInfo(db, c.var.auth.userId);
+        return ok(c, detentionMessages.deleted);
+      },
+    );
 }

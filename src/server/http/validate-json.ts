@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { apiMessages } from '#shared/messages.ts';
 import type { FieldErrors } from '#shared/api/envelope.ts';
+import { controlCharacterErrors } from '#shared/api/fields.ts';
 import { fail, invalid } from './replies.ts';
 
 type AnySchema = v.GenericSchema;
@@ -41,6 +42,9 @@ export function validateJson<S extends AnySchema>(schema: S): MiddlewareHandler<
     }
     // valibot's object schemas take an array for an object (a PATCH of `[]` would pass as "no changes").
     if (Array.isArray(body)) return invalid(c, apiMessages.invalidData, {});
+    // NUL and the other control characters, in any text field of any route, before the schema sees them.
+    const hidden = controlCharacterErrors(body);
+    if (hidden) return invalid(c, apiMessages.invalidData, hidden);
     // One message per field, the first of its pipe: "required" rather than "required" plus "invalid".
     const result = v.safeParse(schema, body, { abortPipeEarly: true });
     if (!result.success) return invalid(c, apiMessages.invalidData, fieldErrors(result.issues));

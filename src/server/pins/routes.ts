@@ -15,15 +15,11 @@ import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { sha256 } from '#server/security/hashing.ts';
+import { RESET_TYPE, resetLimitKey } from './reset-keys.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { checkPin, pinsSet, type PinCheck } from '#server/security/pin-check.ts';
 import { hashPin } from '#server/security/pin-hash.ts';
-
-const RESET_TYPE = 'pins-reset';
-
-/** Its own hourly count per address, as large as the sign-in codes' (the key is a hash: the table never holds addresses). */
-const resetLimitKey = (email: string) => `pins-code:${sha256(email)}`;
+import { contactsBeingTold } from '#server/security/seized-phone-guard.ts';
 
 type Refusal = Exclude<PinCheck, { kind: 'unset' | 'real' | 'duress' }>;
 
@@ -84,7 +80,7 @@ export function pinRoutes(deps: AppDeps) {
         if (!pinsSet(user)) return fail(c, 404, pinMessages.notSet);
         // The same limits as sign-in codes: the address's lockout after burned codes, then an hourly count.
         await findVerification(tx, RESET_TYPE, user.email);
-        const lockedFor = await lockedForSeconds(tx, user.email, now);
+        const lockedFor = await lockedForSeconds(tx, user.email, now, RESET_TYPE);
         if (lockedFor) return tooManyRequests(c, lockedFor, apiMessages.signinLocked);
         const verdict = await hitRateLimit(tx, resetLimitKey(user.email), config.rateLimits.codesPerAddress, now);
         if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
@@ -101,6 +97,9 @@ export function pinRoutes(deps: AppDeps) {
         const check = await checkCode(tx, config.secret, row, code, now);
         if (check !== 'ok' || !row) return invalid(c, pinMessages.codeWrong, { code: [pinMessages.codeWrong] });
         await consumeCode(tx, row);
+        // While the contacts are being told, a right code (the phone may be seized with its mailbox
+        // open) answers as ever and deletes nothing: without PINs, the alert would end with no PIN.
+        if (await contactsBeingTold(tx, user.id)) return ok(c, pinMessages.deleted);
         await tx
           .update(users)
           .set({ ...noPins, updatedAt: now })

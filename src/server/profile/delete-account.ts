@@ -5,6 +5,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { contacts, optOuts, outbox, rateLimits, users, verifications } from '#server/db/schema.ts';
 import { dropInvitations } from '#server/contacts/invitations.ts';
 import { accountInviteKeys, pairInviteKey } from '#server/contacts/invitation-slots.ts';
+import { RESET_TYPE, resetLimitKey } from '#server/pins/reset-keys.ts';
 
 /**
  * Delete a person and everything kept about them. The foreign keys take
@@ -22,11 +23,13 @@ export async function deleteAccount(db: Queryable, userId: string): Promise<bool
     db,
     owned.map((row) => row.id),
   );
-  await db.delete(verifications).where(and(eq(verifications.type, 'signin'), eq(verifications.target, user.email)));
-  await db.delete(verifications).where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(user.email))));
+  await db.delete(verifications).where(and(inArray(verifications.type, ['signin', RESET_TYPE]), eq(verifications.target, user.email)));
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.type, LOCKOUT_TYPE), inArray(verifications.target, [lockoutTarget(user.email), lockoutTarget(user.email, RESET_TYPE)])));
   await db.delete(outbox).where(and(isNull(outbox.userId), eq(outbox.recipient, user.email)));
   const invited = new Set([...owned, ...pairs].map((row) => row.email));
-  const keys = [codeLimitKey(user.email), ...accountInviteKeys(userId), ...[...invited].map((email) => pairInviteKey(userId, email))];
+  const keys = [codeLimitKey(user.email), resetLimitKey(user.email), ...accountInviteKeys(userId), ...[...invited].map((email) => pairInviteKey(userId, email))];
   await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
   await db.delete(users).where(eq(users.id, userId));
   return true;

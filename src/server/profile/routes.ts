@@ -10,7 +10,9 @@ import { users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
+import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { deleteAccount } from './delete-account.ts';
+import { deferDeletion } from './deferred-deletion.ts';
 import { toProfile } from './profile-reply.ts';
 
 // A valid bearer whose account is gone cannot happen (sessions go with it), but answer it plainly.
@@ -20,6 +22,7 @@ const gone = (c: Context) => fail(c, 401, apiMessages.unauthorized);
 export function profileRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const bearer = requireBearer(deps);
+  const guard = seizedPhoneGuard(deps);
 
   /** The e-mail is the sign-in identity: whatever was sent for it is ignored. */
   async function update(c: Context<AppEnv>, changes: ProfilePatch) {
@@ -44,9 +47,22 @@ export function profileRoutes(deps: AppDeps) {
       // PATCH changes only the fields it sends (the client sends all of them, as SPEC.md says);
       // a field that is sent must still be valid, so `{"firstname": ""}` is a 422.
       .patch('/profile', bearer, validateJson(profilePatchSchema), (c) => update(c, c.req.valid('json')))
-      .delete('/profile', bearer, async (c) => {
-        const deleted = await db.transaction((tx) => deleteAccount(tx, c.var.auth.userId));
-        return deleted ? ok(c, apiMessages.accountDeleted) : gone(c);
-      })
+      // While the contacts are being told, the account waits for the alert's real end (deferred-deletion.ts):
+      // the phone is answered and signed out as a deletion would; the contacts lose nothing.
+      .delete(
+        '/profile',
+        bearer,
+        guard((c) => ok(c, apiMessages.accountDeleted), {
+          defer: async (c, verdict) => {
+            const { userId, familyId } = c.var.auth;
+            await db.transaction((tx) => deferDeletion(tx, userId, familyId, clock.now(), { everywhere: verdict === 'real', schedule: verdict !== 'pretend' }));
+            return ok(c, apiMessages.accountDeleted);
+          },
+        }),
+        async (c) => {
+          const deleted = await db.transaction((tx) => deleteAccount(tx, c.var.auth.userId));
+          return deleted ? ok(c, apiMessages.accountDeleted) : gone(c);
+        },
+      )
   );
 }

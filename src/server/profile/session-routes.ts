@@ -1,22 +1,34 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { listOpenSessions, revokeOtherSessions } from '#server/auth/open-sessions.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { ok } from '#server/http/replies.ts';
+import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 
-/** The profile's list of open sessions and 'Cerrar las demás sesiones' (src/shared/api/sessions.ts). */
+/**
+ * The profile's list of open sessions and 'Cerrar las demás sesiones' (src/shared/api/sessions.ts),
+ * which asks for the PIN while the contacts are being told (seized-phone-guard.ts): it would cut the owner off.
+ */
 export function sessionRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const bearer = requireBearer(deps);
+  const guard = seizedPhoneGuard(deps);
+  // Under the duress PIN: the count a real revoke would give, and every session stays open.
+  const pretendRevoke = async (c: Context<AppEnv>) => {
+    const { userId, familyId } = c.var.auth;
+    const open = await listOpenSessions(db, userId, familyId, clock.now());
+    return ok(c, { revoked: open.filter((session) => !session.current).length });
+  };
 
   return new Hono<AppEnv>()
     .get('/profile/sessions', bearer, async (c) => {
       const { userId, familyId } = c.var.auth;
       return ok(c, await listOpenSessions(db, userId, familyId, clock.now()));
     })
-    .post('/profile/sessions/revoke-others', bearer, async (c) => {
+    .post('/profile/sessions/revoke-others', bearer, guard(pretendRevoke), async (c) => {
       const { userId, familyId } = c.var.auth;
-      return ok(c, { revoked: await revokeOtherSessions(db, userId, familyId, clock.now()) });
+      return ok(c, { revoked: await db.transaction((tx) => revokeOtherSessions(tx, userId, familyId, clock.now())) });
     });
 }

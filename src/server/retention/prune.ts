@@ -4,6 +4,7 @@ import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
 import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
 import { pruneCheckIns } from '#server/check-ins/prune-check-ins.ts';
 import type { Config } from '#server/config.ts';
+import { finishDeferredDeletions } from '#server/profile/deferred-deletion.ts';
 import type { Db } from '#server/db/client.ts';
 import { alertRequests, alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from '#server/db/schema.ts';
 
@@ -58,6 +59,8 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
       .where(and(eq(alertRequests.userId, practice.userId), eq(alertRequests.idempotencyKey, practice.requestKey)));
   }
   await pruneCheckIns(db, now, positionRetentionDays);
+  // Accounts whose deletion waited for an alert or a check-in that is now over.
+  await finishDeferredDeletions(db);
   // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
   await db.delete(outbox).where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
   await db

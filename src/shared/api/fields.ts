@@ -25,6 +25,52 @@ export function isBareAddress(value: string): boolean {
   return BARE_ADDRESS.test(value);
 }
 
+// Letters of two scripts in one part of an address ('аlice' with a Cyrillic 'а') are
+// how a look-alike address passes for another: each part (the local part, each
+// domain label) keeps to one script. Han, Hiragana and Katakana write one language together.
+const SCRIPTS: [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Georgian', /\p{Script=Georgian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['Hangul', /\p{Script=Hangul}/u],
+  ['Japanese', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u],
+];
+const scriptOf = (letter: string) => SCRIPTS.find(([, pattern]) => pattern.test(letter))?.[0] ?? 'Other';
+
+/** Whether every part of the address (local part, each domain label) keeps its letters to one script. */
+export function singleScriptParts(address: string): boolean {
+  return address.split(/[@.]/).every((part) => new Set([...part].filter((char) => /\p{L}/u.test(char)).map(scriptOf)).size <= 1);
+}
+
+/**
+ * Control characters (NUL and the like) in a text: never typed, never shown, and
+ * PostgreSQL cannot even store NUL. Tabs and line breaks are text.
+ */
+// eslint-disable-next-line no-control-regex -- the very characters this refuses
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * Every string in a request body that holds a control character, as field errors
+ * (by top-level field): the one check every route's text fields go through
+ * (src/server/http/validate-json.ts), whatever its schema says of the field.
+ */
+export function controlCharacterErrors(body: unknown): Record<string, string[]> | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const holds = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? CONTROL_CHARACTER.test(value)
+      : typeof value === 'object' && value !== null && Object.entries(value).some(([key, inner]) => CONTROL_CHARACTER.test(key) || holds(inner));
+  const fields = Object.entries(body).filter(([key, value]) => CONTROL_CHARACTER.test(key) || holds(value));
+  if (fields.length === 0) return undefined;
+  return Object.fromEntries(fields.map(([key]) => [key.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), ''), [m.controlCharacters]]));
+}
+
 // Field schemas normalise once: every form and every route uses these.
 
 // A missing value and an empty string get the same "required" message.
@@ -39,6 +85,7 @@ export const emailField = v.pipe(
   v.check((value: string) => !NOT_IN_A_BARE_ADDRESS.test(value), m.emailNotBare),
   // The simple shape SPEC.md asks for (something@something.tld), as one bare mailbox.
   v.check(isBareAddress, m.emailInvalid),
+  v.check(singleScriptParts, m.emailMixedScripts),
 );
 
 // A name is a name (it goes into the subjects of e-mails to other people): letters

@@ -20,7 +20,17 @@ export const pinMessages = {
   codeSent: 'Te enviamos un código a tu correo para borrar tus PIN.',
   codeWrong: 'El código no es correcto o ya caducó.',
   notSet: 'No tienes PIN.',
+  /** An action that would silence the contacts, asked for during an alert or a check-in with no PIN to prove who asks. */
+  alertActive: 'No puedes hacer esto mientras tu alerta está activa.',
 } as const;
+
+/**
+ * The header that carries the PIN for an action that would reduce who is told,
+ * what they are told, or the owner's access while an alert or a check-in is on
+ * (src/server/security/seized-phone-guard.ts). A header, not a body field: some
+ * of those routes (DELETE) have no body, and one name serves them all.
+ */
+export const PIN_HEADER = 'x-pin';
 
 const PIN = new RegExp(`^\\d{${PIN_LENGTH}}$`);
 

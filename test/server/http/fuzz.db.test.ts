@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { controlCharacterErrors } from '#shared/api/fields.ts';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeButtonSchema } from '#shared/api/active-button.ts';
@@ -147,6 +148,9 @@ function expectedFor(raw: string, contentType: string, schema: v.GenericSchema):
     }
   }
   if (Array.isArray(value)) return { status: 422, fields: [] };
+  // Control characters anywhere are refused before the schema, on their fields (validate-json.ts).
+  const hidden = controlCharacterErrors(value);
+  if (hidden) return { status: 422, fields: Object.keys(hidden) };
   const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (!result.success) return { status: 422, fields: Object.keys(v.flatten(result.issues).nested ?? {}) };
   return {};

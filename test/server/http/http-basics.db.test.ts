@@ -53,18 +53,18 @@ describe('what every API reply looks like', () => {
   it('answers a NUL byte hidden in an e-mail or a name with a Spanish 422, not a 500 (the database cannot store it)', async () => {
     expect(await t.post('signin', { email: 'a\u0000na@example.com' })).toMatchObject({
       status: 422,
-      body: { errors: { email: [fieldMessages.emailNotBare] } },
+      body: { errors: { email: [fieldMessages.controlCharacters] } },
     });
     const session = await signUp(t, 'nul@example.com');
     const named = { firstname: 'Ro\u0000sa', lastname: 'Díaz', phone: '+13055550111' };
     expect(await t.call('PUT', 'profile', { token: session.access_token, body: named })).toMatchObject({
       status: 422,
-      body: { errors: { firstname: [fieldMessages.nameInvalid] } },
+      body: { errors: { firstname: [fieldMessages.controlCharacters] } },
     });
     const contact = { ...named, firstname: 'Rosa', lastname: 'Dí\u0000az', email: 'rosa@example.com', kinship: 'Madre' };
     expect(await t.call('POST', 'contacts', { token: session.access_token, body: contact })).toMatchObject({
       status: 422,
-      body: { errors: { lastname: [fieldMessages.nameInvalid] } },
+      body: { errors: { lastname: [fieldMessages.controlCharacters] } },
     });
   });
 

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context, Input, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { alerts, checkIns, users } from '#server/db/schema.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { fail, invalid } from '#server/http/replies.ts';
+import { checkPin, pinsSet } from './pin-check.ts';
+
+/**
+ * What a seized phone may do while the contacts are being told. An alert that is
+ * on (including one ended with the duress PIN: for the contacts it goes on) or a
+ * running check-in makes every action that would reduce who is told, what they are
+ * told, or the owner's access ask for the PIN (header PIN_HEADER):
+ *
+ * - the real PIN: the action runs;
+ * - the duress PIN, or any PIN while the PINs are locked: the route's own success
+ *   reply, and nothing changes (whoever forces the person sees it work);
+ * - a wrong PIN: 422 on `pin` (counted, as every PIN route counts it);
+ * - no PINs set: the server cannot tell the owner from someone else, so the
+ *   contacts win: 409 pinMessages.alertActive until the alert ends.
+ *
+ * Outside an alert and a check-in the action runs with no PIN. docs/security.md
+ * lists the routes that pass through here.
+ */
+export type Verdict = 'free' | 'real' | 'pretend' | 'no-pins' | { refused: 'wrong' | 'missing'; message: string };
+
+/** Whether the contacts are being told now: an active alert (duress-ended or not) or a running check-in. */
+export async function contactsBeingTold(tx: Queryable, userId: string): Promise<boolean> {
+  const [alert] = await tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  if (alert) return true;
+  const [checkIn] = await tx
+    .select({ id: checkIns.id })
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.status, 'running')));
+  return Boolean(checkIn);
+}
+
+/** The verdict for one request, in its own transaction with the person's row locked (so wrong PINs are counted one by one). */
+export async function judgeSeizedPhone({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, userId: string, pin: string | undefined): Promise<Verdict> {
+  return db.transaction(async (tx) => {
+    // The row lock of the alert requests (lockUserForAlert, same mode): wrong PINs are counted one by one.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+    if (!user) throw new Error('the bearer user vanished inside its own transaction');
+    if (!(await contactsBeingTold(tx, userId))) return 'free';
+    if (!pinsSet(user)) return 'no-pins';
+    const check = await checkPin(tx, user, pin?.trim() || undefined, clock.now());
+    if (check.kind === 'real') return 'real';
+    if (check.kind === 'duress' || check.kind === 'locked') return 'pretend';
+    if (check.kind === 'refused') return { refused: pin ? 'wrong' : 'missing', message: check.message };
+    return 'no-pins';
+  });
+}
+
+/** The validated input the route's middleware before the guard left (`{ out: { json: T } }`). */
+type In = Input;
+type Reply<I extends In> = (c: Context<AppEnv, string, I>) => Response | Promise<Response>;
+
+export type GuardOptions<I extends In> = {
+  /** Only some requests of the route reduce anything (e.g. unmarking, not marking): the others pass freely. */
+  when?: (c: Context<AppEnv, string, I>) => boolean;
+  /** Instead of refusing with no PINs set and of pretending: the route's own deferred version (account deletion). */
+  defer?: (c: Context<AppEnv, string, I>, verdict: 'real' | 'pretend' | 'no-pins') => Response | Promise<Response>;
+};
+
+/**
+ * The one guard: `guard(pretend)` before a route's handler, where `pretend` gives
+ * the reply the route gives on success, with no change.
+ */
+export function seizedPhoneGuard(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  return <I extends In = object>(pretend: Reply<I>, options: GuardOptions<I> = {}): MiddlewareHandler<AppEnv, string, I> =>
+    createMiddleware<AppEnv, string, I>(async (c, next) => {
+      if (options.when && !options.when(c)) return next();
+      const verdict = await judgeSeizedPhone(deps, c.var.auth.userId, c.req.header(PIN_HEADER));
+      if (verdict === 'free') return next();
+      if (typeof verdict === 'object') return invalid(c, verdict.message, { pin: [verdict.message] });
+      if (options.defer) return options.defer(c, verdict);
+      if (verdict === 'real') return next();
+      if (verdict === 'pretend') return pretend(c);
+      return fail(c, 409, pinMessages.alertActive);
+    });
+}

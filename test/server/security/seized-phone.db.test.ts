@@ -1,0 +1,147 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSchema, type Session } from '#shared/api/auth.ts';
+import { detentionMessages } from '#shared/api/detention-info.ts';
+import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
+import { apiMessages } from '#shared/messages.ts';
+import { pruneExpired } from '#server/retention/prune.ts';
+import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
+import { createTestApp, type CallOptions, type TestApp } from '#test/support/test-app.ts';
+
+// While an alert or a check-in is on, nothing done on the phone silences the contacts
+// but the real PIN (src/server/security/seized-phone-guard.ts, docs/security.md).
+
+type Contact = { id: string; email: string; receives_detention_info: boolean };
+const DETENTION = { legal_name: 'Rosa Mora', a_number: 'A123456789' };
+
+describe('a seized phone during an alert', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const withPin = (me: Session, pin?: string, body?: unknown): CallOptions => ({
+    token: me.access_token,
+    ...(body === undefined ? {} : { body }),
+    headers: pin ? { [PIN_HEADER]: pin } : ({} as Record<string, string>),
+  });
+  const contactsOf = async (me: Session) => (await t.call('GET', 'contacts', { token: me.access_token })).body.message as Contact[];
+
+  async function signInAgain(email: string): Promise<Session> {
+    await t.post('signin', { email });
+    const code = await t.codeSentTo(email);
+    return v.parse(sessionSchema, (await t.post('verify', { email, code })).body.message);
+  }
+
+  async function alertOn(tag: string, pins: boolean) {
+    const person = await personWithConfirmedContacts(t, tag, [
+      ['Luis', 'Mora'],
+      ['Eva', 'Mora'],
+    ]);
+    if (pins) await setPins(t, person.me);
+    const laptop = await signInAgain(`${tag}@example.com`);
+    for (const contact of await contactsOf(person.me)) {
+      expect((await t.call('PATCH', `contacts/${contact.id}`, { token: person.me.access_token, body: { receives_detention_info: true } })).status).toBe(200);
+    }
+    expect((await t.call('PUT', 'profile/detention-info', { token: person.me.access_token, body: DETENTION })).status).toBe(200);
+    expect((await press(t, person.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    return { ...person, laptop };
+  }
+
+  /** Everything the contacts depend on, as rows. */
+  async function whatContactsGet(email: string) {
+    const { rows } = await t.pool.query(
+      `select (select count(*)::int from contacts c where c.user_id = u.id) as contacts,
+              (select count(*)::int from contacts c where c.user_id = u.id and c.receives_detention_info) as detention_receivers,
+              (select md5(d.sealed) from detention_infos d where d.user_id = u.id) as detention,
+              (select count(*)::int from alerts a where a.user_id = u.id and a.status = 'active') as active_alerts,
+              (select count(*)::int from alert_deliveries d join alerts a on a.id = d.alert_id where a.user_id = u.id) as deliveries
+         from users u where u.email = $1`,
+      [email],
+    );
+    return rows[0] as Record<string, number | string> | undefined;
+  }
+
+  it('with PINs: each silencing action asks for the PIN; the duress PIN answers as success and changes nothing', async () => {
+    const { me, laptop } = await alertOn('forzada', true);
+    const before = await whatContactsGet('forzada@example.com');
+    expect(before).toEqual({ contacts: 2, detention_receivers: 2, detention: expect.any(String), active_alerts: 1, deliveries: 2 });
+    const [luis, eva] = await contactsOf(me);
+
+    const pinRequired = { status: 422, body: { success: false, message: pinMessages.pinRequired, errors: { pin: [pinMessages.pinRequired] } } };
+    const pinWrong = { status: 422, body: { success: false, message: pinMessages.pinWrong, errors: { pin: [pinMessages.pinWrong] } } };
+    expect(await t.call('DELETE', `contacts/${luis!.id}`, withPin(me))).toMatchObject(pinRequired);
+    expect(await t.call('DELETE', `contacts/${luis!.id}`, withPin(me, '0000'))).toMatchObject(pinWrong);
+
+    const forced = [
+      await t.call('DELETE', `contacts/${luis!.id}`, withPin(me, DURESS_PIN)),
+      await t.call('PATCH', `contacts/${eva!.id}`, withPin(me, DURESS_PIN, { receives_detention_info: false })),
+      await t.call('DELETE', 'profile/detention-info', withPin(me, DURESS_PIN)),
+      await t.call('PUT', 'profile/detention-info', withPin(me, DURESS_PIN, { legal_name: '', a_number: '' })),
+      await t.call('POST', 'profile/sessions/revoke-others', withPin(me, DURESS_PIN)),
+    ];
+    expect(forced.map((reply) => [reply.status, reply.body.message])).toEqual([
+      [200, apiMessages.contactDeleted],
+      [200, expect.objectContaining({ id: eva!.id, receives_detention_info: false })],
+      [200, detentionMessages.deleted],
+      [200, expect.objectContaining({ legal_name: '', a_number: '' })],
+      [200, { revoked: 1 }],
+    ]);
+    expect(await whatContactsGet('forzada@example.com')).toEqual(before);
+    // The owner's laptop still works.
+    expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(200);
+
+    // The real PIN proceeds.
+    expect((await t.call('DELETE', `contacts/${luis!.id}`, withPin(me, PIN))).body).toEqual({ success: true, message: apiMessages.contactDeleted });
+    expect((await t.call('POST', 'profile/sessions/revoke-others', withPin(me, PIN))).body).toEqual({ success: true, message: { revoked: 1 } });
+    expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(401);
+    expect(await whatContactsGet('forzada@example.com')).toEqual({ ...before, contacts: 1, detention_receivers: 1 });
+  });
+
+  it('with no PINs set: refused with a Spanish 409 until the alert ends, then allowed', async () => {
+    const { me, laptop } = await alertOn('sinpin', false);
+    const before = await whatContactsGet('sinpin@example.com');
+    const [luis, eva] = await contactsOf(me);
+    const refused = { status: 409, body: { success: false, message: pinMessages.alertActive } };
+    expect(await t.call('DELETE', `contacts/${luis!.id}`, withPin(me))).toEqual(expect.objectContaining(refused));
+    expect(await t.call('PATCH', `contacts/${eva!.id}`, withPin(me, undefined, { receives_detention_info: false }))).toMatchObject(refused);
+    expect(await t.call('DELETE', 'profile/detention-info', withPin(me))).toMatchObject(refused);
+    expect(await t.call('POST', 'profile/sessions/revoke-others', withPin(me))).toMatchObject(refused);
+    // Marking (telling more) and changing the language never ask.
+    expect((await t.call('PATCH', `contacts/${eva!.id}`, withPin(me, undefined, { language: 'en' }))).status).toBe(200);
+    expect(await whatContactsGet('sinpin@example.com')).toEqual(before);
+    expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(200);
+
+    expect((await press(t, me, { alert_status: '2' })).status).toBe(200);
+    expect((await t.call('DELETE', `contacts/${luis!.id}`, withPin(me))).status).toBe(200);
+    expect((await t.call('POST', 'profile/sessions/revoke-others', withPin(me))).body.message).toEqual({ revoked: 1 });
+  });
+
+  it('defers deleting the account until the alert ends for real; the phone is signed out as by a deletion', async () => {
+    const { me, laptop } = await alertOn('borrar', false);
+    const before = await whatContactsGet('borrar@example.com');
+    expect((await t.call('DELETE', 'profile', { token: me.access_token })).body).toEqual({ success: true, message: apiMessages.accountDeleted });
+    expect((await t.call('GET', 'profile', { token: me.access_token })).status).toBe(401);
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect(await whatContactsGet('borrar@example.com')).toEqual(before);
+
+    // The owner ends it from the laptop: the account goes at the next clean-up.
+    expect((await press(t, laptop, { alert_status: '2' })).status).toBe(200);
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect(await whatContactsGet('borrar@example.com')).toBeUndefined();
+  });
+
+  it('under the duress PIN, deleting the account signs the phone out and schedules nothing', async () => {
+    const { me, laptop } = await alertOn('borrar-forzada', true);
+    const before = await whatContactsGet('borrar-forzada@example.com');
+    expect((await t.call('DELETE', 'profile', withPin(me, DURESS_PIN))).body).toEqual({ success: true, message: apiMessages.accountDeleted });
+    expect((await t.call('GET', 'profile', { token: me.access_token })).status).toBe(401);
+    expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(200);
+    const { rows } = await t.pool.query('select deletion_requested_at from users where email = $1', ['borrar-forzada@example.com']);
+    expect(rows).toEqual([{ deletion_requested_at: null }]);
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect(await whatContactsGet('borrar-forzada@example.com')).toEqual(before);
+  });
+});
