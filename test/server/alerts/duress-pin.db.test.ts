@@ -107,6 +107,13 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect(luisDuress[0]!.text).toContain('La alerta sigue activa');
     expect(luisDuress[0]!.text).toContain('latitud 19.4326, longitud -99.1332');
     expect(ackTokenIn(luisDuress[0])).toBe(tokens[0]);
+    // Whoever forced the end may hold the phone: the contacts are told not to call, and what to do instead.
+    expect(luisDuress[0]!.text).toContain('No llames ni escribas a Rosa Prueba: otra persona puede tener su teléfono');
+    expect(luisDuress[0]!.text).toContain('Avisa a su familia y a su abogado');
+    expect(luisDuress[0]!.text).not.toMatch(/Llama ahora|llámale/);
+    expect(luisDuress[0]!.html).not.toMatch(/Llama ahora|llámale/);
+    expect(maryDuress[0]!.text).toContain('Do not call or text Rosa Prueba: someone else may have their phone');
+    expect(maryDuress[0]!.text).not.toMatch(/Call Rosa|call them at/);
     expect(maryDuress[0]!.text).toContain('Rosa Prueba ended their SOS alert in the app, but may have been forced to do so.');
     expect(ackTokenIn(maryDuress[0])).toBe(tokens[1]);
     expect(luis!.filter((mail) => ENDED.test(mail.subject ?? ''))).toEqual([]);

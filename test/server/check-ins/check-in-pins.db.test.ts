@@ -100,6 +100,9 @@ describe('check-ins with PINs set', () => {
     const missed = (await mailsTo(t, emails[0]!)).filter((mail) => MISSED.test(mail.subject ?? ''));
     expect(missed).toHaveLength(1);
     expect(missed[0]!.text).toContain(FORCED);
+    // Whoever forced it may hold the phone: no call.
+    expect(missed[0]!.text).toContain('No llames ni escribas a Rosa Prueba');
+    expect(missed[0]!.text).not.toContain('Llama ahora');
     expect(missed[0]!.text).toContain('latitud 19.4326, longitud -99.1332');
     expect((await t.call('GET', `ack/${ackTokenIn(missed[0])}`)).body.message).toMatchObject({ status: 'active', trigger: 'missed-check-in' });
 
