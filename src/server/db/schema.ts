@@ -25,6 +25,14 @@ export const users = pgTable(
     /** Wrong PINs since the last right one or the last lockout; the fifth locks every PIN route until `pin_locked_until`. */
     pinFailures: smallint('pin_failures').notNull().default(0),
     pinLockedUntil: tz('pin_locked_until'),
+    /**
+     * PINs the person was seen to change or delete with the duress PIN (src/server/pins/routes.ts):
+     * from `pins_shown_at` on, the person's screens show this pair (both null: no PINs), both
+     * PINs of it act as the duress PIN, and the real pair above keeps protecting the contacts.
+     */
+    shownPinHash: text('shown_pin_hash'),
+    shownOtherPinHash: text('shown_other_pin_hash'),
+    pinsShownAt: tz('pins_shown_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
