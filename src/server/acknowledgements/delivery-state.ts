@@ -1,19 +1,19 @@
-import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max } from 'drizzle-orm';
 import type { CheckInPurpose } from '#shared/api/check-ins.ts';
 import { ACK_LINK_TTL_MS, type AlertDeliveryState, type PracticeDeliveryState } from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
+import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
+import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts } from '#server/db/schema.ts';
 import { deliveryRows, toDelivery } from './delivery-rows.ts';
 
 /** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */
 export async function alertDeliveryState(db: Queryable, userId: string): Promise<AlertDeliveryState> {
-  const [user] = await db.select({ alertStatus: users.alertStatus }).from(users).where(eq(users.id, userId));
   const [alert] = await db
     .select()
     .from(alerts)
-    // One ended with the duress PIN is over as far as the person is told (src/server/pins).
-    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active'), isNull(alerts.endedByDuressAt)));
-  if (!alert) return { alert_status: user?.alertStatus ?? false, alert: null };
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  // What the person is shown is the lifecycle's to say: one ended with the duress PIN is over.
+  if (!alert || !personView(alertPhaseOf(alert)).alertOn) return { alert_status: false, alert: null };
   const [rows, [reminders], [checkIn]] = await Promise.all([
     deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),
     db
@@ -25,7 +25,7 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
       : Promise.resolve([]),
   ]);
   return {
-    alert_status: user?.alertStatus ?? false,
+    alert_status: true,
     alert: {
       id: alert.id,
       pressed_at: alert.pressedAt.toISOString(),

@@ -13,7 +13,8 @@ import { readAlertContexts } from './alert-context.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
-import { endAlertUnderDuress, rejoinAlert } from './duress-end.ts';
+import { endAlertUnderDuress } from './duress-end.ts';
+import { alertPhaseOf, step } from './lifecycle.ts';
 import { planStart, writeStarts } from './start-rows.ts';
 import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
 
@@ -85,15 +86,15 @@ export async function applyAlertRequest(
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   const person = personOf(user);
   const at = pressedAt(input, now);
+  const event = input.alert_status === ALERT_START ? 'press' : ending.duress ? 'duress-end' : 'end';
+  const { effects } = step(alertPhaseOf(active), event);
 
-  if (input.alert_status === ALERT_START) {
-    if (!active) throw new Error('a start is written by startInTransaction');
-    if (active.endedByDuressAt) await rejoinAlert(deps, active.id);
-    return recordPosition(deps, active, input, person);
-  }
-  // An alert ended with the duress PIN is over as far as the person is told: nothing to end.
-  if (!active || active.endedByDuressAt) return { alert_status: false, alert_id: null };
-  if (ending.duress) return endAlertUnderDuress(deps, user, active);
+  if (effects.includes('record-position') && active) return recordPosition(deps, active, input, person);
+  if (effects.includes('hide-from-person') && active) return endAlertUnderDuress(deps, user, active);
+  // A fresh start (also after a duress end) is written by startInTransaction, never here.
+  if (effects.includes('start-alert')) throw new Error('a start is written by startInTransaction');
+  // Nothing to end, as far as the person is told (also after a duress end).
+  if (!effects.includes('end-alert') || !active) return { alert_status: false, alert_id: null };
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));

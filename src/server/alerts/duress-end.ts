@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonReply } from '#shared/api/active-button.ts';
 import { momentData, personOf } from '#server/alerts/alert-mail-data.ts';
 import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails.ts';
 import { alerts, users } from '#server/db/schema.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
+import { alertPhaseOf, step } from './lifecycle.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
 type PersonRow = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'phone'>;
@@ -47,10 +48,18 @@ export async function hideAlertFromPerson({ tx, userId, now }: Pick<TrackDeps, '
 
 /**
  * A press while an alert ended with the duress PIN is still on for the contacts:
- * the person is free again or pressing under threat once more, and either way the
- * press joins that alert (never a second one): the person sees it active again.
+ * the person is free again or pressing under threat once more. Either way they
+ * must see what a press after any end shows, a fresh alert, and the contacts must
+ * hear of the new press: the hidden alert gives way (ended, with no e-mail: the
+ * fresh alert's e-mails and reminders go to the same contacts) and the caller
+ * starts a new one. True when there was one to retire.
  */
-export async function rejoinAlert({ tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>, alertId: string): Promise<void> {
-  await tx.update(alerts).set({ endedByDuressAt: null }).where(eq(alerts.id, alertId));
-  await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
+export async function retireHiddenAlert({ tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>): Promise<boolean> {
+  const [active] = await tx
+    .select({ id: alerts.id, endedByDuressAt: alerts.endedByDuressAt })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  if (!step(alertPhaseOf(active), 'press').effects.includes('retire-hidden') || !active) return false;
+  await tx.update(alerts).set({ status: 'ended', endedAt: now }).where(eq(alerts.id, active.id));
+  return true;
 }

@@ -5,6 +5,7 @@ import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { alerts, practiceAlerts } from '#server/db/schema.ts';
 import type { LockedUser } from './alert-actions.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
+import { alertPhaseOf, step } from './lifecycle.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { queuePracticeMails, type TrackDeps } from './tracked-mails.ts';
 
@@ -12,25 +13,26 @@ import { queuePracticeMails, type TrackDeps } from './tracked-mails.ts';
  * '3' on PUT /api/active-button, inside its transaction (the person's row is
  * locked, the Idempotency-Key claimed): a practice alert. Never an alert: no
  * alerts row, alert_status untouched. Nothing during a real alert (the contacts
- * must not read PRUEBA then), and a second practice within PRACTICE_COOLDOWN_MS
+ * must not read PRUEBA then); after a duress end, answered as ever with nothing
+ * sent (lifecycle.ts); and a second practice within PRACTICE_COOLDOWN_MS
  * is the first one again rather than more e-mails. All of it in a savepoint: a
  * practice that fails is answered without one, so it never sits in a phone's
  * queue ahead of a real SOS (the service worker keeps retrying a 5xx).
  */
 export async function applyPracticeRequest(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string): Promise<ActiveButtonReply> {
   const { tx, userId } = deps;
-  if (user.alertStatus) {
-    const [active] = await tx
-      .select({ id: alerts.id })
-      .from(alerts)
-      .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
-    return { alert_status: true, alert_id: active?.id ?? null, practice_id: null };
-  }
-  const practiceId = await bestEffort(tx, deps.log, 'alerta de prueba', (savepoint) => startPractice({ ...deps, tx: savepoint }, user, input, requestKey), null);
+  const [active] = await tx
+    .select({ id: alerts.id, endedByDuressAt: alerts.endedByDuressAt })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  const { effects, person } = step(alertPhaseOf(active), 'practice');
+  if (person.alertOn) return { alert_status: true, alert_id: active?.id ?? null, practice_id: null };
+  const silent = effects.includes('practice-silent');
+  const practiceId = await bestEffort(tx, deps.log, 'alerta de prueba', (savepoint) => startPractice({ ...deps, tx: savepoint }, user, input, requestKey, silent), null);
   return { alert_status: false, alert_id: null, practice_id: practiceId };
 }
 
-async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string): Promise<string> {
+async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string, silent: boolean): Promise<string> {
   const { tx, userId, now } = deps;
   const [recent] = await tx
     .select({ id: practiceAlerts.id })
@@ -47,6 +49,7 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
     .values({ userId, requestKey, timezone, latitude: input.latitude, longitude: input.longitude, pressedAt: at, startedAt: now })
     .returning({ id: practiceAlerts.id });
   if (!practice) throw new Error('insert returned no practice');
+  if (silent) return practice.id;
   const position = positionOf(input);
   const moment = momentOf(at, timezone, now);
   await queuePracticeMails(deps, practice.id, (recipient) => ({

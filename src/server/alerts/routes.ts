@@ -10,6 +10,7 @@ import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate-json.ts';
 import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { applyAlertRequest, lockUserForAlert, startInTransaction } from './alert-actions.ts';
+import { retireHiddenAlert } from './duress-end.ts';
 import { bodyHashOf, claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
 import { applyPracticeRequest } from './practice.ts';
 
@@ -48,7 +49,9 @@ export function alertRoutes(deps: AppDeps) {
       // Presses of one person, whatever their keys, take turns: two phones, a double tap.
       const user = await lockUserForAlert(tx, userId);
       if (input.alert_status === ALERT_START) {
-        const started = await startInTransaction({ tx, config, log }, press);
+        let started = await startInTransaction({ tx, config, log }, press);
+        // After a duress end the press starts a fresh alert, as after any end (lifecycle.ts).
+        if (!started && (await retireHiddenAlert({ tx, userId, now }))) started = await startInTransaction({ tx, config, log }, press);
         if (started?.kind === 'answered') return ok(c, started.reply);
         if (started?.kind === 'mismatch') return keyReused(c);
       }

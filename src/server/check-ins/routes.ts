@@ -90,11 +90,10 @@ export function checkInRoutes(deps: AppDeps) {
   async function start(tx: Queryable, user: LockedUser, now: Date, input: CheckInStartInput): Promise<Handled> {
     const problem = dueAtProblem(input.due_at, now);
     if (problem) return dueInvalid(problem);
-    const [running] = await tx
-      .select({ id: checkIns.id })
-      .from(checkIns)
-      .where(and(eq(checkIns.userId, user.id), eq(checkIns.status, 'running')));
-    if (running) return { status: 409, message: checkInMessages.running };
+    // Running as the person is shown it: one extended with the duress PIN counts until its shown deadline.
+    const current = await currentCheckIn(tx, user.id, false);
+    const shown = current && shownCheckIn(current, now);
+    if (shown?.status === 'running') return { status: 409, message: checkInMessages.running };
     const dueAt = new Date(input.due_at);
     const [row] = await tx
       .insert(checkIns)

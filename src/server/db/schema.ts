@@ -30,6 +30,14 @@ export const users = pgTable(
      * the account goes once they no longer are (src/server/profile/deferred-deletion.ts).
      */
     deletionRequestedAt: tz('deletion_requested_at'),
+    /**
+     * PINs the person was seen to change or delete with the duress PIN (src/server/pins/routes.ts):
+     * from `pins_shown_at` on, the person's screens show this pair (both null: no PINs), both
+     * PINs of it act as the duress PIN, and the real pair above keeps protecting the contacts.
+     */
+    shownPinHash: text('shown_pin_hash'),
+    shownOtherPinHash: text('shown_other_pin_hash'),
+    pinsShownAt: tz('pins_shown_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

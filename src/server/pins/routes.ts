@@ -17,21 +17,24 @@ import { validateJson } from '#server/http/validate-json.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { RESET_TYPE, resetLimitKey } from './reset-keys.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
-import { checkPin, pinsSet, type PinCheck } from '#server/security/pin-check.ts';
+import { checkPin, pinsSet, pinsShown, type PinCheck } from '#server/security/pin-check.ts';
 import { hashPin } from '#server/security/pin-hash.ts';
 import { contactsBeingTold } from '#server/security/seized-phone-guard.ts';
 
 type Refusal = Exclude<PinCheck, { kind: 'unset' | 'real' | 'duress' }>;
 
-const noPins = { pinHash: null, duressPinHash: null, pinFailures: 0, pinLockedUntil: null } as const;
+const notShown = { shownPinHash: null, shownOtherPinHash: null, pinsShownAt: null } as const;
+
+const noPins = { pinHash: null, duressPinHash: null, ...notShown, pinFailures: 0, pinLockedUntil: null } as const;
 
 /**
  * The optional PINs (src/shared/api/pins.ts): set or replace, delete, and delete
  * forgotten ones with a code e-mailed like a sign-in code. Each request takes the
  * person's row as an alert request does, so wrong PINs are counted one by one
  * and never race an end of alert. The duress PIN, wherever the real one is asked
- * for, gets the real one's reply and changes nothing: whoever forces the person
- * sees it work.
+ * for, gets the real one's reply and changes nothing the contacts depend on:
+ * whoever forces the person sees it work, and sees the PINs they set or deleted
+ * (pinsShown), while the real PINs keep protecting.
  */
 export function pinRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
@@ -49,35 +52,46 @@ export function pinRoutes(deps: AppDeps) {
     .put('/profile/pins', bearer, validateJson(pinsSetSchema), (c) => {
       const input = c.req.valid('json');
       return withPerson(c, async (tx, user, now) => {
-        if (pinsSet(user)) {
+        // Made with the duress PIN (or over PINs shown deleted by it): another pair to show, never the real one.
+        let shownOnly = pinsSet(user);
+        // Shown no PINs, the owner may still send the real one to take their PINs back.
+        if (pinsShown(user) || (shownOnly && input.current_pin)) {
           // A missing current PIN is not a guess: asked for by its own message, not counted.
           if (!input.current_pin) return invalid(c, pinMessages.currentRequired, { current_pin: [pinMessages.currentRequired] });
           const check = await checkPin(tx, user, input.current_pin, now);
           if (check.kind === 'locked' || check.kind === 'refused') return refused(c, 'current_pin', check);
-          if (check.kind === 'duress') return ok(c, pinMessages.saved);
+          shownOnly = check.kind === 'duress';
         }
-        const [pinHash, duressPinHash] = await Promise.all([hashPin(input.pin), hashPin(input.duress_pin)]);
-        await tx.update(users).set({ pinHash, duressPinHash, pinFailures: 0, pinLockedUntil: null, updatedAt: now }).where(eq(users.id, user.id));
+        // Both ways hash the same two PINs: the same work, the same time.
+        const [first, second] = await Promise.all([hashPin(input.pin), hashPin(input.duress_pin)]);
+        const pins = shownOnly
+          ? { shownPinHash: first, shownOtherPinHash: second, pinsShownAt: now }
+          : { pinHash: first, duressPinHash: second, ...notShown, pinFailures: 0, pinLockedUntil: null };
+        await tx
+          .update(users)
+          .set({ ...pins, updatedAt: now })
+          .where(eq(users.id, user.id));
         return ok(c, pinMessages.saved);
       });
     })
     .delete('/profile/pins', bearer, validateJson(pinsDeleteSchema), (c) => {
       const input = c.req.valid('json');
       return withPerson(c, async (tx, user, now) => {
-        if (!pinsSet(user)) return fail(c, 404, pinMessages.notSet);
+        if (!pinsShown(user)) return fail(c, 404, pinMessages.notSet);
         const check = await checkPin(tx, user, input.pin, now);
         if (check.kind === 'locked' || check.kind === 'refused') return refused(c, 'pin', check);
-        if (check.kind === 'real')
-          await tx
-            .update(users)
-            .set({ ...noPins, updatedAt: now })
-            .where(eq(users.id, user.id));
+        // With the duress PIN the person is shown no PINs from now on; the real ones keep protecting.
+        const pins = check.kind === 'real' ? noPins : { shownPinHash: null, shownOtherPinHash: null, pinsShownAt: now };
+        await tx
+          .update(users)
+          .set({ ...pins, updatedAt: now })
+          .where(eq(users.id, user.id));
         return ok(c, pinMessages.deleted);
       });
     })
     .post('/profile/pins/forgot', bearer, (c) =>
       withPerson(c, async (tx, user, now) => {
-        if (!pinsSet(user)) return fail(c, 404, pinMessages.notSet);
+        if (!pinsShown(user)) return fail(c, 404, pinMessages.notSet);
         // The same limits as sign-in codes: the address's lockout after burned codes, then an hourly count.
         await findVerification(tx, RESET_TYPE, user.email);
         const lockedFor = await lockedForSeconds(tx, user.email, now, RESET_TYPE);

@@ -8,7 +8,10 @@ import { pinMatches } from './pin-hash.ts';
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCKOUT_MS = 15 * 60_000;
 
-type PinUser = Pick<typeof users.$inferSelect, 'id' | 'pinHash' | 'duressPinHash' | 'pinFailures' | 'pinLockedUntil'>;
+type PinUser = Pick<
+  typeof users.$inferSelect,
+  'id' | 'pinHash' | 'duressPinHash' | 'pinFailures' | 'pinLockedUntil' | 'shownPinHash' | 'shownOtherPinHash' | 'pinsShownAt'
+>;
 
 export type PinCheck =
   /** The person set no PINs: whatever was sent is ignored. */
@@ -22,6 +25,12 @@ export type PinCheck =
 
 export const pinsSet = (user: Pick<PinUser, 'pinHash'>) => user.pinHash !== null;
 
+/**
+ * Whether the person is shown PINs set: after a change or delete made with the duress PIN,
+ * what that change made (src/server/pins/routes.ts), never what protects the contacts.
+ */
+export const pinsShown = (user: Pick<PinUser, 'pinHash' | 'shownPinHash' | 'pinsShownAt'>) => (user.pinsShownAt ? user.shownPinHash !== null : user.pinHash !== null);
+
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
 /**
@@ -33,9 +42,16 @@ const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.ge
  */
 export async function checkPin(db: Queryable, user: PinUser, pin: string | undefined, now: Date): Promise<PinCheck> {
   if (!user.pinHash || !user.duressPinHash) return { kind: 'unset' };
+  // Shown no PINs after a delete made with the duress PIN: answered as an account without PINs
+  // would be (nothing asked, nothing counted), and it ends nothing for the contacts, unless the
+  // owner, who knows, sends the real PIN.
+  if (!pinsShown(user)) return { kind: pin && (await pinMatches(pin, user.pinHash)) ? 'real' : 'duress' };
   if (user.pinLockedUntil && user.pinLockedUntil > now) return { kind: 'locked', retryAfterSeconds: secondsUntil(user.pinLockedUntil, now) };
   if (!pin) return { kind: 'refused', message: pinMessages.pinRequired };
-  const [real, duress] = await Promise.all([pinMatches(pin, user.pinHash), pinMatches(pin, user.duressPinHash)]);
+  // The PINs a duress-made change set act as the duress PIN: whoever made it believes them real.
+  const shown = user.pinsShownAt ? [user.shownPinHash, user.shownOtherPinHash].filter((hash) => hash !== null) : [];
+  const [real, ...others] = await Promise.all([user.pinHash, user.duressPinHash, ...shown].map((hash) => pinMatches(pin, hash)));
+  const duress = others.some(Boolean);
   if (real || duress) {
     if (user.pinFailures > 0 || user.pinLockedUntil) await db.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, user.id));
     return { kind: real ? 'real' : 'duress' };

@@ -125,7 +125,9 @@ export const en: ContactTexts = {
 
   duressSubject: (who) => `ALERT: ${who} may have been forced to end their alert`,
   duressLead: (who) => `${who} ended their SOS alert in the app, but may have been forced to do so.`,
-  duressStillActive: 'The alert is still on: keep trying to reach them and act as if the alert had not ended.',
+  duressStillActive: 'The alert is still on: act as if it had not ended.',
+  duressTodo: (who) =>
+    `Do not call or text ${who}: someone else may have their phone, and a call could put them in danger. Tell their family and their lawyer or the organization that supports them, and share their location with them.`,
   checkInForced: (who) => `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
 
   stepsHeading: 'If you think they were detained:',

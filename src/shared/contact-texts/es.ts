@@ -140,7 +140,10 @@ export const es = {
   // The duress PIN: the person's phone shows the alert ended (or the check-in closed), the contacts learn the truth.
   duressSubject: (who: string) => `ALERTA: es posible que hayan obligado a ${who} a finalizar su alerta`,
   duressLead: (who: string) => `${who} finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.`,
-  duressStillActive: 'La alerta sigue activa: sigue intentando comunicarte y actúa como si la alerta no hubiera terminado.',
+  duressStillActive: 'La alerta sigue activa: actúa como si no hubiera terminado.',
+  // Whoever forced the end may hold the phone: a call or a message could put the person, or the contact, at risk.
+  duressTodo: (who: string) =>
+    `No llames ni escribas a ${who}: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que le acompaña, y comparte con ellos su ubicación.`,
   checkInForced: (who: string) => `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
 
   // What the contact can do if the person was detained: in every alert e-mail. With the

@@ -131,7 +131,9 @@ export const ht: ContactTexts = {
 
   duressSubject: (who) => `ALÈT: gendwa yo fòse ${who} fini alèt li a`,
   duressLead: (who) => `${who} fini alèt SOS li a nan aplikasyon an, men gendwa yo te fòse l fè sa.`,
-  duressStillActive: 'Alèt la toujou aktif: kontinye eseye jwenn li epi aji kòm si alèt la pa t fini.',
+  duressStillActive: 'Alèt la toujou aktif: aji kòm si li pa t fini.',
+  duressTodo: (who) =>
+    `Pa rele ${who} e pa voye mesaj ba li: yon lòt moun ka gen telefòn li, e yon apèl ka mete l an danje. Avèti fanmi li ak avoka li oswa òganizasyon k ap ede l, epi pataje kote li ye a avèk yo.`,
   checkInForced: (who) => `${who} fèmen avètisman an nan aplikasyon an, men gendwa yo te fòse l fè sa. Alèt la toujou aktif.`,
 
   stepsHeading: 'Si w panse yo arete l pou imigrasyon (detansyon):',

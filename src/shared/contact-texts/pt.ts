@@ -128,7 +128,9 @@ export const pt: ContactTexts = {
 
   duressSubject: (who) => `ALERTA: é possível que tenham obrigado ${who} a encerrar o alerta`,
   duressLead: (who) => `${who} encerrou o alerta SOS no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso.`,
-  duressStillActive: 'O alerta continua ativo: continue tentando falar com essa pessoa e aja como se o alerta não tivesse terminado.',
+  duressStillActive: 'O alerta continua ativo: aja como se ele não tivesse terminado.',
+  duressTodo: (who) =>
+    `Não ligue nem mande mensagem para ${who}: outra pessoa pode estar com o telefone, e uma ligação poderia colocar ${who} em perigo. Avise a família e o advogado ou a organização que acompanha ${who}, e compartilhe com eles a localização.`,
   checkInForced: (who) => `${who} encerrou o aviso no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso. O alerta continua ativo.`,
 
   stepsHeading: 'Se você acha que houve uma detenção:',

@@ -107,6 +107,13 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect(luisDuress[0]!.text).toContain('La alerta sigue activa');
     expect(luisDuress[0]!.text).toContain('latitud 19.4326, longitud -99.1332');
     expect(ackTokenIn(luisDuress[0])).toBe(tokens[0]);
+    // Whoever forced the end may hold the phone: the contacts are told not to call, and what to do instead.
+    expect(luisDuress[0]!.text).toContain('No llames ni escribas a Rosa Prueba: otra persona puede tener su teléfono');
+    expect(luisDuress[0]!.text).toContain('Avisa a su familia y a su abogado');
+    expect(luisDuress[0]!.text).not.toMatch(/Llama ahora|llámale/);
+    expect(luisDuress[0]!.html).not.toMatch(/Llama ahora|llámale/);
+    expect(maryDuress[0]!.text).toContain('Do not call or text Rosa Prueba: someone else may have their phone');
+    expect(maryDuress[0]!.text).not.toMatch(/Call Rosa|call them at/);
     expect(maryDuress[0]!.text).toContain('Rosa Prueba ended their SOS alert in the app, but may have been forced to do so.');
     expect(ackTokenIn(maryDuress[0])).toBe(tokens[1]);
     expect(luis!.filter((mail) => ENDED.test(mail.subject ?? ''))).toEqual([]);
@@ -137,19 +144,45 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect((await outboxKinds(t, 'despues@example.com')).filter((row) => row.kind === 'alert-duress').map((row) => row.recipient)).toEqual(emails);
   });
 
-  it('a new press after a duress end joins the alert still on: the person sees it again, no second alert', async () => {
+  it('a new press after a duress end shows the person a fresh alert, and the contacts hear of it', async () => {
     const { me, emails, alertId } = await alertWithPins(t, 'otra-vez');
     await end(t, me, DURESS_PIN);
     t.clock.advance(MINUTE);
     const again = await press(t, me, { alert_status: '1', ...MEXICO });
-    expect(again.body).toEqual({ success: true, message: { alert_status: true, alert_id: alertId } });
-    expect((await alertState(t, me)).alert?.id).toBe(alertId);
-    expect(await alertRows(t, 'otra-vez@example.com')).toEqual([{ id: alertId, status: 'active', ended_at: null, hidden: false, alert_status: true }]);
-    expect((await mailsTo(t, emails[0]!)).filter((mail) => STARTED.test(mail.subject ?? ''))).toHaveLength(1);
+    const freshId = (again.body.message as { alert_id: string }).alert_id;
+    // What a press after a real end answers: a new alert, started now, with its own deliveries.
+    expect(again.body).toEqual({ success: true, message: { alert_status: true, alert_id: expect.any(String) } });
+    expect(freshId).not.toBe(alertId);
+    const state = await alertState(t, me);
+    expect(state.alert).toMatchObject({ id: freshId, started_at: t.clock.now().toISOString() });
+    expect(state.alert!.deliveries.map((delivery) => delivery.acknowledged_at)).toEqual([null, null]);
+    expect(await alertRows(t, 'otra-vez@example.com')).toEqual([
+      { id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: true, alert_status: true },
+      { id: freshId, status: 'active', ended_at: null, hidden: false, alert_status: true },
+    ]);
+    // Each contact gets the new press, after the duress e-mail, and never an 'ended' one.
+    for (const email of emails) {
+      const subjects = (await mailsTo(t, email)).map((mail) => mail.subject ?? '');
+      expect(subjects.filter((subject) => STARTED.test(subject))).toHaveLength(2);
+      expect(subjects.filter((subject) => ENDED.test(subject))).toEqual([]);
+    }
     // Free again: the real PIN ends it for everyone.
-    expect((await end(t, me, PIN)).body).toEqual({ success: true, message: { alert_status: false, alert_id: alertId } });
-    expect(await alertRows(t, 'otra-vez@example.com')).toEqual([{ id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false }]);
+    expect((await end(t, me, PIN)).body).toEqual({ success: true, message: { alert_status: false, alert_id: freshId } });
     expect(await lastMail(t, emails[0]!, ENDED)).toBeDefined();
+  });
+
+  it('a practice after a duress end answers as a practice does and sends the contacts nothing', async () => {
+    const { me, emails } = await alertWithPins(t, 'practica');
+    await end(t, me, DURESS_PIN);
+    const before = await outboxKinds(t, 'practica@example.com');
+    const practice = await press(t, me, { alert_status: '3', ...MEXICO });
+    expect(practice.body).toEqual({ success: true, message: { alert_status: false, alert_id: null, practice_id: expect.any(String) } });
+    const { rows } = await t.pool.query<{ kind: string }>(`select o.kind from outbox o join users u on u.id = o.user_id where u.email = $1 and o.kind = 'practice'`, [
+      'practica@example.com',
+    ]);
+    expect(rows).toEqual([]);
+    expect(await outboxKinds(t, 'practica@example.com')).toEqual(before);
+    for (const email of emails) expect((await mailsTo(t, email)).filter((mail) => /PRUEBA|TEST/.test(mail.subject ?? ''))).toEqual([]);
   });
 
   it('keeps no hash of the PIN with the request: its 10,000 values would give it away', async () => {

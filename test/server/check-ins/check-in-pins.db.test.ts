@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
-import { checkInUpdateSchema, type CheckIn } from '#shared/api/check-ins.ts';
+import { checkInMessages, checkInUpdateSchema, type CheckIn } from '#shared/api/check-ins.ts';
 import { pinMessages } from '#shared/api/pins.ts';
 import { checkInBodyHash } from '#server/check-ins/check-in-requests.ts';
 import { createCheckInWorker, type CheckInWorker } from '#server/check-ins/check-in-worker.ts';
@@ -100,6 +100,9 @@ describe('check-ins with PINs set', () => {
     const missed = (await mailsTo(t, emails[0]!)).filter((mail) => MISSED.test(mail.subject ?? ''));
     expect(missed).toHaveLength(1);
     expect(missed[0]!.text).toContain(FORCED);
+    // Whoever forced it may hold the phone: no call.
+    expect(missed[0]!.text).toContain('No llames ni escribas a Rosa Prueba');
+    expect(missed[0]!.text).not.toContain('Llama ahora');
     expect(missed[0]!.text).toContain('latitud 19.4326, longitud -99.1332');
     expect((await t.call('GET', `ack/${ackTokenIn(missed[0])}`)).body.message).toMatchObject({ status: 'active', trigger: 'missed-check-in' });
 
@@ -124,6 +127,8 @@ describe('check-ins with PINs set', () => {
     expect(missed).toHaveLength(1);
     expect(missed[0]!.text).toContain(FORCED);
     expect((await rowsOf(t, 'ci-extiende@example.com')).alerts).toEqual([{ id: expect.any(String), status: 'active', trigger: 'missed-check-in', hidden: true }]);
+    // A new check-in is refused as while any check-in runs.
+    expect(await startCheckIn(t, me)).toMatchObject({ status: 409, body: { success: false, message: checkInMessages.running } });
 
     // 'Estoy bien' afterwards answers as closed; the alert stays the contacts'.
     t.clock.advance(30 * MINUTE);

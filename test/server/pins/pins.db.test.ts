@@ -69,6 +69,7 @@ describe('the PINs of a profile', () => {
     const forced = await putPins(t, me, { pin: '1111', duress_pin: '2222', current_pin: DURESS_PIN });
     expect(forced.body).toEqual({ success: true, message: pinMessages.saved });
     expect(await pinRow(t, 'cambia@example.com')).toEqual({ ...before, pin_failures: 0 });
+    expect(await pinsSetOf(t, me)).toBe(true);
 
     expect((await putPins(t, me, { pin: '1111', duress_pin: '2222', current_pin: PIN })).body).toEqual({ success: true, message: pinMessages.saved });
     // The old PIN no longer is one; the new one is.
@@ -77,17 +78,64 @@ describe('the PINs of a profile', () => {
     expect(await pinsSetOf(t, me)).toBe(false);
   });
 
-  it('deletes the PINs with the real PIN only; the duress PIN answers the same and deletes nothing', async () => {
+  it('after a change made with the duress PIN, the PINs it set answer as real ones would, while the real PINs keep protecting', async () => {
+    const [real, forced] = [await signUp(t, 'cambia-real@example.com'), await signUp(t, 'cambia-forzado@example.com')];
+    for (const me of [real, forced]) await setPins(t, me);
+    const before = await pinRow(t, 'cambia-forzado@example.com');
+    const change = { pin: '1111', duress_pin: '2222' };
+    // The same script on both accounts, the real PIN on one, the duress PIN on the other.
+    const replies = await Promise.all(
+      [
+        [real, PIN],
+        [forced, DURESS_PIN],
+      ].map(async ([me, first]) => {
+        const session = me as Session;
+        return [
+          await putPins(t, session, { ...change, current_pin: first }),
+          await putPins(t, session, { pin: '3333', duress_pin: '4444', current_pin: '1111' }),
+          await putPins(t, session, { pin: '5555', duress_pin: '6666', current_pin: '0000' }),
+          await t.call('GET', 'profile', { token: session.access_token }),
+        ].map((reply) => [reply.status, (reply.body as { message: unknown }).message]);
+      }),
+    );
+    expect(replies[1]!.slice(0, 3)).toEqual(replies[0]!.slice(0, 3));
+    expect((replies[1]![3]![1] as { pins_set: boolean }).pins_set).toBe(true);
+    // The real PINs are untouched: the real one still ends an alert for everyone.
+    expect(await pinRow(t, 'cambia-forzado@example.com')).toEqual({ ...before, pin_failures: 1 });
+    expect((await deletePins(t, forced, { pin: PIN })).body).toEqual({ success: true, message: pinMessages.deleted });
+    expect(await pinRow(t, 'cambia-forzado@example.com')).toEqual({ pin_hash: null, duress_pin_hash: null, pin_failures: 0, pin_locked_until: null });
+  });
+
+  it('deletes the PINs with the real PIN only; the duress PIN answers the same, shows them deleted and deletes nothing', async () => {
     const me = await signUp(t, 'borra@example.com');
     expect(await deletePins(t, me, { pin: PIN })).toMatchObject({ status: 404, body: { success: false, message: pinMessages.notSet } });
     await setPins(t, me);
     expect(await deletePins(t, me, {})).toMatchObject(refusedOn('pin', pinMessages.pinRequired));
     expect(await deletePins(t, me, { pin: '0000' })).toMatchObject(invalidOn('pin', pinMessages.pinWrong));
+    const before = await pinRow(t, 'borra@example.com');
     expect((await deletePins(t, me, { pin: DURESS_PIN })).body).toEqual({ success: true, message: pinMessages.deleted });
-    expect(await pinsSetOf(t, me)).toBe(true);
-    expect((await deletePins(t, me, { pin: PIN })).body).toEqual({ success: true, message: pinMessages.deleted });
+    // Shown as an account without PINs, in every reply; the real PINs are kept.
+    expect(await pinsSetOf(t, me)).toBe(false);
+    expect(await deletePins(t, me, { pin: DURESS_PIN })).toMatchObject({ status: 404, body: { success: false, message: pinMessages.notSet } });
+    expect(await pinRow(t, 'borra@example.com')).toEqual({ ...before, pin_failures: 0 });
+    // The owner, who knows, takes them back with the real PIN.
+    expect((await putPins(t, me, { pin: '1111', duress_pin: '2222', current_pin: PIN })).body).toEqual({ success: true, message: pinMessages.saved });
+    expect((await deletePins(t, me, { pin: '1111' })).body).toEqual({ success: true, message: pinMessages.deleted });
     expect(await pinsSetOf(t, me)).toBe(false);
     expect(await pinRow(t, 'borra@example.com')).toEqual({ pin_hash: null, duress_pin_hash: null, pin_failures: 0, pin_locked_until: null });
+  });
+
+  it('after the duress PIN deleted the PINs, FINALIZAR ALERTA needs none, as without PINs, and the contacts keep being alerted', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'borra-alerta', [['Luis', 'Díaz']]);
+    await setPins(t, me);
+    expect((await deletePins(t, me, { pin: DURESS_PIN })).body).toEqual({ success: true, message: pinMessages.deleted });
+    const started = await press(t, me, { alert_status: '1', ...MEXICO });
+    const alertId = (started.body.message as { alert_id: string }).alert_id;
+    expect((await press(t, me, { alert_status: '2', ...MEXICO })).body).toEqual({ success: true, message: { alert_status: false, alert_id: alertId } });
+    const { rows } = await t.pool.query<{ status: string; hidden: boolean }>('select status, ended_by_duress_at is not null as hidden from alerts where id = $1', [
+      alertId,
+    ]);
+    expect(rows).toEqual([{ status: 'active', hidden: true }]);
   });
 
   it('forgotten PINs: an e-mailed 4-digit code deletes them, once; wrong codes are refused', async () => {

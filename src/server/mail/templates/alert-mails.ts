@@ -125,14 +125,15 @@ export function contactMail(
 }
 
 /** What the server says first when it started the alert because a check-in was not closed in time. */
-export type MissedCheckIn = { subject: string; lead: string; positionNote?: string };
+export type MissedCheckIn = { subject: string; lead: string; positionNote?: string; forced?: boolean };
 
 /** The alert itself: the one e-mail that must be read at once. */
 export function alertStartedMail(input: AlertMailInput & { missed?: MissedCheckIn }): MailContent {
   const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
   const subject = input.missed?.subject ?? t.startedSubject(who);
-  const todo = [t.todoCall(who, input.person.phone), t.todoFamily, t.todoKeep];
+  // A check-in closed with the duress PIN: whoever forced it may hold the phone, so no call.
+  const todo = input.missed?.forced ? [t.duressTodo(who), t.todoKeep] : [t.todoCall(who, input.person.phone), t.todoFamily, t.todoKeep];
   const lead = input.missed?.lead ?? t.startedLead(who, APP_NAME);
   const positionNote = input.missed?.positionNote && input.position ? [input.missed.positionNote] : [];
   return contactMail(input, subject, {

@@ -13,10 +13,10 @@ export function alertDuressMail(input: AlertMailInput): MailContent {
   const who = oneLine(input.person.name);
   const lead = t.duressLead(who);
   return contactMail(input, t.duressSubject(who), {
-    text: [lead, t.duressStillActive, '', ...whereLines(input.position, t), '', t.todoCall(who, input.person.phone)],
+    text: [lead, t.duressStillActive, '', ...whereLines(input.position, t), '', t.duressTodo(who)],
     html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(lead)}</strong></p>
 ${paragraphs([t.duressStillActive])}
 ${whereHtml(input.position, t)}
-<p style="margin:0 0 12px">${escapeHtml(t.todoCall(who, input.person.phone))}</p>`,
+<p style="margin:0 0 12px">${escapeHtml(t.duressTodo(who))}</p>`,
   });
 }

@@ -25,6 +25,7 @@ export function missedCheckInLead(
     // Closed with the duress PIN: it fired before its time, and the contacts are told why.
     lead: checkIn.forced ? t.checkInForced(who) : missed,
     positionNote: t.missedLastPosition,
+    ...(checkIn.forced ? { forced: true } : {}),
   };
 }
 
@@ -34,12 +35,14 @@ export function missedCheckInMail(input: AlertMailInput & { missed: MissedCheckI
   const who = oneLine(input.person.name);
   const lines = [input.missed.lead, t.missedAddedNote];
   const note = input.position ? [t.missedLastPosition] : [];
+  // Closed with the duress PIN: whoever forced it may hold the phone, so no call.
+  const todo = input.missed.forced ? t.duressTodo(who) : t.todoCall(who, input.person.phone);
   return contactMail(input, t.missedAddedSubject(who), {
-    text: [...lines, '', ...note, ...(input.position ? whereLines(input.position, t) : []), '', t.todoCall(who, input.person.phone)],
+    text: [...lines, '', ...note, ...(input.position ? whereLines(input.position, t) : []), '', todo],
     html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(lines[0]!)}</strong></p>
 ${paragraphs(lines.slice(1))}
 ${paragraphs(note)}
 ${input.position ? whereHtml(input.position, t) : ''}
-<p style="margin:0 0 12px">${escapeHtml(t.todoCall(who, input.person.phone))}</p>`,
+<p style="margin:0 0 12px">${escapeHtml(todo)}</p>`,
   });
 }
