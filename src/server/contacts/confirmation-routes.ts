@@ -8,7 +8,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { contacts } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
-import { validateJson } from '#server/http/validate-json.ts';
+import { validateJson } from '#server/http/validate.ts';
 import { contactPushToken } from '#server/push/contact-token.ts';
 import { takeInvitation } from './invitations.ts';
 import { optOut } from './opt-outs.ts';
