@@ -39,7 +39,7 @@ function isJsonType(contentType: string | undefined): boolean {
  * otherwise: a body that is not JSON is refused unread (415) instead of validating as `{}`,
  * malformed JSON is our Spanish 400 instead of an exception, and an empty body validates as `{}`
  * (so a missing field gets its "required" message) even when it says it is JSON.
- * The parsed body goes in the request's body cache, where the validator's `c.req.json()` finds it.
+ * The validator's `c.req.json()` parses the request's cached text, so that text becomes the body read here.
  */
 async function readJsonBody(c: Context): Promise<Response | undefined> {
   const raw = await c.req.text();
@@ -56,7 +56,8 @@ async function readJsonBody(c: Context): Promise<Response | undefined> {
   }
   // valibot's object schemas take an array for an object (a PATCH of `[]` would pass as "no changes").
   if (Array.isArray(body)) return invalid(c, apiMessages.invalidData, {});
-  c.req.bodyCache.json = Promise.resolve(body);
+  // Hono keeps promises in its body cache, whatever its type says.
+  Object.assign(c.req.bodyCache, { text: Promise.resolve(JSON.stringify(body)) });
 }
 
 /** Validates the JSON body with a shared schema. */
