@@ -4,7 +4,6 @@
 export const APP_NAME = 'Botón de Pánico Migratorio';
 
 export const API_PREFIX = '/api';
-export const WEB_PREFIX = '/web';
 export const BUILD_PREFIX = '/build/';
 
 export const HTTP_TIMEOUT_MS = 10_000;

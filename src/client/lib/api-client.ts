@@ -37,26 +37,3 @@ function fallbackMessage(status: number): string {
   if (status === 422) return apiMessages.invalidData;
   return apiMessages.serverError;
 }
-
-type Id = string | number;
-
-export interface PageParams {
-  page: number;
-  limit: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  filters?: Record<string, string | number | boolean | undefined>;
-}
-
-/** The generic resource calls of SPEC.md section 7. */
-export const resources = {
-  create: <T>(resource: string, body: unknown) => apiRequest<T>('POST', `/${resource}`, { body }),
-  remove: <T>(resource: string, id: Id) => apiRequest<T>('DELETE', `/${resource}/${encodeURIComponent(id)}`),
-  list: <T>(resource: string, query?: HttpRequest['query']) => apiRequest<T>('GET', `/${resource}`, { query }),
-  page: <T>(resource: string, { page, limit, sort, order, filters }: PageParams) =>
-    apiRequest<T>('GET', `/${resource}`, {
-      query: { ...filters, _page: page, _limit: limit, _sort: sort, _order: order },
-    }),
-  get: <T>(resource: string, id: Id) => apiRequest<T>('GET', `/${resource}/${encodeURIComponent(id)}`),
-  update: <T>(resource: string, body: unknown, id?: Id) => apiRequest<T>('PUT', id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(id)}`, { body }),
-};

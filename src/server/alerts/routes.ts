@@ -7,7 +7,7 @@ import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
-import { validateJson } from '#server/http/validate-json.ts';
+import { validateJson } from '#server/http/validate.ts';
 import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { applyAlertRequest, lockUserForAlert, startInTransaction } from './alert-actions.ts';
 import { retireHiddenAlert } from './duress-end.ts';

@@ -12,7 +12,7 @@ import { alerts, checkIns } from '#server/db/schema.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
-import { validateJson } from '#server/http/validate-json.ts';
+import { validateJson } from '#server/http/validate.ts';
 import { hideAlertFromPerson } from '#server/alerts/duress-end.ts';
 import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { checkInBodyHash, earlierRequest, storeCheckInReply, type StoredReply } from './check-in-requests.ts';

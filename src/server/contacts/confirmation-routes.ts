@@ -10,7 +10,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
-import { validateJson } from '#server/http/validate-json.ts';
+import { validateJson } from '#server/http/validate.ts';
 import { contactPushToken } from '#server/push/contact-token.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { takeInvitation } from './invitations.ts';

@@ -4,7 +4,7 @@ import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { ok } from '#server/http/replies.ts';
-import { validateJson } from '#server/http/validate-json.ts';
+import { validateJson } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { deleteDetentionInfo, readDetentionInfo, writeDetentionInfo } from './detention-store.ts';
 

@@ -13,7 +13,7 @@ import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
-import { validateJson } from '#server/http/validate-json.ts';
+import { validateJson } from '#server/http/validate.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { RESET_TYPE, resetLimitKey } from './reset-keys.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';

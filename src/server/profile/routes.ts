@@ -9,7 +9,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
-import { validateJson } from '#server/http/validate-json.ts';
+import { validateJson } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { deleteAccount } from './delete-account.ts';
 import { deferDeletion } from './deferred-deletion.ts';

@@ -58,7 +58,7 @@ export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-
 /**
  * Every string in a request body that holds a control character, as field errors
  * (by top-level field): the one check every route's text fields go through
- * (src/server/http/validate-json.ts), whatever its schema says of the field.
+ * (src/server/http/validate.ts), whatever its schema says of the field.
  */
 export function controlCharacterErrors(body: unknown): Record<string, string[]> | undefined {
   if (typeof body !== 'object' || body === null) return undefined;

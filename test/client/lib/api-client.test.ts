@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { HTTP_TIMEOUT_MS, SESSION_STORE_KEY } from '#shared/constants.ts';
 import { defaultSessionState } from '#shared/browser/session-state.ts';
-import { apiRequest, resources } from '#client/lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { onSessionExpired } from '#client/lib/session/session-expiry.ts';
 import { getSessionState, resetAll, setUi } from '#client/lib/session/session-store.ts';
@@ -37,20 +37,6 @@ describe('API client', () => {
         'x-api-token': 'api-1',
       },
     });
-  });
-
-  it('builds the generic resource calls', async () => {
-    const { calls } = stubFetch(() => json(200, { success: true, message: null }));
-    await resources.page('contacts', { page: 2, limit: 10, sort: 'firstname', order: 'asc', filters: { q: 'ana' } });
-    await resources.get('contacts', 7);
-    await resources.remove('contacts', 7);
-    await resources.update('profile', { firstname: 'Ana' });
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'GET /api/contacts?q=ana&_page=2&_limit=10&_sort=firstname&_order=asc',
-      'GET /api/contacts/7',
-      'DELETE /api/contacts/7',
-      'PUT /api/profile',
-    ]);
   });
 
   it('gives up after 10 seconds with a Spanish message', async () => {

@@ -7,7 +7,7 @@ import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
 // Control characters (NUL first: PostgreSQL cannot store it) in any text field of
-// any route are a Spanish 422 on that field, never a 500 (validate-json.ts).
+// any route are a Spanish 422 on that field, never a 500 (validate.ts).
 
 const HOUR = 60 * 60_000;
 

@@ -148,7 +148,7 @@ function expectedFor(raw: string, contentType: string, schema: v.GenericSchema):
     }
   }
   if (Array.isArray(value)) return { status: 422, fields: [] };
-  // Control characters anywhere are refused before the schema, on their fields (validate-json.ts).
+  // Control characters anywhere are refused before the schema, on their fields (validate.ts).
   const hidden = controlCharacterErrors(value);
   if (hidden) return { status: 422, fields: Object.keys(hidden) };
   const result = v.safeParse(schema, value, { abortPipeEarly: true });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
-import { apiMessages } from '#shared/messages.ts';
+import { apiMessages, fieldMessages } from '#shared/messages.ts';
 import { contacts, outbox } from '#server/db/schema.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';
@@ -59,6 +59,17 @@ describe('only JSON bodies are read', () => {
     for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
       const reply = await t.call('PATCH', 'profile', { token: ana.access_token, body: { lastname: 'López' }, headers: { 'content-type': type } });
       expect(reply, type).toMatchObject({ status: 200, body: { success: true } });
+    }
+  });
+
+  it('reads an empty body as no fields, whether or not it says it is JSON, and answers each missing field', async () => {
+    const missing = { status: 422, body: { success: false, message: apiMessages.invalidData, errors: { email: [fieldMessages.emailRequired] } } };
+    for (const body of ['', '  ', undefined]) {
+      for (const headers of [{ 'content-type': 'application/json' }, {}] as Record<string, string>[]) {
+        if (body === '  ' && !('content-type' in headers)) continue;
+        const reply = await t.call('POST', 'signin', { body, headers });
+        expect(reply, `${JSON.stringify(body)} with ${JSON.stringify(headers)}`).toMatchObject(missing);
+      }
     }
   });
 });

@@ -16,7 +16,6 @@ export const CHECK_IN_EXTENDED = 'Listo. Cambiamos tu hora de regreso.';
 export const OK_WAITS_FOR_SIGNAL = 'Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal. Hasta entonces, el aviso sigue en curso.';
 export const EXTEND_WAITS_FOR_SIGNAL = 'Sin conexión: enviaremos tu nueva hora en cuanto haya señal.';
 export const SET_WAITS_FOR_SIGNAL = 'Tu aviso se creará en cuanto haya señal.';
-export const CALL_FAILED = 'No pudimos enviarlo. Revisa tu conexión e inténtalo de nuevo.';
 
 /** The reminder's minutes come from the server (remind_at), which reads them from its configuration. */
 export const reminderNotice = (minutes: number) =>

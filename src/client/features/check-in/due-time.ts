@@ -10,8 +10,6 @@ export const DUE_CHOICES = [
 export type DueChoice = (typeof DUE_CHOICES)[number]['value'] | 'time';
 export type DueDay = 'today' | 'tomorrow';
 
-export const MAX_AHEAD_MS = 48 * 60 * 60_000;
-
 /** A deadline from a choice, or null when the time is missing or unreadable ('HH:MM'). */
 export function dueAt(choice: DueChoice, now: Date, time = '', day: DueDay = 'today'): Date | null {
   const preset = DUE_CHOICES.find((option) => option.value === choice);

@@ -5,7 +5,6 @@ import { defaultSessionState, parseSessionState, type AuthState, type SessionSta
 import { createStore } from '../create-store.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { withSessionLock } from './session-lock.ts';
-import { isSessionValid } from './session-validity.ts';
 
 // A small external store (read with useSyncExternalStore), persisted encrypted
 // under `persist:sos-v8` so the service worker can read the token too.
@@ -69,11 +68,6 @@ export function resetAll(maxWaitMs = Infinity): Promise<void> {
 /** A write awaited for `maxWaitMs` at most: a stuck IndexedDB (or a held session lock) must not hold the screen. */
 function atMost(write: Promise<void>, maxWaitMs: number): Promise<void> {
   return maxWaitMs === Infinity ? write : Promise.race([write, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
-}
-
-/** SPEC.md section 6: action and resource are ignored; only a valid session counts. */
-export function can(_action: string, _resource: string, now: number = Date.now()): boolean {
-  return isSessionValid(store.get().auth, now);
 }
 
 /** Reads the persisted state; bad or unreadable data gives the defaults. */

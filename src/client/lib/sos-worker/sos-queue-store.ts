@@ -35,9 +35,6 @@ export function addRejectedSos(entry: RejectedSos): void {
   store.set({ ...view, rejected: [...view.rejected, entry] });
 }
 
-/** Tests start from nothing. */
-export const resetSosQueueView = store.reset;
-
 export function useSosQueueView(): SosQueueView {
   return useSyncExternalStore(subscribeSosQueue, getSosQueueView, getSosQueueView);
 }

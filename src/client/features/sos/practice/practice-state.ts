@@ -28,8 +28,6 @@ export function setPracticeState(patch: Partial<PracticeState>): void {
   store.set({ ...store.get(), ...patch });
 }
 
-export const resetPracticeState = store.reset;
-
 export function usePracticeState(): PracticeState {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
