@@ -21,7 +21,12 @@ export default tseslint.config(
   // Deep relative climbs hide which layer a file reaches into: use the #layer/* aliases.
   {
     files: ['src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./', message: 'Use a #layer/* alias (package.json "imports").' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./', message: 'Use a #layer/* alias (package.json "imports").' }] },
+      ],
+    },
   },
   {
     // Home's first frame (docs/decisions/017-critical-folder.md): no valibot, and no shared API
@@ -36,7 +41,8 @@ export default tseslint.config(
             {
               regex: '^(valibot|@conform-to/valibot)$|^#shared/api/|/shared/api/',
               allowTypeImports: true,
-              message: "Home's first frame reads data with src/shared/plain-data.ts, never valibot (docs/decisions/017).",
+              message:
+                "Home's first frame reads data with src/shared/plain-data.ts, never valibot (docs/decisions/017).",
             },
           ],
         },
@@ -48,7 +54,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     ignores: ['src/server/main.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in src/server/main.ts and pass it down.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in src/server/main.ts and pass it down.' },
+      ],
     },
   },
 );

@@ -31,7 +31,11 @@ export default defineConfig({
     publicScreens({
       signedInKey: SIGNED_IN_HINT_KEY,
       screens: [
-        { path: '/web/auth/signin', modules: ['ui/plain-layout.tsx', 'features/auth/signin/signin-screen.tsx'], signedOutOnly: true },
+        {
+          path: '/web/auth/signin',
+          modules: ['ui/plain-layout.tsx', 'features/auth/signin/signin-screen.tsx'],
+          signedOutOnly: true,
+        },
         { path: '/unauthorized', modules: ['routes/-components/unauthorized-page.tsx'] },
         { path: null, modules: ['routes/-components/not-found-page.tsx'] },
       ],
@@ -40,7 +44,12 @@ export default defineConfig({
   ],
   resolve: {
     // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts.
-    alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('./build', import.meta.url)),

@@ -30,4 +30,6 @@ for (const entry of await readdir(buildDir, { recursive: true, withFileTypes: tr
   original += body.length;
   compressed += br.length;
 }
-console.log(`compressed build: ${(original / 1000).toFixed(1)} kB of text as ${(compressed / 1000).toFixed(1)} kB brotli`);
+console.log(
+  `compressed build: ${(original / 1000).toFixed(1)} kB of text as ${(compressed / 1000).toFixed(1)} kB brotli`,
+);

@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type LaunchOptions,
+} from 'playwright-core';
 
 // Shared by the browser tests and scripts/export-icons.ts.
 // Playwright's own browser download does not work on these machines. Order:
@@ -24,13 +30,21 @@ export type LaunchedChromium = { browser: Browser; kind: Kind };
 
 async function sparticuzOptions(): Promise<LaunchOptions> {
   const { default: sparticuz } = await import('@sparticuz/chromium');
-  return { executablePath: await sparticuz.executablePath(), headless: true, args: [...sparticuz.args, ...QUIET_FLAGS] };
+  return {
+    executablePath: await sparticuz.executablePath(),
+    headless: true,
+    args: [...sparticuz.args, ...QUIET_FLAGS],
+  };
 }
 
 async function preferredOptions(): Promise<{ options: LaunchOptions; kind: Kind }> {
   const custom = process.env.CHROMIUM_PATH;
   if (custom || existsSync(DEBIAN_CHROMIUM)) {
-    const options = { executablePath: custom || DEBIAN_CHROMIUM, headless: true, args: ['--headless=new', ...QUIET_FLAGS] };
+    const options = {
+      executablePath: custom || DEBIAN_CHROMIUM,
+      headless: true,
+      args: ['--headless=new', ...QUIET_FLAGS],
+    };
     return { options, kind: custom ? 'custom' : 'debian' };
   }
   return { options: await sparticuzOptions(), kind: 'sparticuz' };
@@ -52,7 +66,11 @@ export async function launchPersistentChromium(
   extraArgs: string[] = [],
 ): Promise<BrowserContext> {
   const { options } = await preferredOptions();
-  return chromium.launchPersistentContext(userDataDir, { ...options, args: [...(options.args ?? []), ...extraArgs], ...contextOptions });
+  return chromium.launchPersistentContext(userDataDir, {
+    ...options,
+    args: [...(options.args ?? []), ...extraArgs],
+    ...contextOptions,
+  });
 }
 
 /**

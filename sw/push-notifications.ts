@@ -21,7 +21,10 @@ interface PushWorkerScope {
     openWindow(url: string): Promise<unknown>;
   };
   addEventListener(type: 'push', listener: (event: Extendable & { data: { text(): string } | null }) => void): void;
-  addEventListener(type: 'notificationclick', listener: (event: Extendable & { notification: Notification; action: string }) => void): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: Extendable & { notification: Notification; action: string }) => void,
+  ): void;
 }
 
 declare const self: PushWorkerScope;
@@ -77,12 +80,15 @@ export async function showPushNotification(text: string | undefined): Promise<vo
 
 const HOLE = '\u0000';
 /** Each language's SOS title around the name: 'ALERTA SOS: ' and ' está en riesgo', and so on. */
-const STARTED_TITLES = LANGUAGES.map((language) => pushTexts(language).startedTitle(HOLE).split(HOLE) as [string, string]);
+const STARTED_TITLES = LANGUAGES.map(
+  (language) => pushTexts(language).startedTitle(HOLE).split(HOLE) as [string, string],
+);
 
 /** The person's name is not sent twice: it is what an SOS title says between the alert's words, in any language. */
 function nameIn(title: string): string | undefined {
   for (const [before, after] of STARTED_TITLES) {
-    if (title.startsWith(before) && title.endsWith(after) && title.length > before.length + after.length) return title.slice(before.length, title.length - after.length);
+    if (title.startsWith(before) && title.endsWith(after) && title.length > before.length + after.length)
+      return title.slice(before.length, title.length - after.length);
   }
   return undefined;
 }
@@ -140,7 +146,8 @@ async function acknowledge(token: string) {
 
 /** Our own pages only: a notification never sends the phone elsewhere. */
 async function openPage(navigate: string): Promise<void> {
-  const url = new URL(navigate, self.location.origin).origin === self.location.origin ? navigate : `${self.location.origin}/web`;
+  const url =
+    new URL(navigate, self.location.origin).origin === self.location.origin ? navigate : `${self.location.origin}/web`;
   const windows = await self.clients.matchAll({
     type: 'window',
     includeUncontrolled: true,

@@ -5,7 +5,14 @@ import { withBearer } from './sos-request.ts';
 import type { TokenSource } from './session-tokens.ts';
 
 export type ReplayEvent =
-  { type: 'delivered'; entry: QueuedSos } | { type: 'rejected'; entry: QueuedSos; reason: 'invalid' | 'expired'; status: number | null; message: string | null };
+  | { type: 'delivered'; entry: QueuedSos }
+  | {
+      type: 'rejected';
+      entry: QueuedSos;
+      reason: 'invalid' | 'expired';
+      status: number | null;
+      message: string | null;
+    };
 
 /**
  * - empty: nothing is left to send.
@@ -29,7 +36,10 @@ export interface ReplayDeps {
   onEvent(event: ReplayEvent): Promise<void> | void;
 }
 
-type EntryResult = { decision: 'done' | 'reject'; status: number | null; message: string | null } | { decision: 'waiting' } | { decision: 'needs-sign-in' };
+type EntryResult =
+  | { decision: 'done' | 'reject'; status: number | null; message: string | null }
+  | { decision: 'waiting' }
+  | { decision: 'needs-sign-in' };
 
 /**
  * One replay round: the oldest entry first, one at a time, each removed only
@@ -60,7 +70,13 @@ export async function replayRound(deps: ReplayDeps): Promise<ReplayRound> {
         break;
       case 'reject':
         // Recorded first: a worker killed in between sends it again rather than losing it.
-        await deps.onEvent({ type: 'rejected', entry, reason: 'invalid', status: result.status, message: result.message });
+        await deps.onEvent({
+          type: 'rejected',
+          entry,
+          reason: 'invalid',
+          status: result.status,
+          message: result.message,
+        });
         await deps.queue.remove(entry.id);
         break;
     }
@@ -93,7 +109,11 @@ async function replayEntry(deps: ReplayDeps, entry: QueuedSos, storedToken: stri
   }
 }
 
-async function attempt(deps: ReplayDeps, entry: QueuedSos, token: string): Promise<{ outcome: SosOutcome; message: string | null }> {
+async function attempt(
+  deps: ReplayDeps,
+  entry: QueuedSos,
+  token: string,
+): Promise<{ outcome: SosOutcome; message: string | null }> {
   let reply: Response;
   try {
     reply = await deps.send(await withBearer(entry.request, token));

@@ -89,7 +89,13 @@ async function refreshInsideLock(deps: TokenSourceDeps, usedToken: string): Prom
   // then must still open on the alert.
   await deps.writeSession({
     ...state,
-    auth: { ...auth, ...session, alert_status: auth.alert_status, token_type: session.token_type || 'Bearer', code: '' },
+    auth: {
+      ...auth,
+      ...session,
+      alert_status: auth.alert_status,
+      token_type: session.token_type || 'Bearer',
+      code: '',
+    },
   });
   deps.onRefreshed();
   return { kind: 'token', token: session.access_token };

@@ -29,7 +29,15 @@ export async function readSosRequest(request: Request, makeKey: () => string): P
   const queueOnly = headers.get(SOS_QUEUE_ONLY_HEADER) === '1';
   headers.delete(SOS_QUEUE_ONLY_HEADER);
   const body = await request.clone().text();
-  return { url: request.url, method: request.method, headers, body, idempotencyKey, alertStatus: readAlertStatus(body), queueOnly };
+  return {
+    url: request.url,
+    method: request.method,
+    headers,
+    body,
+    idempotencyKey,
+    alertStatus: readAlertStatus(body),
+    queueOnly,
+  };
 }
 
 /** The request sent live, exactly as the page made it (with its bearer token). */

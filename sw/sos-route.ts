@@ -92,7 +92,11 @@ async function sendOrQueue(deps: SosRouteDeps, sos: SosRequest, waitUntil: WaitU
 async function enqueue(deps: SosRouteDeps, sos: SosRequest, waitUntil: WaitUntil): Promise<boolean> {
   try {
     const userId = await deps.currentUserId().catch(() => '');
-    await deps.queue.push(queueableRequest(sos), { idempotencyKey: sos.idempotencyKey, alertStatus: sos.alertStatus, userId });
+    await deps.queue.push(queueableRequest(sos), {
+      idempotencyKey: sos.idempotencyKey,
+      alertStatus: sos.alertStatus,
+      userId,
+    });
   } catch {
     return false;
   }

@@ -18,7 +18,10 @@ export function sosStatus(input: SosStatusInput): SosQueueStatus {
     type: SOS_QUEUE,
     pending: queued.length,
     queued,
-    oldestQueuedAt: queued.reduce<number | null>((oldest, entry) => (oldest === null || entry.queuedAt < oldest ? entry.queuedAt : oldest), null),
+    oldestQueuedAt: queued.reduce<number | null>(
+      (oldest, entry) => (oldest === null || entry.queuedAt < oldest ? entry.queuedAt : oldest),
+      null,
+    ),
     // Nothing waiting means nothing to sign in for.
     needsSignIn: input.needsSignIn && queued.length > 0,
     replaying: input.replaying,

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { registerRoute } from 'workbox-routing';
 import { SOS_NETWORK_TIMEOUT_MS, SOS_QUEUE_RETENTION_MINUTES, SOS_REPLAY_TIMEOUT_MS } from '#shared/constants.ts';
-import { SOS_ACK_REJECTED, SOS_REPLAY, SOS_SESSION_UPDATED, SOS_STATUS, sosPageMessageSchema, type SosWorkerMessage } from '#shared/browser/sos-messages.ts';
+import {
+  SOS_ACK_REJECTED,
+  SOS_REPLAY,
+  SOS_SESSION_UPDATED,
+  SOS_STATUS,
+  sosPageMessageSchema,
+  type SosWorkerMessage,
+} from '#shared/browser/sos-messages.ts';
 import { isQueuedCheckInCall } from '#shared/browser/check-in-paths.ts';
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { fetchWithTimeout } from './fetch-timeout.ts';
@@ -24,7 +31,10 @@ interface SosWorkerScope {
   location: { origin: string };
   navigator: { locks?: { request<T>(name: string, task: () => Promise<T>): Promise<T> } };
   clients: {
-    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<ReadonlyArray<{ postMessage(message: unknown): void }>>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<ReadonlyArray<{ postMessage(message: unknown): void }>>;
   };
   addEventListener(type: 'message', listener: (event: Extendable & { data: unknown }) => void): void;
   addEventListener(type: 'activate', listener: (event: Extendable) => void): void;
@@ -116,7 +126,8 @@ export function handleSosQueue(): void {
   // check-in calls share the SOS lane and queue, so they keep their order with it.
   for (const method of ['PUT', 'PATCH', 'POST'] as const) {
     registerRoute(
-      ({ url, sameOrigin }) => sameOrigin && ((method !== 'POST' && isSosPath(url.pathname)) || isQueuedCheckInCall(method, url.pathname)),
+      ({ url, sameOrigin }) =>
+        sameOrigin && ((method !== 'POST' && isSosPath(url.pathname)) || isQueuedCheckInCall(method, url.pathname)),
       ({ request, event }) => handleSos(request, (promise) => (event as Extendable).waitUntil(promise)),
       method,
     );

@@ -33,7 +33,12 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       name: 'client',
       environment: 'jsdom',
       include: ['test/client/**/*.test.{ts,tsx}', 'test/sw/**/*.test.ts'],
-      setupFiles: ['fake-indexeddb/auto', failOnConsole, './test/client/support/dom-timeouts.ts', './test/client/support/reset-stores.ts'],
+      setupFiles: [
+        'fake-indexeddb/auto',
+        failOnConsole,
+        './test/client/support/dom-timeouts.ts',
+        './test/client/support/reset-stores.ts',
+      ],
       // Above the 5 s that findBy*/waitFor may now wait (dom-timeouts.ts).
       testTimeout: 20_000,
     },

@@ -75,7 +75,9 @@ try {
       await sleep(2000);
       const after = await calibrate(app);
       // A figure that measured the calibration itself (the server figure's row, readings spread through it) counts those too.
-      const inside = rows.filter((row) => row.what.startsWith('calibration:') && row.unit === 'req/s').map((row) => median(row.samples));
+      const inside = rows
+        .filter((row) => row.what.startsWith('calibration:') && row.unit === 'req/s')
+        .map((row) => median(row.samples));
       const machine = machineState(Math.min(before, ...inside), after, loadAtStart);
       console.log(
         `bench: ${name}: ${stateText(machine)} (calibration before ${before.toFixed(0)}, after ${after.toFixed(0)}${inside.length ? `, inside ${inside.map((r) => r.toFixed(0)).join(', ')}` : ''} req/s)`,
@@ -103,7 +105,13 @@ await writeReport(root, rows, {
 const missed = rows.filter((row) => row.result === 'FAIL').length;
 const unjudged = rows.filter((row) => row.result === 'busy').length;
 const code = exitCode(rows.map((row) => row.result));
-if (code === 1) console.log(`bench: ${missed} budget(s) missed${unjudged ? `, ${unjudged} timing(s) not judged (machine too busy)` : ''}`);
-else if (code === 2) console.log(`bench: no budget missed, but ${unjudged} timing(s) not judged: the machine was too busy (exit 2, not a pass)`);
+if (code === 1)
+  console.log(
+    `bench: ${missed} budget(s) missed${unjudged ? `, ${unjudged} timing(s) not judged (machine too busy)` : ''}`,
+  );
+else if (code === 2)
+  console.log(
+    `bench: no budget missed, but ${unjudged} timing(s) not judged: the machine was too busy (exit 2, not a pass)`,
+  );
 else console.log('bench: every budget met');
 process.exit(code);

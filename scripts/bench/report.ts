@@ -16,15 +16,26 @@ export function median(values: number[]): number {
 export function summarise(measurements: Measurement[]): Row[] {
   return measurements.map((m) => {
     const mid = median(m.samples);
-    return { ...m, median: mid, min: Math.min(...m.samples), max: Math.max(...m.samples), result: judge(mid, m.unit, m.budget, m.machine) };
+    return {
+      ...m,
+      median: mid,
+      min: Math.min(...m.samples),
+      max: Math.max(...m.samples),
+      result: judge(mid, m.unit, m.budget, m.machine),
+    };
   });
 }
 
 // A layout shift score lives below 1: three decimals, as Lighthouse shows it.
-const round = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) < 1 && value !== 0 ? value.toFixed(3) : value.toFixed(1));
-const budgetText = (budget: Budget | undefined, unit: string) => (!budget ? '' : 'max' in budget ? `<= ${budget.max} ${unit}` : `>= ${budget.min} ${unit}`);
+const round = (value: number) =>
+  Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) < 1 && value !== 0 ? value.toFixed(3) : value.toFixed(1);
+const budgetText = (budget: Budget | undefined, unit: string) =>
+  !budget ? '' : 'max' in budget ? `<= ${budget.max} ${unit}` : `>= ${budget.min} ${unit}`;
 // A judged timing shows the machine it was judged on beside its verdict.
-const resultText = (r: Row) => (r.result !== null && dependsOnLoad(r.unit) ? `${verdictText(r.result)} (${stateText(r.machine)})` : verdictText(r.result));
+const resultText = (r: Row) =>
+  r.result !== null && dependsOnLoad(r.unit)
+    ? `${verdictText(r.result)} (${stateText(r.machine)})`
+    : verdictText(r.result);
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
@@ -38,7 +49,14 @@ export function markdownTable(rows: Row[]): string {
   return lines.join('\n');
 }
 
-export type RunInfo = { date: string; quick: boolean; machine: string; browser: string; database: string; seconds: number };
+export type RunInfo = {
+  date: string;
+  quick: boolean;
+  machine: string;
+  browser: string;
+  database: string;
+  seconds: number;
+};
 
 export async function writeReport(root: string, rows: Row[], info: RunInfo): Promise<void> {
   const docs = path.join(root, 'docs');

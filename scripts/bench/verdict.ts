@@ -54,7 +54,12 @@ export function tooBusy(state: MachineState | undefined): boolean {
  * 'busy' whatever the value (a pass there is as much chance as a fail);
  * otherwise pass or FAIL on the median.
  */
-export function judge(median: number, unit: Measurement['unit'], budget: Budget | undefined, state: MachineState | undefined): Verdict {
+export function judge(
+  median: number,
+  unit: Measurement['unit'],
+  budget: Budget | undefined,
+  state: MachineState | undefined,
+): Verdict {
   if (!budget) return null;
   if (dependsOnLoad(unit) && tooBusy(state)) return 'busy';
   return meets(median, budget) ? 'pass' : 'FAIL';

@@ -15,7 +15,13 @@ export const options = {
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    { name: 'client-not-server', comment: noOtherLayer, severity: 'error', from: { path: '^src/client/' }, to: { path: '^(src/server|sw)/' } },
+    {
+      name: 'client-not-server',
+      comment: noOtherLayer,
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^(src/server|sw)/' },
+    },
     {
       // `$1` is the importing file's own feature, so a new feature folder is covered without a list.
       name: 'feature-not-feature',

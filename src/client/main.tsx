@@ -60,7 +60,9 @@ async function start() {
   captureInstallPrompt();
   registerServiceWorker();
   const queryClient = createQueryClient();
-  const restored = withRestoreTimeout(applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])));
+  const restored = withRestoreTimeout(
+    applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])),
+  );
   // Built while IndexedDB answers, when the main thread is idle: its guards read the session only when it loads.
   const router = createAppRouter({ queryClient });
   forgetSessionOnExpiry(queryClient, () => void router.navigate({ to: '/web/auth/signin', replace: true }));
@@ -85,7 +87,9 @@ async function start() {
     </StrictMode>,
   );
   // Home's SOS button took the early home's press in the first frame, if home was that frame.
-  afterFirstPaint(() => dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })));
+  afterFirstPaint(() =>
+    dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })),
+  );
   // The chat link as the server has it now: the shell the worker serves carries none.
   afterFirstPaint(() => void refreshAppConfig());
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
@@ -121,7 +125,9 @@ async function start() {
     whenSignedIn(() => {
       const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
       void started
-        .then(() => Promise.all([import('./critical/press/reconcile-alert.ts'), import('./critical/press/get-alert-status.ts')]))
+        .then(() =>
+          Promise.all([import('./critical/press/reconcile-alert.ts'), import('./critical/press/get-alert-status.ts')]),
+        )
         .then(
           ([{ startAlertReconcile }, { getAlertStatus }]) =>
             startAlertReconcile({

@@ -6,7 +6,13 @@ import { rootRoute } from './routes/root.tsx';
 import { unauthorizedRoute } from './routes/unauthorized.tsx';
 import { ackRoute } from './routes/web/active/ack/ack.ts';
 import { activeIndexRoute, activeRoute } from './routes/web/active/active.ts';
-import { acceptRoute, confirmContactRoute, invalidRoute, unsubscribeRoute, verifyContactRoute } from './routes/web/active/contact-pages.ts';
+import {
+  acceptRoute,
+  confirmContactRoute,
+  invalidRoute,
+  unsubscribeRoute,
+  verifyContactRoute,
+} from './routes/web/active/contact-pages.ts';
 import { authIndexRoute, authRoute } from './routes/web/auth/auth.ts';
 import { firstContactRoute } from './routes/web/auth/contacts.ts';
 import { signinRoute } from './routes/web/auth/signin.ts';
@@ -26,9 +32,24 @@ const routeTree = rootRoute.addChildren([
   unauthorizedRoute,
   webRoute.addChildren([
     webIndexRoute,
-    mainLayoutRoute.addChildren([homeRoute, profileRoute, contactRoute, contactDetailRoute, practiceRoute, checkInRoute]),
+    mainLayoutRoute.addChildren([
+      homeRoute,
+      profileRoute,
+      contactRoute,
+      contactDetailRoute,
+      practiceRoute,
+      checkInRoute,
+    ]),
     authRoute.addChildren([authIndexRoute, signinRoute, verifyRoute, signupRoute, firstContactRoute]),
-    activeRoute.addChildren([activeIndexRoute, unsubscribeRoute, acceptRoute, invalidRoute, verifyContactRoute, confirmContactRoute, ackRoute]),
+    activeRoute.addChildren([
+      activeIndexRoute,
+      unsubscribeRoute,
+      acceptRoute,
+      invalidRoute,
+      verifyContactRoute,
+      confirmContactRoute,
+      ackRoute,
+    ]),
   ]),
 ]);
 

@@ -75,7 +75,8 @@ export function createApp(input: AppInput) {
   app.notFound((c) => c.text('No encontrado', 404));
   app.onError((error, c) => {
     // Hono's own refusals (e.g. a body it cannot read) keep their status, in our envelope.
-    if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, error.message || apiMessages.invalidData);
+    if (error instanceof HTTPException && error.status < 500)
+      return fail(c, error.status, error.message || apiMessages.invalidData);
     // Name and driver code only: messages can echo input (addresses, tokens).
     const code = (error as { code?: unknown }).code;
     if (isDatabaseUnavailable(error)) {
@@ -84,7 +85,9 @@ export function createApp(input: AppInput) {
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return fail(c, 503, apiMessages.serviceUnavailable);
     }
-    log.error(`error inesperado en ${c.req.method} ${c.req.routePath}: ${error.name}${typeof code === 'string' ? ` ${code}` : ''}`);
+    log.error(
+      `error inesperado en ${c.req.method} ${c.req.routePath}: ${error.name}${typeof code === 'string' ? ` ${code}` : ''}`,
+    );
     return fail(c, 500, apiMessages.serverError);
   });
   return app;

@@ -92,7 +92,8 @@ function int(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} debe ser un número entero positivo (recibido: ${raw})`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new ConfigError(`${name} debe ser un número entero positivo (recibido: ${raw})`);
   return value;
 }
 
@@ -105,8 +106,12 @@ function minutesList(env: Env, name: string, fallback: readonly number[]): numbe
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const values = parts.map(Number);
-  if (values.some((value, index) => !Number.isInteger(value) || value <= 0 || (index > 0 && value <= values[index - 1]!))) {
-    throw new ConfigError(`${name} debe ser una lista de minutos enteros, de menor a mayor, separados por comas (recibido: ${raw})`);
+  if (
+    values.some((value, index) => !Number.isInteger(value) || value <= 0 || (index > 0 && value <= values[index - 1]!))
+  ) {
+    throw new ConfigError(
+      `${name} debe ser una lista de minutos enteros, de menor a mayor, separados por comas (recibido: ${raw})`,
+    );
   }
   return values.map((minutes) => minutes * 60_000);
 }
@@ -130,7 +135,9 @@ export const SECRET_MIN_BYTES = 32;
 function checkedSecret(secret: string, source: string): string {
   const bytes = Buffer.byteLength(secret, 'utf8');
   if (bytes < SECRET_MIN_BYTES) {
-    throw new ConfigError(`${source} debe tener al menos ${SECRET_MIN_BYTES} bytes (tiene ${bytes}). Genera uno con: openssl rand -base64 48`);
+    throw new ConfigError(
+      `${source} debe tener al menos ${SECRET_MIN_BYTES} bytes (tiene ${bytes}). Genera uno con: openssl rand -base64 48`,
+    );
   }
   return secret;
 }
@@ -190,7 +197,9 @@ function pushConfig(env: Env, dataDir: string, publicUrl: string, mailFrom: stri
   if (publicKey !== undefined || privateKey !== undefined) {
     const given = { publicKey, privateKey };
     if (!isVapidKeys(given)) {
-      throw new ConfigError('VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas, en base64url (genéralas con: npx web-push generate-vapid-keys)');
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas, en base64url (genéralas con: npx web-push generate-vapid-keys)',
+      );
     }
     keys = given;
   } else {
@@ -203,7 +212,8 @@ function pushConfig(env: Env, dataDir: string, publicUrl: string, mailFrom: stri
   }
   const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
   const subject = text(env, 'VAPID_SUBJECT') ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${address}`);
-  if (!/^(https:\/\/|mailto:)\S+$/.test(subject)) throw new ConfigError(`VAPID_SUBJECT debe empezar por https:// o mailto: (recibido: ${subject})`);
+  if (!/^(https:\/\/|mailto:)\S+$/.test(subject))
+    throw new ConfigError(`VAPID_SUBJECT debe empezar por https:// o mailto: (recibido: ${subject})`);
   const extraOrigins = (text(env, 'PUSH_EXTRA_ORIGINS') ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -212,7 +222,9 @@ function pushConfig(env: Env, dataDir: string, publicUrl: string, mailFrom: stri
       try {
         return new URL(origin).origin;
       } catch {
-        throw new ConfigError(`PUSH_EXTRA_ORIGINS debe ser una lista de orígenes separados por comas (recibido: ${origin})`);
+        throw new ConfigError(
+          `PUSH_EXTRA_ORIGINS debe ser una lista de orígenes separados por comas (recibido: ${origin})`,
+        );
       }
     });
   return { vapid: { ...keys, subject }, extraOrigins };
@@ -245,10 +257,22 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       verifyPerIp: { limit: int(env, 'RATE_LIMIT_VERIFY_PER_IP', 60), windowMs: QUARTER },
       resendPerIp: { limit: int(env, 'RATE_LIMIT_RESEND_PER_IP', 30), windowMs: QUARTER },
       codesPerAddress: { limit: int(env, 'RATE_LIMIT_CODES_PER_ADDRESS', CODES_PER_ADDRESS_PER_HOUR), windowMs: HOUR },
-      invitesPerContact: { limit: int(env, 'RATE_LIMIT_INVITES_PER_CONTACT', INVITES_PER_CONTACT_PER_HOUR), windowMs: HOUR },
-      invitesPerAccountHour: { limit: int(env, 'RATE_LIMIT_INVITES_PER_HOUR', INVITES_PER_ACCOUNT_PER_HOUR), windowMs: HOUR },
-      invitesPerAccountDay: { limit: int(env, 'RATE_LIMIT_INVITES_PER_DAY', INVITES_PER_ACCOUNT_PER_DAY), windowMs: DAY },
-      invitesPerAddress: { limit: int(env, 'RATE_LIMIT_INVITES_PER_ADDRESS', INVITES_PER_ADDRESS_PER_DAY), windowMs: DAY },
+      invitesPerContact: {
+        limit: int(env, 'RATE_LIMIT_INVITES_PER_CONTACT', INVITES_PER_CONTACT_PER_HOUR),
+        windowMs: HOUR,
+      },
+      invitesPerAccountHour: {
+        limit: int(env, 'RATE_LIMIT_INVITES_PER_HOUR', INVITES_PER_ACCOUNT_PER_HOUR),
+        windowMs: HOUR,
+      },
+      invitesPerAccountDay: {
+        limit: int(env, 'RATE_LIMIT_INVITES_PER_DAY', INVITES_PER_ACCOUNT_PER_DAY),
+        windowMs: DAY,
+      },
+      invitesPerAddress: {
+        limit: int(env, 'RATE_LIMIT_INVITES_PER_ADDRESS', INVITES_PER_ADDRESS_PER_DAY),
+        windowMs: DAY,
+      },
       ackPerIp: { limit: int(env, 'RATE_LIMIT_ACK_PER_IP', 60), windowMs: QUARTER },
     },
     push: pushConfig(env, dataDir, publicUrl, mailFrom),

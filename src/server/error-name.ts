@@ -5,5 +5,7 @@
  */
 export function errorName(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  return [error instanceof Error ? error.name : 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' ');
+  return [error instanceof Error ? error.name : 'Error', typeof code === 'string' ? code : '']
+    .filter(Boolean)
+    .join(' ');
 }

@@ -26,7 +26,10 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   const { smtpUrl, mailFrom, dataDir, secret, publicUrl, push } = config;
   let sender: SenderThread;
   try {
-    sender = await startSenderThread({ databaseUrl: database.url, config: { smtpUrl, mailFrom, dataDir, secret, publicUrl, push } }, log);
+    sender = await startSenderThread(
+      { databaseUrl: database.url, config: { smtpUrl, mailFrom, dataDir, secret, publicUrl, push } },
+      log,
+    );
   } catch (error) {
     await database.close();
     throw error;
@@ -39,7 +42,8 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   checkInWorker.start();
 
   // Housekeeping: hourly, and harmless when several instances do it at once.
-  const prune = () => pruneExpired(database.db, clock.now(), config).catch(() => log.warn('limpieza de la base de datos fallida'));
+  const prune = () =>
+    pruneExpired(database.db, clock.now(), config).catch(() => log.warn('limpieza de la base de datos fallida'));
   const pruneTimer = setInterval(prune, 60 * 60_000);
   pruneTimer.unref();
   void prune();

@@ -31,7 +31,8 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
  * how it names the zone).
  */
 export function formatMoment(at: Date, timezone: string, texts: MomentTexts): string {
-  if (texts.calendar) return `${namedMoment(at, timezone, texts.locale, texts.calendar)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
+  if (texts.calendar)
+    return `${namedMoment(at, timezone, texts.locale, texts.calendar)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
   const format = formatter(
     `moment:${texts.locale}:${timezone}`,
     () => new Intl.DateTimeFormat(texts.locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }),
@@ -40,12 +41,25 @@ export function formatMoment(at: Date, timezone: string, texts: MomentTexts): st
 }
 
 /** 'jedi 26 novanm 2026, 21:59': the numbers from Intl in the zone, the words from the catalogue. */
-function namedMoment(at: Date, timezone: string, locale: string, calendar: NonNullable<MomentTexts['calendar']>): string {
+function namedMoment(
+  at: Date,
+  timezone: string,
+  locale: string,
+  calendar: NonNullable<MomentTexts['calendar']>,
+): string {
   const format = formatter(
     `parts:${timezone}`,
-    () => new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric' }),
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: timezone,
+        weekday: 'short',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+      }),
   );
-  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(at).find((entry) => entry.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    format.formatToParts(at).find((entry) => entry.type === type)?.value ?? '';
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday'));
   return `${calendar.weekdays[weekday] ?? ''} ${part('day')} ${calendar.months[Number(part('month')) - 1] ?? ''} ${part('year')}, ${clockTime(at, timezone, locale)}`;
 }
@@ -53,7 +67,9 @@ function namedMoment(at: Date, timezone: string, locale: string, calendar: NonNu
 /** '10:42' ('10:42 AM' for a US reader), in `timezone` (the device's own when none is given). */
 export function clockTime(at: Date, timezone?: string, locale = 'es'): string {
   // '06:00' in Spanish (and Portuguese, Creole), '6:00 AM' (not '06:00 AM') in English.
-  const hours = locale.startsWith('en') ? { hour: 'numeric' as const } : { hour: '2-digit' as const, hourCycle: 'h23' as const };
+  const hours = locale.startsWith('en')
+    ? { hour: 'numeric' as const }
+    : { hour: '2-digit' as const, hourCycle: 'h23' as const };
   const make = () => new Intl.DateTimeFormat(locale, { timeZone: timezone, minute: '2-digit', ...hours });
   // The device's own zone may change while a page is open: not cached.
   return (timezone ? formatter(`clock:${locale}:${timezone}`, make) : make()).format(at);

@@ -4,7 +4,8 @@ export const codeSent = 'Te enviamos un código de acceso a tu correo.';
 export const codeRecentlySent = 'Ya te enviamos un código hace poco. Revisa tu correo.';
 export const codeWrong = 'El código no es correcto.';
 export const codeExpired = 'El código expiró o ya no es válido. Pide uno nuevo.';
-export const codeBurned = 'Demasiados intentos con un código incorrecto: por seguridad lo anulamos. Espera unos minutos antes de pedir uno nuevo.';
+export const codeBurned =
+  'Demasiados intentos con un código incorrecto: por seguridad lo anulamos. Espera unos minutos antes de pedir uno nuevo.';
 export const signinLocked =
   'Por seguridad no podemos enviar otro código a este correo todavía: hubo demasiados intentos con códigos incorrectos. Vuelve a intentarlo más tarde. Si ya tienes la sesión abierta en tu teléfono, el botón SOS sigue funcionando.';
 export const userNotRegistered = 'Usuario no registrado';
@@ -24,7 +25,8 @@ export const contactDeleted = 'Contacto eliminado';
 export const contactDuplicate = 'Ya tienes un contacto con este correo';
 export const contactNotFound = 'Contacto no encontrado';
 export const contactAlreadyVerified = 'Este contacto ya está verificado.';
-export const contactUnsubscribed = 'Este contacto pidió no recibir más correos tuyos. No podemos enviarle la invitación.';
+export const contactUnsubscribed =
+  'Este contacto pidió no recibir más correos tuyos. No podemos enviarle la invitación.';
 export const invitationSent = 'Enviamos una nueva invitación a tu contacto.';
 export const contactVerified = 'Gracias. Ahora eres contacto de emergencia.';
 export const linkInvalid = 'Lo sentimos, el enlace que usaste no es válido o ya expiró.';
@@ -38,6 +40,7 @@ export const idempotencyKeyReused = 'Este Idempotency-Key ya se usó con otros d
 export const notFound = 'No encontrado';
 export const methodNotAllowed = 'Método no permitido';
 export const serverError = 'Ocurrió un error en el servidor. Inténtalo de nuevo.';
-export const serviceUnavailable = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
+export const serviceUnavailable =
+  'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
 export const networkError = 'No hay conexión con el servidor. Revisa tu conexión.';
 export const timeout = 'El servidor tardó demasiado en responder.';

@@ -3,7 +3,12 @@ import type { DeliveryState } from './api/deliveries.ts';
 // What the person reads about each contact's e-mail: on the alert and practice
 // screens, and in the e-mail that ends an alert (so the family knows who is acting).
 
-export type DeliveryLineInput = { name: string; state: DeliveryState; sentAt: Date | null; acknowledgedAt: Date | null };
+export type DeliveryLineInput = {
+  name: string;
+  state: DeliveryState;
+  sentAt: Date | null;
+  acknowledgedAt: Date | null;
+};
 
 /** The words of a delivery line, once per language (the contacts' catalogues reuse the Spanish ones). */
 export type DeliveryTexts = {
@@ -34,7 +39,9 @@ export function deliveryLine(
 ): string {
   switch (state) {
     case 'acknowledged':
-      return acknowledgedAt ? texts.deliveryAcknowledgedAt(name, clock(acknowledgedAt)) : texts.deliveryAcknowledged(name);
+      return acknowledgedAt
+        ? texts.deliveryAcknowledgedAt(name, clock(acknowledgedAt))
+        : texts.deliveryAcknowledged(name);
     case 'sent':
       return sentAt ? texts.deliverySentAt(name, clock(sentAt)) : texts.deliverySent(name);
     case 'pending':

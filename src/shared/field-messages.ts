@@ -4,14 +4,16 @@
 export const emailRequired = 'El correo es obligatorio';
 export const emailInvalid = 'El correo no es válido';
 export const emailTooLong = 'El correo es demasiado largo';
-export const emailNotBare = 'Escribe solo la dirección de correo, como nombre@ejemplo.com: sin nombre, espacios, comillas ni signos como < > , ; ( )';
+export const emailNotBare =
+  'Escribe solo la dirección de correo, como nombre@ejemplo.com: sin nombre, espacios, comillas ni signos como < > , ; ( )';
 export const fieldRequired = 'Este campo es obligatorio';
 export const digit = 'Debe ser un número del 0 al 9';
 export const codeInvalid = 'El código debe tener 4 dígitos';
 export const firstnameRequired = 'El campo nombres es obligatorio';
 export const lastnameRequired = 'El campo apellidos es obligatorio';
 export const nameTooLong = 'Máximo 60 caracteres';
-export const nameInvalid = 'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
+export const nameInvalid =
+  'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
 export const phoneRequired = 'El teléfono es obligatorio';
 export const phoneInvalid = 'El teléfono no es válido';
 export const termsRequired = 'Debes aceptar los términos y condiciones';
@@ -29,4 +31,5 @@ export const orderInvalid = 'El orden debe ser asc o desc';
 export const languageInvalid = 'Elige el idioma de los correos: Español, English, Português o Kreyòl ayisyen.';
 export const emailMixedScripts =
   'Esta dirección mezcla letras de alfabetos distintos (por ejemplo, una «а» rusa en lugar de una «a»). Escríbela de nuevo con tu teclado.';
-export const controlCharacters = 'Este campo tiene caracteres invisibles que no se pueden guardar. Bórralo y escríbelo de nuevo.';
+export const controlCharacters =
+  'Este campo tiene caracteres invisibles que no se pueden guardar. Bórralo y escríbelo de nuevo.';

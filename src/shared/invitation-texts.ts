@@ -8,7 +8,8 @@ import { spanishWait } from './spanish-wait.ts';
 const WHY = 'Por seguridad enviamos un número limitado de invitaciones por hora y por día.';
 
 /** 'dentro de 40 minutos'. */
-export const inWait = (until: Date, now: Date) => `dentro de ${spanishWait(Math.max(until.getTime() - now.getTime(), 1))}`;
+export const inWait = (until: Date, now: Date) =>
+  `dentro de ${spanishWait(Math.max(until.getTime() - now.getTime(), 1))}`;
 
 /** 'el miércoles, 25 de noviembre, a las 15:00', in the device's zone. */
 export function atMoment(until: Date): string {
@@ -25,4 +26,5 @@ export const invitationPendingNotice = (when: string) =>
 export const invitationResendLater = (when: string) => `${WHY} Podrás reenviar la invitación ${when}.`;
 
 /** 'Reenviar' while the first invitation still waits its turn. */
-export const invitationAlreadyScheduled = (when: string) => `La invitación ya está programada: la enviaremos automáticamente ${when}.`;
+export const invitationAlreadyScheduled = (when: string) =>
+  `La invitación ya está programada: la enviaremos automáticamente ${when}.`;

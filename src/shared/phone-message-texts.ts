@@ -13,7 +13,11 @@ type PhoneMessageTexts = {
 const texts: Record<Language, PhoneMessageTexts> = {
   es: { iAm: (name) => `Soy ${name}.`, inDanger: 'Estoy en riesgo y necesito ayuda.', myLocation: 'Mi ubicación:' },
   en: { iAm: (name) => `This is ${name}.`, inDanger: "I'm in danger and I need help.", myLocation: 'My location:' },
-  pt: { iAm: (name) => `Aqui é ${name}.`, inDanger: 'Estou em perigo e preciso de ajuda.', myLocation: 'Minha localização:' },
+  pt: {
+    iAm: (name) => `Aqui é ${name}.`,
+    inDanger: 'Estou em perigo e preciso de ajuda.',
+    myLocation: 'Minha localização:',
+  },
   ht: { iAm: (name) => `Se ${name}.`, inDanger: 'Mwen an danje, mwen bezwen èd.', myLocation: 'Kote mwen ye:' },
 };
 
@@ -30,6 +34,7 @@ export function phoneMessage(name: string, mapLink: string | null, languages: re
     return `${sentence(t)}${mapLink ? ` ${t.myLocation} ${mapLink}` : ''}`;
   }
   const lines = used.map((language) => sentence(texts[language]));
-  if (mapLink) lines.push(`${used.map((language) => texts[language].myLocation.replace(/:$/, '')).join(' / ')}: ${mapLink}`);
+  if (mapLink)
+    lines.push(`${used.map((language) => texts[language].myLocation.replace(/:$/, '')).join(' / ')}: ${mapLink}`);
   return lines.join('\n');
 }

@@ -10,7 +10,8 @@ export type Check<T> = (value: unknown) => value is T;
 /** One check per field of T, none missing, none extra. */
 export type Shape<T> = { [K in keyof T]-?: Check<T[K]> };
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 export const isString = (value: unknown): value is string => typeof value === 'string';
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 export const isNumber = (value: unknown): value is number => typeof value === 'number' && !Number.isNaN(value);

@@ -34,7 +34,9 @@ function matchesRoute(path: string, pattern: string): boolean {
   const given = path.split('/');
   if (parts.length === 1 && path === '/') return true;
   if (parts.length !== given.length) return false;
-  return parts.every((part, index) => (part.startsWith('$') ? given[index] !== '' : part.toLowerCase() === given[index]));
+  return parts.every((part, index) =>
+    part.startsWith('$') ? given[index] !== '' : part.toLowerCase() === given[index],
+  );
 }
 
 /** The document, relative to the build folder, that the app opens with at `path`. */

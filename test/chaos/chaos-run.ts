@@ -104,7 +104,11 @@ function pressOf(person: Person, cycle: number, status: '1' | '2'): Press {
 }
 
 const sendPress = (baseUrl: string, person: Person, press: Press) =>
-  callApi(baseUrl, 'PUT', 'active-button', { token: person.token, body: press.body, headers: { 'idempotency-key': press.key } });
+  callApi(baseUrl, 'PUT', 'active-button', {
+    token: person.token,
+    body: press.body,
+    headers: { 'idempotency-key': press.key },
+  });
 
 /** Run `task` over `items`, `width` at a time. */
 async function inTurns<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -141,7 +145,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
     const onReply = (status: number, sentAt: number) => {
       if (status >= 500 && !stage.metOutage(sentAt, Date.now())) serverErrors += 1;
     };
-    for (const person of people) phones.push(simulatedPhone(() => stage.proxy.url, person.token, options.timing, onReply));
+    for (const person of people)
+      phones.push(simulatedPhone(() => stage.proxy.url, person.token, options.timing, onReply));
 
     const results: ChaosCounts[] = [];
     let firstCycle = 0;
@@ -223,7 +228,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
       try {
         await waitForCheckIns(db, checkIns, options.settleMs);
         const emptied = await until(
-          async () => Number((await db.query<{ n: string }>("select count(*) as n from outbox where status <> 'sent'")).rows[0]?.n) === 0,
+          async () =>
+            Number(
+              (await db.query<{ n: string }>("select count(*) as n from outbox where status <> 'sent'")).rows[0]?.n,
+            ) === 0,
           options.settleMs,
         );
         if (!emptied) options.log(`the outbox did not empty within ${options.settleMs} ms`);
@@ -233,7 +241,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
         await db.end();
       }
 
-      const secrets = [...everyone.flatMap((p) => [p.email, p.token, ...p.contacts]), ...presses.map((p) => p.body.latitude).filter(Boolean)] as string[];
+      const secrets = [
+        ...everyone.flatMap((p) => [p.email, p.token, ...p.contacts]),
+        ...presses.map((p) => p.body.latitude).filter(Boolean),
+      ] as string[];
       const faults = stage.proxy.counts();
       for (const kind of Object.keys(faults) as (keyof typeof faults)[]) faults[kind] -= faultsBefore[kind];
       return {
@@ -248,8 +259,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
         answersDiffering,
         stillQueued: phones.reduce((sum, phone) => sum + phone.pending(), 0),
         appsCrashed: appsCrashed.length,
-        logLeaks: stage.apps.flatMap((app) => app.output().split('\n')).filter((line) => secrets.some((s) => line.includes(s))).length,
-        duplicateAllowance: WORKER_IN_FLIGHT * (phase.appKills + stage.apps.length * (phase.postgresCrashes + phase.powerCuts)),
+        logLeaks: stage.apps
+          .flatMap((app) => app.output().split('\n'))
+          .filter((line) => secrets.some((s) => line.includes(s))).length,
+        duplicateAllowance:
+          WORKER_IN_FLIGHT * (phase.appKills + stage.apps.length * (phase.postgresCrashes + phase.powerCuts)),
         seconds: Math.round((Date.now() - started) / 1000),
       };
     }
@@ -260,7 +274,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
 }
 
 /** The phase's kills and outages, spread evenly over the time the presses are expected to take. */
-async function runTimeline(stage: ChaosStage, phase: ChaosPhase, options: ChaosOptions, between: (range: [number, number]) => number, started: number) {
+async function runTimeline(
+  stage: ChaosStage,
+  phase: ChaosPhase,
+  options: ChaosOptions,
+  between: (range: [number, number]) => number,
+  started: number,
+) {
   const down = () => between([200, 1_000]);
   const kinds: (() => Promise<void>)[][] = [
     Array.from({ length: phase.appKills }, (_, n) => () => {
@@ -284,7 +304,8 @@ async function runTimeline(stage: ChaosStage, phase: ChaosPhase, options: ChaosO
   ];
   // Interleaved: a kill, an outage, a crash, a power cut, a kill...
   const events: (() => Promise<void>)[] = [];
-  for (let n = 0; kinds.some((kind) => kind.length > n); n += 1) for (const kind of kinds) if (kind[n]) events.push(kind[n]!);
+  for (let n = 0; kinds.some((kind) => kind.length > n); n += 1)
+    for (const kind of kinds) if (kind[n]) events.push(kind[n]!);
   const span = phase.cycles * ((options.holdMs[0] + options.holdMs[1] + options.gapMs[0] + options.gapMs[1]) / 2);
   // Each at its time, without waiting for the one before to recover: an instance may still be
   // restarting when PostgreSQL goes down, as under a real supervisor.

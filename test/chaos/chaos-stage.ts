@@ -65,7 +65,9 @@ export async function startChaosStage(): Promise<ChaosStage> {
     CHECK_IN_GRACE_MINUTES: '0',
     CHECK_IN_POLL_SECONDS: '1',
   };
-  const apps = ports.map((port, n) => appProcess(`app ${'AB'[n]}`, port, { ...env, DATA_DIR: path.join(dir, `app-${n}`) }));
+  const apps = ports.map((port, n) =>
+    appProcess(`app ${'AB'[n]}`, port, { ...env, DATA_DIR: path.join(dir, `app-${n}`) }),
+  );
   const outages: { from: number; to: number }[] = [];
   const restarts = { app: 0, postgres: 0 };
 

@@ -48,7 +48,11 @@ export type CheckInCounts = {
  * to one instance and then the other while they are killed, as the offline
  * queue replays it. Gives up after `forMs` without a 2xx or a 4xx.
  */
-async function untilAnswered(direct: string[], call: (baseUrl: string) => Promise<ApiReply>, forMs: number): Promise<ApiReply | undefined> {
+async function untilAnswered(
+  direct: string[],
+  call: (baseUrl: string) => Promise<ApiReply>,
+  forMs: number,
+): Promise<ApiReply | undefined> {
   const deadline = Date.now() + forMs;
   for (let attempt = 0; Date.now() < deadline; attempt += 1) {
     try {
@@ -71,29 +75,50 @@ const OK_AHEAD_MS = 6_000;
  * before the storm's first kill; the rest of the work (waiting, 'Estoy bien')
  * runs during it. Resolves once every call has its answer.
  */
-export async function runCheckIns(direct: string[], people: Person[], startedAt: number, spanMs: number, okEvery: number): Promise<CheckInPlan[]> {
+export async function runCheckIns(
+  direct: string[],
+  people: Person[],
+  startedAt: number,
+  spanMs: number,
+  okEvery: number,
+): Promise<CheckInPlan[]> {
   const plans: CheckInPlan[] = people.map((person, n) => {
     const ok = n % okEvery === okEvery - 1;
     // Due from 1 s on (into the storm); those closed in time are closed from 1 s on.
-    const dueAt = startedAt + (ok ? 1_000 + OK_AHEAD_MS : 1_000) + ((n + 0.5) * Math.max(spanMs - 1_000, 1_000)) / people.length;
+    const dueAt =
+      startedAt + (ok ? 1_000 + OK_AHEAD_MS : 1_000) + ((n + 0.5) * Math.max(spanMs - 1_000, 1_000)) / people.length;
     return { person, dueAt, okAt: ok ? dueAt - OK_AHEAD_MS : undefined };
   });
   await Promise.all(
     plans.map(async (plan) => {
       const key = randomUUID();
-      const body = { purpose: 'cita-inmigracion', place: 'Oficina de inmigración', due_at: new Date(plan.dueAt).toISOString(), timezone: 'America/Chicago' };
+      const body = {
+        purpose: 'cita-inmigracion',
+        place: 'Oficina de inmigración',
+        due_at: new Date(plan.dueAt).toISOString(),
+        timezone: 'America/Chicago',
+      };
       const started = await untilAnswered(
         direct,
-        (url) => callApi(url, 'POST', 'check-ins', { token: plan.person.token, body, headers: { 'idempotency-key': key } }),
+        (url) =>
+          callApi(url, 'POST', 'check-ins', { token: plan.person.token, body, headers: { 'idempotency-key': key } }),
         plan.dueAt - Date.now() - 200,
       );
-      plan.started = started?.status === 200 && (started.message as { status?: string }).status === 'running' ? 'running' : 'refused';
+      plan.started =
+        started?.status === 200 && (started.message as { status?: string }).status === 'running'
+          ? 'running'
+          : 'refused';
       if (plan.okAt === undefined || plan.started !== 'running') return;
       await sleep(plan.okAt - Date.now());
       const okKey = randomUUID();
       const closed = await untilAnswered(
         direct,
-        (url) => callApi(url, 'PUT', 'check-ins/current', { token: plan.person.token, body: { action: 'ok' }, headers: { 'idempotency-key': okKey } }),
+        (url) =>
+          callApi(url, 'PUT', 'check-ins/current', {
+            token: plan.person.token,
+            body: { action: 'ok' },
+            headers: { 'idempotency-key': okKey },
+          }),
         // As the phone's queue does: until an instance answers, however long that takes.
         60_000,
       );
@@ -110,7 +135,9 @@ const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? '' : (mail.to?
 
 /** Waits until every due check-in of `plans` fired (or `timeoutMs` passed) and the deadlines of the rest are well past. */
 export async function waitForCheckIns(db: pg.Client, plans: CheckInPlan[], timeoutMs: number): Promise<void> {
-  const due = plans.filter((plan) => plan.started === 'running' && plan.closed !== 'closed').map((plan) => plan.person.email);
+  const due = plans
+    .filter((plan) => plan.started === 'running' && plan.closed !== 'closed')
+    .map((plan) => plan.person.email);
   const lastDeadline = Math.max(0, ...plans.map((plan) => plan.dueAt));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -125,7 +152,12 @@ export async function waitForCheckIns(db: pg.Client, plans: CheckInPlan[], timeo
 }
 
 /** What the database and the mail server hold for one phase's check-ins, judged against what the API said. */
-export async function judgeCheckIns(db: pg.Client, plans: CheckInPlan[], received: ParsedMail[], since: Date): Promise<CheckInCounts> {
+export async function judgeCheckIns(
+  db: pg.Client,
+  plans: CheckInPlan[],
+  received: ParsedMail[],
+  since: Date,
+): Promise<CheckInCounts> {
   const emails = plans.map((plan) => plan.person.email);
   const checkIns = (
     await db.query<{ email: string; id: string; status: string; fired_alert_id: string | null }>(
@@ -141,7 +173,8 @@ export async function judgeCheckIns(db: pg.Client, plans: CheckInPlan[], receive
   ).rows;
   const missed = new Map<string, number>();
   for (const mail of received) {
-    if (MISSED.test(mail.subject ?? '') || MISSED_AGAIN.test(mail.subject ?? '')) missed.set(addressOf(mail), (missed.get(addressOf(mail)) ?? 0) + 1);
+    if (MISSED.test(mail.subject ?? '') || MISSED_AGAIN.test(mail.subject ?? ''))
+      missed.set(addressOf(mail), (missed.get(addressOf(mail)) ?? 0) + 1);
   }
 
   const counts: CheckInCounts = {

@@ -8,7 +8,8 @@ import { fullChaos, quickChaos } from './scenarios.ts';
 const quick = process.argv.includes('--quick');
 const seed = Number(/--seed=(\d+)/.exec(process.argv.join(' '))?.[1] ?? Date.now() % 1_000_000);
 const t0 = Date.now();
-const log = (line: string) => process.stdout.write(`  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${line}\n`);
+const log = (line: string) =>
+  process.stdout.write(`  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${line}\n`);
 
 process.stdout.write(`chaos run (${quick ? 'quick' : 'full'}), seed ${seed}\n`);
 let failed = false;

@@ -26,7 +26,8 @@ export async function callApi(
 }
 
 /** 0 -> 'a', 25 -> 'z', 26 -> 'ba': a name holds letters, not digits. */
-const lettersOf = (index: number) => [...index.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
+const lettersOf = (index: number) =>
+  [...index.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
 
 const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? '' : (mail.to?.value[0]?.address ?? ''));
 
@@ -57,9 +58,21 @@ async function signUpPerson(baseUrl: string, sink: SmtpSink, index: number, most
   const code = /Tu código de acceso: (\d{4})/.exec((await mailTo(sink, email, /código de acceso/)).subject ?? '')?.[1];
   const session = (await expectOk(
     'signup',
-    callApi(baseUrl, 'POST', 'signup', { body: { email, code, firstname: `Persona ${lettersOf(index)}`, lastname: 'Prueba', phone: '+13055550123', terms: true } }),
+    callApi(baseUrl, 'POST', 'signup', {
+      body: {
+        email,
+        code,
+        firstname: `Persona ${lettersOf(index)}`,
+        lastname: 'Prueba',
+        phone: '+13055550123',
+        terms: true,
+      },
+    }),
   )) as { access_token: string };
-  const contacts = Array.from({ length: most === 2 ? 1 + (index % 2) : 1 }, (_, n) => `contacto${index}-${n}@chaos.example`);
+  const contacts = Array.from(
+    { length: most === 2 ? 1 + (index % 2) : 1 },
+    (_, n) => `contacto${index}-${n}@chaos.example`,
+  );
   for (const contact of contacts) {
     await expectOk(
       'add contact',
@@ -81,7 +94,8 @@ export async function signUpPeople(baseUrl: string, sink: SmtpSink, count: numbe
   const next = { index: 0 };
   await Promise.all(
     Array.from({ length: 50 }, async () => {
-      for (let index = next.index++; index < count; index = next.index++) people.push(await signUpPerson(baseUrl, sink, index, most));
+      for (let index = next.index++; index < count; index = next.index++)
+        people.push(await signUpPerson(baseUrl, sink, index, most));
     }),
   );
   return people.sort((a, b) => a.index - b.index);

@@ -23,7 +23,10 @@ async function postmasterPid(dataDir: string): Promise<number> {
  * user into the file.
  */
 async function lendPidToBystander(dataDir: string) {
-  const owner = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+  const owner =
+    process.getuid?.() === 0
+      ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+      : {};
   const bystander = spawn('sleep', ['600'], { ...owner, stdio: 'ignore' });
   const file = path.join(dataDir, 'pg', 'postmaster.pid');
   const lines = (await readFile(file, 'utf8')).split('\n');
@@ -54,7 +57,12 @@ export async function runPowerCut(log: (line: string) => void): Promise<PowerCut
   const smtp = await startSmtpSink();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = appProcess('app', port, { DATA_DIR: dir, SMTP_URL: smtp.url, PUBLIC_URL: base, BUILD_DIR: path.join(dir, 'build') });
+  const app = appProcess('app', port, {
+    DATA_DIR: dir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: base,
+    BUILD_DIR: path.join(dir, 'build'),
+  });
   const lines: string[] = [];
   const failures: string[] = [];
   const check = (what: string, ok: boolean) => {
@@ -94,7 +102,9 @@ export async function runPowerCut(log: (line: string) => void): Promise<PowerCut
     smtp.refuse = true;
     const end = randomUUID();
     const ended = await press('2', end);
-    log('power cut: SIGKILL the app and its PostgreSQL; after the reboot the old pid belongs to another process of the same user');
+    log(
+      'power cut: SIGKILL the app and its PostgreSQL; after the reboot the old pid belongs to another process of the same user',
+    );
     await Promise.all([app.kill(), killProcessTree(await postmasterPid(dir))]);
     smtp.refuse = false;
     const bystander = await lendPidToBystander(dir);
@@ -102,14 +112,20 @@ export async function runPowerCut(log: (line: string) => void): Promise<PowerCut
       () => true,
       () => false,
     );
-    check('that process is left alone (pg_ctl used to send it SIGINT)', bystander.exitCode === null && bystander.signalCode === null);
-    lines.push(`info PostgreSQL ${beside ? 'started beside it' : 'refuses to start while that pid lives (its own lock-file rule)'}`);
+    check(
+      'that process is left alone (pg_ctl used to send it SIGINT)',
+      bystander.exitCode === null && bystander.signalCode === null,
+    );
+    lines.push(
+      `info PostgreSQL ${beside ? 'started beside it' : 'refuses to start while that pid lives (its own lock-file rule)'}`,
+    );
     bystander.kill();
     await new Promise((resolve) => bystander.once('exit', resolve));
     if (!beside) {
       const t2 = Date.now();
       await app.start().then(
-        () => check(`the app starts again over the stale postmaster.pid, after WAL recovery (${Date.now() - t2} ms)`, true),
+        () =>
+          check(`the app starts again over the stale postmaster.pid, after WAL recovery (${Date.now() - t2} ms)`, true),
         () => check('the app starts again over the stale postmaster.pid', false),
       );
     }

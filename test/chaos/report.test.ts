@@ -78,19 +78,32 @@ describe('the chaos verdict', () => {
   });
 
   it('counts only faults, not connections let through, as faults met', () => {
-    const calm = { ...healthyRun(), faults: { pass: 600, delay: 0, drop: 0, reset: 0, 'lose-answer': 0, 'app-down': 0 } };
+    const calm = {
+      ...healthyRun(),
+      faults: { pass: 600, delay: 0, drop: 0, reset: 0, 'lose-answer': 0, 'app-down': 0 },
+    };
     expect(failures(calm)).toEqual(['faults: 0 (nothing was tested)']);
   });
 
   it('fails a storm that lost an alert, or repeated more e-mails than its crashes explain', () => {
-    expect(failures({ ...healthyRun(), alertsLost: 1, alertsDoubled: 2 })).toEqual(['alertsLost: 1', 'alertsDoubled: 2']);
+    expect(failures({ ...healthyRun(), alertsLost: 1, alertsDoubled: 2 })).toEqual([
+      'alertsLost: 1',
+      'alertsDoubled: 2',
+    ]);
     expect(failures({ ...healthyRun(), emailsDuplicated: 61 })).toEqual(['emailsDuplicated: 61 > 60']);
   });
 
   it('fails a storm in which a due check-in did not fire, fired twice, or fired after its person said they were fine', () => {
-    expect(failures({ ...healthyRun(), checkInsFired: 8, checkInsLost: 1 })).toEqual(['checkInsLost: 1', 'checkInsFired: 8 of 9 due']);
+    expect(failures({ ...healthyRun(), checkInsFired: 8, checkInsLost: 1 })).toEqual([
+      'checkInsLost: 1',
+      'checkInsFired: 8 of 9 due',
+    ]);
     expect(failures({ ...healthyRun(), checkInsDoubled: 1 })).toEqual(['checkInsDoubled: 1']);
-    expect(failures({ ...healthyRun(), checkInsClosed: 2, checkInsFiredAfterOk: 1 })).toEqual(['checkInsFiredAfterOk: 1']);
-    expect(failures({ ...healthyRun(), emailsDuplicated: 58, checkInEmailsDuplicated: 3 })).toEqual(['emailsDuplicated: 61 > 60']);
+    expect(failures({ ...healthyRun(), checkInsClosed: 2, checkInsFiredAfterOk: 1 })).toEqual([
+      'checkInsFiredAfterOk: 1',
+    ]);
+    expect(failures({ ...healthyRun(), emailsDuplicated: 58, checkInEmailsDuplicated: 3 })).toEqual([
+      'emailsDuplicated: 61 > 60',
+    ]);
   });
 });

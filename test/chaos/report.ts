@@ -31,7 +31,8 @@ export function formatCounts(c: ChaosCounts): string {
 }
 
 /** Connections the proxy did not let through untouched. */
-export const faultsMet = (c: Pick<ChaosCounts, 'faults'>): number => Object.entries(c.faults).reduce((sum, [kind, n]) => (kind === 'pass' ? sum : sum + n), 0);
+export const faultsMet = (c: Pick<ChaosCounts, 'faults'>): number =>
+  Object.entries(c.faults).reduce((sum, [kind, n]) => (kind === 'pass' ? sum : sum + n), 0);
 
 /**
  * Everything that must be zero, named; an empty list is a pass. Duplicates fail

@@ -48,7 +48,11 @@ export const fullChaos: Scenario = {
   gapMs: [1_000, 4_000],
   smtpOutageMs: 5_000,
   faultRates: DEFAULT_FAULT_RATES,
-  timing: { liveTimeoutMs: SOS_NETWORK_TIMEOUT_MS, replayTimeoutMs: SOS_REPLAY_TIMEOUT_MS, retryMs: [1_000, 2_000, 4_000] },
+  timing: {
+    liveTimeoutMs: SOS_NETWORK_TIMEOUT_MS,
+    replayTimeoutMs: SOS_REPLAY_TIMEOUT_MS,
+    retryMs: [1_000, 2_000, 4_000],
+  },
   recheckEvery: 1,
   checkInOkEvery: 4,
   settleMs: 90_000,

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { ACTIVE_BUTTON_PATH, API_PREFIX, IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_RETENTION_MINUTES } from '#shared/constants.ts';
+import {
+  ACTIVE_BUTTON_PATH,
+  API_PREFIX,
+  IDEMPOTENCY_KEY_HEADER,
+  SOS_QUEUE_RETENTION_MINUTES,
+} from '#shared/constants.ts';
 import { decideReplay } from '#sw/sos-decisions.ts';
 import { createSosReplayer } from '#sw/sos-replayer.ts';
 import { createSosHandler } from '#sw/sos-route.ts';
@@ -45,21 +50,25 @@ async function send(request: Request, timeoutMs: number): Promise<Response> {
   const body = Buffer.from(await request.arrayBuffer());
   const headers = Object.fromEntries(request.headers);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(request.url, { method: request.method, agent: false, headers: { ...headers, 'content-length': body.byteLength } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        clearTimeout(timer);
-        const status = res.statusCode ?? 0;
-        try {
-          resolve(new Response(NO_BODY.has(status) ? null : Buffer.concat(chunks), { status }));
-        } catch (error) {
-          // A status no browser would hand to the worker: as good as no reply.
-          reject(error instanceof Error ? error : new Error('unreadable reply'));
-        }
-      });
-      res.on('error', (error) => reject(error));
-    });
+    const req = httpRequest(
+      request.url,
+      { method: request.method, agent: false, headers: { ...headers, 'content-length': body.byteLength } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          clearTimeout(timer);
+          const status = res.statusCode ?? 0;
+          try {
+            resolve(new Response(NO_BODY.has(status) ? null : Buffer.concat(chunks), { status }));
+          } catch (error) {
+            // A status no browser would hand to the worker: as good as no reply.
+            reject(error instanceof Error ? error : new Error('unreadable reply'));
+          }
+        });
+        res.on('error', (error) => reject(error));
+      },
+    );
     const timer = setTimeout(() => req.destroy(new Error('timeout')), timeoutMs);
     req.on('error', (error) => {
       clearTimeout(timer);
@@ -87,7 +96,12 @@ async function messageOf(response: Response): Promise<unknown> {
  * expire during a run, so the token is fixed and a refresh is refused: any 401
  * is counted as a failure.
  */
-export function simulatedPhone(baseUrl: () => string, token: string, timing: PhoneTiming, onReply: (status: number, sentAt: number) => void = () => {}) {
+export function simulatedPhone(
+  baseUrl: () => string,
+  token: string,
+  timing: PhoneTiming,
+  onReply: (status: number, sentAt: number) => void = () => {},
+) {
   const queue = memorySosQueue();
   const presses = new Map<string, Press>();
   const inFlight = new Set<Promise<unknown>>();
@@ -109,7 +123,8 @@ export function simulatedPhone(baseUrl: () => string, token: string, timing: Pho
     onReply(response.status, sentAt);
     if (press) {
       if (response.status === 401) press.unauthorized += 1;
-      if (!press.reply && decideReplay(response.status) === 'done') press.reply = { status: response.status, message: await messageOf(response) };
+      if (!press.reply && decideReplay(response.status) === 'done')
+        press.reply = { status: response.status, message: await messageOf(response) };
     }
     return response;
   }
@@ -167,7 +182,11 @@ export function simulatedPhone(baseUrl: () => string, token: string, timing: Pho
     presses.set(press.key, press);
     const request = new Request(`${baseUrl()}${API_PREFIX}${ACTIVE_BUTTON_PATH}`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: press.key },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        [IDEMPOTENCY_KEY_HEADER]: press.key,
+      },
       body: JSON.stringify(press.body),
     });
     const response = await handleSos(request, track);

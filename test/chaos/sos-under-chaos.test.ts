@@ -9,6 +9,8 @@ describe('SOS through a faulty network, killed servers and a mail server that re
     const phases = await runChaos({ ...quickChaos, seed: 8, log: () => {} });
     // The counts belong in the test output: they are what the run measured.
     for (const counts of phases) console.log(formatCounts(counts));
-    expect(phases.map((counts) => ({ phase: counts.title, failures: failures(counts) }))).toEqual(phases.map((counts) => ({ phase: counts.title, failures: [] })));
+    expect(phases.map((counts) => ({ phase: counts.title, failures: failures(counts) }))).toEqual(
+      phases.map((counts) => ({ phase: counts.title, failures: [] })),
+    );
   });
 });

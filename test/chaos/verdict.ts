@@ -41,25 +41,45 @@ const alertIdOf = (reply: unknown) => (reply as { alert_id?: string | null } | n
 function mailKey(mail: ParsedMail): string | undefined {
   const to = Array.isArray(mail.to) ? '' : (mail.to?.value[0]?.address ?? '');
   const subject = mail.subject ?? '';
-  const kind = /está en riesgo$/.test(subject) ? 'started' : /finalizó su alerta SOS$/.test(subject) ? 'ended' : /^ALERTA SOS/.test(subject) ? 'other' : undefined;
+  const kind = /está en riesgo$/.test(subject)
+    ? 'started'
+    : /finalizó su alerta SOS$/.test(subject)
+      ? 'ended'
+      : /^ALERTA SOS/.test(subject)
+        ? 'other'
+        : undefined;
   if (!kind) return undefined;
   const zone = /\(hora de ([^)]+)\)/.exec(mail.text ?? '')?.[1] ?? '?';
   return `${to}|${kind}|${zone}`;
 }
 
 /** `presses` and `received` are one phase's; `since` is when it began (the alerts of earlier phases are theirs). */
-export async function judge(db: pg.Client, people: Person[], presses: Press[], received: ParsedMail[], since: Date): Promise<Verdict> {
-  const users = new Map((await db.query<{ id: string; email: string }>('select id, email from users')).rows.map((r) => [r.email, r.id]));
+export async function judge(
+  db: pg.Client,
+  people: Person[],
+  presses: Press[],
+  received: ParsedMail[],
+  since: Date,
+): Promise<Verdict> {
+  const users = new Map(
+    (await db.query<{ id: string; email: string }>('select id, email from users')).rows.map((r) => [r.email, r.id]),
+  );
   // The alerts of these people only: the check-ins' people are judged apart (check-ins.ts).
   const pressing = people.map((person) => users.get(person.email)).filter((id) => id !== undefined);
   const alerts = new Map(
-    (await db.query<Alert>('select id, user_id, status from alerts where started_at >= $1 and user_id = any($2)', [since, pressing])).rows.map((r) => [r.id, r]),
+    (
+      await db.query<Alert>('select id, user_id, status from alerts where started_at >= $1 and user_id = any($2)', [
+        since,
+        pressing,
+      ])
+    ).rows.map((r) => [r.id, r]),
   );
   const requests = new Map(
-    (await db.query<{ user_id: string; idempotency_key: string; reply: unknown }>('select user_id, idempotency_key, reply from alert_requests')).rows.map((r) => [
-      `${r.user_id}|${r.idempotency_key}`,
-      r.reply,
-    ]),
+    (
+      await db.query<{ user_id: string; idempotency_key: string; reply: unknown }>(
+        'select user_id, idempotency_key, reply from alert_requests',
+      )
+    ).rows.map((r) => [`${r.user_id}|${r.idempotency_key}`, r.reply]),
   );
   const stuck = await db.query<{ n: string }>("select count(*) as n from outbox where status <> 'sent'");
 

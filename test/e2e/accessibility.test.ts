@@ -18,7 +18,8 @@ import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SCREENSHOT = path.join(root, 'artifacts/home-360x740.png');
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let buildCopy: string;
 const checked: string[] = [];
@@ -36,8 +37,15 @@ afterAll(async () => {
 });
 
 /** A phone that asks for reduced motion, so nothing may move. */
-async function newPhone(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await running.browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', ...options });
+async function newPhone(
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await running.browser.newContext({
+    locale: 'es-US',
+    viewport: { width: 390, height: 844 },
+    reducedMotion: 'reduce',
+    ...options,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -54,10 +62,19 @@ async function personOnHome(tag: string, { confirmed = true } = {}): Promise<Per
   await context.setGeolocation(MIAMI);
   const contactEmail = `${tag}-contacto@example.org`;
   await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Lucía', lastname: 'Accesible' });
-  await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
+  await fillContactForm(page, {
+    firstname: 'Jorge',
+    lastname: 'Paz',
+    email: contactEmail,
+    phone: '3055550100',
+    kinship: 'Hermano',
+  });
   await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
   await page.waitForURL('**/web/home');
-  const invitation = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+  const invitation = await waitForMail(running.app.dataDir, {
+    to: contactEmail,
+    subject: /te agregó como contacto de emergencia/,
+  });
   if (confirmed) {
     const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
     expect((await fetch(`${running.app.url}/api/verify-contact/${token}`)).status).toBe(200);
@@ -74,7 +91,8 @@ function linkIn(mail: ReceivedMail, pattern: RegExp): string {
 
 async function titleOf(page: Page, expected: string): Promise<string> {
   const deadline = Date.now() + 5_000;
-  while ((await page.title()) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while ((await page.title()) !== expected && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return page.title();
 }
 
@@ -137,7 +155,13 @@ describe('accessibility of every screen', () => {
     await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
     await checkScreen(page, 'first contact', 'Primer contacto');
 
-    await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: 'accesible-contacto@example.org', phone: '3055550100', kinship: 'Hermano' });
+    await fillContactForm(page, {
+      firstname: 'Jorge',
+      lastname: 'Paz',
+      email: 'accesible-contacto@example.org',
+      phone: '3055550100',
+      kinship: 'Hermano',
+    });
     const congratulations = page.getByRole('dialog', { name: '¡Felicidades!' });
     await congratulations.waitFor();
     await checkScreen(page, 'first contact: ¡Felicidades! dialog', 'Primer contacto');
@@ -190,7 +214,11 @@ describe('accessibility of every screen', () => {
     await page.getByRole('button', { name: 'Ayuda' }).click();
     const help = page.getByRole('dialog', { name: '¿Cómo funciona?' });
     await help.waitFor();
-    await expect.poll(() => help.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
+    await expect
+      .poll(() =>
+        help.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     await checkScreen(page, 'help overlay', 'Inicio');
     await help.getByRole('button', { name: 'Salir' }).click();
     await help.waitFor({ state: 'detached' });
@@ -205,7 +233,10 @@ describe('accessibility of every screen', () => {
     await checkScreen(page, 'contact detail: deletion question', 'Contacto');
     await question.getByRole('button', { name: 'Cancelar' }).click();
 
-    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Agregar Contacto' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: 'Agregar Contacto' })
+      .click();
     await page.waitForURL('**/web/contact');
     await page.getByLabel('Parentesco').waitFor();
     await checkScreen(page, 'contact add', 'Agregar Contacto');
@@ -287,7 +318,11 @@ describe('accessibility of every screen', () => {
 
   it('home without contacts, on an iPhone, and its install guide', async () => {
     const { context, page } = await newPhone({ userAgent: IPHONE_SAFARI, isMobile: true, hasTouch: true });
-    await signUpInBrowser(page, running.app, { email: 'sin-contactos@example.org', firstname: 'Rosa', lastname: 'Sola' });
+    await signUpInBrowser(page, running.app, {
+      email: 'sin-contactos@example.org',
+      firstname: 'Rosa',
+      lastname: 'Sola',
+    });
     await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
     const question = page.getByRole('alertdialog');
     await question.waitFor();
@@ -302,7 +337,11 @@ describe('accessibility of every screen', () => {
     await page.getByRole('button', { name: 'Instalar la aplicación' }).click();
     const guide = page.getByRole('dialog', { name: 'Instala la aplicación en tu iPhone o iPad' });
     await guide.waitFor();
-    await expect.poll(() => guide.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
+    await expect
+      .poll(() =>
+        guide.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     await checkScreen(page, 'install-help overlay', 'Inicio');
     await context.close();
   });

@@ -21,7 +21,10 @@ async function addConfirmedContact(page: Page, contact: { firstname: string; las
   await page.goto(`${started.app.url}/web/contact`);
   await fillContactForm(page, { ...contact, phone: '3055550101', kinship: 'Hermana' });
   await page.waitForURL('**/web/home');
-  const invitation = await waitForMail(started.app.dataDir, { to: contact.email, subject: /te agregó como contacto de emergencia/ });
+  const invitation = await waitForMail(started.app.dataDir, {
+    to: contact.email,
+    subject: /te agregó como contacto de emergencia/,
+  });
   const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
   expect((await fetch(`${started.app.url}/api/verify-contact/${token}`)).status).toBe(200);
 }
@@ -50,7 +53,10 @@ describe('knowing that the alert arrived', () => {
     await list.getByText(/^Enviada a Jorge Paz \(\d\d:\d\d\), sin confirmar todavía$/).waitFor({ timeout: 15_000 });
     await list.getByText(/^Enviada a María López/).waitFor();
 
-    const mail = await waitForMail(started.app.dataDir, { to: maria.email, subject: /ALERTA SOS: Elena acuse está en riesgo/ });
+    const mail = await waitForMail(started.app.dataDir, {
+      to: maria.email,
+      subject: /ALERTA SOS: Elena acuse está en riesgo/,
+    });
     expect(mail.text).toContain('presiona «Lo tengo»');
     const contact = await acknowledgeFromMail(mail.text);
     await contact.page.getByRole('heading', { name: 'Elena acuse necesita ayuda' }).waitFor();
@@ -69,7 +75,10 @@ describe('knowing that the alert arrived', () => {
     // Ending the alert tells everyone who got it who is acting.
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
-    const ended = await waitForMail(started.app.dataDir, { to: contactEmail, subject: /Elena acuse finalizó su alerta SOS/ });
+    const ended = await waitForMail(started.app.dataDir, {
+      to: contactEmail,
+      subject: /Elena acuse finalizó su alerta SOS/,
+    });
     // The other contacts by first name only: a contact's mailbox does not learn the whole network.
     expect(ended.text).toMatch(/Recibida por María \(\d\d:\d\d\)/);
     expect(ended.text).toMatch(/Enviada a Jorge \(\d\d:\d\d\), sin confirmar todavía/);
@@ -88,7 +97,10 @@ describe('knowing that the alert arrived', () => {
     await page.getByText(/Sin conexión: tu prueba se enviará en cuanto haya señal/).waitFor();
     await context.setOffline(false);
 
-    const mail = await waitForMail(started.app.dataDir, { to: contactEmail, subject: /^PRUEBA: alerta de prueba de Elena practica/ });
+    const mail = await waitForMail(started.app.dataDir, {
+      to: contactEmail,
+      subject: /^PRUEBA: alerta de prueba de Elena practica/,
+    });
     expect(mail.text.split('\n')[0]).toBe('PRUEBA: esto es solo una prueba. Elena practica no está en riesgo.');
     await page.getByText(/^Prueba enviada\./).waitFor({ timeout: 20_000 });
     const list = page.getByRole('region', { name: 'A quién llegó tu prueba' });

@@ -56,7 +56,13 @@ describe('an ended alert', () => {
     const ended = await fetch(`${app.url}/api/active-button`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Authorization: authorization, 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify({ alert_status: '2', latitude: '', longitude: '', timezone: 'America/New_York', pressed_at: new Date().toISOString() }),
+      body: JSON.stringify({
+        alert_status: '2',
+        latitude: '',
+        longitude: '',
+        timezone: 'America/New_York',
+        pressed_at: new Date().toISOString(),
+      }),
     });
     expect(ended.status).toBe(200);
     await waitForMail(app.dataDir, { to: contactEmail, subject: /finalizó su alerta SOS/ });

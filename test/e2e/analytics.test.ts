@@ -23,7 +23,9 @@ async function fakeTagManager(context: BrowserContext, requested: string[]) {
 it('loads the tag manager under the CSP, and no event carries a name, e-mail, phone, code or position', async () => {
   const requested: string[] = [];
   const tag = 'analitica';
-  const { page, contactEmail, email } = await personWithConfirmedContact(running.app, running.browser, tag, (context) => fakeTagManager(context, requested));
+  const { page, contactEmail, email } = await personWithConfirmedContact(running.app, running.browser, tag, (context) =>
+    fakeTagManager(context, requested),
+  );
   await page.waitForFunction(() => (window as { tagManagerRan?: boolean }).tagManagerRan === true);
   expect(requested).toEqual([`https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`]);
 

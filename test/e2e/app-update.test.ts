@@ -57,7 +57,9 @@ const markDocument = (page: Page) => page.evaluate(() => void Object.assign(wind
 const isSameDocument = (page: Page) => page.evaluate(() => 'e2eSameDocument' in window);
 
 async function alertMailsTo(email: string) {
-  return (await readMailbox(running.app.dataDir)).filter((mail) => mail.to.includes(email) && /está en riesgo$/.test(mail.subject));
+  return (await readMailbox(running.app.dataDir)).filter(
+    (mail) => mail.to.includes(email) && /está en riesgo$/.test(mail.subject),
+  );
 }
 
 describe('the offline banner', () => {
@@ -93,10 +95,19 @@ describe('a new version', () => {
     const { context, page } = await phonePage(running.browser);
     const contactEmail = 'update-contacto@example.org';
     await signUpInBrowser(page, running.app, { email: 'update@example.org', firstname: 'Rosa', lastname: 'Update' });
-    await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
+    await fillContactForm(page, {
+      firstname: 'Jorge',
+      lastname: 'Paz',
+      email: contactEmail,
+      phone: '3055550100',
+      kinship: 'Hermano',
+    });
     await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
     await page.waitForURL('**/web/home');
-    const invitation = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+    const invitation = await waitForMail(running.app.dataDir, {
+      to: contactEmail,
+      subject: /te agregó como contacto de emergencia/,
+    });
     const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
     expect((await fetch(`${running.app.url}/api/verify-contact/${token}`)).status).toBe(200);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -109,7 +120,9 @@ describe('a new version', () => {
     let loads = 0;
     page.on('load', () => loads++);
     await updateNotice(page).waitFor();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.waiting?.state)).toBe('installed');
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.waiting?.state)).toBe(
+      'installed',
+    );
     expect(await isSameDocument(page)).toBe(true);
 
     // With no network, an alert and its end wait in the old worker's queue.
@@ -135,7 +148,10 @@ describe('a new version', () => {
 
     // Back online, the new worker delivers what the old one queued: the alert, then its end, once each.
     await context.setOffline(false);
-    const ended = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /Rosa Update finalizó su alerta SOS/ });
+    const ended = await waitForMail(running.app.dataDir, {
+      to: contactEmail,
+      subject: /Rosa Update finalizó su alerta SOS/,
+    });
     const started = await alertMailsTo(contactEmail);
     expect(started).toHaveLength(1);
     expect(started[0]!.file < ended.file).toBe(true);

@@ -17,7 +17,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 const artifacts = path.join(root, 'artifacts');
 
 // No grace, a reminder a minute before, and a look for due check-ins every second.
-const env = appAndChromiumPerFile({ CHECK_IN_GRACE_MINUTES: '0', CHECK_IN_REMINDER_MINUTES: '1', CHECK_IN_POLL_SECONDS: '1' });
+const env = appAndChromiumPerFile({
+  CHECK_IN_GRACE_MINUTES: '0',
+  CHECK_IN_REMINDER_MINUTES: '1',
+  CHECK_IN_POLL_SECONDS: '1',
+});
 
 beforeAll(async () => {
   await mkdir(artifacts, { recursive: true });
@@ -79,8 +83,14 @@ describe("'Avísales si no vuelvo'", () => {
     // The app is closed: only the server can fire now.
     const before = (await readMailbox(app.dataDir)).length;
     await page.close();
-    const mail = await waitForMail(app.dataDir, { to: contactEmail, subject: /^ALERTA: Elena aviso no confirmó que está bien$/, after: before }, 150_000);
-    expect(mail.text).toMatch(/no confirmó que está bien después de su cita de inmigración en Oficina de Miami, prevista hasta las \d\d:\d\d/);
+    const mail = await waitForMail(
+      app.dataDir,
+      { to: contactEmail, subject: /^ALERTA: Elena aviso no confirmó que está bien$/, after: before },
+      150_000,
+    );
+    expect(mail.text).toMatch(
+      /no confirmó que está bien después de su cita de inmigración en Oficina de Miami, prevista hasta las \d\d:\d\d/,
+    );
     // The last position the app sent while the check-in ran (geolocation allowed: Miami).
     expect(mail.text).toContain(`${es.missedLastPosition}\nDónde: latitud 25.7617, longitud -80.1918`);
     expect(mail.text).toContain(es.stepsHeading);
@@ -91,14 +101,18 @@ describe("'Avísales si no vuelvo'", () => {
     expect(mail.text).toContain(es.stepSearchNumber('123456789'));
     expect(mail.html).not.toMatch(/<img[^>]+src="https?:/);
     // Fired once.
-    expect((await mailsTo(app, contactEmail)).filter((each) => /no confirmó que está bien/.test(each.subject))).toHaveLength(1);
+    expect(
+      (await mailsTo(app, contactEmail)).filter((each) => /no confirmó que está bien/.test(each.subject)),
+    ).toHaveLength(1);
 
     // Reopened, the app is on the alert screen, which says why the alert went out.
     const reopened = await context.newPage();
     await reopened.goto(`${app.url}/web/home`);
     await reopened.waitForURL('**/web/active');
     await reopened
-      .getByText('Esta alerta se envió porque no confirmaste que estabas bien después de: Cita de inmigración (Oficina de Miami).')
+      .getByText(
+        'Esta alerta se envió porque no confirmaste que estabas bien después de: Cita de inmigración (Oficina de Miami).',
+      )
       .waitFor({ timeout: 15_000 });
     await expectAccessible(reopened, 'alert screen of a missed check-in');
     await reopened.screenshot({ path: path.join(artifacts, 'missed-check-in-active-390x844.png'), fullPage: true });

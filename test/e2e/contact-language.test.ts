@@ -39,7 +39,9 @@ async function languageAndAxe(page: Page) {
 
 /** Switches the page; on a page with a token the switch is also kept for the contact, and this waits for that. */
 async function switchTo(page: Page, language: 'English' | 'Español', kept = true) {
-  const saved = kept ? page.waitForResponse((reply) => reply.url().endsWith('/api/contact-language') && reply.ok()) : undefined;
+  const saved = kept
+    ? page.waitForResponse((reply) => reply.url().endsWith('/api/contact-language') && reply.ok())
+    : undefined;
   await page.getByRole('button', { name: language }).click();
   await saved;
 }
@@ -59,7 +61,10 @@ describe('the pages of a contact who reads English', () => {
     await page.getByRole('button', { name: 'Guardar contacto' }).click();
     await page.waitForURL('**/web/home');
 
-    const invitation = await waitForMail(app.dataDir, { to: john.email, subject: /^Elena idioma added you as an emergency contact$/ });
+    const invitation = await waitForMail(app.dataDir, {
+      to: john.email,
+      subject: /^Elena idioma added you as an emergency contact$/,
+    });
     const verify = linkIn(invitation.text, /(https?:\/\/\S+\/web\/active\/verify\/\S+)/);
     const unsubscribe = linkIn(invitation.text, /(https?:\/\/\S+\/web\/active\/unsubscribe\?\S+)/);
     expect(verify).toMatch(/\?lang=en$/);
@@ -152,7 +157,9 @@ describe('the active screen while the SOS waits for signal', () => {
     await whatsapp.waitFor();
     const href = (await whatsapp.getAttribute('href')) ?? '';
     expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
-    expect(decodeURIComponent(href.slice(href.indexOf('?text=') + 6))).toMatch(/^Soy Elena whatsapp\. Estoy en riesgo y necesito ayuda\./);
+    expect(decodeURIComponent(href.slice(href.indexOf('?text=') + 6))).toMatch(
+      /^Soy Elena whatsapp\. Estoy en riesgo y necesito ayuda\./,
+    );
     // First after the title: above the alert's own status and the SMS.
     const top = async (locator: ReturnType<Page['getByRole']>) => (await locator.boundingBox())?.y ?? Infinity;
     expect(await top(share)).toBeLessThan(await top(page.getByRole('status', { name: 'Estado de tu alerta' })));

@@ -27,7 +27,12 @@ const linkIn = (mail: ReceivedMail, pattern: RegExp) => {
 
 /** The mail in the reader's language only, and saying so: Content-Language and the HTML's root. */
 function expectMailIn(mail: ReceivedMail, language: Language) {
-  expect({ language, found: otherLanguageIn(mail, language), header: mail.language, html: mail.html.includes(`<html lang="${HTML_LANG[language]}">`) }).toEqual({
+  expect({
+    language,
+    found: otherLanguageIn(mail, language),
+    header: mail.language,
+    html: mail.html.includes(`<html lang="${HTML_LANG[language]}">`),
+  }).toEqual({
     language,
     found: [],
     header: HTML_LANG[language],
@@ -40,7 +45,11 @@ async function expectPageIn(page: Page, language: Language) {
   await page.locator('#splash').waitFor({ state: 'detached' });
   const text = await page.locator('body').innerText();
   const lang = await page.evaluate(() => document.documentElement.lang);
-  expect({ language, lang, found: otherLanguageInText(text, language) }).toEqual({ language, lang: HTML_LANG[language], found: [] });
+  expect({ language, lang, found: otherLanguageInText(text, language) }).toEqual({
+    language,
+    lang: HTML_LANG[language],
+    found: [],
+  });
 }
 
 describe('a contact in each language', () => {
@@ -53,11 +62,23 @@ describe('a contact in each language', () => {
       const t = contactTexts(language);
       // The person picks the language by its own name in the contact form.
       await page.goto(`${app.url}/web/contact`);
-      await page.getByRole('group', { name: 'Idioma de los correos' }).getByRole('radio', { name: LANGUAGE_NAMES[language] }).check();
-      await fillContactForm(page, { firstname: NAMES[language], lastname: 'Prueba', email: addressOf(language), phone: '3055550102', kinship: 'Amigo' });
+      await page
+        .getByRole('group', { name: 'Idioma de los correos' })
+        .getByRole('radio', { name: LANGUAGE_NAMES[language] })
+        .check();
+      await fillContactForm(page, {
+        firstname: NAMES[language],
+        lastname: 'Prueba',
+        email: addressOf(language),
+        phone: '3055550102',
+        kinship: 'Amigo',
+      });
       await page.waitForURL('**/web/home');
 
-      const invitation = await waitForMail(app.dataDir, { to: addressOf(language), subject: exactly(t.invitationSubject(WHO)) });
+      const invitation = await waitForMail(app.dataDir, {
+        to: addressOf(language),
+        subject: exactly(t.invitationSubject(WHO)),
+      });
       expectMailIn(invitation, language);
       expect(invitation.text).toContain(t.greeting(NAMES[language]));
 
@@ -76,7 +97,10 @@ describe('a contact in each language', () => {
     await page.waitForURL('**/web/active');
     for (const language of LANGUAGES) {
       const t = contactTexts(language);
-      const alert = await waitForMail(app.dataDir, { to: addressOf(language), subject: exactly(t.startedSubject(WHO)) });
+      const alert = await waitForMail(app.dataDir, {
+        to: addressOf(language),
+        subject: exactly(t.startedSubject(WHO)),
+      });
       expectMailIn(alert, language);
 
       await contact.goto(linkIn(alert, /(https?:\/\/\S+\/web\/active\/ack\/\S+)/));
@@ -87,7 +111,10 @@ describe('a contact in each language', () => {
 
     // The Spanish contact switches the 'Lo tengo' page to Creole, and answers in Creole.
     const ht = contactTexts('ht');
-    const spanishAlert = await waitForMail(app.dataDir, { to: addressOf('es'), subject: exactly(contactTexts('es').startedSubject(WHO)) });
+    const spanishAlert = await waitForMail(app.dataDir, {
+      to: addressOf('es'),
+      subject: exactly(contactTexts('es').startedSubject(WHO)),
+    });
     await contact.goto(linkIn(spanishAlert, /(https?:\/\/\S+\/web\/active\/ack\/\S+)/));
     const kept = contact.waitForResponse((reply) => reply.url().endsWith('/api/contact-language') && reply.ok());
     await contact

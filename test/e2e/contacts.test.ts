@@ -5,12 +5,22 @@ import { waitForMail } from '#test/support/mailbox.ts';
 
 const running = appAndChromiumPerFile();
 
-const contact = { firstname: 'Lucía', lastname: 'Mora', email: 'lucia.mora@example.org', phone: '3055550123', kinship: 'Hermana' };
+const contact = {
+  firstname: 'Lucía',
+  lastname: 'Mora',
+  email: 'lucia.mora@example.org',
+  phone: '3055550123',
+  kinship: 'Hermana',
+};
 
 describe('an emergency contact', () => {
   it('is added, confirms from the e-mail, shows as verified, and the used link is then invalid', async () => {
     const { context, page } = await phonePage(running.browser);
-    await signUpInBrowser(page, running.app, { email: 'carmen.ruiz@example.org', firstname: 'Carmen', lastname: 'Ruiz' });
+    await signUpInBrowser(page, running.app, {
+      email: 'carmen.ruiz@example.org',
+      firstname: 'Carmen',
+      lastname: 'Ruiz',
+    });
 
     await fillContactForm(page, contact);
     const congratulations = page.getByRole('dialog', { name: '¡Felicidades!' });
@@ -20,7 +30,10 @@ describe('an emergency contact', () => {
     await expect(card.textContent()).resolves.toContain('Sin verificar');
 
     // The contact's side: the link from the e-mail, in a browser of their own, no login.
-    const invitation = await waitForMail(running.app.dataDir, { to: contact.email, subject: /Carmen Ruiz te agregó como contacto de emergencia/ });
+    const invitation = await waitForMail(running.app.dataDir, {
+      to: contact.email,
+      subject: /Carmen Ruiz te agregó como contacto de emergencia/,
+    });
     const link = /(http:\/\/\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
     expect(link).toMatch(new RegExp(`^${running.app.url}`));
     expect(invitation.text).toMatch(/\/web\/active\/unsubscribe\?token=/);
@@ -49,7 +62,9 @@ describe('an emergency contact', () => {
     // last written to the phone's cache, which lags a change by up to a second: not asserted here.)
     await context.setOffline(true);
     await page.goto(`${running.app.url}/web/home`);
-    await expect(page.getByRole('link', { name: /Lucía Mora/ }).textContent()).resolves.toContain('lucia.mora@example.org');
+    await expect(page.getByRole('link', { name: /Lucía Mora/ }).textContent()).resolves.toContain(
+      'lucia.mora@example.org',
+    );
     await context.close();
   });
 });

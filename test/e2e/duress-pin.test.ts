@@ -29,7 +29,10 @@ beforeAll(async () => {
 /** The body of the next PUT /api/active-button reply the page receives. */
 function nextEndReply(page: Page): Promise<unknown> {
   return page
-    .waitForResponse((response) => response.url().endsWith('/api/active-button') && response.request().method() === 'PUT', { timeout: 30_000 })
+    .waitForResponse(
+      (response) => response.url().endsWith('/api/active-button') && response.request().method() === 'PUT',
+      { timeout: 30_000 },
+    )
     .then((response) => response.json());
 }
 
@@ -52,7 +55,10 @@ describe('the duress PIN', () => {
     await page.getByRole('link', { name: 'Inicio' }).click();
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
-    const started = await waitForMail(app.dataDir, { to: contactEmail, subject: /^ALERTA SOS: Elena presion está en riesgo$/ });
+    const started = await waitForMail(app.dataDir, {
+      to: contactEmail,
+      subject: /^ALERTA SOS: Elena presion está en riesgo$/,
+    });
     const ackUrl = /(https?:\/\/\S+\/web\/active\/ack\/[A-Za-z0-9_-]+\S*)/.exec(started.text)?.[1];
     expect(ackUrl).toBeDefined();
 
@@ -88,9 +94,15 @@ describe('the duress PIN', () => {
     await second.context.close();
 
     const forced = await waitForMail(app.dataDir, { to: contactEmail, subject: FORCED, after: before }, 30_000);
-    expect(forced.text).toContain('Elena presion finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.');
+    expect(forced.text).toContain(
+      'Elena presion finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.',
+    );
     expect(forced.text).toContain('La alerta sigue activa');
-    expect((await readMailbox(app.dataDir)).filter((mail) => mail.to.includes(contactEmail) && /finalizó su alerta SOS$/.test(mail.subject))).toEqual([]);
+    expect(
+      (await readMailbox(app.dataDir)).filter(
+        (mail) => mail.to.includes(contactEmail) && /finalizó su alerta SOS$/.test(mail.subject),
+      ),
+    ).toEqual([]);
 
     // The contact's 'Lo tengo' page: the alert is on, and 'Lo tengo' still works.
     const contact = await phonePage(browser);

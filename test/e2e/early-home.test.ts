@@ -38,13 +38,18 @@ async function boxOf(page: Page, selector: string): Promise<Box> {
 describe('the early home of index.html', () => {
   it('takes a press before the app has started, and the app sends it as pressed then', async () => {
     const { app, browser } = env;
-    const { context, page: first, contactEmail } = await personWithConfirmedContact(app, browser, 'temprana', undefined, { serviceWorkers: 'block' });
+    const {
+      context,
+      page: first,
+      contactEmail,
+    } = await personWithConfirmedContact(app, browser, 'temprana', undefined, { serviceWorkers: 'block' });
     await first.close();
     const { release } = await holdAppCode(context);
     const page = await context.newPage();
     const sent: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/active-button') && request.method() === 'PUT') sent.push(request.postData() ?? '');
+      if (request.url().endsWith('/api/active-button') && request.method() === 'PUT')
+        sent.push(request.postData() ?? '');
     });
     await page.goto(`${app.url}/web/home`, { waitUntil: 'commit' });
 
@@ -79,7 +84,13 @@ describe('the early home of index.html', () => {
   it("is drawn where the app draws home: the app's SOS button replaces it in the same place", async () => {
     const { app, browser } = env;
     // A long name: the header keeps one height whatever it holds.
-    const { context, page: first } = await personWithConfirmedContact(app, browser, 'conunapellidomuylargoquenocabeenlalinea', undefined, { serviceWorkers: 'block' });
+    const { context, page: first } = await personWithConfirmedContact(
+      app,
+      browser,
+      'conunapellidomuylargoquenocabeenlalinea',
+      undefined,
+      { serviceWorkers: 'block' },
+    );
     await first.close();
     for (const viewport of [
       { width: 320, height: 640 },
@@ -139,7 +150,9 @@ describe('the early home of index.html', () => {
 
   it('a press on a home the stored session no longer opens is never sent: sign in, and press again', async () => {
     const { app, browser } = env;
-    const { context, page } = await personWithConfirmedContact(app, browser, 'caducada', undefined, { serviceWorkers: 'block' });
+    const { context, page } = await personWithConfirmedContact(app, browser, 'caducada', undefined, {
+      serviceWorkers: 'block',
+    });
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await page.waitForURL('**/web/auth/signin');
     // A hint left behind, as by a session that lapsed while the app was closed.
@@ -155,7 +168,9 @@ describe('the early home of index.html', () => {
     await stale.locator(EARLY_SOS).click();
     release();
     await stale.waitForURL('**/web/auth/signin');
-    await stale.getByText('Tu sesión expiró y tu alerta no se envió. Inicia sesión y vuelve a presionar SOS.').waitFor();
+    await stale
+      .getByText('Tu sesión expiró y tu alerta no se envió. Inicia sesión y vuelve a presionar SOS.')
+      .waitFor();
     // Signing in again, in the same page, brings home with an SOS button that sends nothing by itself.
     await enterWithEmailedCode(stale, app, 'caducada@example.org');
     await stale.waitForURL('**/web/home');

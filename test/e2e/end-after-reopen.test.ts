@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
-import { endAlertAndWaitForMail, expectOneAlertThenItsEnd, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import {
+  endAlertAndWaitForMail,
+  expectOneAlertThenItsEnd,
+  personWithConfirmedContact,
+  sosButton,
+} from '#test/support/sos-flows.ts';
 
 // The bench's figure 5 with the page closed, as a person lives it: an alert pressed
 // without signal, the app closed, the network back, the app reopened on the alert
@@ -46,7 +51,9 @@ describe('FINALIZAR ALERTA after reopening the app', () => {
     await reopened.getByText(/Alerta enviada a tus contactos|Tu alerta llegó/).waitFor();
     await reopened.getByText('Tu ubicación va en el SMS.').waitFor();
     await reopened.getByText('Jorge Paz').first().waitFor();
-    expect(await reopened.evaluate(() => (window as unknown as { __endButtonTops: number[] }).__endButtonTops)).toHaveLength(1);
+    expect(
+      await reopened.evaluate(() => (window as unknown as { __endButtonTops: number[] }).__endButtonTops),
+    ).toHaveLength(1);
 
     const ended = await endAlertAndWaitForMail(app, reopened, contactEmail);
     await reopened.getByRole('button', { name: 'SOS: avisar a mis contactos' }).waitFor();

@@ -37,24 +37,38 @@ async function mouseDrag(page: Page, to: { x: number; y: number }) {
 function coveredControls(page: Page) {
   return page.evaluate(() => {
     const help = [...document.querySelectorAll('button')].find((button) => button.textContent?.includes('Ayuda'));
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="checkbox"], [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="checkbox"], [tabindex]:not([tabindex="-1"])';
     const checked: string[] = [];
     const covered: { control: string; under: string }[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (element === help || element.closest('[hidden], [inert]')) continue;
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.getAttribute('name') ?? element.tagName).trim().replace(/\s+/g, ' ');
+      const name = (
+        element.getAttribute('aria-label') ??
+        element.textContent ??
+        element.getAttribute('name') ??
+        element.tagName
+      )
+        .trim()
+        .replace(/\s+/g, ' ');
       checked.push(name);
       element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const now = element.getBoundingClientRect();
       const top = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
       if (
         top &&
-        (top === element || element.contains(top) || (element instanceof HTMLInputElement && element.labels && [...element.labels].some((label) => label.contains(top))))
+        (top === element ||
+          element.contains(top) ||
+          (element instanceof HTMLInputElement &&
+            element.labels &&
+            [...element.labels].some((label) => label.contains(top))))
       )
         continue;
-      const under = top ? (top.closest('button, a, nav, header')?.textContent ?? top.tagName).trim().replace(/\s+/g, ' ') : 'nada';
+      const under = top
+        ? (top.closest('button, a, nav, header')?.textContent ?? top.tagName).trim().replace(/\s+/g, ' ')
+        : 'nada';
       covered.push({ control: `${element.tagName.toLowerCase()} «${name}»`, under });
     }
     window.scrollTo(0, 0);
@@ -75,14 +89,21 @@ async function overlapsBars(page: Page) {
     const header = headerRect && { top: headerRect.top + window.scrollY, bottom: headerRect.bottom + window.scrollY };
     return { header, nav: box(document.querySelector('nav')) };
   });
-  const meets = (bar: { top: number; bottom: number } | null) => !!bar && button.y < bar.bottom && button.y + button.height > bar.top;
+  const meets = (bar: { top: number; bottom: number } | null) =>
+    !!bar && button.y < bar.bottom && button.y + button.height > bar.top;
   return { header: meets(header), nav: meets(nav) };
 }
 
 async function personWithAContact(context: BrowserContext) {
   const page = await context.newPage();
   await signUpInBrowser(page, running.app, { email: 'elena.sol@example.org', firstname: 'Elena', lastname: 'Sol' });
-  await fillContactForm(page, { firstname: 'Tomás', lastname: 'Vega', email: 'tomas.vega@example.org', phone: '3055550188', kinship: 'Hermano' });
+  await fillContactForm(page, {
+    firstname: 'Tomás',
+    lastname: 'Vega',
+    email: 'tomas.vega@example.org',
+    phone: '3055550188',
+    kinship: 'Hermano',
+  });
   await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
   await page.waitForURL('**/web/home');
   const card = page.getByRole('link', { name: /Tomás Vega/ });
@@ -96,11 +117,36 @@ describe('the floating Ayuda button and the controls under it', () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
     const { page, contactPath } = await personWithAContact(context);
     const screens: Screen[] = [
-      { name: 'inicio', path: '/web/home', ready: (p) => p.getByRole('link', { name: /Tomás Vega/ }), last: 'Probar alerta' },
-      { name: 'alerta de prueba', path: '/web/practice', ready: (p) => p.getByRole('button', { name: 'Enviar alerta de prueba' }), last: 'Enviar alerta de prueba' },
-      { name: 'agregar contacto', path: '/web/contact', ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }), last: 'Guardar contacto' },
-      { name: 'detalle del contacto', path: contactPath, ready: (p) => p.getByRole('button', { name: 'Eliminar contacto' }), last: 'Eliminar contacto' },
-      { name: 'perfil', path: '/web/profile', ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }), last: 'Guardar cambios' },
+      {
+        name: 'inicio',
+        path: '/web/home',
+        ready: (p) => p.getByRole('link', { name: /Tomás Vega/ }),
+        last: 'Probar alerta',
+      },
+      {
+        name: 'alerta de prueba',
+        path: '/web/practice',
+        ready: (p) => p.getByRole('button', { name: 'Enviar alerta de prueba' }),
+        last: 'Enviar alerta de prueba',
+      },
+      {
+        name: 'agregar contacto',
+        path: '/web/contact',
+        ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }),
+        last: 'Guardar contacto',
+      },
+      {
+        name: 'detalle del contacto',
+        path: contactPath,
+        ready: (p) => p.getByRole('button', { name: 'Eliminar contacto' }),
+        last: 'Eliminar contacto',
+      },
+      {
+        name: 'perfil',
+        path: '/web/profile',
+        ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }),
+        last: 'Guardar cambios',
+      },
     ];
     const beyond = 80;
     const corners = [
@@ -123,8 +169,13 @@ describe('the floating Ayuda button and the controls under it', () => {
         const bars = await overlapsBars(page);
         const { checked, covered } = await coveredControls(page);
         // Not a check of nothing: the screen's last control and the navigation's last link were among them.
-        expect({ screen: screen.name, last: checked.includes(screen.last), chat: checked.includes('Hablemos') }).toEqual({ screen: screen.name, last: true, chat: true });
-        if (bars.header || bars.nav || covered.length > 0) findings[`${screen.name}, ${place.name}`] = { bars, covered };
+        expect({
+          screen: screen.name,
+          last: checked.includes(screen.last),
+          chat: checked.includes('Hablemos'),
+        }).toEqual({ screen: screen.name, last: true, chat: true });
+        if (bars.header || bars.nav || covered.length > 0)
+          findings[`${screen.name}, ${place.name}`] = { bars, covered };
       }
     }
     expect(findings).toEqual({});

@@ -13,7 +13,11 @@ const running = appAndChromiumPerFile();
 
 /** A new person on home (no contacts, declared so), on a phone with a touch screen and a mouse. */
 async function personOnHome(tag: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await running.browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, hasTouch: true });
+  const context = await running.browser.newContext({
+    locale: 'es-US',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
   await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
@@ -76,7 +80,11 @@ async function expectFiveLoadedPictures(page: Page) {
   const pictures = helpDialog(page).getByRole('list').getByRole('img');
   await expect.poll(() => pictures.count()).toBe(5);
   await expect
-    .poll(() => pictures.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth)))
+    .poll(() =>
+      pictures.evaluateAll((images) =>
+        images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth),
+      ),
+    )
     .toEqual([240, 240, 240, 240, 240]);
 }
 
@@ -95,7 +103,12 @@ describe('the floating Ayuda button', () => {
     const beyond = 80;
     // It rests off the header (page at its top) and the navigation bar: those gaps count from their edges.
     const header = await boxOf(page.getByRole('banner'));
-    const edgeGaps = { left: EDGE_PX, right: EDGE_PX, top: header.y + header.height + EDGE_PX, bottom: viewport.height - nav.y + EDGE_PX };
+    const edgeGaps = {
+      left: EDGE_PX,
+      right: EDGE_PX,
+      top: header.y + header.height + EDGE_PX,
+      bottom: viewport.height - nav.y + EDGE_PX,
+    };
     const corners = [
       { to: { x: -beyond, y: -beyond }, at: ['left', 'top'] },
       { to: { x: viewport.width + beyond, y: -beyond }, at: ['right', 'top'] },
@@ -110,7 +123,10 @@ describe('the floating Ayuda button', () => {
     }
     // A finger can only touch the screen: it slides to the very edge of each corner.
     for (const { to, at } of corners) {
-      await touchDrag(page, context, { x: Math.min(Math.max(to.x, 0), viewport.width - 1), y: Math.min(Math.max(to.y, 0), viewport.height - 1) });
+      await touchDrag(page, context, {
+        x: Math.min(Math.max(to.x, 0), viewport.width - 1),
+        y: Math.min(Math.max(to.y, 0), viewport.height - 1),
+      });
       const gaps = await expectInside(page);
       for (const edge of at) expect(gaps[edge]).toBeCloseTo(edgeGaps[edge], 0);
     }
@@ -124,7 +140,9 @@ describe('the floating Ayuda button', () => {
       notice.style.cssText = 'height: 64px; margin: 0';
       document.body.prepend(notice);
     });
-    await expect.poll(async () => (await boxOf(helpButton(page))).y).toBeCloseTo(header.y + 64 + header.height + EDGE_PX, 0);
+    await expect
+      .poll(async () => (await boxOf(helpButton(page))).y)
+      .toBeCloseTo(header.y + 64 + header.height + EDGE_PX, 0);
     await page.evaluate(() => document.body.firstElementChild?.remove());
 
     // Left in the bottom-right corner, then the window shrinks, and the phone turns sideways.
@@ -134,7 +152,9 @@ describe('the floating Ayuda button', () => {
       { width: 1024, height: 700 },
     ]) {
       await page.setViewportSize(size);
-      await expect.poll(async () => Math.min(...Object.values(await gapsToEdges(page)))).toBeGreaterThanOrEqual(EDGE_PX - 0.5);
+      await expect
+        .poll(async () => Math.min(...Object.values(await gapsToEdges(page))))
+        .toBeGreaterThanOrEqual(EDGE_PX - 0.5);
     }
     await context.close();
   });

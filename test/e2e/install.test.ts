@@ -11,7 +11,8 @@ import { launchPersistentChromium } from '#test/support/chromium.ts';
 // against the real server: installable as it is, the browser's own prompt where
 // there is one, and the step-by-step guide on an iPhone.
 
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const running = appAndChromiumPerFile();
 
@@ -53,9 +54,20 @@ describe('installing the app', () => {
     const { url, errors, data } = await cdp.send('Page.getAppManifest');
     expect(url).toBe(`${running.app.url}/build/manifest.webmanifest`);
     expect(errors).toEqual([]);
-    const manifest = JSON.parse(data ?? '{}') as { icons: Array<{ src: string; sizes: string; type: string; purpose: string }> };
-    expect(manifest).toMatchObject({ name: 'Botón de Pánico Migratorio', start_url: '/web/home', scope: '/', display: 'standalone' });
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const manifest = JSON.parse(data ?? '{}') as {
+      icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    };
+    expect(manifest).toMatchObject({
+      name: 'Botón de Pánico Migratorio',
+      start_url: '/web/home',
+      scope: '/',
+      display: 'standalone',
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
 
     const appleTouchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
     const icons = [...manifest.icons, { src: appleTouchIcon ?? 'missing', sizes: '180x180' }];
@@ -91,7 +103,9 @@ describe('installing the app', () => {
     await button.click();
     await button.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.body.dataset.installPrompts)).toBe('1');
-    expect(await page.evaluate(() => window.dataLayer?.filter((entry) => entry.event === 'install'))).toEqual([{ event: 'install', outcome: 'accepted' }]);
+    expect(await page.evaluate(() => window.dataLayer?.filter((entry) => entry.event === 'install'))).toEqual([
+      { event: 'install', outcome: 'accepted' },
+    ]);
     await context.close();
   });
 
@@ -112,7 +126,9 @@ describe('installing the app', () => {
     expect(await guide.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     const pictures = guide.getByRole('img');
     expect(await pictures.count()).toBe(4);
-    await expect.poll(() => pictures.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0))).toEqual([true, true, true, true]);
+    await expect
+      .poll(() => pictures.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)))
+      .toEqual([true, true, true, true]);
     await guide.getByText('Agregar a pantalla de inicio', { exact: false }).waitFor();
 
     await guide.getByRole('button', { name: 'Salir' }).click();

@@ -166,10 +166,13 @@ describe("notifications on a contact's phone", () => {
         };
       });
     });
-    const permissionAsks = () => maria.page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
+    const permissionAsks = () =>
+      maria.page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
     const region = control(maria.page);
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).waitFor();
-    expect(await region.getByRole('status').textContent()).toBe('Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.');
+    expect(await region.getByRole('status').textContent()).toBe(
+      'Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.',
+    );
     // Opening the page asked nothing.
     expect(await maria.page.evaluate(() => Notification.permission)).toBe('default');
     expect(await permissionAsks()).toBe(0);
@@ -180,7 +183,9 @@ describe("notifications on a contact's phone", () => {
       origin: app.url,
     });
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).click();
-    await region.getByText('No pudimos activar los avisos. Revisa tu conexión e inténtalo de nuevo.').waitFor({ timeout: 20_000 });
+    await region
+      .getByText('No pudimos activar los avisos. Revisa tu conexión e inténtalo de nuevo.')
+      .waitFor({ timeout: 20_000 });
     expect(await maria.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
     expect(await permissionAsks()).toBe(1);
     await expectAccessible(maria.page, 'accept page, turning on failed');
@@ -216,7 +221,9 @@ describe("notifications on a contact's phone", () => {
     });
     const region = control(maria.page);
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).click();
-    await region.getByText('Avisos activados en este teléfono. Te seguiremos escribiendo por correo también.').waitFor();
+    await region
+      .getByText('Avisos activados en este teléfono. Te seguiremos escribiendo por correo también.')
+      .waitFor();
     await region.getByRole('button', { name: 'Desactivar avisos' }).waitFor();
     await expectAccessible(maria.page, 'accept page, notifications on');
 
@@ -241,7 +248,9 @@ describe("notifications on a contact's phone", () => {
     const sent = messages[0] as {
       notification: { navigate: string; tag: string };
     };
-    console.log(`Push payload as the server sent it (decrypted by web-push-testing):\n${JSON.stringify(sent, null, 2)}`);
+    console.log(
+      `Push payload as the server sent it (decrypted by web-push-testing):\n${JSON.stringify(sent, null, 2)}`,
+    );
     const cdp = await maria.context.newCDPSession(maria.page);
     const registrations = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {

@@ -14,8 +14,16 @@ const env = appAndChromiumPerFile();
 const ENTRY_SCRIPT = /\/build\/assets\/index-[\w-]+\.js$/;
 
 const SCREENS = [
-  { path: '/web/auth/signin', heading: 'Iniciar sesión', texts: ['Escribe tu correo y te enviaremos un código de 4 dígitos.', 'Correo electrónico', 'Continuar'] },
-  { path: '/unauthorized', heading: 'Acceso Denegado', texts: ['No tienes los permisos necesarios para acceder a esta página.', 'Volver al inicio'] },
+  {
+    path: '/web/auth/signin',
+    heading: 'Iniciar sesión',
+    texts: ['Escribe tu correo y te enviaremos un código de 4 dígitos.', 'Correo electrónico', 'Continuar'],
+  },
+  {
+    path: '/unauthorized',
+    heading: 'Acceso Denegado',
+    texts: ['No tienes los permisos necesarios para acceder a esta página.', 'Volver al inicio'],
+  },
   {
     path: '/web/no-hay-tal-pagina',
     heading: '404 Página No Encontrada',
@@ -52,7 +60,9 @@ const RECORD_FIRST_FRAME = () => {
     for (const entry of list.getEntries()) record.shifts.push((entry as unknown as { value: number }).value);
   }).observe({ type: 'layout-shift', buffered: true });
   // 'interactive': parsed, and the app's module has not run yet.
-  document.addEventListener('readystatechange', () => (record.parsed ||= tree(document.getElementById('root')!)), { once: true });
+  document.addEventListener('readystatechange', () => (record.parsed ||= tree(document.getElementById('root')!)), {
+    once: true,
+  });
 };
 
 type Record = { shifts: number[]; parsed: string; tree: (node: Node) => string };
@@ -95,13 +105,18 @@ describe('the public screens painted from the HTML', () => {
   });
 
   it('show with JavaScript off, in their layout, with no splash over them', async () => {
-    const context = await env.browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const context = await env.browser.newContext({
+      locale: 'es-US',
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     for (const { path, heading, texts } of SCREENS) {
       await page.goto(`${env.app.url}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
       expect(await page.locator('#splash').isVisible(), path).toBe(false);
-      for (const text of texts) expect(await page.getByText(text, { exact: true }).isVisible(), `${path}: ${text}`).toBe(true);
+      for (const text of texts)
+        expect(await page.getByText(text, { exact: true }).isVisible(), `${path}: ${text}`).toBe(true);
     }
     // Signin in its layout: the logo on top, the field above the button, the button the column's width.
     await page.goto(`${env.app.url}/web/auth/signin`);
@@ -149,7 +164,9 @@ describe('the public screens painted from the HTML', () => {
   });
 
   it('never shows the signin form to someone signed in: the splash, then home', async () => {
-    const { context, page: first } = await personWithConfirmedContact(env.app, env.browser, 'firmada', undefined, { serviceWorkers: 'block' });
+    const { context, page: first } = await personWithConfirmedContact(env.app, env.browser, 'firmada', undefined, {
+      serviceWorkers: 'block',
+    });
     await first.close();
     // Every frame until home: was signin's form on screen (its heading drawn, no splash over it)?
     await context.addInitScript(() => {
@@ -158,7 +175,10 @@ describe('the public screens painted from the HTML', () => {
       const look = () => {
         const heading = [...document.querySelectorAll('h1')].find((h1) => h1.textContent === 'Iniciar sesión');
         const splash = document.getElementById('splash');
-        const covered = splash !== null && getComputedStyle(splash).display !== 'none' && !splash.classList.contains('splash--hidden');
+        const covered =
+          splash !== null &&
+          getComputedStyle(splash).display !== 'none' &&
+          !splash.classList.contains('splash--hidden');
         if (heading && heading.checkVisibility() && !covered) seen.push(location.pathname);
         requestAnimationFrame(look);
       };

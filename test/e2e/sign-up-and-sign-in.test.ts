@@ -43,7 +43,9 @@ describe('a new person', () => {
     await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
 
     await page.waitForURL('**/web/auth/contacts');
-    await expect(analyticsEvents(page)).resolves.toEqual(expect.arrayContaining(['otp_entry', 'otp_verify', 'sign_up']));
+    await expect(analyticsEvents(page)).resolves.toEqual(
+      expect.arrayContaining(['otp_entry', 'otp_verify', 'sign_up']),
+    );
     // Flags, fonts and scripts all come from our own server.
     expect(fetched.filter((url) => !url.startsWith(running.app.url))).toEqual([]);
     expect(fetched.some((url) => url.includes('/build/flags/'))).toBe(true);

@@ -4,7 +4,12 @@ import { freePort } from '#test/support/app-server.ts';
 import { launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
 import { startFaultProxy, type FaultProxy } from '#test/support/fault-proxy.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
-import { alertMailsTo, expectOneAlertThenItsEnd, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import {
+  alertMailsTo,
+  expectOneAlertThenItsEnd,
+  personWithConfirmedContact,
+  sosButton,
+} from '#test/support/sos-flows.ts';
 
 // The network is back but the server is not: a load balancer answers 503 for a
 // while. The alert waits in the worker's queue, an end pressed meanwhile waits
@@ -22,7 +27,10 @@ const running = appAndChromiumPerFile(async () => {
 let withoutSync: TestBrowser;
 
 beforeAll(async () => {
-  [proxy, withoutSync] = await Promise.all([startFaultProxy({ port: running.app.port }, proxyPort), launchSparticuzChromium()]);
+  [proxy, withoutSync] = await Promise.all([
+    startFaultProxy({ port: running.app.port }, proxyPort),
+    launchSparticuzChromium(),
+  ]);
 });
 
 afterAll(async () => {
@@ -32,29 +40,36 @@ afterAll(async () => {
 it.each([
   ['with Background Sync', 'busy', () => running.browser],
   ['without Background Sync', 'busynosync', () => withoutSync.browser],
-])('keeps an alert queued while the server answers 503, queues FINALIZAR behind it, then delivers both once, in order (%s)', async (_name, tag, which) => {
-  const before = proxy.counts(ACTIVE_BUTTON);
-  const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
-  // Refusing from before the press: the server never sees the alert before it is ready again.
-  proxy.fail(ACTIVE_BUTTON, { status: 503 });
-  await context.setOffline(true);
-  await sosButton(page).click();
-  await page.waitForURL('**/web/active');
-  await page.getByText(/se enviará automáticamente/).waitFor();
+])(
+  'keeps an alert queued while the server answers 503, queues FINALIZAR behind it, then delivers both once, in order (%s)',
+  async (_name, tag, which) => {
+    const before = proxy.counts(ACTIVE_BUTTON);
+    const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
+    // Refusing from before the press: the server never sees the alert before it is ready again.
+    proxy.fail(ACTIVE_BUTTON, { status: 503 });
+    await context.setOffline(true);
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    await page.getByText(/se enviará automáticamente/).waitFor();
 
-  await context.setOffline(false);
-  // The network is back: the worker tries, the server refuses, the alert stays queued.
-  await expect.poll(() => proxy.counts(ACTIVE_BUTTON).failed, { timeout: 20_000 }).toBeGreaterThan(before.failed);
-  await page.getByText(/se enviará automáticamente/).waitFor();
-  expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(0);
+    await context.setOffline(false);
+    // The network is back: the worker tries, the server refuses, the alert stays queued.
+    await expect.poll(() => proxy.counts(ACTIVE_BUTTON).failed, { timeout: 20_000 }).toBeGreaterThan(before.failed);
+    await page.getByText(/se enviará automáticamente/).waitFor();
+    expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(0);
 
-  // The person ends the alert while the start still waits: the end must not overtake it.
-  await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
-  await page.waitForURL('**/web/home');
-  expect(proxy.counts(ACTIVE_BUTTON).passed).toBe(before.passed);
+    // The person ends the alert while the start still waits: the end must not overtake it.
+    await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+    await page.waitForURL('**/web/home');
+    expect(proxy.counts(ACTIVE_BUTTON).passed).toBe(before.passed);
 
-  proxy.fail(ACTIVE_BUTTON, null);
-  const ended = await waitForMail(running.app.dataDir, { to: contactEmail, subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`) }, 75_000);
-  await expectOneAlertThenItsEnd(running.app, contactEmail, ended);
-  await context.close();
-});
+    proxy.fail(ACTIVE_BUTTON, null);
+    const ended = await waitForMail(
+      running.app.dataDir,
+      { to: contactEmail, subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`) },
+      75_000,
+    );
+    await expectOneAlertThenItsEnd(running.app, contactEmail, ended);
+    await context.close();
+  },
+);

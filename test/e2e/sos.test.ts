@@ -3,7 +3,13 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
 import { launchSparticuzChromium, type TestBrowser } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
-import { alertMailsTo, endAlertAndWaitForMail, expectOneAlertThenItsEnd, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import {
+  alertMailsTo,
+  endAlertAndWaitForMail,
+  expectOneAlertThenItsEnd,
+  personWithConfirmedContact,
+  sosButton,
+} from '#test/support/sos-flows.ts';
 
 // DESIGN.md section 3 in a real Chromium against the real server: an SOS pressed
 // once reaches every confirmed contact exactly once, online or offline.
@@ -29,7 +35,10 @@ describe('the SOS button', () => {
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
 
-    const mail = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena online está en riesgo/ });
+    const mail = await waitForMail(running.app.dataDir, {
+      to: contactEmail,
+      subject: /ALERTA SOS: Elena online está en riesgo/,
+    });
     expect(mail.text).toContain('latitud 25.7617, longitud -80.1918');
     expect(mail.text).toContain('https://www.openstreetmap.org/?mlat=25.7617&mlon=-80.1918');
 
@@ -60,22 +69,28 @@ describe('the SOS button', () => {
   it.each([
     ['with Background Sync', 'closed', () => running.browser],
     ['without Background Sync, as in Safari', 'nosync', () => withoutSync.browser],
-  ])('offline with the app closed (%s): the alert and its end, both queued, arrive in order once, after the app reopens', async (_name, tag, which) => {
-    const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
-    await context.setOffline(true);
-    await sosButton(page).click();
-    await page.waitForURL('**/web/active');
-    await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
-    await page.waitForURL('**/web/home');
-    await page.close();
+  ])(
+    'offline with the app closed (%s): the alert and its end, both queued, arrive in order once, after the app reopens',
+    async (_name, tag, which) => {
+      const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
+      await context.setOffline(true);
+      await sosButton(page).click();
+      await page.waitForURL('**/web/active');
+      await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+      await page.waitForURL('**/web/home');
+      await page.close();
 
-    await context.setOffline(false);
-    const reopened = await context.newPage();
-    await reopened.goto(`${running.app.url}/web/home`);
-    const ended = await waitForMail(running.app.dataDir, { to: contactEmail, subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`) });
-    await expectOneAlertThenItsEnd(running.app, contactEmail, ended);
-    await context.close();
-  });
+      await context.setOffline(false);
+      const reopened = await context.newPage();
+      await reopened.goto(`${running.app.url}/web/home`);
+      const ended = await waitForMail(running.app.dataDir, {
+        to: contactEmail,
+        subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`),
+      });
+      await expectOneAlertThenItsEnd(running.app, contactEmail, ended);
+      await context.close();
+    },
+  );
 
   it('pressed offline and the app closed at once: it reopens on the alert screen, offline and once delivered', async () => {
     const { context, page, contactEmail } = await personWithConfirmedContact(running.app, running.browser, 'cerrada');

@@ -28,7 +28,11 @@ describe('server configuration', () => {
       trustProxy: false,
     });
     expect(config.rateLimits.codesPerAddress).toEqual({ limit: 5, windowMs: 3_600_000 });
-    expect([config.rateLimits.invitesPerAccountHour, config.rateLimits.invitesPerAccountDay, config.rateLimits.invitesPerAddress]).toEqual([
+    expect([
+      config.rateLimits.invitesPerAccountHour,
+      config.rateLimits.invitesPerAccountDay,
+      config.rateLimits.invitesPerAddress,
+    ]).toEqual([
       { limit: 10, windowMs: 3_600_000 },
       { limit: 30, windowMs: 86_400_000 },
       { limit: 3, windowMs: 86_400_000 },
@@ -36,11 +40,26 @@ describe('server configuration', () => {
   });
 
   it('follows the environment, trimming a trailing slash from the public address', () => {
-    const config = parseConfig({ PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://sos.example.org/', SECRET, RATE_LIMIT_VERIFY_PER_IP: '7' }, dir);
+    const config = parseConfig(
+      { PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://sos.example.org/', SECRET, RATE_LIMIT_VERIFY_PER_IP: '7' },
+      dir,
+    );
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', publicUrl: 'https://sos.example.org' });
     expect(config.rateLimits.verifyPerIp.limit).toBe(7);
-    const invites = parseConfig({ SECRET, RATE_LIMIT_INVITES_PER_HOUR: '4', RATE_LIMIT_INVITES_PER_DAY: '12', RATE_LIMIT_INVITES_PER_ADDRESS: '1' }, dir).rateLimits;
-    expect([invites.invitesPerAccountHour.limit, invites.invitesPerAccountDay.limit, invites.invitesPerAddress.limit]).toEqual([4, 12, 1]);
+    const invites = parseConfig(
+      {
+        SECRET,
+        RATE_LIMIT_INVITES_PER_HOUR: '4',
+        RATE_LIMIT_INVITES_PER_DAY: '12',
+        RATE_LIMIT_INVITES_PER_ADDRESS: '1',
+      },
+      dir,
+    ).rateLimits;
+    expect([
+      invites.invitesPerAccountHour.limit,
+      invites.invitesPerAccountDay.limit,
+      invites.invitesPerAddress.limit,
+    ]).toEqual([4, 12, 1]);
   });
 
   it('refuses a port that is not a number, in Spanish', () => {
@@ -57,7 +76,9 @@ describe('server configuration', () => {
     expect(parseConfig({ SECRET }, dir).positionRetentionDays).toBe(30);
     expect(parseConfig({ SECRET, POSITION_RETENTION_DAYS: '7' }, dir).positionRetentionDays).toBe(7);
     expect(parseConfig({ SECRET, POSITION_RETENTION_DAYS: '0' }, dir).positionRetentionDays).toBe(0);
-    expect(() => parseConfig({ SECRET, POSITION_RETENTION_DAYS: 'un mes' }, dir)).toThrow(/POSITION_RETENTION_DAYS debe ser un número/);
+    expect(() => parseConfig({ SECRET, POSITION_RETENTION_DAYS: 'un mes' }, dir)).toThrow(
+      /POSITION_RETENTION_DAYS debe ser un número/,
+    );
   });
 
   it('makes a secret once, readable only by its owner, and keeps it across restarts', async () => {
@@ -71,7 +92,9 @@ describe('server configuration', () => {
 
   it('refuses a SECRET shorter than 32 bytes, in Spanish, and says how to make one', () => {
     expect(() => parseConfig({ SECRET: 'corto' }, dir)).toThrow(ConfigError);
-    expect(() => parseConfig({ SECRET: 'x'.repeat(31) }, dir)).toThrow('SECRET debe tener al menos 32 bytes (tiene 31). Genera uno con: openssl rand -base64 48');
+    expect(() => parseConfig({ SECRET: 'x'.repeat(31) }, dir)).toThrow(
+      'SECRET debe tener al menos 32 bytes (tiene 31). Genera uno con: openssl rand -base64 48',
+    );
     expect(parseConfig({ SECRET: 'x'.repeat(32) }, dir).secret).toBe('x'.repeat(32));
   });
 
@@ -79,6 +102,8 @@ describe('server configuration', () => {
     const data = path.join(dir, 'd');
     parseConfig({ DATA_DIR: 'd' }, dir);
     await writeFile(path.join(data, 'secret'), '\n');
-    expect(() => parseConfig({ DATA_DIR: 'd' }, dir)).toThrow(/secreto de .*secret debe tener al menos 32 bytes \(tiene 0\)/);
+    expect(() => parseConfig({ DATA_DIR: 'd' }, dir)).toThrow(
+      /secreto de .*secret debe tener al menos 32 bytes \(tiene 0\)/,
+    );
   });
 });

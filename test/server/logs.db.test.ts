@@ -29,21 +29,38 @@ describe('what the server logs', () => {
     t.clock.advance(5_000);
     await t.drainOutbox();
     const code = /(\d{4})$/.exec(smtp.received.at(-1)?.subject ?? '')?.[1] ?? '';
-    const signup = await t.post('signup', { email: 'yolanda.rivas@example.com', code, firstname: 'Yolanda', lastname: 'Rivas', phone: '+13055550177', terms: true });
+    const signup = await t.post('signup', {
+      email: 'yolanda.rivas@example.com',
+      code,
+      firstname: 'Yolanda',
+      lastname: 'Rivas',
+      phone: '+13055550177',
+      terms: true,
+    });
     const me = v.parse(sessionSchema, signup.body.message);
 
-    const contact = { firstname: 'Esteban', lastname: 'Quintero', email: 'esteban.quintero@example.com', phone: '+13055550178', kinship: 'Hermano' };
+    const contact = {
+      firstname: 'Esteban',
+      lastname: 'Quintero',
+      email: 'esteban.quintero@example.com',
+      phone: '+13055550178',
+      kinship: 'Hermano',
+    };
     await t.call('POST', 'contacts', { token: me.access_token, body: contact });
     await t.drainOutbox();
     const invitation = smtp.received.at(-1);
     const verifyToken = verifyTokenIn(invitation);
     const unsubscribeToken = unsubscribeTokenIn(invitation);
     await t.call('GET', `verify-contact/${verifyToken}`);
-    const press = (body: object) => t.call('PUT', 'active-button', { token: me.access_token, body, headers: { 'idempotency-key': randomUUID() } });
+    const press = (body: object) =>
+      t.call('PUT', 'active-button', { token: me.access_token, body, headers: { 'idempotency-key': randomUUID() } });
     await press({ alert_status: '1', latitude: '', longitude: '', timezone: 'America/Bogota' });
     await press({ alert_status: '1', latitude: '4.7110', longitude: '-74.0721', timezone: 'America/Bogota' });
     await press({ alert_status: '2' });
-    const refreshed = v.parse(sessionSchema, (await t.post('refresh', { refresh_token: me.refresh_token })).body.message);
+    const refreshed = v.parse(
+      sessionSchema,
+      (await t.post('refresh', { refresh_token: me.refresh_token })).body.message,
+    );
     // Bad input carrying the same secrets.
     await t.post('signin', `{"email": "yolanda.rivas@example.com", "code": "${code}"`);
     await t.post('verify', { email: 'yolanda.rivas@example.com', code: '12345' });
@@ -52,7 +69,8 @@ describe('what the server logs', () => {
     await t.post('refresh', { refresh_token: me.refresh_token });
     t.clock.advance(2 * 60_000);
     await t.post('signin', { email: 'yolanda.rivas@example.com' });
-    for (const wrong of ['0000', '0001', '0002', '0003', '0004', '0005']) await t.post('verify', { email: 'yolanda.rivas@example.com', code: wrong });
+    for (const wrong of ['0000', '0001', '0002', '0003', '0004', '0005'])
+      await t.post('verify', { email: 'yolanda.rivas@example.com', code: wrong });
     await t.post('unsubscribe', { token: unsubscribeToken });
     await t.call('POST', 'logout', { token: refreshed.access_token });
     await t.drainOutbox();

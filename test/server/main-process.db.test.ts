@@ -25,7 +25,9 @@ describe('starting the server with npm run serve', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    const firstLine = await new Promise<string>((resolve) =>
+      createInterface({ input: child.stdout }).once('line', resolve),
+    );
     expect(firstLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/web$/);
 
     const base = firstLine.replace(/\/web$/, '');
@@ -55,7 +57,8 @@ describe('starting the server with npm run serve', () => {
     expect({ code, stdout, stderr }).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'Configuración no válida: SECRET debe tener al menos 32 bytes (tiene 5). Genera uno con: openssl rand -base64 48\n',
+      stderr:
+        'Configuración no válida: SECRET debe tener al menos 32 bytes (tiene 5). Genera uno con: openssl rand -base64 48\n',
     });
   });
 });
@@ -71,28 +74,38 @@ describe('starting as root with the data in a folder the postgres user cannot en
     await rm(closed, { recursive: true, force: true });
   });
 
-  it.skipIf(process.getuid?.() !== 0)('stops with a message naming the folder and the ways out, and no stack trace', async () => {
-    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: path.join(closed, 'data'), PORT: '0' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  it.skipIf(process.getuid?.() !== 0)(
+    'stops with a message naming the folder and the ways out, and no stack trace',
+    async () => {
+      const env: Record<string, string | undefined> = {
+        ...process.env,
+        DATA_DIR: path.join(closed, 'data'),
+        PORT: '0',
+      };
+      delete env.DATABASE_URL;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
 
-    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-    expect(stderr).toBe(
-      [
-        'No se puede arrancar la base de datos integrada.',
-        'La aplicación se ejecuta como root, así que PostgreSQL corre como el usuario «postgres», y ese usuario no llega a:',
-        `- los datos (DATA_DIR, ${path.join(closed, 'data')}): no puede entrar en ${closed} (permisos 700)`,
-        'Cualquiera de estas salidas lo resuelve:',
-        '1. Instalar la aplicación y poner DATA_DIR en carpetas que el usuario postgres pueda recorrer, por ejemplo la aplicación en /opt/boton-de-panico y DATA_DIR=/var/lib/boton-de-panico.',
-        '2. Ejecutarla como un usuario normal, no como root.',
-        '3. Usar un PostgreSQL propio: DATABASE_URL=postgres://usuario:clave@servidor:5432/base.',
-        '',
-      ].join('\n'),
-    );
-  });
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+      expect(stderr).toBe(
+        [
+          'No se puede arrancar la base de datos integrada.',
+          'La aplicación se ejecuta como root, así que PostgreSQL corre como el usuario «postgres», y ese usuario no llega a:',
+          `- los datos (DATA_DIR, ${path.join(closed, 'data')}): no puede entrar en ${closed} (permisos 700)`,
+          'Cualquiera de estas salidas lo resuelve:',
+          '1. Instalar la aplicación y poner DATA_DIR en carpetas que el usuario postgres pueda recorrer, por ejemplo la aplicación en /opt/boton-de-panico y DATA_DIR=/var/lib/boton-de-panico.',
+          '2. Ejecutarla como un usuario normal, no como root.',
+          '3. Usar un PostgreSQL propio: DATABASE_URL=postgres://usuario:clave@servidor:5432/base.',
+          '',
+        ].join('\n'),
+      );
+    },
+  );
 });

@@ -24,12 +24,17 @@ async function injectAxe(page: Page): Promise<void> {
 export async function axeViolations(page: Page): Promise<string[]> {
   await injectAxe(page);
   const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: tags }),
+    (tags) =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+        document,
+        { runOnly: tags },
+      ),
     AXE_TAGS,
   );
   return results.violations.flatMap((violation: Result) =>
     violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact ?? 'n/a'}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+      (node) =>
+        `${violation.id} (${violation.impact ?? 'n/a'}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
     ),
   );
 }
@@ -48,7 +53,10 @@ export function smallText(page: Page): Promise<string[]> {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const size = parseFloat(getComputedStyle(element).fontSize);
-      if (size < 16) found.push(`${size}px: ${element.tagName.toLowerCase()}.${element.className} "${node.textContent.trim().slice(0, 40)}"`);
+      if (size < 16)
+        found.push(
+          `${size}px: ${element.tagName.toLowerCase()}.${element.className} "${node.textContent.trim().slice(0, 40)}"`,
+        );
     }
     return found;
   });
@@ -72,10 +80,14 @@ export function smallTargets(page: Page): Promise<string[]> {
 export function movingElements(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     /** More than 10 ms in any of a list of CSS times ('0.2s, 1e-05s'). */
-    const lasts = (times: string) => times.split(',').some((time) => parseFloat(time) * (time.trim().endsWith('ms') ? 1 : 1000) > 10);
+    const lasts = (times: string) =>
+      times.split(',').some((time) => parseFloat(time) * (time.trim().endsWith('ms') ? 1 : 1000) > 10);
     return Array.from(document.querySelectorAll<HTMLElement>('*'))
       .map((element) => ({ element, style: getComputedStyle(element) }))
-      .filter(({ style }) => (style.animationName !== 'none' && lasts(style.animationDuration)) || lasts(style.transitionDuration))
+      .filter(
+        ({ style }) =>
+          (style.animationName !== 'none' && lasts(style.animationDuration)) || lasts(style.transitionDuration),
+      )
       .map(
         ({ element, style }) =>
           `${element.tagName.toLowerCase()}.${element.className}: animation ${style.animationName} ${style.animationDuration}, transition ${style.transitionDuration}`,
@@ -85,7 +97,12 @@ export function movingElements(page: Page): Promise<string[]> {
 
 /** axe-core, text under 16 px and touch targets under 44 px on `screen`: none of each. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  expect({ screen, axe: await axeViolations(page), text: await smallText(page), targets: await smallTargets(page) }).toEqual({
+  expect({
+    screen,
+    axe: await axeViolations(page),
+    text: await smallText(page),
+    targets: await smallTargets(page),
+  }).toEqual({
     screen,
     axe: [],
     text: [],

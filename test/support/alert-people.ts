@@ -76,4 +76,5 @@ export async function practiceState(t: TestApp, me: Session): Promise<PracticeDe
 }
 
 /** Each contact's name with its state, for compact expectations. */
-export const statesOf = (deliveries: readonly Delivery[] | undefined) => Object.fromEntries((deliveries ?? []).map((d) => [d.name, d.state]));
+export const statesOf = (deliveries: readonly Delivery[] | undefined) =>
+  Object.fromEntries((deliveries ?? []).map((d) => [d.name, d.state]));

@@ -40,11 +40,22 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   // the start. With Node's default (from 1 MB, growing to 16 MB), 500 presses a second met
   // a scavenge two or three times a second, and every press that arrived during one waited
   // it out; with 64 MB, one every two seconds (scripts/bench/probes/tail-gc.ts).
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64', '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', '--min-semi-space-size=64', '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -30,7 +30,11 @@ export async function enterWithEmailedCode(page: Page, app: RunningApp, email: s
 }
 
 /** A new person from signin to the first-contact screen. */
-export async function signUpInBrowser(page: Page, app: RunningApp, person: { email: string; firstname: string; lastname: string }) {
+export async function signUpInBrowser(
+  page: Page,
+  app: RunningApp,
+  person: { email: string; firstname: string; lastname: string },
+) {
   await enterWithEmailedCode(page, app, person.email);
   await page.waitForURL('**/web/auth/signup');
   await page.getByLabel(/nombres/i).fill(person.firstname);

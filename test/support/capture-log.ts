@@ -6,5 +6,11 @@ export type CapturedLog = Log & { lines: { level: LogLevel; message: string }[];
 export function captureLog(): CapturedLog {
   const lines: CapturedLog['lines'] = [];
   const at = (level: LogLevel) => (message: string) => void lines.push({ level, message });
-  return { lines, info: at('info'), warn: at('warn'), error: at('error'), text: () => lines.map((l) => `${l.level} ${l.message}`).join('\n') };
+  return {
+    lines,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    text: () => lines.map((l) => `${l.level} ${l.message}`).join('\n'),
+  };
 }

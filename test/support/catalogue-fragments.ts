@@ -19,7 +19,10 @@ function fragments(texts: ContactTexts | PushTexts): Set<string> {
   const pieces = new Set<string>();
   for (const [key, value] of Object.entries(texts)) {
     if (SKIPPED.has(key) || value === null) continue;
-    const text = typeof value === 'function' ? (value as (...args: string[]) => string)(...Array<string>(value.length).fill(HOLE)) : String(value);
+    const text =
+      typeof value === 'function'
+        ? (value as (...args: string[]) => string)(...Array<string>(value.length).fill(HOLE))
+        : String(value);
     for (const piece of text.split(HOLE)) {
       const trimmed = piece.trim();
       // The app's own name is a name, the same in every language.
@@ -30,10 +33,14 @@ function fragments(texts: ContactTexts | PushTexts): Set<string> {
 }
 
 const catalogues = Object.fromEntries(
-  LANGUAGES.map((language) => [language, new Set([...fragments(contactTexts(language)), ...fragments(pushTexts(language))])]),
+  LANGUAGES.map((language) => [
+    language,
+    new Set([...fragments(contactTexts(language)), ...fragments(pushTexts(language))]),
+  ]),
 ) as Record<Language, Set<string>>;
 
-const wholeWords = (piece: string) => new RegExp(`(?<!\\p{L})${piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+const wholeWords = (piece: string) =>
+  new RegExp(`(?<!\\p{L})${piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
 
 /**
  * The pieces of every other language that `language`'s own texts do not also say: a piece
@@ -82,6 +89,9 @@ export function otherLanguageInText(readable: string, language: Language): strin
 }
 
 /** The pieces of another language found in a mail meant for `language`: empty when clean. */
-export function otherLanguageIn(mail: { subject?: string; text?: string; html?: string | false }, language: Language): string[] {
+export function otherLanguageIn(
+  mail: { subject?: string; text?: string; html?: string | false },
+  language: Language,
+): string[] {
   return otherLanguageInText(readableMail(mail), language);
 }

@@ -17,4 +17,5 @@ function tokenIn(mail: ParsedMail | undefined, pattern: RegExp): string {
 export const verifyTokenIn = (mail: ParsedMail | undefined) => tokenIn(mail, /\/web\/active\/verify\/([A-Za-z0-9_-]+)/);
 
 /** The token of the unsubscribe link, `PUBLIC_URL/web/active/unsubscribe?token={token}`. */
-export const unsubscribeTokenIn = (mail: ParsedMail | undefined) => tokenIn(mail, /\/web\/active\/unsubscribe\?token=([A-Za-z0-9_-]+)/);
+export const unsubscribeTokenIn = (mail: ParsedMail | undefined) =>
+  tokenIn(mail, /\/web\/active\/unsubscribe\?token=([A-Za-z0-9_-]+)/);

@@ -47,24 +47,29 @@ export async function startCuttableProxy(additions: ProxyAdditions = {}): Promis
     const headers = { ...incoming.headers };
     // Plain bodies, so pages and the worker can be added to.
     if (rewrites) delete headers['accept-encoding'];
-    const upstream = forward({ host: '127.0.0.1', port: target, method: incoming.method, path, headers, agent: false }, (answer) => {
-      const type = String(answer.headers['content-type'] ?? '');
-      const html = tags !== '' && type.startsWith('text/html');
-      const worker = workerScript !== '' && pathname === workerPath && answer.statusCode === 200;
-      if (!html && !worker) {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const body = html ? text.replace(/<head>/i, `<head>${tags}`) : `${text}\n${workerScript}`;
-        const { 'content-length': _length, etag: _etag, ...rest } = answer.headers;
-        outgoing.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(body) }).end(body);
-      });
-    });
+    const upstream = forward(
+      { host: '127.0.0.1', port: target, method: incoming.method, path, headers, agent: false },
+      (answer) => {
+        const type = String(answer.headers['content-type'] ?? '');
+        const html = tags !== '' && type.startsWith('text/html');
+        const worker = workerScript !== '' && pathname === workerPath && answer.statusCode === 200;
+        if (!html && !worker) {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const body = html ? text.replace(/<head>/i, `<head>${tags}`) : `${text}\n${workerScript}`;
+          const { 'content-length': _length, etag: _etag, ...rest } = answer.headers;
+          outgoing
+            .writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(body) })
+            .end(body);
+        });
+      },
+    );
     upstream.on('error', () => outgoing.destroy());
     outgoing.on('close', () => upstream.destroy());
     incoming.pipe(upstream);

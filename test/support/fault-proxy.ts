@@ -36,14 +36,23 @@ export async function startFaultProxy(target: { port: number }, port = 0): Promi
 
   function forward(incoming: IncomingMessage, outgoing: ServerResponse) {
     const arrivedAt = Date.now();
-    const upstream = request({ host: '127.0.0.1', port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-      answer.on('end', () => {
-        const traffic = { method: incoming.method ?? '', path: incoming.url ?? '/', arrivedAt, answeredAt: Date.now(), status: answer.statusCode ?? 0 };
-        for (const listener of listeners) listener(traffic);
-      });
-    });
+    const upstream = request(
+      { host: '127.0.0.1', port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+        answer.on('end', () => {
+          const traffic = {
+            method: incoming.method ?? '',
+            path: incoming.url ?? '/',
+            arrivedAt,
+            answeredAt: Date.now(),
+            status: answer.statusCode ?? 0,
+          };
+          for (const listener of listeners) listener(traffic);
+        });
+      },
+    );
     upstream.on('error', () => outgoing.destroy());
     incoming.pipe(upstream);
   }

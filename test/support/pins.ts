@@ -18,7 +18,10 @@ export async function pinsSetOf(t: TestApp, me: Session): Promise<boolean | unde
 }
 
 /** Every outbox row of the person's account, by kind, oldest first. */
-export async function outboxKinds(t: TestApp, email: string): Promise<{ kind: string; recipient: string; priority: number }[]> {
+export async function outboxKinds(
+  t: TestApp,
+  email: string,
+): Promise<{ kind: string; recipient: string; priority: number }[]> {
   const { rows } = await t.pool.query<{ kind: string; recipient: string; priority: number }>(
     `select o.kind, o.recipient, o.priority from outbox o join users u on u.id = o.user_id where u.email = $1 and o.kind like 'alert-%' order by o.id`,
     [email],

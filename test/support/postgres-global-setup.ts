@@ -32,7 +32,8 @@ function withDatabase(url: string, database: string): string {
 async function loadEmbeddedPostgres() {
   const before = { beforeExit: process.listeners('beforeExit'), exit: process.listeners('exit') };
   const loaded = await import('#server/db/embedded-postgres.ts');
-  for (const listener of process.listeners('beforeExit')) if (!before.beforeExit.includes(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('beforeExit'))
+    if (!before.beforeExit.includes(listener)) process.off('beforeExit', listener);
   for (const listener of process.listeners('exit')) if (!before.exit.includes(listener)) process.off('exit', listener);
   return loaded;
 }

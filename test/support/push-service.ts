@@ -9,7 +9,10 @@ import type { Server } from 'node:http';
 
 type Model = {
   notifyUrl: string;
-  subscribe(options: { userVisibleOnly: string; applicationServerKey: string }): Promise<PhoneSubscription & { clientHash: string }>;
+  subscribe(options: {
+    userVisibleOnly: string;
+    applicationServerKey: string;
+  }): Promise<PhoneSubscription & { clientHash: string }>;
   expireSubscription(clientHash: string): void;
   getNotifications(body: { clientHash: string }): { messages: string[] };
 };
@@ -97,7 +100,9 @@ export async function startPushService(): Promise<PushService> {
       const reply = await call('/get-notifications', {
         clientHash: phone.clientHash,
       });
-      return (reply.body as { data: { messages: string[] } }).data.messages.map((message) => JSON.parse(message) as unknown);
+      return (reply.body as { data: { messages: string[] } }).data.messages.map(
+        (message) => JSON.parse(message) as unknown,
+      );
     },
     refuseNext(count, status) {
       refusals = { count, status };

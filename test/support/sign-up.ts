@@ -7,6 +7,13 @@ import type { TestApp } from './test-app.ts';
 export async function signUp(t: TestApp, email: string, firstname = 'Ana'): Promise<Session> {
   await t.post('signin', { email });
   const code = await t.codeSentTo(email);
-  const reply = await t.post('signup', { email, code, firstname, lastname: 'Prueba', phone: '+13055550123', terms: true });
+  const reply = await t.post('signup', {
+    email,
+    code,
+    firstname,
+    lastname: 'Prueba',
+    phone: '+13055550123',
+    terms: true,
+  });
   return v.parse(sessionSchema, reply.body.message);
 }

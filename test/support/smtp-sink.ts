@@ -28,7 +28,8 @@ export type SmtpSink = {
 /** A real SMTP server on a free port that keeps what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const waiting: (() => void)[] = [];
-  const sink: Partial<SmtpSink> & Pick<SmtpSink, 'received' | 'envelopes' | 'refuse' | 'unknown' | 'refused' | 'hold' | 'held'> = {
+  const sink: Partial<SmtpSink> &
+    Pick<SmtpSink, 'received' | 'envelopes' | 'refuse' | 'unknown' | 'refused' | 'hold' | 'held'> = {
     received: [],
     envelopes: [],
     refuse: false,
@@ -42,7 +43,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (sink.unknown.has(address.address)) return callback(Object.assign(new Error('Buzón inexistente'), { responseCode: 550 }));
+      if (sink.unknown.has(address.address))
+        return callback(Object.assign(new Error('Buzón inexistente'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {

@@ -28,10 +28,19 @@ export async function personWithConfirmedContact(
   const email = `${tag}@example.org`;
   const contactEmail = `${tag}-contacto@example.org`;
   await signUpInBrowser(page, app, { email, firstname: 'Elena', lastname: tag });
-  await fillContactForm(page, { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '3055550100', kinship: 'Hermano' });
+  await fillContactForm(page, {
+    firstname: 'Jorge',
+    lastname: 'Paz',
+    email: contactEmail,
+    phone: '3055550100',
+    kinship: 'Hermano',
+  });
   await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
   await page.waitForURL('**/web/home');
-  const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+  const invitation = await waitForMail(app.dataDir, {
+    to: contactEmail,
+    subject: /te agregó como contacto de emergencia/,
+  });
   const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
   const accepted = await fetch(`${app.url}/api/verify-contact/${token}`);
   expect(accepted.status).toBe(200);
@@ -43,7 +52,9 @@ export const sosButton = (page: Page) => page.getByRole('button', { name: 'SOS: 
 
 /** The alert e-mails ('... está en riesgo') a contact received so far, oldest first. */
 export async function alertMailsTo(app: RunningApp, email: string): Promise<ReceivedMail[]> {
-  return (await readMailbox(app.dataDir)).filter((mail) => mail.to.includes(email) && /^ALERTA SOS: .* está en riesgo$/.test(mail.subject));
+  return (await readMailbox(app.dataDir)).filter(
+    (mail) => mail.to.includes(email) && /^ALERTA SOS: .* está en riesgo$/.test(mail.subject),
+  );
 }
 
 /** Every e-mail to a contact, oldest first. */
@@ -60,7 +71,11 @@ export async function endAlertAndWaitForMail(app: RunningApp, page: Page, contac
 }
 
 /** The contact got exactly one start e-mail, and it came before the end e-mail. */
-export async function expectOneAlertThenItsEnd(app: RunningApp, contactEmail: string, ended: ReceivedMail): Promise<void> {
+export async function expectOneAlertThenItsEnd(
+  app: RunningApp,
+  contactEmail: string,
+  ended: ReceivedMail,
+): Promise<void> {
   const mails = await mailsTo(app, contactEmail);
   const started = mails.filter((mail) => /está en riesgo/.test(mail.subject));
   expect(started).toHaveLength(1);

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startApp, type RunningApp } from './app-server.ts';
 import { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.ts';
 import type { Engine, EngineLauncher, EngineWindow } from './engines/engine.ts';
-import { ERROR_TRAP_PATH, ERROR_TRAP_SOURCE, READ_SESSION_IN_PAGE_AND_WORKER, STORED_TEXT, WORKER_HOOK_SOURCE } from './engines/page-hooks.ts';
+import {
+  ERROR_TRAP_PATH,
+  ERROR_TRAP_SOURCE,
+  READ_SESSION_IN_PAGE_AND_WORKER,
+  STORED_TEXT,
+  WORKER_HOOK_SOURCE,
+} from './engines/page-hooks.ts';
 import { choose, click, fill, waitFor, waitForPath } from './engines/page-queries.ts';
 import { codeFrom, readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
 
@@ -30,7 +36,8 @@ async function step(name: string, run: () => Promise<void>): Promise<void> {
   }
 }
 
-const startsTo = (mails: ReceivedMail[], to: string) => mails.filter((mail) => mail.to.includes(to) && /está en riesgo$/.test(mail.subject));
+const startsTo = (mails: ReceivedMail[], to: string) =>
+  mails.filter((mail) => mail.to.includes(to) && /está en riesgo$/.test(mail.subject));
 
 /** Since mail number `after`: one start to `to`, and its end after it. */
 async function expectOneStartThenEnd(app: RunningApp, to: string, after: number, ended: ReceivedMail): Promise<void> {
@@ -96,7 +103,9 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
       let outcome = 'failed';
       onTestFinished(() => {
         const seconds = Math.round((Date.now() - started) / 1000);
-        console.log(`SOS journey in ${engine.name}: ran, ${outcome} in ${seconds} s; screenshots artifacts/journey-${tag}-active*.png`);
+        console.log(
+          `SOS journey in ${engine.name}: ran, ${outcome} in ${seconds} s; screenshots artifacts/journey-${tag}-active*.png`,
+        );
       });
       const base = proxy.url;
       const email = `${tag}@example.org`;
@@ -117,7 +126,9 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         const before = await mailCount();
         await click(win, { button: /^Continuar$/ });
         await waitForPath(win, '/web/auth/verify');
-        const code = codeFrom(await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/, after: before }));
+        const code = codeFrom(
+          await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/, after: before }),
+        );
         await click(win, { field: /dígito 1/i });
         await win.keys(code);
         await waitForPath(win, '/web/auth/signup');
@@ -138,7 +149,10 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await click(win, { button: /^Ir al inicio$/, dialog: /¡Felicidades!/ });
         await waitForPath(win, '/web/home');
 
-        const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+        const invitation = await waitForMail(app.dataDir, {
+          to: contactEmail,
+          subject: /te agregó como contacto de emergencia/,
+        });
         const link = /https?:\/\/\S+\/web\/active\/verify\/[A-Za-z0-9_-]+/.exec(invitation.text)?.[0];
         expect(link?.startsWith(`${base}/web/active/verify/`)).toBe(true);
         const contact = await engine.newProfile();
@@ -155,7 +169,9 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await waitForWorkerControl(win);
         secrets = [email, 'Elena', contactEmail, 'Jorge'];
         await expectNothingInClear(win, secrets);
-        const { page, worker } = await win.run<{ page: { auth: Record<string, unknown> } | null; worker: unknown }>(READ_SESSION_IN_PAGE_AND_WORKER);
+        const { page, worker } = await win.run<{ page: { auth: Record<string, unknown> } | null; worker: unknown }>(
+          READ_SESSION_IN_PAGE_AND_WORKER,
+        );
         expect(page?.auth).toMatchObject({ email, firstname: 'Elena', lastname: tag, alert_status: false });
         expect(worker).toEqual({ session: page });
         secrets.push(String(page?.auth.access_token), String(page?.auth.refresh_token));
@@ -166,13 +182,23 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         const before = await mailCount();
         await click(win, { button: SOS });
         await waitForPath(win, '/web/active');
-        const alert = await waitForMail(app.dataDir, { to: contactEmail, subject: new RegExp(`ALERTA SOS: Elena ${tag} está en riesgo`), after: before });
+        const alert = await waitForMail(app.dataDir, {
+          to: contactEmail,
+          subject: new RegExp(`ALERTA SOS: Elena ${tag} está en riesgo`),
+          after: before,
+        });
         expect(alert.text).not.toMatch(/latitud|openstreetmap/);
         // Nobody answered the question (WebKit's driver cannot; the others are not told to).
-        expect(await win.run(`return (await navigator.permissions.query({ name: 'geolocation' })).state`)).not.toBe('granted');
+        expect(await win.run(`return (await navigator.permissions.query({ name: 'geolocation' })).state`)).not.toBe(
+          'granted',
+        );
         await click(win, { button: END });
         await waitForPath(win, '/web/home');
-        const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: /finalizó su alerta SOS/, after: before });
+        const ended = await waitForMail(app.dataDir, {
+          to: contactEmail,
+          subject: /finalizó su alerta SOS/,
+          after: before,
+        });
         await expectOneStartThenEnd(app, contactEmail, before, ended);
       });
 
@@ -182,30 +208,37 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await waitFor(win, { button: SOS });
       });
 
-      await step('3. pressed offline, page open: the screen says it will go, and start then end arrive once', async () => {
-        const before = await mailCount();
-        await click(win, { button: SOS });
-        await waitForPath(win, '/web/active');
-        await waitFor(win, { text: WAITING });
-        await win.screenshot(path.join(ARTIFACTS, `journey-${tag}-active-offline.png`));
-        expect(await mailCount()).toBe(before);
-        // WebKit never learns of the outage (nor, later, of the return): what delivers there is the
-        // page's backoff timer, a start of the app or of the worker, never an `online` event.
-        expect(await win.run('return navigator.onLine')).toBe(!engine.onlineEvents);
-        // What waits in the worker's queue is no more readable than the rest.
-        const queued = await expectNothingInClear(win, secrets);
-        expect(queued).toContain('workbox-background-sync/requests');
-        expect(queued).toMatch(/alert_status\\+":\\+"1/);
-        await click(win, { button: END });
-        await waitForPath(win, '/web/home');
-        await offline(false);
-        const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: /finalizó su alerta SOS/, after: before }, DELIVERY_MS);
-        await expectOneStartThenEnd(app, contactEmail, before, ended);
-        // Another start of the app replays again: nothing more may go out (checked again at the end).
-        await win.goto(`${base}/web/home`);
-        await waitFor(win, { button: SOS });
-        await expectOneStartThenEnd(app, contactEmail, before, ended);
-      });
+      await step(
+        '3. pressed offline, page open: the screen says it will go, and start then end arrive once',
+        async () => {
+          const before = await mailCount();
+          await click(win, { button: SOS });
+          await waitForPath(win, '/web/active');
+          await waitFor(win, { text: WAITING });
+          await win.screenshot(path.join(ARTIFACTS, `journey-${tag}-active-offline.png`));
+          expect(await mailCount()).toBe(before);
+          // WebKit never learns of the outage (nor, later, of the return): what delivers there is the
+          // page's backoff timer, a start of the app or of the worker, never an `online` event.
+          expect(await win.run('return navigator.onLine')).toBe(!engine.onlineEvents);
+          // What waits in the worker's queue is no more readable than the rest.
+          const queued = await expectNothingInClear(win, secrets);
+          expect(queued).toContain('workbox-background-sync/requests');
+          expect(queued).toMatch(/alert_status\\+":\\+"1/);
+          await click(win, { button: END });
+          await waitForPath(win, '/web/home');
+          await offline(false);
+          const ended = await waitForMail(
+            app.dataDir,
+            { to: contactEmail, subject: /finalizó su alerta SOS/, after: before },
+            DELIVERY_MS,
+          );
+          await expectOneStartThenEnd(app, contactEmail, before, ended);
+          // Another start of the app replays again: nothing more may go out (checked again at the end).
+          await win.goto(`${base}/web/home`);
+          await waitFor(win, { button: SOS });
+          await expectOneStartThenEnd(app, contactEmail, before, ended);
+        },
+      );
 
       await step('4. pressed offline, page closed, app reopened online: delivered once', async () => {
         const before = await mailCount();
@@ -225,7 +258,11 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await win.screenshot(path.join(ARTIFACTS, `journey-${tag}-active.png`));
         await click(win, { button: END });
         await waitForPath(win, '/web/home');
-        const ended = await waitForMail(app.dataDir, { to: contactEmail, subject: /finalizó su alerta SOS/, after: before });
+        const ended = await waitForMail(app.dataDir, {
+          to: contactEmail,
+          subject: /finalizó su alerta SOS/,
+          after: before,
+        });
         await expectOneStartThenEnd(app, contactEmail, before, ended);
         // Three presses, three starts: the replays since (worker starts, page starts, timers) sent none again.
         expect(startsTo(await readMailbox(app.dataDir), contactEmail)).toHaveLength(3);

@@ -7,7 +7,9 @@ import type { Db } from '#server/db/client.ts';
  * the tests that read them all.
  */
 export async function tableNames(db: Db): Promise<string[]> {
-  const result = await db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+  const result = await db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+  );
   return result.rows.map((row) => row.name);
 }
 
@@ -15,7 +17,9 @@ export async function tableNames(db: Db): Promise<string[]> {
 export async function tableRows(db: Db): Promise<Record<string, string[]>> {
   const rows: Record<string, string[]> = {};
   for (const name of await tableNames(db)) {
-    const result = await db.execute<{ row: string }>(sql`select t::text as row from ${sql.identifier(name)} t order by 1`);
+    const result = await db.execute<{ row: string }>(
+      sql`select t::text as row from ${sql.identifier(name)} t order by 1`,
+    );
     rows[name] = result.rows.map((r) => r.row);
   }
   return rows;
@@ -28,7 +32,12 @@ export async function tableDigest(db: Db, except: readonly string[] = []): Promi
   names ??= tableNames(db);
   const parts = (await names)
     .filter((name) => !except.includes(name))
-    .map((name) => sql`(select ${name} || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.identifier(name)} t)`);
-  const result = await db.execute<{ digest: string }>(sql`select concat_ws(',', ${sql.join(parts, sql`, `)}) as digest`);
+    .map(
+      (name) =>
+        sql`(select ${name} || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.identifier(name)} t)`,
+    );
+  const result = await db.execute<{ digest: string }>(
+    sql`select concat_ws(',', ${sql.join(parts, sql`, `)}) as digest`,
+  );
   return result.rows[0]?.digest ?? '';
 }

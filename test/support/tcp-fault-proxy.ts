@@ -35,7 +35,14 @@ export async function startTcpFaultProxy(targets: number[]): Promise<TcpFaultPro
   let plan: FaultPlan = passEverything;
   let turn = 0;
   const sockets = new Set<Socket>();
-  const tally: Record<TcpFault | 'app-down', number> = { pass: 0, delay: 0, drop: 0, reset: 0, 'lose-answer': 0, 'app-down': 0 };
+  const tally: Record<TcpFault | 'app-down', number> = {
+    pass: 0,
+    delay: 0,
+    drop: 0,
+    reset: 0,
+    'lose-answer': 0,
+    'app-down': 0,
+  };
 
   const track = (socket: Socket) => {
     sockets.add(socket);

@@ -58,7 +58,11 @@ export type TestApp = {
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
 
-export type Reply = { status: number; headers: Headers; body: { success: boolean; message: unknown; errors?: Record<string, string[]>; notice?: string } };
+export type Reply = {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; message: unknown; errors?: Record<string, string[]>; notice?: string };
+};
 
 /** Test defaults: limits high enough that only the tests about limits meet them. */
 const baseEnv: Env = {
@@ -86,7 +90,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // In this thread (the server runs it in a thread of its own), on the test's pool and clock.
   const sender = createMailSender({ pool, config, clock, log });
   const { worker, transport } = sender;
-  const app = createApp({ db, clock, config, log, ...(options.alertStarter ? { alertStarter: options.alertStarter } : {}) });
+  const app = createApp({
+    db,
+    clock,
+    config,
+    log,
+    ...(options.alertStarter ? { alertStarter: options.alertStarter } : {}),
+  });
 
   async function inbox(): Promise<ParsedMail[]> {
     const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
@@ -129,7 +139,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     inbox,
     async codeSentTo(email) {
       await worker.drain();
-      const mails = (await inbox()).filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === email));
+      const mails = (await inbox()).filter(
+        (m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === email),
+      );
       // The newest code e-mail: other e-mails (a new session's notice) may have come after it.
       const subject = mails.findLast((m) => m.subject?.startsWith('Tu código de acceso'))?.subject ?? '';
       const code = /Tu código de acceso: (\d{4})$/.exec(subject)?.[1];

@@ -44,7 +44,9 @@ beforeEach(() => {
   shown.length = 0;
   windows = [];
   server.sent.length = 0;
-  vi.stubGlobal('fetch', (input: RequestInfo, init?: RequestInit) => server.send(new Request(new URL(String(input), ORIGIN), init)));
+  vi.stubGlobal('fetch', (input: RequestInfo, init?: RequestInit) =>
+    server.send(new Request(new URL(String(input), ORIGIN), init)),
+  );
   Object.defineProperty(self, 'clients', {
     configurable: true,
     value: {
@@ -55,7 +57,8 @@ beforeEach(() => {
   Object.defineProperty(self, 'registration', {
     configurable: true,
     value: {
-      showNotification: (title: string, options?: NotificationOptions) => Promise.resolve(void shown.push({ title, options })),
+      showNotification: (title: string, options?: NotificationOptions) =>
+        Promise.resolve(void shown.push({ title, options })),
     },
   });
 });
@@ -93,7 +96,9 @@ describe('a tap on an alert notification', () => {
   it("records 'Lo tengo' with a POST and says so, without opening anything", async () => {
     answer = () => json(200, { success: true, message: ackView });
     await handleNotificationClick(notification(), 'ack');
-    expect(server.sent.map(({ method, url, body }) => ({ method, url, body }))).toEqual([{ method: 'POST', url: `${ORIGIN}/api/ack`, body: { token: TOKEN } }]);
+    expect(server.sent.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+      { method: 'POST', url: `${ORIGIN}/api/ack`, body: { token: TOKEN } },
+    ]);
     expect(shown).toEqual([
       {
         title: 'Listo',
@@ -120,11 +125,17 @@ describe('a tap on an alert notification', () => {
         },
       });
     await handleNotificationClick(notification(), 'ack');
-    expect(shown.map(({ title, options }) => [title, options?.body])).toEqual([['Listo', 'Rosa Prueba ya finalizó esta alerta.']]);
+    expect(shown.map(({ title, options }) => [title, options?.body])).toEqual([
+      ['Listo', 'Rosa Prueba ya finalizó esta alerta.'],
+    ]);
   });
 
   it("opens the page, where the button is, when 'Lo tengo' cannot be recorded", async () => {
-    for (const reply of ['network-error', json(404, { success: false, message: 'x' }), json(429, { success: false, message: 'x' })] as Answer[]) {
+    for (const reply of [
+      'network-error',
+      json(404, { success: false, message: 'x' }),
+      json(429, { success: false, message: 'x' }),
+    ] as Answer[]) {
       answer = () => reply;
       await handleNotificationClick(notification(), 'ack');
     }

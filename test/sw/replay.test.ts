@@ -24,7 +24,9 @@ describe('replaying the SOS queue', () => {
 
     expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 2 });
 
-    expect(server.sent.map((call) => [call.method, call.idempotencyKey, call.body.alert_status, call.authorization])).toEqual([
+    expect(
+      server.sent.map((call) => [call.method, call.idempotencyKey, call.body.alert_status, call.authorization]),
+    ).toEqual([
       ['PUT', 'start', '1', 'Bearer access-now'],
       ['PATCH', 'end', '2', 'Bearer access-now'],
     ]);
@@ -87,13 +89,19 @@ describe('replaying the SOS queue', () => {
 
     expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 1 });
 
-    expect(server.sent.map((call) => (isRefresh(call) ? 'refresh' : call.authorization))).toEqual(['Bearer expired', 'refresh', 'Bearer fresh']);
+    expect(server.sent.map((call) => (isRefresh(call) ? 'refresh' : call.authorization))).toEqual([
+      'Bearer expired',
+      'refresh',
+      'Bearer fresh',
+    ]);
     expect(await storedAuth()).toMatchObject({ access_token: 'fresh', refresh_token: 'refresh-2' });
   });
 
   it('keeps the entry and asks for sign-in when the refresh is refused', async () => {
     await storeSession({ access_token: 'expired', refresh_token: 'revoked' });
-    const { queue, server, events, deps } = await replayHarness((call) => (isRefresh(call) ? json(401, { success: false }) : json(401, { success: false })));
+    const { queue, server, events, deps } = await replayHarness((call) =>
+      isRefresh(call) ? json(401, { success: false }) : json(401, { success: false }),
+    );
     await enqueue(queue, sosCall('1', { key: 'start' }));
     await enqueue(queue, sosCall('2', { key: 'end' }));
 
@@ -106,7 +114,9 @@ describe('replaying the SOS queue', () => {
 
   it('asks for sign-in, without looping, when even a fresh token gets a 401', async () => {
     await storeSession({ access_token: 'expired', refresh_token: 'refresh-1' });
-    const { queue, server, deps } = await replayHarness((call) => (isRefresh(call) ? json(200, refreshedSession('fresh', 'refresh-2')) : json(401, {})));
+    const { queue, server, deps } = await replayHarness((call) =>
+      isRefresh(call) ? json(200, refreshedSession('fresh', 'refresh-2')) : json(401, {}),
+    );
     await enqueue(queue, sosCall('1', { key: 'start' }));
 
     expect(await replayRound(deps)).toEqual({ outcome: 'needs-sign-in', delivered: 0 });
@@ -136,7 +146,9 @@ describe('replaying the SOS queue', () => {
   it('removes a body the server will never accept, reports it, and goes on with the next', async () => {
     await storeSession();
     const { queue, server, events, deps } = await replayHarness((call: Sent) =>
-      call.idempotencyKey === 'bad' ? json(422, { success: false, message: 'Datos inválidos', errors: { timezone: ['Zona horaria inválida'] } }) : ok(),
+      call.idempotencyKey === 'bad'
+        ? json(422, { success: false, message: 'Datos inválidos', errors: { timezone: ['Zona horaria inválida'] } })
+        : ok(),
     );
     await enqueue(queue, sosCall('1', { key: 'bad' }));
     await enqueue(queue, sosCall('2', { key: 'end' }));
@@ -173,7 +185,9 @@ describe('replaying the SOS queue', () => {
 
     expect(await replayRound(deps)).toEqual({ outcome: 'needs-sign-in', delivered: 1 });
 
-    expect(server.sent.map((call) => [call.idempotencyKey, call.authorization])).toEqual([['of-u2', 'Bearer access-of-u2']]);
+    expect(server.sent.map((call) => [call.idempotencyKey, call.authorization])).toEqual([
+      ['of-u2', 'Bearer access-of-u2'],
+    ]);
     expect(await queuedKeys(queue)).toEqual(['of-u1']);
   });
 });

@@ -35,8 +35,15 @@ describe('the token a replay uses', () => {
     expect(await tokens.refresh('old')).toEqual({ kind: 'token', token: 'new' });
 
     expect(locks.held).toEqual(['session-refresh']);
-    expect(server.sent).toEqual([expect.objectContaining({ method: 'POST', url: `${ORIGIN}/api/refresh`, body: { refresh_token: 'refresh-old' } })]);
-    expect(await storedAuth()).toMatchObject({ access_token: 'new', refresh_token: 'refresh-new', email: 'ana@example.com', code: '' });
+    expect(server.sent).toEqual([
+      expect.objectContaining({ method: 'POST', url: `${ORIGIN}/api/refresh`, body: { refresh_token: 'refresh-old' } }),
+    ]);
+    expect(await storedAuth()).toMatchObject({
+      access_token: 'new',
+      refresh_token: 'refresh-new',
+      email: 'ana@example.com',
+      code: '',
+    });
     expect(onRefreshed).toHaveBeenCalledTimes(1);
   });
 

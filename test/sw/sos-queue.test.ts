@@ -25,7 +25,12 @@ describe('the SOS queue in the Workbox database', () => {
     const rows = await rawQueueRows();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
-    const requestData = row.requestData as { url: string; method: string; headers: Record<string, string>; body: ArrayBuffer };
+    const requestData = row.requestData as {
+      url: string;
+      method: string;
+      headers: Record<string, string>;
+      body: ArrayBuffer;
+    };
     expect(row.queueName).toBe('sos-active-button');
     expect(requestData.url).toBe('http://localhost:3000/api/active-button');
     expect(requestData.method).toBe('PUT');
@@ -42,7 +47,9 @@ describe('the SOS queue in the Workbox database', () => {
     await queue.push(queueableRequest(sos), { idempotencyKey: 'k-2', alertStatus: '2', userId: 'u1' });
 
     const entries = await queue.list();
-    expect(entries.map((entry) => [entry.idempotencyKey, entry.alertStatus, entry.userId, entry.request.method])).toEqual([
+    expect(
+      entries.map((entry) => [entry.idempotencyKey, entry.alertStatus, entry.userId, entry.request.method]),
+    ).toEqual([
       ['k-1', '1', 'u1', 'PUT'],
       ['k-2', '2', 'u1', 'PATCH'],
     ]);
@@ -72,7 +79,15 @@ describe('clearing app state (version marker, sign-out)', () => {
   it('keeps the queued SOS requests and the unacknowledged rejections', async () => {
     const queue = await queueCall(sosCall('1', { key: 'k-1' }));
     const log = createRejectedLog();
-    await log.add({ idempotencyKey: 'k-0', alert_status: '1', queuedAt: 1, reason: 'expired', status: null, message: null, rejectedAt: 2 });
+    await log.add({
+      idempotencyKey: 'k-0',
+      alert_status: '1',
+      queuedAt: 1,
+      reason: 'expired',
+      status: null,
+      message: null,
+      rejectedAt: 2,
+    });
 
     await clearAppState();
 

@@ -72,7 +72,11 @@ describe('one replay at a time', () => {
     const { queue, deps, locks } = await replayHarness(() => ok());
     await enqueue(queue, sosCall('1'));
     const seen: boolean[] = [];
-    const replayer = createSosReplayer({ ...deps, onStateChange: () => void seen.push(replayer.isRunning()), withLock: locks.withLock });
+    const replayer = createSosReplayer({
+      ...deps,
+      onStateChange: () => void seen.push(replayer.isRunning()),
+      withLock: locks.withLock,
+    });
 
     await replayer.run();
 

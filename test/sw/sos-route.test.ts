@@ -57,7 +57,12 @@ describe('the SOS call through the worker, with an empty queue', () => {
     expect(reply.status).toBe(200);
     expect(await reply.json()).toEqual({ success: true, message: 'Alerta activada' });
     expect(server.sent).toEqual([
-      expect.objectContaining({ method: 'PUT', idempotencyKey: 'k-1', authorization: 'Bearer access-1', body: expect.objectContaining({ alert_status: '1' }) }),
+      expect.objectContaining({
+        method: 'PUT',
+        idempotencyKey: 'k-1',
+        authorization: 'Bearer access-1',
+        body: expect.objectContaining({ alert_status: '1' }),
+      }),
     ]);
     expect(await queuedKeys(queue)).toEqual([]);
   });
@@ -119,7 +124,12 @@ describe('the SOS call through the worker, with an empty queue', () => {
 
   it('passes through an answer that comes just inside the 3 seconds', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { queue, call } = await routeHarness(() => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { success: true, message: 'ok' })), 2_999)));
+    const { queue, call } = await routeHarness(
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => resolve(json(200, { success: true, message: 'ok' })), 2_999),
+        ),
+    );
 
     const pending = call(sosCall('1'));
     await settle();

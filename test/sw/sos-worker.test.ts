@@ -17,7 +17,9 @@ const server = fakeServer((sent) => answer(sent));
 
 function extendable<T extends object>(type: string, fields: T) {
   const extended: Array<Promise<unknown>> = [];
-  const event = Object.assign(new Event(type), fields, { waitUntil: (promise: Promise<unknown>) => void extended.push(promise) });
+  const event = Object.assign(new Event(type), fields, {
+    waitUntil: (promise: Promise<unknown>) => void extended.push(promise),
+  });
   return { event, done: () => settleAll(extended) };
 }
 
@@ -28,7 +30,10 @@ async function settleAll(extended: Array<Promise<unknown>>) {
 
 async function pressOnPage(request: Request): Promise<Response> {
   let response: Promise<Response> | undefined;
-  const { event, done } = extendable('fetch', { request, respondWith: (reply: Promise<Response>) => void (response = reply) });
+  const { event, done } = extendable('fetch', {
+    request,
+    respondWith: (reply: Promise<Response>) => void (response = reply),
+  });
   self.dispatchEvent(event);
   if (!response) throw new Error('the worker did not answer the SOS call');
   const reply = await response;
@@ -80,7 +85,10 @@ describe('the service worker', () => {
     expect(end.status).toBe(202);
     // Queued behind the start without a live attempt; the replay it started retried the start only.
     expect(server.sent.map((sent) => sent.idempotencyKey)).not.toContain('end');
-    expect(lastStatus()).toMatchObject({ pending: 2, queued: [{ idempotencyKey: 'start' }, { idempotencyKey: 'end' }] });
+    expect(lastStatus()).toMatchObject({
+      pending: 2,
+      queued: [{ idempotencyKey: 'start' }, { idempotencyKey: 'end' }],
+    });
 
     answer = () => ok();
     server.sent.length = 0;
@@ -90,7 +98,9 @@ describe('the service worker', () => {
       ['PUT', 'start', 'Bearer access-1'],
       ['PATCH', 'end', 'Bearer access-1'],
     ]);
-    const delivered = posted.flatMap((message) => (message.type === 'sos-queue' && message.delivered ? [message.delivered] : []));
+    const delivered = posted.flatMap((message) =>
+      message.type === 'sos-queue' && message.delivered ? [message.delivered] : [],
+    );
     expect(delivered).toEqual([
       { idempotencyKey: 'start', alert_status: '1' },
       { idempotencyKey: 'end', alert_status: '2' },
@@ -151,7 +161,9 @@ describe('the service worker', () => {
     await messageFromPage({ type: 'sos-replay' });
     expect(lastStatus()).toMatchObject({
       pending: 0,
-      rejected: [{ idempotencyKey: 'refused', alert_status: '1', reason: 'invalid', status: 422, message: 'Datos inválidos' }],
+      rejected: [
+        { idempotencyKey: 'refused', alert_status: '1', reason: 'invalid', status: 422, message: 'Datos inválidos' },
+      ],
     });
 
     posted.length = 0;
@@ -207,14 +219,25 @@ describe('the service worker', () => {
     await pressOnPage(checkInCall('ok', { key: 'late-ok' }));
     await pressOnPage(sosCall('1', { key: 'after-ok' }));
 
-    answer = (sent) => (sent.url.endsWith('/api/check-ins/current') ? json(404, { success: false, message: 'No tienes un aviso en curso.' }) : ok());
+    answer = (sent) =>
+      sent.url.endsWith('/api/check-ins/current')
+        ? json(404, { success: false, message: 'No tienes un aviso en curso.' })
+        : ok();
     server.sent.length = 0;
     await messageFromPage({ type: 'sos-replay' });
 
     expect(server.sent.map((sent) => sent.idempotencyKey)).toEqual(['late-ok', 'after-ok']);
     expect(lastStatus()).toMatchObject({
       pending: 0,
-      rejected: [{ idempotencyKey: 'late-ok', alert_status: null, reason: 'invalid', status: 404, message: 'No tienes un aviso en curso.' }],
+      rejected: [
+        {
+          idempotencyKey: 'late-ok',
+          alert_status: null,
+          reason: 'invalid',
+          status: 404,
+          message: 'No tienes un aviso en curso.',
+        },
+      ],
     });
     await messageFromPage({ type: 'sos-ack-rejected', idempotencyKeys: ['late-ok'] });
   });

@@ -54,7 +54,12 @@ async function removeBadPhones(db: Db, ids: string[]): Promise<void> {
 }
 
 async function press(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body });
+  const reply = await pool.request({
+    method: request.method,
+    path: request.path,
+    headers: request.headers,
+    body: request.body,
+  });
   await reply.body.dump();
   if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
 }
@@ -135,7 +140,14 @@ export async function badPushFigures(bench: BenchContext): Promise<Measurement[]
   }
   const note = `${HOLDERS} people press first, each with 1 contact holding ${PUSH_SUBSCRIPTIONS_PER_CONTACT} phone subscriptions whose p256dh is no curve point (${BAD_SUBSCRIPTIONS} in all); then ${presses} presses a run, one every ${PRESS_GAP_MS} ms, each by a person with 1 confirmed contact; relay accepting ${RELAY_PER_SECOND} messages/s; from the request sent to its e-mail accepted (${WAIT_MS / 1000} s at most)`;
   return [
-    { figure: FIGURE, what: 'press to the SOS e-mail accepted: p95 of a run', unit: 'ms', samples: p95, budget: { max: 1000 }, note },
+    {
+      figure: FIGURE,
+      what: 'press to the SOS e-mail accepted: p95 of a run',
+      unit: 'ms',
+      samples: p95,
+      budget: { max: 1000 },
+      note,
+    },
     { figure: FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
     {
       figure: FIGURE,

@@ -55,14 +55,23 @@ async function coldLoad(bench: BenchContext, browser: Browser): Promise<Measurem
     await throttle(page, { cpu: 4, network: FAST_3G, noCache: true });
     await page.goto(`${bench.app.url}/web/home`);
     sos.push((await waitForMark(page, 'sos', 60_000)).at);
-    paint.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN));
+    paint.push(
+      await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
+    );
     await page.close();
   }
   await context.close();
   const note = 'Fast 3G (562.5 ms, 1.44 Mbit/s), CPU 4x slower, no worker, no HTTP cache';
   return [
     { figure: '2. Cold load', what: 'home: first contentful paint', unit: 'ms', samples: paint, note },
-    { figure: '2. Cold load', what: 'home: SOS button visible and enabled', unit: 'ms', samples: sos, budget: { max: 2500 }, note },
+    {
+      figure: '2. Cold load',
+      what: 'home: SOS button visible and enabled',
+      unit: 'ms',
+      samples: sos,
+      budget: { max: 2500 },
+      note,
+    },
   ];
 }
 
@@ -96,10 +105,26 @@ async function reopenOffline(bench: BenchContext, browser: Browser): Promise<Mea
   }
   await context.close();
   const note = 'worker installed, network off, CPU 4x slower';
-  const earlyNote = earlyMissing ? `${note}; in ${earlyMissing} of ${bench.runs} runs the early home never showed (counted at the app's time)` : note;
+  const earlyNote = earlyMissing
+    ? `${note}; in ${earlyMissing} of ${bench.runs} runs the early home never showed (counted at the app's time)`
+    : note;
   return [
-    { figure: '3. Reopen offline', what: "home: the early home's SOS button visible (index.html)", unit: 'ms', samples: early, budget: { max: 300 }, note: earlyNote },
-    { figure: '3. Reopen offline', what: "home: the app's SOS button visible", unit: 'ms', samples: sos, budget: { max: 600 }, note },
+    {
+      figure: '3. Reopen offline',
+      what: "home: the early home's SOS button visible (index.html)",
+      unit: 'ms',
+      samples: early,
+      budget: { max: 300 },
+      note: earlyNote,
+    },
+    {
+      figure: '3. Reopen offline',
+      what: "home: the app's SOS button visible",
+      unit: 'ms',
+      samples: sos,
+      budget: { max: 600 },
+      note,
+    },
     { figure: '3. Reopen offline', what: 'home: cached contact list visible', unit: 'ms', samples: contacts, note },
   ];
 }
@@ -153,10 +178,34 @@ async function sosPress(bench: BenchContext, browser: Browser): Promise<Measurem
   const backClosed = await networkBackPageClosed(bench, context);
   await context.close();
   return [
-    { figure: '4. SOS press', what: 'press to request on the wire (cached position, online)', unit: 'ms', samples: toWire, budget: { max: 100 } },
-    { figure: '4. SOS press', what: 'press to /web/active shown, online', unit: 'ms', samples: toScreenOnline, budget: { max: 1000 } },
-    { figure: '4. SOS press', what: 'press to /web/active shown, offline', unit: 'ms', samples: toScreenOffline, budget: { max: 1000 } },
-    { figure: '5. Network back', what: 'to queued alert stored by the server, page open', unit: 'ms', samples: backOpen, budget: { max: 2000 } },
+    {
+      figure: '4. SOS press',
+      what: 'press to request on the wire (cached position, online)',
+      unit: 'ms',
+      samples: toWire,
+      budget: { max: 100 },
+    },
+    {
+      figure: '4. SOS press',
+      what: 'press to /web/active shown, online',
+      unit: 'ms',
+      samples: toScreenOnline,
+      budget: { max: 1000 },
+    },
+    {
+      figure: '4. SOS press',
+      what: 'press to /web/active shown, offline',
+      unit: 'ms',
+      samples: toScreenOffline,
+      budget: { max: 1000 },
+    },
+    {
+      figure: '5. Network back',
+      what: 'to queued alert stored by the server, page open',
+      unit: 'ms',
+      samples: backOpen,
+      budget: { max: 2000 },
+    },
     ...backClosed,
   ];
 }
@@ -213,7 +262,8 @@ export async function browserFigures(bench: BenchContext): Promise<Measurement[]
   try {
     const startUp = [...(await coldLoad(bench, browser)), ...(await reopenOffline(bench, browser))];
     // Printed now: a later figure that fails must not take these with it.
-    for (const { what, samples } of startUp) console.log(`  ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    for (const { what, samples } of startUp)
+      console.log(`  ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     // BENCH_BROWSER=start-up: figures 2 and 3 alone, for quick comparisons of start-up work.
     if (process.env.BENCH_BROWSER === 'start-up') return startUp;
     return [...startUp, ...(await sosPress(bench, browser))];

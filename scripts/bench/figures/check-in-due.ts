@@ -20,8 +20,17 @@ const SPREAD_MS = 3_000;
 async function setCheckIn(baseUrl: string, person: SeededPerson, dueAt: number): Promise<void> {
   const res = await fetch(`${baseUrl}/api/check-ins`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${person.accessToken}`, 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ purpose: 'cita-inmigracion', place: 'Oficina', due_at: new Date(dueAt).toISOString(), timezone: 'America/Chicago' }),
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${person.accessToken}`,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      purpose: 'cita-inmigracion',
+      place: 'Oficina',
+      due_at: new Date(dueAt).toISOString(),
+      timezone: 'America/Chicago',
+    }),
   });
   await res.body?.cancel();
   if (res.status !== 200) throw new Error(`POST check-ins answered ${res.status}`);
@@ -39,7 +48,9 @@ async function setCheckIn(baseUrl: string, person: SeededPerson, dueAt: number):
  * would wait for the next poll, up to CHECK_IN_POLL_SECONDS.
  */
 export async function checkInDueFigures(bench: BenchContext): Promise<Measurement[]> {
-  const server = await startLoadServer({ env: { CHECK_IN_GRACE_MINUTES: '0', CHECK_IN_POLL_SECONDS: String(POLL_SECONDS) } });
+  const server = await startLoadServer({
+    env: { CHECK_IN_GRACE_MINUTES: '0', CHECK_IN_POLL_SECONDS: String(POLL_SECONDS) },
+  });
   const runs = bench.quick ? 1 : 3;
   const count = bench.quick ? 20 : 40;
   const p95: number[] = [];
@@ -50,11 +61,15 @@ export async function checkInDueFigures(bench: BenchContext): Promise<Measuremen
       const first = Date.now() + LEAD_MS;
       const deadlines = people.map((_, n) => first + (n * SPREAD_MS) / count);
       const since = performance.now();
-      const accepted = people.map((person) => server.mail.waitFor(person.contactEmails, since, LEAD_MS + SPREAD_MS + 30_000));
+      const accepted = people.map((person) =>
+        server.mail.waitFor(person.contactEmails, since, LEAD_MS + SPREAD_MS + 30_000),
+      );
       await Promise.all(people.map((person, n) => setCheckIn(server.app.url, person, deadlines[n]!)));
       // Deadlines are wall-clock times; acceptances are performance.now() of this process.
       const offset = performance.now() - Date.now();
-      const samples = (await Promise.all(accepted)).map((at, n) => (at === null ? Number.POSITIVE_INFINITY : at - (deadlines[n]! + offset)));
+      const samples = (await Promise.all(accepted)).map((at, n) =>
+        at === null ? Number.POSITIVE_INFINITY : at - (deadlines[n]! + offset),
+      );
       p95.push(percentile(samples, 95));
       p50.push(percentile(samples, 50));
     }
@@ -63,7 +78,14 @@ export async function checkInDueFigures(bench: BenchContext): Promise<Measuremen
   }
   const note = `${count} check-ins a run, deadlines spread over ${SPREAD_MS / 1000} s, set ${LEAD_MS / 1000} s ahead; grace 0, poll ${POLL_SECONDS} s (CHECK_IN_*); each person with 1 confirmed contact; from the deadline to that contact's e-mail accepted by a local SMTP listener`;
   return [
-    { figure: FIGURE, what: "deadline to the first contact's e-mail accepted: p95 of a run", unit: 'ms', samples: p95, budget: { max: 5000 }, note },
+    {
+      figure: FIGURE,
+      what: "deadline to the first contact's e-mail accepted: p95 of a run",
+      unit: 'ms',
+      samples: p95,
+      budget: { max: 5000 },
+      note,
+    },
     { figure: FIGURE, what: "deadline to the first contact's e-mail accepted: p50 of a run", unit: 'ms', samples: p50 },
   ];
 }

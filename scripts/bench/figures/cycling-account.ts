@@ -23,7 +23,12 @@ const HEAD_START = 10;
 const PRESS_GAP_MS = 500;
 
 async function send(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body });
+  const reply = await pool.request({
+    method: request.method,
+    path: request.path,
+    headers: request.headers,
+    body: request.body,
+  });
   await reply.body.dump();
   if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
 }
@@ -33,7 +38,11 @@ function endRequest(person: SeededPerson): LoadRequest {
   return {
     method: 'PUT',
     path: '/api/active-button',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${person.accessToken}`, 'idempotency-key': randomUUID() },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${person.accessToken}`,
+      'idempotency-key': randomUUID(),
+    },
     body: JSON.stringify({ alert_status: '2' }),
   };
 }
@@ -93,7 +102,14 @@ export async function cyclingAccountFigures(bench: BenchContext): Promise<Measur
   }
   const note = `another account with ${CYCLER_CONTACTS} confirmed contacts makes ${CYCLES} press/end cycles, one request after the other; relay accepting ${RELAY_PER_SECOND} messages/s; after its first ${HEAD_START} cycles, ${presses} presses a run, one every ${PRESS_GAP_MS} ms, each by a person with 1 confirmed contact; from the request sent to its e-mail accepted; ${notes.join('; ')}`;
   return [
-    { figure: FIGURE, what: 'press to the SOS e-mail accepted: p95 of a run', unit: 'ms', samples: p95, budget: { max: 1000 }, note },
+    {
+      figure: FIGURE,
+      what: 'press to the SOS e-mail accepted: p95 of a run',
+      unit: 'ms',
+      samples: p95,
+      budget: { max: 1000 },
+      note,
+    },
     { figure: FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
   ];
 }

@@ -40,7 +40,8 @@ async function downloadsOf(context: BrowserContext, url: string, ready: string):
     .waitFor();
   await page.waitForLoadState('networkidle');
   const downloads = (await Promise.all(pending)).filter((d): d is Download => d !== null);
-  if (process.env.BENCH_VERBOSE) for (const d of downloads) console.log(`  ${(gzip(d.bytes) / 1000).toFixed(2)} kB  ${new URL(d.url).pathname}`);
+  if (process.env.BENCH_VERBOSE)
+    for (const d of downloads) console.log(`  ${(gzip(d.bytes) / 1000).toFixed(2)} kB  ${new URL(d.url).pathname}`);
   await page.close();
   return downloads;
 }
@@ -49,9 +50,20 @@ function sizes(figure: string, screen: string, downloads: Download[], budgetGzip
   const total = (measure: (body: Buffer) => number) => kB(downloads.reduce((sum, d) => sum + measure(d.bytes), 0));
   const largest = downloads.reduce((big, d) => (d.bytes.length > big.bytes.length ? d : big), downloads[0]!);
   return [
-    { figure, what: `${screen}: JS+CSS gzip (${downloads.length} files)`, unit: 'kB', samples: [total(gzip)], budget: { max: budgetGzip } },
+    {
+      figure,
+      what: `${screen}: JS+CSS gzip (${downloads.length} files)`,
+      unit: 'kB',
+      samples: [total(gzip)],
+      budget: { max: budgetGzip },
+    },
     { figure, what: `${screen}: JS+CSS brotli`, unit: 'kB', samples: [total(brotli)] },
-    { figure, what: `${screen}: largest file gzip (${path.basename(new URL(largest.url).pathname)})`, unit: 'kB', samples: [kB(gzip(largest.bytes))] },
+    {
+      figure,
+      what: `${screen}: largest file gzip (${path.basename(new URL(largest.url).pathname)})`,
+      unit: 'kB',
+      samples: [kB(gzip(largest.bytes))],
+    },
   ];
 }
 
@@ -81,7 +93,12 @@ export async function downloadFigures({ app }: BenchContext): Promise<Measuremen
       ...sizes('1. Bytes', 'signin', signin, 150),
       ...sizes('1. Bytes', 'home', home, 135),
       { figure: '1. Bytes', what: 'service worker sw.js, gzip', unit: 'kB', samples: [kB(gzip(sw))] },
-      { figure: '1. Bytes', what: `precache total, uncompressed (${precache.files} files)`, unit: 'kB', samples: [kB(precache.bytes)] },
+      {
+        figure: '1. Bytes',
+        what: `precache total, uncompressed (${precache.files} files)`,
+        unit: 'kB',
+        samples: [kB(precache.bytes)],
+      },
     ];
   } finally {
     await browser.close();

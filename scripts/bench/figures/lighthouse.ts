@@ -10,7 +10,16 @@ import { signUpWithContact } from './signed-in-person.ts';
 const FIGURE = '10. Lighthouse';
 const RUNS = 5;
 
-type Audit = { score: number; seo: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number };
+type Audit = {
+  score: number;
+  seo: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+};
 
 let version = '';
 
@@ -24,7 +33,8 @@ async function audit(url: string, port: number): Promise<Audit> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A home that sent the person to sign-in (the session not found) would be measured as the wrong screen.
-  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
   version = lhr.lighthouseVersion;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100);
@@ -60,14 +70,39 @@ function rows(screen: string, audits: Audit[], note: string): Measurement[] {
       .join(', ')} ms`,
   );
   return [
-    { figure: FIGURE, what: `${screen}: performance score`, unit: 'score', samples: of('score'), budget: { min: 95 }, note },
+    {
+      figure: FIGURE,
+      what: `${screen}: performance score`,
+      unit: 'score',
+      samples: of('score'),
+      budget: { min: 95 },
+      note,
+    },
     { figure: FIGURE, what: `${screen}: first contentful paint`, unit: 'ms', samples: of('fcp') },
-    { figure: FIGURE, what: `${screen}: largest contentful paint`, unit: 'ms', samples: of('lcp'), budget: { max: 1800 } },
+    {
+      figure: FIGURE,
+      what: `${screen}: largest contentful paint`,
+      unit: 'ms',
+      samples: of('lcp'),
+      budget: { max: 1800 },
+    },
     { figure: FIGURE, what: `${screen}: total blocking time`, unit: 'ms', samples: of('tbt'), budget: { max: 200 } },
     { figure: FIGURE, what: `${screen}: cumulative layout shift`, unit: 'score', samples: of('cls') },
     { figure: FIGURE, what: `${screen}: SEO score`, unit: 'score', samples: of('seo'), budget: { min: 100 } },
-    { figure: FIGURE, what: `${screen}: accessibility score`, unit: 'score', samples: of('accessibility'), budget: { min: 100 } },
-    { figure: FIGURE, what: `${screen}: best practices score`, unit: 'score', samples: of('bestPractices'), budget: { min: 100 } },
+    {
+      figure: FIGURE,
+      what: `${screen}: accessibility score`,
+      unit: 'score',
+      samples: of('accessibility'),
+      budget: { min: 100 },
+    },
+    {
+      figure: FIGURE,
+      what: `${screen}: best practices score`,
+      unit: 'score',
+      samples: of('bestPractices'),
+      budget: { min: 100 },
+    },
   ];
 }
 

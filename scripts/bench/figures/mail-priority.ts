@@ -31,12 +31,21 @@ async function queueInvitations(server: LoadServer, run: number): Promise<void> 
   const [account] = await seedPeople(server.db, 1, 0);
   if (!account) throw new Error('no account seeded for the invitations');
   const data = { userName: 'Cuenta Masiva', contactFirstname: 'Contacto', language: 'es' as const, token: 'x' };
-  const mails = Array.from({ length: INVITATIONS }, (_, i) => ({ kind: 'contact-invitation' as const, to: `${SEED_PREFIX}flood${run}-${i}@example.org`, data }));
+  const mails = Array.from({ length: INVITATIONS }, (_, i) => ({
+    kind: 'contact-invitation' as const,
+    to: `${SEED_PREFIX}flood${run}-${i}@example.org`,
+    data,
+  }));
   await server.db.transaction((tx) => enqueueMails(tx, mails, new Date(), account.userId));
 }
 
 async function press(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body });
+  const reply = await pool.request({
+    method: request.method,
+    path: request.path,
+    headers: request.headers,
+    body: request.body,
+  });
   await reply.body.dump();
   if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
 }
@@ -84,7 +93,14 @@ export async function sosBehindFloodFigures(bench: BenchContext): Promise<Measur
   }
   const note = `${INVITATIONS} invitations queued, relay accepting ${RELAY_PER_SECOND} messages/s; ${presses} presses a run, one every ${PRESS_GAP_MS} ms, each by a person with 1 confirmed contact; from the request sent to its e-mail accepted`;
   return [
-    { figure: FLOOD_FIGURE, what: 'press to the SOS e-mail accepted: p95 of a run', unit: 'ms', samples: p95, budget: { max: 1000 }, note },
+    {
+      figure: FLOOD_FIGURE,
+      what: 'press to the SOS e-mail accepted: p95 of a run',
+      unit: 'ms',
+      samples: p95,
+      budget: { max: 1000 },
+      note,
+    },
     { figure: FLOOD_FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
   ];
 }
@@ -123,7 +139,8 @@ export async function burstMailFigures(bench: BenchContext): Promise<Measurement
       while (server.mail.accepted.length - firstMail < due && performance.now() < deadline) await sleep(100);
 
       const acceptedAt = new Map<string, number>();
-      for (const mail of server.mail.accepted.slice(firstMail)) for (const to of mail.to) if (!acceptedAt.has(to)) acceptedAt.set(to, mail.at);
+      for (const mail of server.mail.accepted.slice(firstMail))
+        for (const to of mail.to) if (!acceptedAt.has(to)) acceptedAt.set(to, mail.at);
       const delays = sentAt.map((at, i) => {
         const times = people[i]!.contactEmails.map((to) => acceptedAt.get(to));
         return times.some((t) => t === undefined) ? Number.POSITIVE_INFINITY : Math.max(...(times as number[])) - at;
@@ -132,7 +149,9 @@ export async function burstMailFigures(bench: BenchContext): Promise<Measurement
       p95.push(percentile(delays, 95));
       p50.push(percentile(delays, 50));
       share.push((100 * during) / due);
-      notes.push(`run ${run + 1}: ${sentAt.length} presses sent, ${result.completed} answered, ${result.errors} errors, ${result.unanswered} unanswered`);
+      notes.push(
+        `run ${run + 1}: ${sentAt.length} presses sent, ${result.completed} answered, ${result.errors} errors, ${result.unanswered} unanswered`,
+      );
     }
   } finally {
     await resetAlerts(server.db, 60_000, { discardMail: true });
@@ -147,7 +166,12 @@ export async function burstMailFigures(bench: BenchContext): Promise<Measurement
       budget: { max: 2000 },
       note: `${how}; from each press sent; ${notes.join('; ')}`,
     },
-    { figure: BURST_FIGURE, what: "press to the last contact's e-mail accepted: p50 of a run", unit: 'ms', samples: p50 },
+    {
+      figure: BURST_FIGURE,
+      what: "press to the last contact's e-mail accepted: p50 of a run",
+      unit: 'ms',
+      samples: p50,
+    },
     {
       figure: BURST_FIGURE,
       what: 'e-mails accepted during the burst, of those due',

@@ -47,7 +47,13 @@ async function serverMemory(server: LoadServer, bench: BenchContext): Promise<Me
       note: 'Node process only (PostgreSQL is its own process), 1 s after start',
     },
     { figure: FIGURE, what: 'server RSS, peak under load', unit: 'MB', samples: peak, note: load },
-    { figure: FIGURE, what: 'server RSS, idle after the load', unit: 'MB', samples: after, note: '2 s after the outbox emptied' },
+    {
+      figure: FIGURE,
+      what: 'server RSS, idle after the load',
+      unit: 'MB',
+      samples: after,
+      note: '2 s after the outbox emptied',
+    },
   ];
 }
 

@@ -14,7 +14,12 @@ const FIGURE = '7. Outbox';
 const CONTACTS_EACH = 10;
 
 async function send(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body });
+  const reply = await pool.request({
+    method: request.method,
+    path: request.path,
+    headers: request.headers,
+    body: request.body,
+  });
   await reply.body.dump();
   if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
 }
@@ -71,7 +76,14 @@ export async function outboxFigures(bench: BenchContext): Promise<Measurement[]>
     }
     const how = `a person with ${CONTACTS_EACH} confirmed contacts presses SOS, outbox otherwise idle; from the request sent to the last e-mail accepted by a local SMTP listener; ${pressesPerRun} presses a run`;
     return [
-      { figure: FIGURE, what: 'alert to the last of 10 e-mails accepted: p95 of a run', unit: 'ms', samples: p95, budget: { max: 1000 }, note: how },
+      {
+        figure: FIGURE,
+        what: 'alert to the last of 10 e-mails accepted: p95 of a run',
+        unit: 'ms',
+        samples: p95,
+        budget: { max: 1000 },
+        note: how,
+      },
       { figure: FIGURE, what: 'alert to the last of 10 e-mails accepted: p50 of a run', unit: 'ms', samples: p50 },
       {
         figure: FIGURE,

@@ -78,13 +78,24 @@ export async function waitForMark(page: Page, name: string, timeoutMs = 30_000):
 }
 
 export async function clearMark(page: Page, name: string): Promise<void> {
-  await page.evaluate((n) => delete (window as unknown as { __benchMarks: Record<string, Mark> }).__benchMarks[n], name);
+  await page.evaluate(
+    (n) => delete (window as unknown as { __benchMarks: Record<string, Mark> }).__benchMarks[n],
+    name,
+  );
 }
 
 /** 'Fast 3G' as Chrome DevTools defines it: 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up. */
-export const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.44 * 1024 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+export const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.44 * 1024 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
 
-export async function throttle(page: Page, options: { cpu?: number; network?: typeof FAST_3G; noCache?: boolean }): Promise<CDPSession> {
+export async function throttle(
+  page: Page,
+  options: { cpu?: number; network?: typeof FAST_3G; noCache?: boolean },
+): Promise<CDPSession> {
   const cdp = await cdpSession(page);
   if (options.cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
   if (options.network || options.noCache) await cdp.send('Network.enable');

@@ -22,12 +22,28 @@ const CONTACTS_EACH = 3;
 const BUDGET_RATE = 500;
 
 /** `drainMs`: how long a run waits at most for the last one's requests and e-mails to be done with. */
-type Plan = { runs: number; seconds: number; openSeconds: number; rates: number[]; people: number; drainMs: number; graceMs: number };
+type Plan = {
+  runs: number;
+  seconds: number;
+  openSeconds: number;
+  rates: number[];
+  people: number;
+  drainMs: number;
+  graceMs: number;
+};
 
 const plan = (quick: boolean): Plan =>
   quick
     ? { runs: 2, seconds: 2, openSeconds: 2, rates: [BUDGET_RATE], people: 6000, drainMs: 10_000, graceMs: 2000 }
-    : { runs: 5, seconds: 5, openSeconds: 5, rates: [250, BUDGET_RATE, 1000], people: 12000, drainMs: 30_000, graceMs: 5000 };
+    : {
+        runs: 5,
+        seconds: 5,
+        openSeconds: 5,
+        rates: [250, BUDGET_RATE, 1000],
+        people: 12000,
+        drainMs: 30_000,
+        graceMs: 5000,
+      };
 
 type Series = { perSecond: number[]; p50: number[]; p99: number[]; errors: number[]; unanswered: number[] };
 const emptySeries = (): Series => ({ perSecond: [], p50: [], p99: [], errors: [], unanswered: [] });
@@ -48,7 +64,14 @@ function rows(
 ): Measurement[] {
   const errorNote = `errors per run (failed, timed out or not 2xx): ${series.errors.join(', ')}; in flight when the run ended: ${series.unanswered.join(', ')}`;
   return [
-    { figure: FIGURE, what: `${what}: per second`, unit, samples: series.perSecond, budget: budgets.perSecond, note: `${note}; ${errorNote}` },
+    {
+      figure: FIGURE,
+      what: `${what}: per second`,
+      unit,
+      samples: series.perSecond,
+      budget: budgets.perSecond,
+      note: `${note}; ${errorNote}`,
+    },
     { figure: FIGURE, what: `${what}: p50`, unit: 'ms', samples: series.p50 },
     { figure: FIGURE, what: `${what}: p99`, unit: 'ms', samples: series.p99, budget: budgets.p99 },
   ];
@@ -102,7 +125,8 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
     }
   }
   const closedNote = `closed loop (autocannon), ${p.seconds} s a run, ${CONTACTS_EACH} confirmed contacts a person${label}`;
-  for (const connections of CONNECTIONS) out.push(...rows(`PUT active-button, ${connections} connections`, closed.get(connections)!, 'req/s', closedNote));
+  for (const connections of CONNECTIONS)
+    out.push(...rows(`PUT active-button, ${connections} connections`, closed.get(connections)!, 'req/s', closedNote));
   const peakRow: Measurement = {
     figure: FIGURE,
     what: `alerts/s at the best of ${CONNECTIONS.join(', ')} connections`,
@@ -113,8 +137,21 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
   };
   out.push(peakRow);
   const cpuNote = `CPU time used during the ${CPU_CONNECTIONS}-connection runs over the alerts answered, e-mails sent meanwhile included: a figure of work that depends less than a rate on what else runs on the machine`;
-  out.push({ figure: FIGURE, what: 'CPU per alert: the server (Node)', unit: 'ms', samples: nodeCpu, note: `${cpuNote}${label}` });
-  if (!label) out.push({ figure: FIGURE, what: 'CPU per alert: PostgreSQL (all its processes)', unit: 'ms', samples: postgresCpu, note: cpuNote });
+  out.push({
+    figure: FIGURE,
+    what: 'CPU per alert: the server (Node)',
+    unit: 'ms',
+    samples: nodeCpu,
+    note: `${cpuNote}${label}`,
+  });
+  if (!label)
+    out.push({
+      figure: FIGURE,
+      what: 'CPU per alert: PostgreSQL (all its processes)',
+      unit: 'ms',
+      samples: postgresCpu,
+      note: cpuNote,
+    });
 
   for (const rate of p.rates) {
     const series = emptySeries();
@@ -131,7 +168,15 @@ async function alertFigures(server: LoadServer, p: Plan, label: string): Promise
       ? `; presses unanswered ${p.graceMs / 1000} s after the last was due are in the percentiles with the time they had waited (lower bounds)`
       : '';
     const note = `open loop: ${rate} presses/s on a fixed schedule, latency from each one's due time, ${p.openSeconds} s a run; sender lag up to ${lag.toFixed(0)} ms${gaveUp}${label}`;
-    out.push(...rows(`PUT active-button at an offered ${rate}/s`, series, 'req/s', note, rate === BUDGET_RATE && !label ? { p99: { max: 20 } } : {}));
+    out.push(
+      ...rows(
+        `PUT active-button at an offered ${rate}/s`,
+        series,
+        'req/s',
+        note,
+        rate === BUDGET_RATE && !label ? { p99: { max: 20 } } : {},
+      ),
+    );
   }
   if (ranOut) console.warn('bench: a run used more people than were seeded (some presses were position updates)');
   const backlog = leftPending ? `; up to ${leftPending} e-mails of earlier runs still queued when a run began` : '';
@@ -149,7 +194,10 @@ async function readFigures(server: LoadServer, p: Plan, label: string): Promise<
   const signins = signinRequests(`${SEED_PREFIX}${Date.now().toString(36)}`);
   const url = server.app.url;
   for (let run = 0; run < p.runs; run += 1) {
-    record(floor, await runClosedLoop({ url, connections: 100, seconds: p.seconds, next: unknownApiPath, expectStatus: 404 }));
+    record(
+      floor,
+      await runClosedLoop({ url, connections: 100, seconds: p.seconds, next: unknownApiPath, expectStatus: 404 }),
+    );
     record(contacts, await runClosedLoop({ url, connections: 100, seconds: p.seconds, next }));
     record(signin, await runClosedLoop({ url, connections: 100, seconds: p.seconds, next: signins }));
   }
@@ -160,7 +208,12 @@ async function readFigures(server: LoadServer, p: Plan, label: string): Promise<
       'req/s',
       `what HTTP alone gets on this machine during the run: far below its quiet figure when other work shares the cores${label}`,
     ),
-    ...rows('GET contacts, 100 connections', contacts, 'req/s', `closed loop, ${CONTACTS_EACH} contacts a person${label}`),
+    ...rows(
+      'GET contacts, 100 connections',
+      contacts,
+      'req/s',
+      `closed loop, ${CONTACTS_EACH} contacts a person${label}`,
+    ),
     ...rows(
       'POST signin, 100 connections',
       signin,

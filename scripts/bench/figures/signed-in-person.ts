@@ -5,12 +5,22 @@ import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/brows
 let serial = 0;
 
 /** Signs a new person up in `context` (a fresh profile) with one contact, and leaves them on home. */
-export async function signUpWithContact(app: RunningApp, context: BrowserContext, options: { waitForWorker?: boolean } = {}): Promise<void> {
+export async function signUpWithContact(
+  app: RunningApp,
+  context: BrowserContext,
+  options: { waitForWorker?: boolean } = {},
+): Promise<void> {
   const page = await context.newPage();
   serial += 1;
   const tag = `bench${Date.now().toString(36)}${serial}`;
   await signUpInBrowser(page, app, { email: `${tag}@example.org`, firstname: 'Banco', lastname: 'Pruebas' });
-  await fillContactForm(page, { firstname: 'Ana', lastname: 'Ruiz', email: `${tag}-c@example.org`, phone: '3055550100', kinship: 'Hermana' });
+  await fillContactForm(page, {
+    firstname: 'Ana',
+    lastname: 'Ruiz',
+    email: `${tag}-c@example.org`,
+    phone: '3055550100',
+    kinship: 'Hermana',
+  });
   await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
   await page.waitForURL('**/web/home');
   if (options.waitForWorker ?? true) await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

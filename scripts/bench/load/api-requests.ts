@@ -11,7 +11,11 @@ const json = { 'content-type': 'application/json' };
  * outbox row per confirmed contact). `used()` says how many people were taken,
  * so a run that ran out of people (and so sent position updates) is noticed.
  */
-export function alertPresses(people: SeededPerson[]): { next: () => LoadRequest; used: () => number; restart: () => void } {
+export function alertPresses(people: SeededPerson[]): {
+  next: () => LoadRequest;
+  used: () => number;
+  restart: () => void;
+} {
   // `people` may grow between runs (seeded again when a run used most of them).
   let index = 0;
   return {
@@ -53,6 +57,11 @@ export function signinRequests(tag: string): () => LoadRequest {
   let index = 0;
   return () => {
     index += 1;
-    return { method: 'POST', path: '/api/signin', headers: { ...json }, body: JSON.stringify({ email: `${tag}-signin-${index}@example.org` }) };
+    return {
+      method: 'POST',
+      path: '/api/signin',
+      headers: { ...json },
+      body: JSON.stringify({ email: `${tag}-signin-${index}@example.org` }),
+    };
   };
 }

@@ -29,7 +29,9 @@ export async function runClosedLoop(options: {
       },
     ],
   });
-  const good = options.expectStatus ? (result.statusCodeStats?.[String(options.expectStatus) as '200']?.count ?? 0) : result['2xx'];
+  const good = options.expectStatus
+    ? (result.statusCodeStats?.[String(options.expectStatus) as '200']?.count ?? 0)
+    : result['2xx'];
   const sent = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   return {
     perSecond: good / result.duration,

@@ -42,7 +42,9 @@ async function embeddedUrl(dataDir: string): Promise<string> {
  * its own data directory, e-mail to a local SMTP listener, the per-IP rate limits
  * raised, and either its embedded PostgreSQL or the server in `databaseUrl`.
  */
-export async function startLoadServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<LoadServer> {
+export async function startLoadServer(
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<LoadServer> {
   const mail = await startSmtpCounter();
   const app = await startApp({
     SMTP_URL: mail.url,

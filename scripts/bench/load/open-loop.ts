@@ -33,7 +33,11 @@ export async function runOpenLoop(options: {
   onReply?: (dueEpoch: number, latencyMs: number) => void;
 }): Promise<OpenLoopResult> {
   const { rate, seconds, next, maxConnections = 500, timeoutMs = 10_000, graceMs = 5_000 } = options;
-  const pool = new Pool(new URL(options.url).origin, { connections: maxConnections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const pool = new Pool(new URL(options.url).origin, {
+    connections: maxConnections,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const inFlight = new Map<Promise<void>, number>();
@@ -44,7 +48,12 @@ export async function runOpenLoop(options: {
 
   async function send(request: LoadRequest, due: number): Promise<void> {
     try {
-      const reply = await pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body });
+      const reply = await pool.request({
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        body: request.body,
+      });
       await reply.body.dump();
       const done = performance.now();
       lastReply = Math.max(lastReply, done);

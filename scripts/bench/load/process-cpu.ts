@@ -31,7 +31,10 @@ async function childrenOf(parent: number): Promise<number[]> {
  * (postmaster, its live backends, and the ones that have exited): a figure of
  * work done that, unlike a rate, does not depend on how busy the machine is.
  */
-export async function serverCpu(appPid: number, pgDataDir: string | undefined): Promise<{ node: number; postgres: number }> {
+export async function serverCpu(
+  appPid: number,
+  pgDataDir: string | undefined,
+): Promise<{ node: number; postgres: number }> {
   const node = await cpuSeconds(appPid, false);
   if (!pgDataDir) return { node, postgres: Number.NaN };
   const postmaster = Number((await readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);

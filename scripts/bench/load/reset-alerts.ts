@@ -49,7 +49,9 @@ export async function resetAlerts(db: Db, timeoutMs = 60_000, { discardMail = fa
     await db.execute(sql`vacuum (analyze) outbox, alerts, users, alert_requests, alert_deliveries`);
   }
   for (;;) {
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where status = 'pending'`);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from outbox where status = 'pending'`,
+    );
     const pending = rows[0]?.n ?? 0;
     if (pending === 0 || Date.now() > deadline) return pending;
     await pause();

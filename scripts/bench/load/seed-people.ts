@@ -58,8 +58,19 @@ export async function seedPeople(db: Db, count: number, contactsEach: number): P
     for (const rows of chunks(contactRows)) await tx.insert(contacts).values(rows);
     const sessionRows = ids.map((userId, i) => {
       const accessToken = randomToken();
-      people.push({ userId, accessToken, contactEmails: contactRows.slice(i * contactsEach, (i + 1) * contactsEach).map((c) => c.email) });
-      return { userId, familyId: randomUUID(), accessHash: sha256(accessToken), refreshHash: sha256(randomToken()), issuedAt: now, expiresAt };
+      people.push({
+        userId,
+        accessToken,
+        contactEmails: contactRows.slice(i * contactsEach, (i + 1) * contactsEach).map((c) => c.email),
+      });
+      return {
+        userId,
+        familyId: randomUUID(),
+        accessHash: sha256(accessToken),
+        refreshHash: sha256(randomToken()),
+        issuedAt: now,
+        expiresAt,
+      };
     });
     for (const rows of chunks(sessionRows)) await tx.insert(sessions).values(rows);
   });

@@ -43,7 +43,13 @@ await runClosedLoop({ url: server.app.url, connections, seconds: 2, next: presse
 await resetAlerts(server.db, 20_000);
 presses.restart();
 const transactions = async () =>
-  Number((await server.db.execute<{ n: string }>(sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`)).rows[0]?.n);
+  Number(
+    (
+      await server.db.execute<{ n: string }>(
+        sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`,
+      )
+    ).rows[0]?.n,
+  );
 process.kill(server.app.pid, 'SIGUSR2');
 const before = await serverCpu(server.app.pid, pgDataDir);
 const txBefore = await transactions();
@@ -57,7 +63,10 @@ if (profiled === 'mails') {
   process.kill(server.app.pid, 'SIGUSR2');
 }
 // What the e-mails alone cost: the backlog the run left, sent with no press coming in.
-const backlog = Number((await server.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where status = 'pending'`)).rows[0]?.n);
+const backlog = Number(
+  (await server.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where status = 'pending'`)).rows[0]
+    ?.n,
+);
 const drainBefore = await serverCpu(server.app.pid, pgDataDir);
 const splitBefore = await userAndSystem(server.app.pid);
 await resetAlerts(server.db, 60_000);
@@ -68,14 +77,20 @@ await new Promise((resolve) => setTimeout(resolve, 3000));
 await server.stop();
 
 const per = (value: number) => ((value * 1000) / result.completed).toFixed(2);
-console.log(`${result.completed} alerts, ${result.perSecond.toFixed(0)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
-console.log(`CPU per alert: Node ${per(after.node - before.node)} ms, PostgreSQL ${per(after.postgres - before.postgres)} ms (e-mails sent meanwhile included)`);
+console.log(
+  `${result.completed} alerts, ${result.perSecond.toFixed(0)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
+);
+console.log(
+  `CPU per alert: Node ${per(after.node - before.node)} ms, PostgreSQL ${per(after.postgres - before.postgres)} ms (e-mails sent meanwhile included)`,
+);
 if (backlog > 100) {
   const perMail = (value: number) => ((value * 1000) / backlog).toFixed(2);
   console.log(
     `CPU per e-mail sent (a backlog of ${backlog} after the run): Node ${perMail(drainAfter.node - drainBefore.node)} ms, PostgreSQL ${perMail(drainAfter.postgres - drainBefore.postgres)} ms`,
   );
-  console.log(`  of Node's: user ${perMail(splitAfter.user - splitBefore.user)} ms, system ${perMail(splitAfter.system - splitBefore.system)} ms`);
+  console.log(
+    `  of Node's: user ${perMail(splitAfter.user - splitBefore.user)} ms, system ${perMail(splitAfter.system - splitBefore.system)} ms`,
+  );
 }
 console.log(`committed transactions per alert (all sessions): ${((txAfter - txBefore) / result.completed).toFixed(2)}`);
 
@@ -110,6 +125,8 @@ const top = (map: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
-console.log(`\nself time by package/file (${profiled === 'mails' ? 'sending the backlog' : 'measured run'} only, ${total} samples):\n${top(byPackage, 25)}`);
+console.log(
+  `\nself time by package/file (${profiled === 'mails' ? 'sending the backlog' : 'measured run'} only, ${total} samples):\n${top(byPackage, 25)}`,
+);
 console.log(`\nself time by function:\n${top(byFunction, 40)}`);
 console.log(`\nprofile: ${profileFile}`);

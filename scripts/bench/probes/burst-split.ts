@@ -38,7 +38,8 @@ function threadCpu(): Record<string, number> {
   const tids = new Map<string, string>();
   for (const file of existsSync(probeDir) ? readdirSyncSafe(probeDir) : []) {
     const match = /^thread-(\d+)\.tid$/.exec(file);
-    if (match) tids.set(readFileSync(path.join(probeDir, file), 'utf8').trim(), match[1] === '0' ? 'main' : `worker${match[1]}`);
+    if (match)
+      tids.set(readFileSync(path.join(probeDir, file), 'utf8').trim(), match[1] === '0' ? 'main' : `worker${match[1]}`);
   }
   const out: Record<string, number> = { other: 0 };
   for (const tid of readdirSyncSafe(`/proc/${pid}/task`)) {
@@ -113,10 +114,15 @@ for (let run = 0; run < runs; run += 1) {
         const client = await server.pool.connect();
         try {
           await client.query(process.env.EXPLAIN_SET ?? 'begin');
-          const plan = await client.query(`explain (analyze, buffers) select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox
+          const plan =
+            await client.query(`explain (analyze, buffers) select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox
     where status = 'pending' and priority <= 0 and next_attempt_at <= now() order by priority, turn, next_attempt_at, id limit 10 for update skip locked`);
-          const stats = await client.query(`select n_live_tup, n_dead_tup, last_autovacuum, autovacuum_count from pg_stat_user_tables where relname = 'outbox'`);
-          timeline.push(plan.rows.map((r) => '    ' + r['QUERY PLAN']).join('\n') + '\n    ' + JSON.stringify(stats.rows[0]));
+          const stats = await client.query(
+            `select n_live_tup, n_dead_tup, last_autovacuum, autovacuum_count from pg_stat_user_tables where relname = 'outbox'`,
+          );
+          timeline.push(
+            plan.rows.map((r) => '    ' + r['QUERY PLAN']).join('\n') + '\n    ' + JSON.stringify(stats.rows[0]),
+          );
           await client.query('rollback');
         } finally {
           client.release();
@@ -145,7 +151,8 @@ for (let run = 0; run < runs; run += 1) {
   const end = start + SECONDS * 1000;
   const due = sentAt.length * CONTACTS;
   const deadline = performance.now() + 60_000;
-  while (server.mail.accepted.length - firstMail < due && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (server.mail.accepted.length - firstMail < due && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
   sampling = false;
   await sampler;
   const wall = (performance.now() - t0) / 1000;
@@ -180,7 +187,9 @@ for (let run = 0; run < runs; run += 1) {
   const workerCpu = Object.keys(cpu1)
     .filter((k) => k.startsWith('worker'))
     .reduce((sum, k) => sum + cpu1[k]! - (cpu0[k] ?? 0), 0);
-  console.log(`  sender thread: ${((workerCpu * 1000) / Math.max(1, mails.length)).toFixed(3)} ms of CPU per e-mail (${workerCpu.toFixed(2)} s for ${mails.length})`);
+  console.log(
+    `  sender thread: ${((workerCpu * 1000) / Math.max(1, mails.length)).toFixed(3)} ms of CPU per e-mail (${workerCpu.toFixed(2)} s for ${mails.length})`,
+  );
   console.log(`  batches (size:count): ${batches.rows.map((b) => `${b.size}:${b.n}`).join(' ')}`);
   console.log(timeline.join('\n'));
 }
@@ -189,7 +198,10 @@ if (profiling) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number };
   for (const file of (await readdir(probeDir)).filter((f) => f.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(await readFile(path.join(probeDir, file), 'utf8')) as { nodes: Node[]; samples: number[] };
+    const profile = JSON.parse(await readFile(path.join(probeDir, file), 'utf8')) as {
+      nodes: Node[];
+      samples: number[];
+    };
     const total = profile.samples.length;
     const byFunction = new Map<string, number>();
     const byPackage = new Map<string, number>();
@@ -217,7 +229,9 @@ if (profiling) {
         .slice(0, n)
         .map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
         .join('\n');
-    console.log(`\n== ${file} (${total} samples)\nby package/file:\n${top(byPackage, 20)}\nby function:\n${top(byFunction, 30)}`);
+    console.log(
+      `\n== ${file} (${total} samples)\nby package/file:\n${top(byPackage, 20)}\nby function:\n${top(byFunction, 30)}`,
+    );
   }
   console.log(`profiles in ${probeDir}`);
 }

@@ -19,14 +19,22 @@ if (file && isMainThread) {
   let lines = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      lines.push(JSON.stringify({ gc: kinds[entry.detail?.kind] ?? String(entry.detail?.kind), at: performance.timeOrigin + entry.startTime, ms: entry.duration }));
+      lines.push(
+        JSON.stringify({
+          gc: kinds[entry.detail?.kind] ?? String(entry.detail?.kind),
+          at: performance.timeOrigin + entry.startTime,
+          ms: entry.duration,
+        }),
+      );
     }
   }).observe({ entryTypes: ['gc'] });
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (event, request, response) {
     if (event === 'request' && request.method === 'PUT') {
       const begun = performance.now();
-      response.once('finish', () => lines.push(JSON.stringify({ req: performance.timeOrigin + begun, ms: performance.now() - begun })));
+      response.once('finish', () =>
+        lines.push(JSON.stringify({ req: performance.timeOrigin + begun, ms: performance.now() - begun })),
+      );
     }
     return emit.apply(this, arguments);
   };
@@ -34,7 +42,14 @@ if (file && isMainThread) {
   delay.enable();
   setInterval(() => {
     const heap = process.memoryUsage();
-    lines.push(JSON.stringify({ loop: Date.now(), max: delay.max / 1e6, p99: delay.percentile(99) / 1e6, heapMB: heap.heapUsed / 2 ** 20 }));
+    lines.push(
+      JSON.stringify({
+        loop: Date.now(),
+        max: delay.max / 1e6,
+        p99: delay.percentile(99) / 1e6,
+        heapMB: heap.heapUsed / 2 ** 20,
+      }),
+    );
     delay.reset();
     appendFileSync(file, lines.map((line) => `${line}\n`).join(''));
     lines = [];

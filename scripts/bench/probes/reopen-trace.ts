@@ -39,7 +39,15 @@ const RECORD_STEPS = `(() => {
   requestAnimationFrame(look);
 })();`;
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: Record<string, unknown> } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: Record<string, unknown> };
+};
 
 // BUILD_DIR: another build (main's, for a before and after) with this server.
 const app = await startApp(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {});
@@ -59,7 +67,15 @@ try {
     const page = await context.newPage();
     await throttle(page, { cpu: 4 });
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline'],
+      categories: [
+        'devtools.timeline',
+        'v8.execute',
+        'v8',
+        'blink.user_timing',
+        'loading',
+        'toplevel',
+        'disabled-by-default-devtools.timeline',
+      ],
     });
     await page.goto(`${app.url}/web/home`);
     const sos = await waitForMark(page, 'sos');
@@ -95,10 +111,24 @@ try {
     const navStart = trace.traceEvents.find((e) => e.name === 'navigationStart' || e.name === 'fetchStart')?.ts ?? 0;
     const mainTid = trace.traceEvents.find((e) => e.name === 'ParseHTML')?.tid;
     const tasks = trace.traceEvents
-      .filter((e) => e.ph === 'X' && e.tid === mainTid && (e.dur ?? 0) > 8000 && ['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name))
+      .filter(
+        (e) =>
+          e.ph === 'X' &&
+          e.tid === mainTid &&
+          (e.dur ?? 0) > 8000 &&
+          ['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name),
+      )
       .map((task) => {
         const inner = trace.traceEvents
-          .filter((e) => e.tid === mainTid && e.ph === 'X' && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && e !== task && (e.dur ?? 0) > 3000)
+          .filter(
+            (e) =>
+              e.tid === mainTid &&
+              e.ph === 'X' &&
+              e.ts >= task.ts &&
+              e.ts < task.ts + (task.dur ?? 0) &&
+              e !== task &&
+              (e.dur ?? 0) > 3000,
+          )
           .map(
             (e) =>
               `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${String(e.args.data.functionName)}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`,
@@ -112,7 +142,9 @@ try {
   const names = [...new Set(breakdowns.flatMap((row) => Object.keys(row)))];
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   console.log(`median of ${breakdowns.length} runs:`);
-  const rows = names.map((name) => [name, median(breakdowns.map((row) => row[name]).filter((v): v is number => v !== undefined))] as const);
+  const rows = names.map(
+    (name) => [name, median(breakdowns.map((row) => row[name]).filter((v): v is number => v !== undefined))] as const,
+  );
   console.log(
     rows
       .sort((a, b) => a[1] - b[1])

@@ -8,7 +8,11 @@ import { startApp } from '#test/support/app-server.ts';
 const target = process.argv[2] ?? '/web/auth/signin';
 const runs = Number(process.argv[3] ?? 3);
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
 
 const app = await startApp();
@@ -39,14 +43,18 @@ try {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-    const tasks = await page.evaluate(() => (window as unknown as { longTasks: Array<{ start: number; duration: number }> }).longTasks);
+    const tasks = await page.evaluate(
+      () => (window as unknown as { longTasks: Array<{ start: number; duration: number }> }).longTasks,
+    );
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     let at = profile.startTime;
     const samples = profile.samples.map((id, i) => {
       at += profile.timeDeltas[i] ?? 0;
       return { node: byId.get(id)!, ms: at / 1000, weight: (profile.timeDeltas[i + 1] ?? 0) / 1000 };
     });
-    console.log(`${target} run ${run}: ${tasks.length} long tasks, ${tasks.map((t) => `${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`).join('; ')}`);
+    console.log(
+      `${target} run ${run}: ${tasks.length} long tasks, ${tasks.map((t) => `${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`).join('; ')}`,
+    );
     // The profile's clock and the page's do not share an origin: the whole load is summed instead.
     const busy = samples.filter((s) => s.node.callFrame.functionName !== '(idle)');
     const sum = (key: (s: (typeof samples)[number]) => string) => {
@@ -54,14 +62,17 @@ try {
       for (const s of busy) totals.set(key(s), (totals.get(key(s)) ?? 0) + s.weight);
       return [...totals].sort((x, y) => y[1] - x[1]);
     };
-    const file = (s: (typeof samples)[number]) => s.node.callFrame.url.split('/').at(-1) || s.node.callFrame.functionName || '(native)';
+    const file = (s: (typeof samples)[number]) =>
+      s.node.callFrame.url.split('/').at(-1) || s.node.callFrame.functionName || '(native)';
     console.log(
       `  busy ${busy.reduce((t, s) => t + s.weight, 0).toFixed(0)} ms; by file: ${sum(file)
         .slice(0, 8)
         .map(([f, ms]) => `${f} ${ms.toFixed(0)}`)
         .join(', ')}`,
     );
-    for (const [name, ms] of sum((s) => `${s.node.callFrame.functionName || '(anonymous)'} ${file(s)}:${s.node.callFrame.lineNumber + 1}`).slice(0, 15))
+    for (const [name, ms] of sum(
+      (s) => `${s.node.callFrame.functionName || '(anonymous)'} ${file(s)}:${s.node.callFrame.lineNumber + 1}`,
+    ).slice(0, 15))
       console.log(`    ${ms.toFixed(1)} ms  ${name}`);
     await context.close();
   }

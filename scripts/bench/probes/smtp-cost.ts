@@ -14,21 +14,34 @@ import { captureLog } from '#test/support/capture-log.ts';
 
 const count = Number(process.argv[2] ?? 5000);
 const modulePath = path.resolve(process.argv[3] ?? 'src/server/mail/transport.ts');
-const { createMailTransport } = (await import(modulePath)) as { createMailTransport: (options: TransportOptions) => MailTransport };
+const { createMailTransport } = (await import(modulePath)) as {
+  createMailTransport: (options: TransportOptions) => MailTransport;
+};
 
 if (process.env.SMTP_COUNTER_CHILD) {
   const { startSmtpCounter } = await import('../load/smtp-counter.ts');
   const counter = await startSmtpCounter();
   process.send?.(counter.url);
 } else {
-  const child = fork(import.meta.filename, [], { env: { ...process.env, SMTP_COUNTER_CHILD: '1' }, execArgv: ['--import', 'tsx'] });
+  const child = fork(import.meta.filename, [], {
+    env: { ...process.env, SMTP_COUNTER_CHILD: '1' },
+    execArgv: ['--import', 'tsx'],
+  });
   const url = await new Promise<string>((resolve) => child.once('message', (message) => resolve(String(message))));
-  const transport = createMailTransport({ smtpUrl: url, from: 'Botón de Pánico <avisos@example.org>', mailDir: '/nonexistent', log: captureLog(), connections: 20 });
+  const transport = createMailTransport({
+    smtpUrl: url,
+    from: 'Botón de Pánico <avisos@example.org>',
+    mailDir: '/nonexistent',
+    log: captureLog(),
+    connections: 20,
+  });
   const mail = (i: number) => ({
     id: i,
     to: `contacto${i}@example.org`,
     subject: `Ana Pérez ha activado una alerta de emergencia`,
-    text: `Ana Pérez ha pulsado el botón de pánico a las 10:00 del 1 de marzo.\n\nPosición: https://www.openstreetmap.org/?mlat=40.4&mlon=-3.7\n`.repeat(6),
+    text: `Ana Pérez ha pulsado el botón de pánico a las 10:00 del 1 de marzo.\n\nPosición: https://www.openstreetmap.org/?mlat=40.4&mlon=-3.7\n`.repeat(
+      6,
+    ),
     html: `<p>Ana Pérez ha pulsado el botón de pánico a las 10:00 del 1 de marzo.</p><p><a href="https://www.openstreetmap.org/?mlat=40.4&amp;mlon=-3.7">Posición</a></p>`.repeat(
       6,
     ),

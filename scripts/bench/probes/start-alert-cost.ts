@@ -43,14 +43,36 @@ await withProbeDatabase(async (url) => {
     .from(sessions)
     .where(sql`${sessions.accessHash} = ${sql.placeholder('accessHash')}`)
     .prepare('probe_session');
-  const input = { alert_status: '1' as const, latitude: '19.4326', longitude: '-99.1332', timezone: 'America/Mexico_City', pressed_at: new Date().toISOString() };
+  const input = {
+    alert_status: '1' as const,
+    latitude: '19.4326',
+    longitude: '-99.1332',
+    timezone: 'America/Mexico_City',
+    pressed_at: new Date().toISOString(),
+  };
   let next = 0;
   const cases: [string, () => Promise<unknown>, number?][] = [
-    ['session lookup (Drizzle prepared)', () => sessionByAccessHash.execute({ accessHash: sha256(people[next++ % people.length]!.accessToken) })],
-    ['alert context read', () => readAlertContexts(onClient(pool), [{ userId: people[next++ % people.length]!.userId, key: crypto.randomUUID() }])],
+    [
+      'session lookup (Drizzle prepared)',
+      () => sessionByAccessHash.execute({ accessHash: sha256(people[next++ % people.length]!.accessToken) }),
+    ],
+    [
+      'alert context read',
+      () =>
+        readAlertContexts(onClient(pool), [
+          { userId: people[next++ % people.length]!.userId, key: crypto.randomUUID() },
+        ]),
+    ],
     [
       'start alert at once (context + statement)',
-      () => startAlerts({ userId: people[next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
+      () =>
+        startAlerts({
+          userId: people[next++]!.userId,
+          key: crypto.randomUUID(),
+          bodyHash: 'hash',
+          input,
+          now: new Date(),
+        }),
     ],
     [
       `start alerts at once, ${TOGETHER} together (per alert)`,
@@ -58,7 +80,13 @@ await withProbeDatabase(async (url) => {
         Promise.all(
           Array.from({ length: TOGETHER }, () =>
             // People of their own: the case before left its people with an alert on.
-            startAlerts({ userId: people[ALERTS + 100 + next++]!.userId, key: crypto.randomUUID(), bodyHash: 'hash', input, now: new Date() }),
+            startAlerts({
+              userId: people[ALERTS + 100 + next++]!.userId,
+              key: crypto.randomUUID(),
+              bodyHash: 'hash',
+              input,
+              now: new Date(),
+            }),
           ),
         ),
       TOGETHER,

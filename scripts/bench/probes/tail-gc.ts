@@ -25,7 +25,9 @@ const SECONDS = 5;
 const dir = await mkdtemp(path.join(tmpdir(), 'tail-gc-'));
 const probeFile = path.join(dir, 'probe.jsonl');
 const preload = path.join(import.meta.dirname, 'gc-probe-preload.mjs');
-const server = await startLoadServer({ env: { NODE_OPTIONS: `--import=${preload} ${serverFlags}`, PROBE_FILE: probeFile } });
+const server = await startLoadServer({
+  env: { NODE_OPTIONS: `--import=${preload} ${serverFlags}`, PROBE_FILE: probeFile },
+});
 const people = await seedPeople(server.db, 16000, 3);
 const presses = alertPresses(people);
 const url = server.app.url;
@@ -38,7 +40,11 @@ async function probeLines(): Promise<{ gcs: Gc[]; loops: Loop[]; handled: Handle
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Gc | Loop | Handled);
-  return { gcs: lines.filter((l): l is Gc => 'gc' in l), loops: lines.filter((l): l is Loop => 'loop' in l), handled: lines.filter((l): l is Handled => 'req' in l) };
+  return {
+    gcs: lines.filter((l): l is Gc => 'gc' in l),
+    loops: lines.filter((l): l is Loop => 'loop' in l),
+    handled: lines.filter((l): l is Handled => 'req' in l),
+  };
 }
 
 async function walAndCheckpoints(): Promise<{ lsn: number; checkpoints: number; fpi: number }> {
@@ -83,7 +89,13 @@ for (let run = 0; run < runs; run += 1) {
   const start = Date.now();
   let running = true;
   const sampled = samplePostgres(() => running);
-  const result = await runOpenLoop({ url, rate: RATE, seconds: SECONDS, next: presses.next, onReply: (due, ms) => replies.push({ due, ms }) });
+  const result = await runOpenLoop({
+    url,
+    rate: RATE,
+    seconds: SECONDS,
+    next: presses.next,
+    onReply: (due, ms) => replies.push({ due, ms }),
+  });
   running = false;
   const waits = await sampled;
   const walAfter = await walAndCheckpoints();

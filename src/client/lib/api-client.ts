@@ -17,7 +17,11 @@ export interface ApiRequestOptions {
  * meta-tag tokens. Returns the reply body; throws ApiError otherwise. A 401 on
  * an authenticated call gets one refresh and one retry, then ends the session.
  */
-export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<T> {
   const authenticated = options.authenticated ?? true;
   const request = { method, path, body: options.body, query: options.query };
   const signedIn = authenticated && getSessionState().auth.access_token !== '';

@@ -11,7 +11,8 @@ export interface GuardArgs {
   location: ParsedLocation;
 }
 
-type Target = '/web/home' | '/web/active' | '/web/auth/signin' | '/web/auth/verify' | '/web/auth/signup' | '/web/auth/contacts';
+type Target =
+  '/web/home' | '/web/active' | '/web/auth/signin' | '/web/auth/verify' | '/web/auth/signup' | '/web/auth/contacts';
 
 function sendTo(to: Target, location: ParsedLocation): never {
   throw redirect({ to, replace: true, state: { from: location.href } });

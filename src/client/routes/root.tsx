@@ -10,7 +10,9 @@ import type { RouterContext } from './router-context.ts';
 
 // Fetched only once a new version waits, from the worker that serves this one (so offline too):
 // out of every first download (home's budget, DESIGN.md section 6).
-const UpdateNotice = lazy(() => import('#client/features/app-update/update-notice.tsx').then((module) => ({ default: module.UpdateNotice })));
+const UpdateNotice = lazy(() =>
+  import('#client/features/app-update/update-notice.tsx').then((module) => ({ default: module.UpdateNotice })),
+);
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -30,9 +30,12 @@ export function Dialog({ title, children, actions, onDismiss, role = 'dialog', f
   // (or, when it arrives as lazy code, a scheduler task) later, where a tap or a key could still reach the page.
   useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const outside = Array.from(document.body.children).filter((element) => element !== backdrop.current && !element.hasAttribute('inert'));
+    const outside = Array.from(document.body.children).filter(
+      (element) => element !== backdrop.current && !element.hasAttribute('inert'),
+    );
     for (const element of outside) element.setAttribute('inert', '');
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>('h2');
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>('h2');
     first?.focus();
     return () => {
       for (const element of outside) element.removeAttribute('inert');
@@ -47,7 +50,11 @@ export function Dialog({ title, children, actions, onDismiss, role = 'dialog', f
       return;
     }
     if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], input:not(:disabled), select, textarea'));
+    const focusable = Array.from(
+      panel.current.querySelectorAll<HTMLElement>(
+        'button:not(:disabled), a[href], input:not(:disabled), select, textarea',
+      ),
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;

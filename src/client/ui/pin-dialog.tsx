@@ -48,7 +48,13 @@ export function PinDialog({ title, onSubmit, onCancel }: Props) {
       onDismiss={onCancel}
       actions={
         <>
-          <button type="submit" form={`${inputId}-form`} className="button button--block" disabled={sending} aria-busy={sending}>
+          <button
+            type="submit"
+            form={`${inputId}-form`}
+            className="button button--block"
+            disabled={sending}
+            aria-busy={sending}
+          >
             Confirmar
           </button>
           <button type="button" className="button button--ghost button--block" onClick={onCancel}>

@@ -17,7 +17,12 @@ export const getToasts = store.get;
 export const subscribeToasts = store.subscribe;
 
 /** Shows a notice (SPEC.md section 8): success by default, gone after 20 s. */
-export function showToast(input: { message: string; variant?: ToastVariant; icon?: string; durationMs?: number }): number {
+export function showToast(input: {
+  message: string;
+  variant?: ToastVariant;
+  icon?: string;
+  durationMs?: number;
+}): number {
   const toast: Toast = { id: nextId++, message: input.message, variant: input.variant ?? 'success', icon: input.icon };
   store.set([...store.get(), toast]);
   setTimeout(() => dismissToast(toast.id), input.durationMs ?? TOAST_DURATION_MS);

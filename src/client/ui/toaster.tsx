@@ -28,7 +28,17 @@ export function Toaster() {
   );
 }
 
-function ToastItem({ id, message, variant, icon }: { id: number; message: string; variant: ToastVariant; icon?: string }) {
+function ToastItem({
+  id,
+  message,
+  variant,
+  icon,
+}: {
+  id: number;
+  message: string;
+  variant: ToastVariant;
+  icon?: string;
+}) {
   return (
     <div className={`toast toast--${variant}`}>
       <span className="toast__icon" aria-hidden="true">

@@ -45,7 +45,10 @@ function filesOf(bundle: OutputBundle, root: OutputChunk, base: string): Preload
     }
   };
   visit(root);
-  return [...[...scripts].map((file) => ({ href: base + file, style: false })), ...[...styles].map((file) => ({ href: base + file, style: true }))];
+  return [
+    ...[...scripts].map((file) => ({ href: base + file, style: false })),
+    ...[...styles].map((file) => ({ href: base + file, style: true })),
+  ];
 }
 
 const TEMPLATE_ID = 'home-preload';
@@ -53,7 +56,9 @@ const TEMPLATE_ID = 'home-preload';
 /** Inert until the script moves them into the head: markup in a template fetches nothing. */
 function preloadTemplate(files: Preload[]): string {
   // crossorigin as Vite's own preloads, so the later import and stylesheet reuse these responses.
-  const links = files.map(({ href, style }) => `<link rel=${style ? 'preload as=style' : 'modulepreload'} crossorigin href=${href}>`);
+  const links = files.map(
+    ({ href, style }) => `<link rel=${style ? 'preload as=style' : 'modulepreload'} crossorigin href=${href}>`,
+  );
   return `<template id=${TEMPLATE_ID}>${links.join('')}</template>`;
 }
 
@@ -92,7 +97,9 @@ export function earlyHome(options: EarlyHomeOptions): Plugin {
       order: 'post',
       handler(_output, bundle) {
         const html = bundle['index.html'];
-        const home = Object.values(bundle).find((file): file is OutputChunk => isChunk(file) && file.name === options.chunk);
+        const home = Object.values(bundle).find(
+          (file): file is OutputChunk => isChunk(file) && file.name === options.chunk,
+        );
         if (!home || html?.type !== 'asset' || typeof html.source !== 'string') {
           this.error(`early-home: no '${options.chunk}' chunk or no index.html in the bundle`);
         }
@@ -105,7 +112,10 @@ export function earlyHome(options: EarlyHomeOptions): Plugin {
             .filter(isChunk),
         ]) {
           const id = (chunk.moduleIds ?? []).find((moduleId) => /[\\/]node_modules[\\/]valibot[\\/]/.test(moduleId));
-          if (id) this.error(`early-home: valibot is in home's first frame (${chunk.fileName}); read with src/shared/plain-data.ts`);
+          if (id)
+            this.error(
+              `early-home: valibot is in home's first frame (${chunk.fileName}); read with src/shared/plain-data.ts`,
+            );
         }
         const entryTag = '<script type="module"';
         const rootTag = '<div id="root"></div>';
@@ -114,7 +124,9 @@ export function earlyHome(options: EarlyHomeOptions): Plugin {
         const reference = this.emitFile({ type: 'asset', name: 'early-home.js', source: firstScript(options) });
         // Classic and in the head: it runs before the body is drawn (parser-blocking, a few hundred bytes).
         const tags = `${preloadTemplate(filesOf(bundle, home, base))}\n    <script src="${base}${this.getFileName(reference)}"></script>\n    `;
-        html.source = html.source.replace(entryTag, `${tags}${entryTag}`).replace(rootTag, `<div id="root">${earlyHomeMarkup(base)}</div>`);
+        html.source = html.source
+          .replace(entryTag, `${tags}${entryTag}`)
+          .replace(rootTag, `<div id="root">${earlyHomeMarkup(base)}</div>`);
       },
     },
   };

@@ -58,8 +58,11 @@ export function entryAwait({ module }: EntryAwaitOptions): Plugin {
       const restored = code.replace(`${MARK}(`, 'await (');
       // Anywhere else (another chunk, or inside a module wrapper) it would not hold back the entry alone.
       const kept =
-        chunk.isEntry && !restored.includes(`${MARK}(`) && topLevelAwaits(this.parse(restored, MODULE_CODE) as unknown as AstNode).some((node) => node.start === at);
-      if (!kept) this.error(`entry-await: the top-level await of ${module} must stay at the top level of the entry chunk, once`);
+        chunk.isEntry &&
+        !restored.includes(`${MARK}(`) &&
+        topLevelAwaits(this.parse(restored, MODULE_CODE) as unknown as AstNode).some((node) => node.start === at);
+      if (!kept)
+        this.error(`entry-await: the top-level await of ${module} must stay at the top level of the entry chunk, once`);
       return { code: restored, map: null };
     },
   };

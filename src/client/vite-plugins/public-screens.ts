@@ -47,7 +47,9 @@ function stylesOf(bundle: OutputBundle, modules: string[], root: string): string
   };
   for (const module of modules) {
     const id = `${root}/${module}`;
-    const chunk = Object.values(bundle).find((file): file is OutputChunk => isChunk(file) && file.moduleIds.includes(id));
+    const chunk = Object.values(bundle).find(
+      (file): file is OutputChunk => isChunk(file) && file.moduleIds.includes(id),
+    );
     if (!chunk) throw new Error(`public-screens: no chunk holds ${module}`);
     visit(chunk);
   }
@@ -107,13 +109,15 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
       order: 'post',
       async handler(_output, bundle) {
         const html = bundle['index.html'];
-        if (html?.type !== 'asset' || typeof html.source !== 'string') this.error('public-screens: no index.html in the bundle');
+        if (html?.type !== 'asset' || typeof html.source !== 'string')
+          this.error('public-screens: no index.html in the bundle');
         const shell = html.source;
         const rootStart = shell.indexOf('<div id="root">');
         const bodyEnd = shell.lastIndexOf('</body>');
         const entryStart = shell.indexOf('<script type="module"');
         const headEnd = shell.indexOf('</head>');
-        if (rootStart < 0 || bodyEnd < 0 || entryStart < 0 || headEnd < entryStart) this.error('public-screens: index.html has no #root or no entry script');
+        if (rootStart < 0 || bodyEnd < 0 || entryStart < 0 || headEnd < entryStart)
+          this.error('public-screens: index.html has no #root or no entry script');
 
         const { rendered, routes } = await renderScreens(
           root,
@@ -134,11 +138,16 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
         if (!entry?.[1]) this.error('public-screens: index.html has no crossorigin module entry');
         const entryTag = entry[0];
         const entryPreload = `<link rel="modulepreload" crossorigin href="${entry[1]}">`;
-        const script = this.emitFile({ type: 'asset', name: 'public-screen.js', source: firstScripts.join('') + screenScript(options.signedInKey, entry[1]) });
+        const script = this.emitFile({
+          type: 'asset',
+          name: 'public-screen.js',
+          source: firstScripts.join('') + screenScript(options.signedInKey, entry[1]),
+        });
         const manifest: ScreensManifest = { screens: [], routes };
         options.screens.forEach((screen, index) => {
           const markup = cleanMarkup(rendered[index] ?? '');
-          if (!markup.includes('<h1')) this.error(`public-screens: ${screen.path ?? '404'} rendered no heading (a guard sent it elsewhere?)`);
+          if (!markup.includes('<h1'))
+            this.error(`public-screens: ${screen.path ?? '404'} rendered no heading (a guard sent it elsewhere?)`);
           // After the entry's stylesheet, as the app loads them (the same cascade). The screen's code is
           // not preloaded: beside the stylesheets it delays the first paint, which is what counts here,
           // and the app fetches it with the route anyway.
@@ -156,7 +165,11 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
             shell.slice(bodyEnd)
           ).replace('<html lang="es"', `<html lang="es"${attributes}`);
           if (screen.path !== null) manifest.screens.push(screen.path);
-          this.emitFile({ type: 'asset', fileName: screen.path === null ? NOT_FOUND_DOCUMENT : documentOf(screen.path), source });
+          this.emitFile({
+            type: 'asset',
+            fileName: screen.path === null ? NOT_FOUND_DOCUMENT : documentOf(screen.path),
+            source,
+          });
         });
         this.emitFile({ type: 'asset', fileName: SCREENS_MANIFEST, source: JSON.stringify(manifest) });
       },
@@ -165,7 +178,11 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
 }
 
 /** The app's markup at each path, and the router's path patterns, from the real modules. */
-async function renderScreens(root: string, base: string, paths: string[]): Promise<{ rendered: string[]; routes: string[] }> {
+async function renderScreens(
+  root: string,
+  base: string,
+  paths: string[],
+): Promise<{ rendered: string[]; routes: string[] }> {
   // Stylesheets are the bundle's business; in Node an import of one is nothing.
   const noCss: Plugin = {
     name: 'public-screens-no-css',

@@ -52,7 +52,11 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
     trigger: row.trigger ?? 'press',
     check_in:
       row.checkInPurpose !== null && row.checkInDueAt !== null
-        ? { purpose: row.checkInPurpose as CheckInPurpose, place: row.checkInPlace ?? '', due_at: row.checkInDueAt.toISOString() }
+        ? {
+            purpose: row.checkInPurpose as CheckInPurpose,
+            place: row.checkInPlace ?? '',
+            due_at: row.checkInDueAt.toISOString(),
+          }
         : null,
   };
 }
@@ -71,7 +75,10 @@ export async function acknowledge(db: Queryable, token: string, now: Date): Prom
         eq(alertDeliveries.tokenHash, sha256(token)),
         isNull(alertDeliveries.acknowledgedAt),
         gt(alertDeliveries.expiresAt, now),
-        or(isNull(alertDeliveries.alertId), sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`),
+        or(
+          isNull(alertDeliveries.alertId),
+          sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`,
+        ),
       ),
     )
     .returning({ id: alertDeliveries.id });

@@ -7,7 +7,13 @@ import type { Log } from '#server/log.ts';
  * commits and is answered. Logs the error's name and driver code only (a
  * database message may quote values: addresses, positions).
  */
-export async function bestEffort<T>(tx: Queryable, log: Log | undefined, what: string, work: (savepoint: Queryable) => Promise<T>, fallback: T): Promise<T> {
+export async function bestEffort<T>(
+  tx: Queryable,
+  log: Log | undefined,
+  what: string,
+  work: (savepoint: Queryable) => Promise<T>,
+  fallback: T,
+): Promise<T> {
   try {
     return await tx.transaction((savepoint) => work(savepoint));
   } catch (error) {

@@ -21,7 +21,10 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
       .from(alertReminders)
       .where(eq(alertReminders.alertId, alert.id)),
     alert.checkInId
-      ? db.select({ purpose: checkIns.purpose, place: checkIns.place, dueAt: checkIns.dueAt }).from(checkIns).where(eq(checkIns.id, alert.checkInId))
+      ? db
+          .select({ purpose: checkIns.purpose, place: checkIns.place, dueAt: checkIns.dueAt })
+          .from(checkIns)
+          .where(eq(checkIns.id, alert.checkInId))
       : Promise.resolve([]),
   ]);
   return {
@@ -34,7 +37,9 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
       reminders: reminders?.rounds ?? 0,
       last_reminder_at: reminders?.last?.toISOString() ?? null,
       trigger: alert.trigger,
-      check_in: checkIn ? { purpose: checkIn.purpose as CheckInPurpose, place: checkIn.place, due_at: checkIn.dueAt.toISOString() } : null,
+      check_in: checkIn
+        ? { purpose: checkIn.purpose as CheckInPurpose, place: checkIn.place, due_at: checkIn.dueAt.toISOString() }
+        : null,
     },
   };
 }
@@ -44,7 +49,9 @@ export async function practiceDeliveryState(db: Queryable, userId: string, now: 
   const [practice] = await db
     .select()
     .from(practiceAlerts)
-    .where(and(eq(practiceAlerts.userId, userId), gt(practiceAlerts.startedAt, new Date(now.getTime() - ACK_LINK_TTL_MS))))
+    .where(
+      and(eq(practiceAlerts.userId, userId), gt(practiceAlerts.startedAt, new Date(now.getTime() - ACK_LINK_TTL_MS))),
+    )
     .orderBy(desc(practiceAlerts.startedAt))
     .limit(1);
   if (!practice) return { practice: null };

@@ -27,13 +27,20 @@ export function acknowledgementRoutes(deps: AppDeps) {
 
   /** Counted on its own, so a refused token still counts. */
   async function limited(c: Context) {
-    const verdict = await hitRateLimit(db, `ack:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.ackPerIp, clock.now());
+    const verdict = await hitRateLimit(
+      db,
+      `ack:ip:${clientIp(c, config.trustProxy)}`,
+      config.rateLimits.ackPerIp,
+      clock.now(),
+    );
     return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
   }
 
   return new Hono<AppEnv>()
     .get('/alert-deliveries', bearer, async (c) => ok(c, await alertDeliveryState(db, c.var.auth.userId)))
-    .get('/practice-deliveries', bearer, async (c) => ok(c, await practiceDeliveryState(db, c.var.auth.userId, clock.now())))
+    .get('/practice-deliveries', bearer, async (c) =>
+      ok(c, await practiceDeliveryState(db, c.var.auth.userId, clock.now())),
+    )
     .get('/ack/:token', async (c) => {
       const refused = await limited(c);
       if (refused) return refused;

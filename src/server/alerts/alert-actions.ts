@@ -42,18 +42,27 @@ export async function lockUserForAlert(tx: Queryable, userId: string): Promise<L
  * records may fail alone.)
  * Undefined when an alert is on: the press is a position, for applyAlertRequest.
  */
-export async function startInTransaction({ tx, config, log }: Pick<Deps, 'tx' | 'config' | 'log'>, press: Press): Promise<AtOnce | undefined> {
+export async function startInTransaction(
+  { tx, config, log }: Pick<Deps, 'tx' | 'config' | 'log'>,
+  press: Press,
+): Promise<AtOnce | undefined> {
   const run = inTransaction(tx);
   const [context] = await readAlertContexts(run, [press]);
   if (!context) throw new Error('the bearer user vanished inside its own transaction');
   const plan = planStart(config, press, context);
   if (plan.kind === 'not-a-start') return undefined;
-  if (plan.kind === 'answer') return plan.claim.kind === 'mismatch' ? { kind: 'mismatch' } : { kind: 'answered', reply: plan.claim.reply };
+  if (plan.kind === 'answer')
+    return plan.claim.kind === 'mismatch' ? { kind: 'mismatch' } : { kind: 'answered', reply: plan.claim.reply };
   // The delivery records are best effort, as ever: should they fail, the alert and its e-mails
   // still go, without them (the links then lead to the invalid-link page).
   const claimed =
-    (await bestEffort(tx, log, 'entregas de alert-started', (savepoint) => writeStarts(inTransaction(savepoint), [plan.rows]), undefined)) ??
-    (await writeStarts(run, [plan.rows], { untracked: true }));
+    (await bestEffort(
+      tx,
+      log,
+      'entregas de alert-started',
+      (savepoint) => writeStarts(inTransaction(savepoint), [plan.rows]),
+      undefined,
+    )) ?? (await writeStarts(run, [plan.rows], { untracked: true }));
   // Nobody else writes this person's key while their row is locked.
   if (!claimed.has(press.userId)) throw new Error('an alert start found its key taken under the lock');
   // (Never in a savepoint here; there the workers' next poll would find the e-mails.)
@@ -115,7 +124,12 @@ export async function applyAlertRequest(
   return { alert_status: false, alert_id: active.id };
 }
 
-async function recordPosition(deps: Deps, active: typeof alerts.$inferSelect, input: ActiveButtonInput, person: ReturnType<typeof personOf>): Promise<ActiveButtonReply> {
+async function recordPosition(
+  deps: Deps,
+  active: typeof alerts.$inferSelect,
+  input: ActiveButtonInput,
+  person: ReturnType<typeof personOf>,
+): Promise<ActiveButtonReply> {
   const { tx, now } = deps;
   const position = positionOf(input);
   const reply = { alert_status: true, alert_id: active.id };

@@ -52,22 +52,30 @@ type Row = {
 };
 
 /** The context of each (user, key), in order; undefined for a person who no longer exists. */
-export async function readAlertContexts(run: RunStatement, presses: { userId: string; key: string }[]): Promise<(AlertContext | undefined)[]> {
-  const rows = await run<Row>(ALERT_CONTEXTS, [presses.map((press) => press.userId), presses.map((press) => press.key)]);
+export async function readAlertContexts(
+  run: RunStatement,
+  presses: { userId: string; key: string }[],
+): Promise<(AlertContext | undefined)[]> {
+  const rows = await run<Row>(ALERT_CONTEXTS, [
+    presses.map((press) => press.userId),
+    presses.map((press) => press.key),
+  ]);
   const contexts: (AlertContext | undefined)[] = presses.map(() => undefined);
   for (const row of rows) {
     contexts[Number(row.n) - 1] = {
       person: { firstname: row.firstname, lastname: row.lastname, phone: row.phone },
       hasActiveAlert: row.active,
       earlier: row.body_hash === null ? undefined : { bodyHash: row.body_hash, reply: row.reply },
-      recipients: row.recipients.map(([email, firstname, lastname, unsubscribeHash, language, receivesDetentionInfo]) => ({
-        email,
-        firstname,
-        lastname,
-        unsubscribeHash,
-        language: languageOr(language),
-        receivesDetentionInfo: receivesDetentionInfo === true,
-      })),
+      recipients: row.recipients.map(
+        ([email, firstname, lastname, unsubscribeHash, language, receivesDetentionInfo]) => ({
+          email,
+          firstname,
+          lastname,
+          unsubscribeHash,
+          language: languageOr(language),
+          receivesDetentionInfo: receivesDetentionInfo === true,
+        }),
+      ),
       detention: row.detention,
     };
   }

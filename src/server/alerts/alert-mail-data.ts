@@ -6,7 +6,13 @@ import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
 import { openDetentionInfo } from '#server/detention/detention-box.ts';
 import { detentionSteps } from '#server/detention/alert-steps.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
-import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMoment, type AlertPerson } from '#server/mail/templates/alert-mails.ts';
+import {
+  alertEndedMail,
+  alertPositionMail,
+  alertStartedMail,
+  type AlertMoment,
+  type AlertPerson,
+} from '#server/mail/templates/alert-mails.ts';
 import { alertDuressMail } from '#server/mail/templates/duress-mail.ts';
 import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/missed-check-in-mail.ts';
 import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
@@ -26,7 +32,12 @@ const deliveryLine = v.object({
 });
 
 const position = v.object({ latitude: v.string(), longitude: v.string() });
-const checkIn = v.object({ purpose: v.string(), place: v.string(), dueAt: v.string(), forced: v.optional(v.boolean()) });
+const checkIn = v.object({
+  purpose: v.string(),
+  place: v.string(),
+  dueAt: v.string(),
+  forced: v.optional(v.boolean()),
+});
 
 /** What every alert e-mail's data holds; each kind's schema below adds what it needs. */
 const alertMailEntries = {
@@ -92,7 +103,11 @@ function common(data: AlertMailData, context: RenderContext) {
     person: data.person,
     contactFirstname: data.contactFirstname,
     language,
-    moment: { at: new Date(data.at), timezone: data.timezone, receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined },
+    moment: {
+      at: new Date(data.at),
+      timezone: data.timezone,
+      receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined,
+    },
     unsubscribeUrl: unsubscribeUrl(config, unsubscribeToken(config.secret, accountOf(context), recipient)),
   };
 }
@@ -105,7 +120,10 @@ function ackOf(data: AlertMailData, { config, recipient }: RenderContext) {
 function alerting(data: AlertMailData, context: RenderContext) {
   // A packet that no longer opens (SECRET changed) leaves the steps without its numbers.
   const info = data.detention === undefined ? undefined : openDetentionInfo(context.config.secret, data.detention);
-  return { ...common(data, context), extra: detentionSteps(context.language, data.person.name, info && { info, sample: false }) };
+  return {
+    ...common(data, context),
+    extra: detentionSteps(context.language, data.person.name, info && { info, sample: false }),
+  };
 }
 
 function missedOf(data: AlertMailData & { checkIn: NonNullable<AlertMailData['checkIn']> }, context: RenderContext) {
@@ -122,20 +140,47 @@ export function renderAlertStarted(data: AlertMailData, context: RenderContext):
   });
 }
 
-export function renderAlertPosition(data: v.InferOutput<typeof alertPositionData>, context: RenderContext): MailContent {
-  return alertPositionMail({ ...alerting(data, context), position: data.position, ...(data.ack ? ackOf(data, context) : {}) });
+export function renderAlertPosition(
+  data: v.InferOutput<typeof alertPositionData>,
+  context: RenderContext,
+): MailContent {
+  return alertPositionMail({
+    ...alerting(data, context),
+    position: data.position,
+    ...(data.ack ? ackOf(data, context) : {}),
+  });
 }
 
-export function renderAlertReminder(data: v.InferOutput<typeof alertReminderData>, context: RenderContext): MailContent {
-  return reminderMail({ ...alerting(data, context), position: data.position, ...ackOf(data, context), minutes: data.minutes });
+export function renderAlertReminder(
+  data: v.InferOutput<typeof alertReminderData>,
+  context: RenderContext,
+): MailContent {
+  return reminderMail({
+    ...alerting(data, context),
+    position: data.position,
+    ...ackOf(data, context),
+    minutes: data.minutes,
+  });
 }
 
-export function renderAlertCheckInMissed(data: v.InferOutput<typeof alertCheckInMissedData>, context: RenderContext): MailContent {
-  return missedCheckInMail({ ...alerting(data, context), position: data.position, ...(data.ack ? ackOf(data, context) : {}), missed: missedOf(data, context) });
+export function renderAlertCheckInMissed(
+  data: v.InferOutput<typeof alertCheckInMissedData>,
+  context: RenderContext,
+): MailContent {
+  return missedCheckInMail({
+    ...alerting(data, context),
+    position: data.position,
+    ...(data.ack ? ackOf(data, context) : {}),
+    missed: missedOf(data, context),
+  });
 }
 
 export function renderAlertDuress(data: AlertMailData, context: RenderContext): MailContent {
-  return alertDuressMail({ ...common(data, context), position: data.position, ...(data.ack ? ackOf(data, context) : {}) });
+  return alertDuressMail({
+    ...common(data, context),
+    position: data.position,
+    ...(data.ack ? ackOf(data, context) : {}),
+  });
 }
 
 export function renderAlertEnded(data: v.InferOutput<typeof alertEndedData>, context: RenderContext): MailContent {

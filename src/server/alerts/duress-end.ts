@@ -18,7 +18,11 @@ type PersonRow = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'pho
  * Each contact who got the alert reads that the person may have been forced to
  * end it. Nothing is deleted.
  */
-export async function endAlertUnderDuress(deps: TrackDeps, person: PersonRow, active: AlertRow): Promise<ActiveButtonReply> {
+export async function endAlertUnderDuress(
+  deps: TrackDeps,
+  person: PersonRow,
+  active: AlertRow,
+): Promise<ActiveButtonReply> {
   await hideAlertFromPerson(deps, active.id);
   const moment = momentData(momentOf(deps.now, active.timezone, deps.now));
   await queueFollowUpMails(
@@ -41,7 +45,10 @@ export async function endAlertUnderDuress(deps: TrackDeps, person: PersonRow, ac
 }
 
 /** From now on, every reply to the person says no alert is on; the contacts' view is untouched. */
-export async function hideAlertFromPerson({ tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>, alertId: string): Promise<void> {
+export async function hideAlertFromPerson(
+  { tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>,
+  alertId: string,
+): Promise<void> {
   await tx.update(alerts).set({ endedByDuressAt: now }).where(eq(alerts.id, alertId));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
 }
@@ -54,7 +61,11 @@ export async function hideAlertFromPerson({ tx, userId, now }: Pick<TrackDeps, '
  * fresh alert's e-mails and reminders go to the same contacts) and the caller
  * starts a new one. True when there was one to retire.
  */
-export async function retireHiddenAlert({ tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>): Promise<boolean> {
+export async function retireHiddenAlert({
+  tx,
+  userId,
+  now,
+}: Pick<TrackDeps, 'tx' | 'userId' | 'now'>): Promise<boolean> {
   const [active] = await tx
     .select({ id: alerts.id, endedByDuressAt: alerts.endedByDuressAt })
     .from(alerts)

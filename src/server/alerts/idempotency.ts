@@ -40,7 +40,13 @@ export function claimOf<T>(first: { bodyHash: string; reply: unknown } | undefin
  * the same key waits on the primary key until the first commits, then finds its
  * reply: never two alerts for one press.
  */
-export async function claimIdempotencyKey<T>(tx: Queryable, userId: string, key: string, bodyHash: string, now: Date): Promise<Claim<T>> {
+export async function claimIdempotencyKey<T>(
+  tx: Queryable,
+  userId: string,
+  key: string,
+  bodyHash: string,
+  now: Date,
+): Promise<Claim<T>> {
   const inserted = await tx
     .insert(alertRequests)
     .values({ userId, idempotencyKey: key, bodyHash, createdAt: now })

@@ -39,14 +39,23 @@ export type PersonAlertView = { alertOn: boolean };
 /** What the contacts' pages are given. */
 export type ContactsAlertView = { alertOn: boolean; forced: boolean };
 
-export type AlertStep = { phase: AlertPhase; person: PersonAlertView; contacts: ContactsAlertView; effects: AlertEffect[] };
+export type AlertStep = {
+  phase: AlertPhase;
+  person: PersonAlertView;
+  contacts: ContactsAlertView;
+  effects: AlertEffect[];
+};
 
 export const personView = (phase: AlertPhase): PersonAlertView => ({ alertOn: phase === 'on' });
 
-export const contactsView = (phase: AlertPhase): ContactsAlertView => ({ alertOn: phase !== 'none', forced: phase === 'hidden' });
+export const contactsView = (phase: AlertPhase): ContactsAlertView => ({
+  alertOn: phase !== 'none',
+  forced: phase === 'hidden',
+});
 
 /** The phase of the person's one active alert row, if any. */
-export const alertPhaseOf = (active: { endedByDuressAt: Date | null } | undefined): AlertPhase => (!active ? 'none' : active.endedByDuressAt ? 'hidden' : 'on');
+export const alertPhaseOf = (active: { endedByDuressAt: Date | null } | undefined): AlertPhase =>
+  !active ? 'none' : active.endedByDuressAt ? 'hidden' : 'on';
 
 const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>> = {
   none: {

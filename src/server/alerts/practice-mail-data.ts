@@ -30,10 +30,18 @@ export function renderPractice(data: v.InferOutput<typeof practiceData>, context
     person: data.person,
     contactFirstname: data.contactFirstname,
     language,
-    moment: { at: new Date(data.at), timezone: data.timezone, receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined },
+    moment: {
+      at: new Date(data.at),
+      timezone: data.timezone,
+      receivedAt: data.receivedAt ? new Date(data.receivedAt) : undefined,
+    },
     position: data.position,
     unsubscribeUrl: unsubscribeUrl(config, unsubscribeToken(config.secret, accountOf(context), recipient)),
     ackUrl: ackUrl(config, ackToken(config.secret, data.practiceId, recipient)),
-    extra: detentionSteps(language, data.person.name, data.detentionSample ? { info: SAMPLE_DETENTION_INFO, sample: true } : undefined),
+    extra: detentionSteps(
+      language,
+      data.person.name,
+      data.detentionSample ? { info: SAMPLE_DETENTION_INFO, sample: true } : undefined,
+    ),
   });
 }

@@ -19,7 +19,12 @@ import { queuePracticeMails, type TrackDeps } from './tracked-mails.ts';
  * practice that fails is answered without one, so it never sits in a phone's
  * queue ahead of a real SOS (the service worker keeps retrying a 5xx).
  */
-export async function applyPracticeRequest(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string): Promise<ActiveButtonReply> {
+export async function applyPracticeRequest(
+  deps: TrackDeps,
+  user: LockedUser,
+  input: ActiveButtonInput,
+  requestKey: string,
+): Promise<ActiveButtonReply> {
   const { tx, userId } = deps;
   const [active] = await tx
     .select({ id: alerts.id, endedByDuressAt: alerts.endedByDuressAt })
@@ -28,16 +33,33 @@ export async function applyPracticeRequest(deps: TrackDeps, user: LockedUser, in
   const { effects, person } = step(alertPhaseOf(active), 'practice');
   if (person.alertOn) return { alert_status: true, alert_id: active?.id ?? null, practice_id: null };
   const silent = effects.includes('practice-silent');
-  const practiceId = await bestEffort(tx, deps.log, 'alerta de prueba', (savepoint) => startPractice({ ...deps, tx: savepoint }, user, input, requestKey, silent), null);
+  const practiceId = await bestEffort(
+    tx,
+    deps.log,
+    'alerta de prueba',
+    (savepoint) => startPractice({ ...deps, tx: savepoint }, user, input, requestKey, silent),
+    null,
+  );
   return { alert_status: false, alert_id: null, practice_id: practiceId };
 }
 
-async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveButtonInput, requestKey: string, silent: boolean): Promise<string> {
+async function startPractice(
+  deps: TrackDeps,
+  user: LockedUser,
+  input: ActiveButtonInput,
+  requestKey: string,
+  silent: boolean,
+): Promise<string> {
   const { tx, userId, now } = deps;
   const [recent] = await tx
     .select({ id: practiceAlerts.id })
     .from(practiceAlerts)
-    .where(and(eq(practiceAlerts.userId, userId), gt(practiceAlerts.startedAt, new Date(now.getTime() - PRACTICE_COOLDOWN_MS))))
+    .where(
+      and(
+        eq(practiceAlerts.userId, userId),
+        gt(practiceAlerts.startedAt, new Date(now.getTime() - PRACTICE_COOLDOWN_MS)),
+      ),
+    )
     .orderBy(desc(practiceAlerts.startedAt))
     .limit(1);
   if (recent) return recent.id;
@@ -46,7 +68,15 @@ async function startPractice(deps: TrackDeps, user: LockedUser, input: ActiveBut
   const timezone = input.timezone || 'UTC';
   const [practice] = await tx
     .insert(practiceAlerts)
-    .values({ userId, requestKey, timezone, latitude: input.latitude, longitude: input.longitude, pressedAt: at, startedAt: now })
+    .values({
+      userId,
+      requestKey,
+      timezone,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      pressedAt: at,
+      startedAt: now,
+    })
     .returning({ id: practiceAlerts.id });
   if (!practice) throw new Error('insert returned no practice');
   if (silent) return practice.id;

@@ -30,7 +30,11 @@ export async function alertRecipients(tx: Queryable, userId: string): Promise<Re
 }
 
 /** The language of each of this person's contacts among `emails`; an address no longer a contact reads Spanish. */
-export async function recipientLanguages(tx: Queryable, userId: string, emails: string[]): Promise<Map<string, Language>> {
+export async function recipientLanguages(
+  tx: Queryable,
+  userId: string,
+  emails: string[],
+): Promise<Map<string, Language>> {
   if (emails.length === 0) return new Map();
   const rows = await tx
     .select({ email: contacts.email, language: contacts.language })

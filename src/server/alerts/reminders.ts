@@ -87,7 +87,11 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
         .limit(1);
       if (acknowledged) return 0;
       const rounds = Array.from({ length: due }, (_, index) => ({ alertId, round: index + 1, claimedAt: now }));
-      const won = await tx.insert(alertReminders).values(rounds).onConflictDoNothing().returning({ round: alertReminders.round });
+      const won = await tx
+        .insert(alertReminders)
+        .values(rounds)
+        .onConflictDoNothing()
+        .returning({ round: alertReminders.round });
       if (!won.some((claim) => claim.round === due)) return 0;
 
       const [user] = await tx.select().from(users).where(eq(users.id, alert.userId));
@@ -102,9 +106,22 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
           tokenHash: alertDeliveries.tokenHash,
         })
         .from(alertDeliveries)
-        .innerJoin(contacts, and(eq(contacts.userId, alertDeliveries.userId), eq(contacts.email, alertDeliveries.contactEmail)))
-        .leftJoin(optOuts, and(eq(optOuts.userId, alertDeliveries.userId), eq(optOuts.email, alertDeliveries.contactEmail)))
-        .where(and(eq(alertDeliveries.alertId, alertId), isNull(alertDeliveries.acknowledgedAt), isNotNull(contacts.emailVerifiedAt), isNull(optOuts.unsubscribedAt)));
+        .innerJoin(
+          contacts,
+          and(eq(contacts.userId, alertDeliveries.userId), eq(contacts.email, alertDeliveries.contactEmail)),
+        )
+        .leftJoin(
+          optOuts,
+          and(eq(optOuts.userId, alertDeliveries.userId), eq(optOuts.email, alertDeliveries.contactEmail)),
+        )
+        .where(
+          and(
+            eq(alertDeliveries.alertId, alertId),
+            isNull(alertDeliveries.acknowledgedAt),
+            isNotNull(contacts.emailVerifiedAt),
+            isNull(optOuts.unsubscribedAt),
+          ),
+        );
       const position = positionOf(alert);
       const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
       const moment = momentData({ at: alert.pressedAt, timezone: alert.timezone });

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { ALERT_END, ALERT_PRACTICE, ALERT_START, activeButtonSchema, type ActiveButtonInput, type ActiveButtonReply } from '#shared/api/active-button.ts';
+import {
+  ALERT_END,
+  ALERT_PRACTICE,
+  ALERT_START,
+  activeButtonSchema,
+  type ActiveButtonInput,
+  type ActiveButtonReply,
+} from '#shared/api/active-button.ts';
 import { pinMessages } from '#shared/api/pins.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
@@ -16,7 +23,8 @@ import { applyPracticeRequest } from './practice.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-const keyReused = (c: Context) => invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
+const keyReused = (c: Context) =>
+  invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
 
 /**
  * PUT/PATCH /api/active-button (DESIGN.md section 3, step 5). Every request
@@ -51,7 +59,8 @@ export function alertRoutes(deps: AppDeps) {
       if (input.alert_status === ALERT_START) {
         let started = await startInTransaction({ tx, config, log }, press);
         // After a duress end the press starts a fresh alert, as after any end (lifecycle.ts).
-        if (!started && (await retireHiddenAlert({ tx, userId, now }))) started = await startInTransaction({ tx, config, log }, press);
+        if (!started && (await retireHiddenAlert({ tx, userId, now })))
+          started = await startInTransaction({ tx, config, log }, press);
         if (started?.kind === 'answered') return ok(c, started.reply);
         if (started?.kind === 'mismatch') return keyReused(c);
       }
@@ -64,7 +73,8 @@ export function alertRoutes(deps: AppDeps) {
         // Locked: a 422 here, not the 429 of the profile's PIN routes. The SOS queue keeps a 429 to
         // try again later, at the front of the queue, where it would hold up a new SOS for 15 minutes;
         // a 422 leaves the queue, and the PIN dialog shows why.
-        const refusal = pin.kind === 'locked' ? pinMessages.tooManyAttempts : pin.kind === 'refused' ? pin.message : undefined;
+        const refusal =
+          pin.kind === 'locked' ? pinMessages.tooManyAttempts : pin.kind === 'refused' ? pin.message : undefined;
         if (refusal) return invalid(c, refusal, { pin: [refusal] });
         duress = pin.kind === 'duress';
       }
@@ -81,5 +91,7 @@ export function alertRoutes(deps: AppDeps) {
     });
   };
 
-  return new Hono<AppEnv>().on(['PUT', 'PATCH'], '/active-button', bearer, body, handle).on(['PUT', 'PATCH'], '/active-button/', bearer, body, handle);
+  return new Hono<AppEnv>()
+    .on(['PUT', 'PATCH'], '/active-button', bearer, body, handle)
+    .on(['PUT', 'PATCH'], '/active-button/', bearer, body, handle);
 }

@@ -26,7 +26,11 @@ export function createAlertStarter(db: Db, config: Pick<Config, 'secret'>): Aler
   return batched((presses: Press[]) => startTogether(db, config, presses), { maxBatch: 100, maxInFlight: 3 });
 }
 
-async function startTogether(db: Db, config: Pick<Config, 'secret'>, presses: Press[]): Promise<(AtOnce | undefined)[]> {
+async function startTogether(
+  db: Db,
+  config: Pick<Config, 'secret'>,
+  presses: Press[],
+): Promise<(AtOnce | undefined)[]> {
   // One client for the read and the write: checked out twice, every batch would queue behind
   // all the others twice over when the pool is busy.
   const client = await db.$client.connect();
@@ -49,7 +53,12 @@ async function startTogether(db: Db, config: Pick<Config, 'secret'>, presses: Pr
 
 type Outcome = { answer: AtOnce | undefined } | { rows: StartRows; reply: ActiveButtonReply };
 
-async function startOn(db: Db, config: Pick<Config, 'secret'>, client: pg.PoolClient, presses: Press[]): Promise<(AtOnce | undefined)[]> {
+async function startOn(
+  db: Db,
+  config: Pick<Config, 'secret'>,
+  client: pg.PoolClient,
+  presses: Press[],
+): Promise<(AtOnce | undefined)[]> {
   const run = onClient(client);
   const contexts = await readAlertContexts(run, presses);
   const seen = new Set<string>();

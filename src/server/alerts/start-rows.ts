@@ -24,7 +24,9 @@ export type StartRows = ReturnType<typeof startRows>;
  * position, for alert-actions.ts).
  */
 export type StartPlan =
-  { kind: 'answer'; claim: Exclude<Claim<ActiveButtonReply>, { kind: 'new' }> } | { kind: 'start'; rows: StartRows; reply: ActiveButtonReply } | { kind: 'not-a-start' };
+  | { kind: 'answer'; claim: Exclude<Claim<ActiveButtonReply>, { kind: 'new' }> }
+  | { kind: 'start'; rows: StartRows; reply: ActiveButtonReply }
+  | { kind: 'not-a-start' };
 
 /** The one decision both ways of writing a start share (start-alert-at-once.ts for many, alert-actions.ts for one). */
 export function planStart(config: Pick<Config, 'secret'>, press: Press, context: AlertContext): StartPlan {
@@ -42,7 +44,12 @@ export function planStart(config: Pick<Config, 'secret'>, press: Press, context:
  * (alert-mail-data.ts), with the hashes of the links' tokens (the delivery
  * record's, and the unsubscribe link's when it is not recorded yet).
  */
-function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, input, now, checkIn }: Press, context: AlertContext, alertId: string) {
+function startRows(
+  config: Pick<Config, 'secret'>,
+  { userId, key, bodyHash, input, now, checkIn }: Press,
+  context: AlertContext,
+  alertId: string,
+) {
   const at = pressedAt(input, now);
   const timezone = input.timezone || 'UTC';
   const shared = {
@@ -50,12 +57,26 @@ function startRows(config: Pick<Config, 'secret'>, { userId, key, bodyHash, inpu
     person: personOf(context.person),
     ...momentData(momentOf(at, timezone, now)),
     position: positionOf(input),
-    ...(checkIn ? { checkIn: { purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt, ...(checkIn.forced ? { forced: true } : {}) } } : {}),
+    ...(checkIn
+      ? {
+          checkIn: {
+            purpose: checkIn.purpose,
+            place: checkIn.place,
+            dueAt: checkIn.dueAt,
+            ...(checkIn.forced ? { forced: true } : {}),
+          },
+        }
+      : {}),
   };
   const mails = context.recipients.map((recipient) => {
     // The packet stays sealed in the row; only the contacts the person chose get it.
     const detention = recipient.receivesDetentionInfo && context.detention ? { detention: context.detention } : {};
-    const data: AlertMailInput = { ...shared, contactFirstname: recipient.firstname, language: recipient.language, ...detention };
+    const data: AlertMailInput = {
+      ...shared,
+      contactFirstname: recipient.firstname,
+      language: recipient.language,
+      ...detention,
+    };
     const unsubscribeHash = sha256(unsubscribeToken(config.secret, userId, recipient.email));
     return {
       email: recipient.email,
@@ -166,8 +187,18 @@ const START_ALERTS_UNTRACKED = startAlerts(false);
  * Write the starts, at most one per person: the people whose key it claimed
  * (the others wrote nothing). `untracked`: without their delivery records.
  */
-export async function writeStarts(run: RunStatement, starts: StartRows[], { untracked = false } = {}): Promise<Set<string>> {
-  const values = [JSON.stringify(starts), starts.map((start) => start.user_id), 'alert-started', priorityOf('alert-started'), pushOutboxKind('alert-started')];
+export async function writeStarts(
+  run: RunStatement,
+  starts: StartRows[],
+  { untracked = false } = {},
+): Promise<Set<string>> {
+  const values = [
+    JSON.stringify(starts),
+    starts.map((start) => start.user_id),
+    'alert-started',
+    priorityOf('alert-started'),
+    pushOutboxKind('alert-started'),
+  ];
   const claims = await run<{ user_id: string }>(untracked ? START_ALERTS_UNTRACKED : START_ALERTS, values);
   return new Set(claims.map((claim) => claim.user_id));
 }

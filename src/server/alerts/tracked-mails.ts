@@ -71,7 +71,13 @@ export async function queuePracticeMails(
     };
   });
   if (rows.length > 0) {
-    await bestEffort(tx, log, `entregas de ${kind}`, (savepoint) => savepoint.insert(alertDeliveries).values(rows).onConflictDoNothing(), undefined);
+    await bestEffort(
+      tx,
+      log,
+      `entregas de ${kind}`,
+      (savepoint) => savepoint.insert(alertDeliveries).values(rows).onConflictDoNothing(),
+      undefined,
+    );
   }
   return recipients.length;
 }
@@ -94,12 +100,17 @@ export async function queueFollowUpMails<K extends FollowUpKind>(
     tx,
     log,
     `entregas de ${kind}`,
-    (savepoint) => savepoint.select({ email: alertDeliveries.contactEmail }).from(alertDeliveries).where(eq(alertDeliveries.alertId, alertId)),
+    (savepoint) =>
+      savepoint
+        .select({ email: alertDeliveries.contactEmail })
+        .from(alertDeliveries)
+        .where(eq(alertDeliveries.alertId, alertId)),
     [],
   );
   const got = new Set(tracked.map((row) => row.email));
   const confirmed = await alertRecipients(tx, userId);
-  const recipients = receivedOnly && got.size > 0 ? confirmed.filter((recipient) => got.has(recipient.email)) : confirmed;
+  const recipients =
+    receivedOnly && got.size > 0 ? confirmed.filter((recipient) => got.has(recipient.email)) : confirmed;
   // The links are derived again when the e-mails are rendered; this records them.
   await unsubscribeLinks(
     tx,
@@ -108,7 +119,9 @@ export async function queueFollowUpMails<K extends FollowUpKind>(
     recipients.map((recipient) => recipient.email),
     now,
   );
-  const mails = recipients.map((recipient) => ({ kind, to: recipient.email, data: data(recipient, got.has(recipient.email)) }) as QueuedMail);
+  const mails = recipients.map(
+    (recipient) => ({ kind, to: recipient.email, data: data(recipient, got.has(recipient.email)) }) as QueuedMail,
+  );
   await enqueueMails(tx, mails, now, userId);
   return recipients.length;
 }
@@ -124,7 +137,13 @@ export async function queueEndedAlertMails(
   alertId: string,
   data: (recipient: Recipient, deliveries: AlertEndedInput['deliveries']) => AlertEndedInput,
 ): Promise<number> {
-  const audience = await bestEffort(tx, log, 'entregas al finalizar', (savepoint) => endAudience(savepoint, userId, alertId), null);
+  const audience = await bestEffort(
+    tx,
+    log,
+    'entregas al finalizar',
+    (savepoint) => endAudience(savepoint, userId, alertId),
+    null,
+  );
   const recorded = audience && audience.lines.length > 0 ? audience : undefined;
   const recipients = recorded ? recorded.recipients : await alertRecipients(tx, userId);
   await unsubscribeLinks(
@@ -140,12 +159,20 @@ export async function queueEndedAlertMails(
     sentAt: sentAt?.toISOString() ?? null,
     acknowledgedAt: acknowledgedAt?.toISOString() ?? null,
   }));
-  const mails = recipients.map((recipient) => ({ kind: 'alert-ended' as const, to: recipient.email, data: data(recipient, lines) }));
+  const mails = recipients.map((recipient) => ({
+    kind: 'alert-ended' as const,
+    to: recipient.email,
+    data: data(recipient, lines),
+  }));
   await enqueueMails(tx, mails, now, userId);
   return recipients.length;
 }
 
-async function endAudience(db: Queryable, userId: string, alertId: string): Promise<{ recipients: Recipient[]; lines: DeliveryLineInput[] }> {
+async function endAudience(
+  db: Queryable,
+  userId: string,
+  alertId: string,
+): Promise<{ recipients: Recipient[]; lines: DeliveryLineInput[] }> {
   const rows = await deliveryRows(db, eq(alertDeliveries.alertId, alertId));
   const optedOut = await db
     .select({ email: optOuts.email })

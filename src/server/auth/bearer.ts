@@ -47,7 +47,11 @@ export function requireBearer({ db, clock, sessionLookup: lookup }: Pick<AppDeps
     if (!token) return fail(c, 401, apiMessages.unauthorized);
     const row = await lookup(sha256(token));
     const now = clock.now().getTime();
-    const valid = row && !row.revokedAt && row.expiresAt.getTime() > now && (!row.rotatedAt || now - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS);
+    const valid =
+      row &&
+      !row.revokedAt &&
+      row.expiresAt.getTime() > now &&
+      (!row.rotatedAt || now - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS);
     if (!valid) return fail(c, 401, apiMessages.unauthorized);
     c.set('auth', { userId: row.userId, sessionId: row.id, familyId: row.familyId });
     // Beside the handler, not before it, so the request (an SOS above all) does not wait

@@ -14,7 +14,11 @@ const purposeOf = (row: Row): CodePurpose => (row.type === 'pins-reset' ? 'pins-
 /** 'burned': this wrong guess used up the code and started a lockout (lockout.ts). */
 export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'missing';
 
-export async function findVerification(db: Queryable, type: VerificationType, target: string): Promise<Row | undefined> {
+export async function findVerification(
+  db: Queryable,
+  type: VerificationType,
+  target: string,
+): Promise<Row | undefined> {
   const [row] = await db
     .select()
     .from(verifications)
@@ -24,7 +28,13 @@ export async function findVerification(db: Queryable, type: VerificationType, ta
 }
 
 /** Replace any earlier code for the target: only the newest one works. Returns the raw code for the e-mail. */
-export async function issueCode(db: Queryable, secret: string, type: VerificationType, target: string, now: Date): Promise<string> {
+export async function issueCode(
+  db: Queryable,
+  secret: string,
+  type: VerificationType,
+  target: string,
+  now: Date,
+): Promise<string> {
   const code = randomCode();
   const values = {
     codeHash: hmac(secret, `${type}:${target}:${code}`),
@@ -47,7 +57,13 @@ export async function issueCode(db: Queryable, secret: string, type: Verificatio
  * here: the caller deletes it only once it has been used (verify of an unknown
  * user keeps it for signup).
  */
-export async function checkCode(db: Queryable, secret: string, row: Row | undefined, code: string, now: Date): Promise<CodeCheck> {
+export async function checkCode(
+  db: Queryable,
+  secret: string,
+  row: Row | undefined,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
   if (!row || row.expiresAt <= now || row.attempts >= CODE_MAX_ATTEMPTS) return 'missing';
   if (sameHash(row.codeHash, hmac(secret, `${row.type}:${row.target}:${code}`))) {
     await clearLockout(db, row.target, purposeOf(row));

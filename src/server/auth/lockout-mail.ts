@@ -10,8 +10,18 @@ import { lockedForSeconds } from './lockout.ts';
  * caller's reply is the same either way, so this reveals nothing.
  */
 export async function warnOfBurnedCode(tx: Queryable, email: string, now: Date): Promise<void> {
-  const [user] = await tx.select({ id: users.id, firstname: users.firstname }).from(users).where(eq(users.email, email));
+  const [user] = await tx
+    .select({ id: users.id, firstname: users.firstname })
+    .from(users)
+    .where(eq(users.email, email));
   if (!user) return;
   const seconds = (await lockedForSeconds(tx, email, now)) ?? 0;
-  await enqueueMail(tx, 'signin-locked', email, { firstname: user.firstname.replace(/\s+/g, ' ').trim(), waitMs: seconds * 1000 }, now, user.id);
+  await enqueueMail(
+    tx,
+    'signin-locked',
+    email,
+    { firstname: user.firstname.replace(/\s+/g, ' ').trim(), waitMs: seconds * 1000 },
+    now,
+    user.id,
+  );
 }

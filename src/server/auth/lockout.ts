@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CODE_MAX_ATTEMPTS, SIGNIN_LOCKOUT_BASE_MS, SIGNIN_LOCKOUT_GROWTH, SIGNIN_LOCKOUT_MAX_MS } from '#shared/constants.ts';
+import {
+  CODE_MAX_ATTEMPTS,
+  SIGNIN_LOCKOUT_BASE_MS,
+  SIGNIN_LOCKOUT_GROWTH,
+  SIGNIN_LOCKOUT_MAX_MS,
+} from '#shared/constants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { verifications } from '#server/db/schema.ts';
 import { sha256 } from '#server/security/hashing.ts';
@@ -27,10 +32,16 @@ export const LOCKOUT_TYPE: VerificationType = 'signin-lockout';
  */
 export type CodePurpose = 'signin' | 'pins-reset';
 
-export const lockoutTarget = (email: string, purpose: CodePurpose = 'signin') => (purpose === 'signin' ? sha256(email) : sha256(`${purpose}:${email}`));
+export const lockoutTarget = (email: string, purpose: CodePurpose = 'signin') =>
+  purpose === 'signin' ? sha256(email) : sha256(`${purpose}:${email}`);
 
 /** Seconds until the address may get a new code, or undefined when it may now. */
-export async function lockedForSeconds(db: Queryable, email: string, now: Date, purpose: CodePurpose = 'signin'): Promise<number | undefined> {
+export async function lockedForSeconds(
+  db: Queryable,
+  email: string,
+  now: Date,
+  purpose: CodePurpose = 'signin',
+): Promise<number | undefined> {
   const [row] = await db
     .select({ until: verifications.expiresAt })
     .from(verifications)
@@ -48,10 +59,22 @@ export function lockoutMs(burns: number): number {
 }
 
 /** Count one wrong guess; on every CODE_MAX_ATTEMPTS-th, start the next, longer, lockout. */
-export async function countWrongCode(db: Queryable, email: string, now: Date, purpose: CodePurpose = 'signin'): Promise<WrongCode> {
+export async function countWrongCode(
+  db: Queryable,
+  email: string,
+  now: Date,
+  purpose: CodePurpose = 'signin',
+): Promise<WrongCode> {
   const [row] = await db
     .insert(verifications)
-    .values({ type: LOCKOUT_TYPE, target: lockoutTarget(email, purpose), codeHash: '', attempts: 1, sentAt: now, expiresAt: now })
+    .values({
+      type: LOCKOUT_TYPE,
+      target: lockoutTarget(email, purpose),
+      codeHash: '',
+      attempts: 1,
+      sentAt: now,
+      expiresAt: now,
+    })
     .onConflictDoUpdate({
       target: [verifications.type, verifications.target],
       set: { attempts: sql`${verifications.attempts} + 1`, sentAt: now },
@@ -66,5 +89,7 @@ export async function countWrongCode(db: Queryable, email: string, now: Date, pu
 
 /** A right code proves the mailbox: the count starts again. */
 export async function clearLockout(db: Queryable, email: string, purpose: CodePurpose = 'signin'): Promise<void> {
-  await db.delete(verifications).where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(email, purpose))));
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.type, LOCKOUT_TYPE), eq(verifications.target, lockoutTarget(email, purpose))));
 }

@@ -10,7 +10,12 @@ import { lockAccountSessions } from './refresh.ts';
  * revoked, not expired) stands for the whole sign-in, and carries its device
  * and start (copied at every rotation).
  */
-export async function listOpenSessions(db: Queryable, userId: string, currentFamilyId: string, now: Date): Promise<OpenSession[]> {
+export async function listOpenSessions(
+  db: Queryable,
+  userId: string,
+  currentFamilyId: string,
+  now: Date,
+): Promise<OpenSession[]> {
   const rows = await db
     .select({
       familyId: sessions.familyId,
@@ -20,7 +25,14 @@ export async function listOpenSessions(db: Queryable, userId: string, currentFam
       lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(sessions.rotatedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        isNull(sessions.rotatedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .orderBy(desc(sessions.issuedAt));
   const seen = new Set<string>();
   const open = rows
@@ -40,7 +52,12 @@ export async function listOpenSessions(db: Queryable, userId: string, currentFam
  * 401 at the next request (bearer.ts reads `revoked_at`) and their refresh
  * tokens no longer rotate. Returns how many sessions were closed.
  */
-export async function revokeOtherSessions(db: Queryable, userId: string, keepFamilyId: string, now: Date): Promise<number> {
+export async function revokeOtherSessions(
+  db: Queryable,
+  userId: string,
+  keepFamilyId: string,
+  now: Date,
+): Promise<number> {
   // Inside the caller's transaction: serialised with every refresh of the account (refresh.ts).
   await lockAccountSessions(db, userId);
   const revoked = await db

@@ -17,7 +17,12 @@ export type RefreshOutcome = { ok: true; userId: string; tokens: TokenPair } | {
  * is handed back; after it, presenting the old token again means it was stolen
  * or replayed, so the whole family is revoked.
  */
-export async function rotateRefreshToken(db: Queryable, secret: string, refreshToken: string, now: Date): Promise<RefreshOutcome> {
+export async function rotateRefreshToken(
+  db: Queryable,
+  secret: string,
+  refreshToken: string,
+  now: Date,
+): Promise<RefreshOutcome> {
   const [owner] = await db
     .select({ userId: sessions.userId })
     .from(sessions)
@@ -34,7 +39,11 @@ export async function rotateRefreshToken(db: Queryable, secret: string, refreshT
 
   if (!row.rotatedAt) {
     // Sessions from before devices were recorded started, at the latest, when this row was issued.
-    const tokens = await issueTokens(db, row.userId, now, { familyId: row.familyId, device: row.device, startedAt: row.startedAt ?? row.issuedAt });
+    const tokens = await issueTokens(db, row.userId, now, {
+      familyId: row.familyId,
+      device: row.device,
+      startedAt: row.startedAt ?? row.issuedAt,
+    });
     await db
       .update(sessions)
       .set({ rotatedAt: now, successorSealed: seal(key, JSON.stringify(tokens)) })
@@ -45,7 +54,13 @@ export async function rotateRefreshToken(db: Queryable, secret: string, refreshT
   const withinGrace = now.getTime() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
   const opened = withinGrace && row.successorSealed ? unseal(key, row.successorSealed) : undefined;
   if (opened) {
-    const saved = JSON.parse(opened) as { sessionId: string; accessToken: string; refreshToken: string; issuedAt: string; expiresAt: string };
+    const saved = JSON.parse(opened) as {
+      sessionId: string;
+      accessToken: string;
+      refreshToken: string;
+      issuedAt: string;
+      expiresAt: string;
+    };
     // The successor may itself have been revoked (logout) meanwhile.
     const [live] = await db
       .select({ id: sessions.id })

@@ -37,7 +37,11 @@ export function authRoutes(deps: AppDeps) {
     return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
   }
 
-  const rejection = { wrong: apiMessages.codeWrong, burned: apiMessages.codeBurned, missing: apiMessages.codeExpired } as const;
+  const rejection = {
+    wrong: apiMessages.codeWrong,
+    burned: apiMessages.codeBurned,
+    missing: apiMessages.codeExpired,
+  } as const;
 
   /** A refused code. A burned one also warns the account's owner by e-mail (same reply whether or not there is an account). */
   async function codeRejected(c: Context, tx: Queryable, email: string, check: Exclude<CodeCheck, 'ok'>) {
@@ -47,7 +51,11 @@ export function authRoutes(deps: AppDeps) {
   }
 
   function codeRefused(c: Context, outcome: Extract<SendCodeOutcome, { sent: false }>) {
-    return tooManyRequests(c, outcome.retryAfterSeconds, outcome.locked ? apiMessages.signinLocked : apiMessages.tooManyRequests);
+    return tooManyRequests(
+      c,
+      outcome.retryAfterSeconds,
+      outcome.locked ? apiMessages.signinLocked : apiMessages.tooManyRequests,
+    );
   }
 
   return new Hono<AppEnv>()
@@ -84,7 +92,10 @@ export function authRoutes(deps: AppDeps) {
         const row = await findVerification(tx, 'signin', email);
         const check = await checkCode(tx, config.secret, row, code, now);
         if (check !== 'ok' || !row) return codeRejected(c, tx, email, check === 'ok' ? 'missing' : check);
-        const [user] = await tx.select({ id: users.id, email: users.email, firstname: users.firstname }).from(users).where(eq(users.email, email));
+        const [user] = await tx
+          .select({ id: users.id, email: users.email, firstname: users.firstname })
+          .from(users)
+          .where(eq(users.email, email));
         // The code stays valid: the client carries it to signup.
         if (!user) return fail(c, 404, apiMessages.userNotRegistered);
         await consumeCode(tx, row);

@@ -18,7 +18,12 @@ export const codeLimitKey = (email: string) => `code:${sha256(email)}`;
  * counts codes actually issued; its key is a hash, so the rate-limit table never
  * holds addresses. Registered or not, an address gets the same answers.
  */
-export async function sendSignInCode(tx: Queryable, config: Config, email: string, now: Date): Promise<SendCodeOutcome> {
+export async function sendSignInCode(
+  tx: Queryable,
+  config: Config,
+  email: string,
+  now: Date,
+): Promise<SendCodeOutcome> {
   // The code row's lock, as /verify takes it before counting a wrong guess: a request
   // arriving while the fifth wrong guess is being written waits for its commit and
   // then reads the lockout, instead of reading the old state and issuing a code.

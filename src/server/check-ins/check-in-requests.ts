@@ -24,6 +24,13 @@ export async function earlierRequest(tx: Queryable, userId: string, key: string,
   return { kind: 'replay', reply: first.reply as StoredReply };
 }
 
-export async function storeCheckInReply(tx: Queryable, userId: string, key: string, bodyHash: string, reply: StoredReply, now: Date) {
+export async function storeCheckInReply(
+  tx: Queryable,
+  userId: string,
+  key: string,
+  bodyHash: string,
+  reply: StoredReply,
+  now: Date,
+) {
   await tx.insert(checkInRequests).values({ userId, idempotencyKey: key, bodyHash, reply, createdAt: now });
 }

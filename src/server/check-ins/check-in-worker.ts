@@ -58,12 +58,22 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
       const [checkIn] = await tx
         .select()
         .from(checkIns)
-        .where(and(eq(checkIns.status, 'running'), lte(checkIns.dueAt, cutoff), ...(skipped.length > 0 ? [notInArray(checkIns.id, skipped)] : [])))
+        .where(
+          and(
+            eq(checkIns.status, 'running'),
+            lte(checkIns.dueAt, cutoff),
+            ...(skipped.length > 0 ? [notInArray(checkIns.id, skipped)] : []),
+          ),
+        )
         .orderBy(checkIns.dueAt)
         .limit(1)
         .for('update', { skipLocked: true });
       if (!checkIn) return 'none';
-      const [user] = await tx.select().from(users).where(eq(users.id, checkIn.userId)).for('no key update', { skipLocked: true });
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.id, checkIn.userId))
+        .for('no key update', { skipLocked: true });
       if (!user) return checkIn.id;
       const alertId = await fireCheckIn({ tx, config, log, now }, user, checkIn);
       log.info(`aviso ${checkIn.id} vencido: alerta ${alertId}`);
@@ -90,7 +100,13 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
         .select({ checkIn: checkIns, email: users.email, firstname: users.firstname })
         .from(checkIns)
         .innerJoin(users, eq(users.id, checkIns.userId))
-        .where(and(eq(checkIns.status, 'running'), isNull(checkIns.remindedAt), lte(checkIns.dueAt, new Date(now.getTime() + config.checkIns.reminderMs))))
+        .where(
+          and(
+            eq(checkIns.status, 'running'),
+            isNull(checkIns.remindedAt),
+            lte(checkIns.dueAt, new Date(now.getTime() + config.checkIns.reminderMs)),
+          ),
+        )
         .limit(MAX_PER_TICK)
         .for('update', { of: checkIns, skipLocked: true });
       for (const { checkIn, email, firstname } of due) {

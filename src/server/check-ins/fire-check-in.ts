@@ -21,7 +21,12 @@ export type FireDeps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicU
  * replay, a second instance or a restart meets the claimed key, never a second
  * alert, and no request of the person can take it first.
  */
-export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: CheckInRow, now: Date, forced = false): Press {
+export function missedCheckInPress(
+  config: Pick<Config, 'secret'>,
+  checkIn: CheckInRow,
+  now: Date,
+  forced = false,
+): Press {
   const input: ActiveButtonInput = {
     alert_status: '1',
     latitude: checkIn.latitude,
@@ -34,7 +39,13 @@ export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: Chec
     bodyHash: hmac(config.secret, `check-in-fired:${checkIn.id}`),
     input,
     now,
-    checkIn: { id: checkIn.id, purpose: checkIn.purpose, place: checkIn.place, dueAt: checkIn.dueAt.toISOString(), ...(forced ? { forced } : {}) },
+    checkIn: {
+      id: checkIn.id,
+      purpose: checkIn.purpose,
+      place: checkIn.place,
+      dueAt: checkIn.dueAt.toISOString(),
+      ...(forced ? { forced } : {}),
+    },
   };
 }
 
@@ -47,7 +58,12 @@ export function missedCheckInPress(config: Pick<Config, 'secret'>, checkIn: Chec
  * `forced`: closed or extended with the duress PIN, so it fires before its time and the
  * contacts read that the person may have been forced to close it (src/server/pins).
  */
-export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: LockedUser, checkIn: CheckInRow, { forced = false } = {}): Promise<string> {
+export async function fireCheckIn(
+  { tx, config, log, now }: FireDeps,
+  user: LockedUser,
+  checkIn: CheckInRow,
+  { forced = false } = {},
+): Promise<string> {
   const press = missedCheckInPress(config, checkIn, now, forced);
   const started = await startInTransaction({ tx, config, ...(log ? { log } : {}) }, press);
   if (started?.kind === 'mismatch') throw new Error('a check-in found its key taken by another body');
@@ -60,22 +76,33 @@ export async function fireCheckIn({ tx, config, log, now }: FireDeps, user: Lock
     if (!active) throw new Error('a check-in found neither a start nor an active alert');
     alertId = active.id;
     const activeId = active.id;
-    const [packet] = await tx.select({ sealed: detentionInfos.sealed }).from(detentionInfos).where(eq(detentionInfos.userId, user.id));
+    const [packet] = await tx
+      .select({ sealed: detentionInfos.sealed })
+      .from(detentionInfos)
+      .where(eq(detentionInfos.userId, user.id));
     const moment = momentData({ at: now, timezone: checkIn.timezone });
     const missed = press.checkIn;
     if (!missed) throw new Error('a check-in press without its check-in');
-    await queueFollowUpMails({ tx, config, userId: user.id, now, ...(log ? { log } : {}) }, activeId, 'alert-check-in-missed', (recipient, ack) => ({
-      alertId: activeId,
-      person: personOf(user),
-      contactFirstname: recipient.firstname,
-      language: languageOr(recipient.language),
-      ...moment,
-      position: positionOf(checkIn),
-      ack,
-      checkIn: { purpose: missed.purpose, place: missed.place, dueAt: missed.dueAt, ...(forced ? { forced } : {}) },
-      ...(recipient.receivesDetentionInfo && packet ? { detention: packet.sealed } : {}),
-    }));
+    await queueFollowUpMails(
+      { tx, config, userId: user.id, now, ...(log ? { log } : {}) },
+      activeId,
+      'alert-check-in-missed',
+      (recipient, ack) => ({
+        alertId: activeId,
+        person: personOf(user),
+        contactFirstname: recipient.firstname,
+        language: languageOr(recipient.language),
+        ...moment,
+        position: positionOf(checkIn),
+        ack,
+        checkIn: { purpose: missed.purpose, place: missed.place, dueAt: missed.dueAt, ...(forced ? { forced } : {}) },
+        ...(recipient.receivesDetentionInfo && packet ? { detention: packet.sealed } : {}),
+      }),
+    );
   }
-  await tx.update(checkIns).set({ status: 'fired', firedAt: now, firedAlertId: alertId }).where(eq(checkIns.id, checkIn.id));
+  await tx
+    .update(checkIns)
+    .set({ status: 'fired', firedAt: now, firedAlertId: alertId })
+    .where(eq(checkIns.id, checkIn.id));
   return alertId;
 }

@@ -5,7 +5,13 @@ import { escapeHtml } from '#server/mail/templates/escape-html.ts';
 import { htmlLayout } from '#server/mail/templates/layout.ts';
 
 /** To the person, in Spanish: the deadline is near; 'Estoy bien' or 'Necesito más tiempo', or the contacts are told. */
-export function checkInReminderMail(input: { firstname: string; purpose: string; dueAt: Date; fireAt: Date; timezone: string }): MailContent {
+export function checkInReminderMail(input: {
+  firstname: string;
+  purpose: string;
+  dueAt: Date;
+  fireAt: Date;
+  timezone: string;
+}): MailContent {
   const label = CHECK_IN_PURPOSE_LABELS[input.purpose as CheckInPurpose] ?? CHECK_IN_PURPOSE_LABELS.otro;
   const due = clockTime(input.dueAt, input.timezone, 'es');
   const fire = clockTime(input.fireAt, input.timezone, 'es');

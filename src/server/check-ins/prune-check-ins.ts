@@ -19,7 +19,10 @@ export async function pruneCheckIns(db: Db, now: Date, positionRetentionDays: nu
       and(
         // A running check-in's position is what its alert would carry.
         ne(checkIns.status, 'running'),
-        lt(sql`coalesce(${checkIns.closedAt}, ${checkIns.firedAt}, ${checkIns.createdAt})`, new Date(ms - positionRetentionDays * DAY)),
+        lt(
+          sql`coalesce(${checkIns.closedAt}, ${checkIns.firedAt}, ${checkIns.createdAt})`,
+          new Date(ms - positionRetentionDays * DAY),
+        ),
         or(ne(checkIns.latitude, ''), ne(checkIns.longitude, '')),
       ),
     );

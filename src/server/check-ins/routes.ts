@@ -36,7 +36,12 @@ async function currentCheckIn(tx: Queryable, userId: string, lock: boolean): Pro
   const query = tx
     .select()
     .from(checkIns)
-    .where(and(eq(checkIns.userId, userId), or(eq(checkIns.status, 'running'), and(eq(checkIns.status, 'fired'), exists(alertOn)))))
+    .where(
+      and(
+        eq(checkIns.userId, userId),
+        or(eq(checkIns.status, 'running'), and(eq(checkIns.status, 'fired'), exists(alertOn))),
+      ),
+    )
     // 'running' sorts after 'fired': the running one first.
     .orderBy(desc(checkIns.status), desc(checkIns.createdAt))
     .limit(1);
@@ -73,7 +78,12 @@ export function checkInRoutes(deps: AppDeps) {
       const earlier = await earlierRequest(tx, userId, key, bodyHash);
       if (earlier.kind === 'replay') return earlier.reply;
       if (earlier.kind === 'mismatch') {
-        return { invalid: { message: apiMessages.idempotencyKeyReused, errors: { idempotency_key: [apiMessages.idempotencyKeyReused] } } };
+        return {
+          invalid: {
+            message: apiMessages.idempotencyKeyReused,
+            errors: { idempotency_key: [apiMessages.idempotencyKeyReused] },
+          },
+        };
       }
       const now = clock.now();
       const reply = await apply(tx, user, now);
@@ -123,7 +133,8 @@ export function checkInRoutes(deps: AppDeps) {
     if (input.action !== 'position' && pinsSet(user)) {
       const check = await checkPin(tx, user, input.pin, now);
       // Locked: a 422, as on PUT /api/active-button (these go through the same SOS queue, which keeps a 429).
-      const refusal = check.kind === 'locked' ? pinMessages.tooManyAttempts : check.kind === 'refused' ? check.message : undefined;
+      const refusal =
+        check.kind === 'locked' ? pinMessages.tooManyAttempts : check.kind === 'refused' ? check.message : undefined;
       if (refusal) return { invalid: { message: refusal, errors: { pin: [refusal] } } };
       duress = check.kind === 'duress';
     }
@@ -161,14 +172,23 @@ export function checkInRoutes(deps: AppDeps) {
       .where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
     if (active) {
       const ending = duress ? { duress } : { safe: true };
-      await applyAlertRequest({ tx, config, userId: user.id, now, log }, user, { alert_status: '2', latitude: '', longitude: '', timezone: '' }, ending);
+      await applyAlertRequest(
+        { tx, config, userId: user.id, now, log },
+        user,
+        { alert_status: '2', latitude: '', longitude: '', timezone: '' },
+        ending,
+      );
     }
     if (duress) {
       // The alert goes on for the contacts: the check-in stays fired, shown to the person as closed.
       await tx.update(checkIns).set({ duressAt: now, closedAt: now }).where(eq(checkIns.id, current.id));
       return { status: 200, message: toCheckIn({ ...current, status: 'closed', closedAt: now }, reminderMs) };
     }
-    const [row] = await tx.update(checkIns).set({ status: 'closed', closedAt: now }).where(eq(checkIns.id, current.id)).returning();
+    const [row] = await tx
+      .update(checkIns)
+      .set({ status: 'closed', closedAt: now })
+      .where(eq(checkIns.id, current.id))
+      .returning();
     return { status: 200, message: toCheckIn(row!, reminderMs) };
   }
 
@@ -178,7 +198,13 @@ export function checkInRoutes(deps: AppDeps) {
    * the one fire path, and the contacts read that the person may have been forced to
    * close it. An alert this starts is hidden from the person as after a duress end.
    */
-  async function closeUnderDuress(tx: Queryable, user: LockedUser, current: CheckInRow, now: Date, input: CheckInUpdateInput): Promise<Handled> {
+  async function closeUnderDuress(
+    tx: Queryable,
+    user: LockedUser,
+    current: CheckInRow,
+    now: Date,
+    input: CheckInUpdateInput,
+  ): Promise<Handled> {
     const extend = input.action === 'extend';
     if (extend) {
       const problem = dueAtProblem(input.due_at ?? '', now);
@@ -208,7 +234,13 @@ export function checkInRoutes(deps: AppDeps) {
    * running (after 'Necesito más tiempo'): their requests change what they are shown,
    * never the alert, which is the contacts' to follow.
    */
-  async function updateAfterDuress(tx: Queryable, current: CheckInRow, shown: CheckInRow, now: Date, input: CheckInUpdateInput): Promise<Handled> {
+  async function updateAfterDuress(
+    tx: Queryable,
+    current: CheckInRow,
+    shown: CheckInRow,
+    now: Date,
+    input: CheckInUpdateInput,
+  ): Promise<Handled> {
     const position = input.latitude ? { latitude: input.latitude, longitude: input.longitude } : {};
     if (input.action === 'extend') {
       const problem = dueAtProblem(input.due_at ?? '', now);
@@ -225,7 +257,10 @@ export function checkInRoutes(deps: AppDeps) {
       .update(checkIns)
       .set({ ...position, ...closed })
       .where(eq(checkIns.id, current.id));
-    return { status: 200, message: toCheckIn(input.action === 'ok' ? { ...shown, status: 'closed' } : shown, reminderMs) };
+    return {
+      status: 200,
+      message: toCheckIn(input.action === 'ok' ? { ...shown, status: 'closed' } : shown, reminderMs),
+    };
   }
 
   return new Hono<AppEnv>()

@@ -40,7 +40,11 @@ export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, '
             : [];
           if (!verified) return fail(c, 404, apiMessages.linkInvalid);
           // The accept page's key to turning on phone notifications: the invitation's token is used up now.
-          return c.json({ success: true as const, message: apiMessages.contactVerified, push_token: contactPushToken(config.secret, verified.id) });
+          return c.json({
+            success: true as const,
+            message: apiMessages.contactVerified,
+            push_token: contactPushToken(config.secret, verified.id),
+          });
         });
       })
       .post('/unsubscribe', validateJson(linkTokenSchema), async (c) => {
@@ -52,7 +56,12 @@ export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, '
       // Limited per network address with 'Lo tengo' and the notifications, which the same pages call.
       .put('/contact-language', validateJson(contactLanguageByLinkSchema), async (c) => {
         const now = clock.now();
-        const verdict = await hitRateLimit(db, `ack:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.ackPerIp, now);
+        const verdict = await hitRateLimit(
+          db,
+          `ack:ip:${clientIp(c, config.trustProxy)}`,
+          config.rateLimits.ackPerIp,
+          now,
+        );
         if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
         const { token, language } = c.req.valid('json');
         const contactId = await contactOfLink(db, config.secret, token, now);

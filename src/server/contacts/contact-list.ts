@@ -24,7 +24,11 @@ const MAX_OFFSET = 2 ** 31;
  * `_limit` the whole list; `_page` alone means pages of CONTACT_PAGE_SIZE.
  * Oldest first unless `_sort` says otherwise; the id breaks ties so pages never overlap.
  */
-export async function listContacts(db: Queryable, userId: string, query: ContactListQuery): Promise<{ rows: ContactRow[]; total: number }> {
+export async function listContacts(
+  db: Queryable,
+  userId: string,
+  query: ContactListQuery,
+): Promise<{ rows: ContactRow[]; total: number }> {
   const column = sortable[query._sort ?? 'created_at'];
   const direction = query._order === 'desc' ? desc : asc;
   const list = selectContacts(db, userId).orderBy(direction(column), direction(contacts.id));

@@ -49,7 +49,8 @@ export function toContact(row: ContactRow, now: Date): Contact {
     language: row.language,
     email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
     unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
-    invitation_pending_until: row.invitationDueAt && row.invitationDueAt > now ? row.invitationDueAt.toISOString() : null,
+    invitation_pending_until:
+      row.invitationDueAt && row.invitationDueAt > now ? row.invitationDueAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     push_phones: row.pushPhones,
     receives_detention_info: row.receivesDetentionInfo,

@@ -25,7 +25,8 @@ function invitationLimits(config: Pick<Config, 'rateLimits'>, userId: string, em
 
 /** The keys that name an account (its deletion removes them). */
 export const pairInviteKey = (userId: string, email: string) => `invite:${sha256(`${userId}:${email}`)}`;
-export const accountInviteKeys = (userId: string) => [`invites-from:${userId}:hour`, `invites-from:${userId}:day`] as const;
+export const accountInviteKeys = (userId: string) =>
+  [`invites-from:${userId}:hour`, `invites-from:${userId}:day`] as const;
 
 const windowOf = (at: number, rule: RateRule) => Math.floor(at / rule.windowMs) * rule.windowMs;
 
@@ -52,7 +53,10 @@ async function add(tx: Queryable, limits: Counted[], at: number, step: 1 | -1): 
     const [row] = await tx
       .insert(rateLimits)
       .values({ key, windowStart: new Date(windowOf(at, rule)), count: step })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + ${step}` } })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + ${step}` },
+      })
       .returning({ count: rateLimits.count });
     counts.push(row?.count ?? 0);
   }

@@ -13,7 +13,12 @@ const TYPE = 'contact-invite';
  */
 export async function issueInvitation(db: Queryable, contactId: string, now: Date): Promise<string> {
   const token = randomToken();
-  const values = { codeHash: sha256(token), attempts: 0, sentAt: now, expiresAt: new Date(now.getTime() + CONTACT_LINK_TTL_MS) };
+  const values = {
+    codeHash: sha256(token),
+    attempts: 0,
+    sentAt: now,
+    expiresAt: new Date(now.getTime() + CONTACT_LINK_TTL_MS),
+  };
   await db
     .insert(verifications)
     .values({ type: TYPE, target: contactId, ...values })

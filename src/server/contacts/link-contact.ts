@@ -11,7 +11,12 @@ import { invitedContactOf } from './invitations.ts';
  * the unsubscribe token (which stays good for that person and address). What
  * such a token may change is the contact's own language, nothing else.
  */
-export async function contactOfLink(db: Queryable, secret: string, token: string, now: Date): Promise<string | undefined> {
+export async function contactOfLink(
+  db: Queryable,
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<string | undefined> {
   const found = (await confirmedContactOf(db, secret, token, now)) ?? (await invitedContactOf(db, token, now));
   if (found) return found;
   const [row] = await db

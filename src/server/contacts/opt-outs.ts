@@ -19,7 +19,13 @@ export function unsubscribeToken(secret: string, userId: string, email: string):
 }
 
 /** `PUBLIC_URL/web/active/unsubscribe?token=…` for e-mails from `userId` to `email`; records the pair in the caller's transaction. */
-export async function unsubscribeLink(db: Queryable, config: Pick<Config, 'secret' | 'publicUrl'>, userId: string, email: string, now: Date): Promise<string> {
+export async function unsubscribeLink(
+  db: Queryable,
+  config: Pick<Config, 'secret' | 'publicUrl'>,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<string> {
   const token = unsubscribeToken(config.secret, userId, email);
   const tokenHash = sha256(token);
   // Rewritten only if SECRET changed since the pair was first recorded: then the new links must work.
@@ -42,10 +48,18 @@ export function unsubscribeUrl(config: Pick<Config, 'publicUrl'>, token: string)
  * `unsubscribeLink` for several addresses of one person in one statement (an
  * alert's contacts): the links in the order of `emails`.
  */
-export async function unsubscribeLinks(db: Queryable, config: Pick<Config, 'secret' | 'publicUrl'>, userId: string, emails: string[], now: Date): Promise<string[]> {
+export async function unsubscribeLinks(
+  db: Queryable,
+  config: Pick<Config, 'secret' | 'publicUrl'>,
+  userId: string,
+  emails: string[],
+  now: Date,
+): Promise<string[]> {
   const tokens = emails.map((email) => unsubscribeToken(config.secret, userId, email));
   // One row per address: a statement may not upsert the same row twice.
-  const rows = new Map(emails.map((email, i) => [email, { userId, email, tokenHash: sha256(tokens[i]!), createdAt: now }]));
+  const rows = new Map(
+    emails.map((email, i) => [email, { userId, email, tokenHash: sha256(tokens[i]!), createdAt: now }]),
+  );
   if (rows.size > 0) {
     await db
       .insert(optOuts)
@@ -87,6 +101,8 @@ export async function optOut(db: Queryable, token: string, now: Date): Promise<b
     db,
     ids.map((row) => row.id),
   );
-  await db.delete(outbox).where(and(eq(outbox.userId, pair.userId), eq(outbox.recipient, pair.email), eq(outbox.status, 'pending')));
+  await db
+    .delete(outbox)
+    .where(and(eq(outbox.userId, pair.userId), eq(outbox.recipient, pair.email), eq(outbox.status, 'pending')));
   return true;
 }

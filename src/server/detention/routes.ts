@@ -17,7 +17,9 @@ export function detentionRoutes(deps: AppDeps) {
   const bearer = requireBearer(deps);
   const guard = seizedPhoneGuard(deps);
   return new Hono<AppEnv>()
-    .get('/profile/detention-info', bearer, async (c) => ok(c, await readDetentionInfo(db, config.secret, c.var.auth.userId)))
+    .get('/profile/detention-info', bearer, async (c) =>
+      ok(c, await readDetentionInfo(db, config.secret, c.var.auth.userId)),
+    )
     .put(
       '/profile/detention-info',
       bearer,

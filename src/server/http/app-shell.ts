@@ -4,7 +4,10 @@ import type { Config } from '#server/config.ts';
 import { APP_SHELL_DOCUMENT, documentFor, SCREENS_MANIFEST, type ScreensManifest } from '#shared/public-screens.ts';
 
 /** The operator settings the client cannot know at build time (also GET /api/app-config). */
-export function appConfigOf(config: Pick<Config, 'chatUrl' | 'gtmId'>): { chatUrl: string | null; gtmId: string | null } {
+export function appConfigOf(config: Pick<Config, 'chatUrl' | 'gtmId'>): {
+  chatUrl: string | null;
+  gtmId: string | null;
+} {
   return { chatUrl: config.chatUrl ?? null, gtmId: config.gtmId ?? null };
 }
 
@@ -30,7 +33,10 @@ async function readScreensManifest(buildDir: string): Promise<ScreensManifest | 
  * index.html: docs/decisions/020) with the config meta tag in its head. Read on every request: a
  * rebuild must show without a restart, and the files are small. Undefined when there is no build.
  */
-export async function readAppShell(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>, pagePath = '/'): Promise<string | undefined> {
+export async function readAppShell(
+  config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>,
+  pagePath = '/',
+): Promise<string | undefined> {
   const document = documentFor(pagePath, await readScreensManifest(config.buildDir));
   let html: string;
   try {

@@ -2,7 +2,11 @@
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 
 /** pg-pool's and node-postgres's own words when the connection is gone or never came. */
-const DRIVER_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /^Client has encountered a connection error/];
+const DRIVER_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error/,
+];
 
 function isUnavailable(error: { code?: unknown; message?: unknown }): boolean {
   const { code, message } = error;

@@ -16,7 +16,13 @@ function parseAccept(header: string): MediaRange[] {
 /** The quality a caller gives text/html: its most specific matching range decides (RFC 9110, 12.5.1). */
 function htmlQuality(ranges: MediaRange[]): number {
   const specificity = (range: MediaRange) =>
-    range.type === 'text' && range.subtype === 'html' ? 2 : range.type === 'text' && range.subtype === '*' ? 1 : range.type === '*' && range.subtype === '*' ? 0 : -1;
+    range.type === 'text' && range.subtype === 'html'
+      ? 2
+      : range.type === 'text' && range.subtype === '*'
+        ? 1
+        : range.type === '*' && range.subtype === '*'
+          ? 0
+          : -1;
   let best: MediaRange | undefined;
   for (const range of ranges) {
     const rank = specificity(range);

@@ -65,14 +65,21 @@ async function readJsonBody(c: Context): Promise<Response | undefined> {
 }
 
 /** Validates the JSON body with a shared schema. */
-export function validateJson<S extends AnySchema>(schema: S): MiddlewareHandler<object, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }> {
+export function validateJson<S extends AnySchema>(
+  schema: S,
+): MiddlewareHandler<object, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }> {
   const validate = vValidator('json', firstIssueOnly(schema), answerInvalid);
   return async (c, next) => (await readJsonBody(c)) ?? (await validate(c as Context, next));
 }
 
 /** A name given twice counts once, with its first value (Hono's validator gives both, as a list). */
 const firstValues = v.transform((query: unknown) =>
-  Object.fromEntries(Object.entries(query as Record<string, string | string[]>).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value])),
+  Object.fromEntries(
+    Object.entries(query as Record<string, string | string[]>).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value[0] : value,
+    ]),
+  ),
 );
 
 /**

@@ -4,7 +4,8 @@ import type { AppEnv } from './app-env.ts';
 import { readAppShell } from './app-shell.ts';
 import { prefersHtml } from './prefers-html.ts';
 
-const NO_BUILD = 'La aplicación web no está compilada todavía: falta la carpeta build/. Ejecuta `npm run build` (o `npm start`, que compila y arranca).\n';
+const NO_BUILD =
+  'La aplicación web no está compilada todavía: falta la carpeta build/. Ejecuta `npm run build` (o `npm start`, que compila y arranca).\n';
 
 /**
  * `/` goes to home; every other page asked for by a browser, curl or anything

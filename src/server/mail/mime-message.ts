@@ -69,7 +69,13 @@ export function composeMime(input: MimeInput): Buffer | undefined {
   const boundary = `--_sos_${randomUUID()}`;
   const domain = from.address.split('@').pop();
   const part = (type: string, body: string) =>
-    [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join(CRLF);
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(body),
+    ].join(CRLF);
   const lines = [
     `From: ${from.header}`,
     `To: ${to}`,

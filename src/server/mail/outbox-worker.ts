@@ -153,7 +153,18 @@ export function retryDelayMs(attempts: number, maxBackoffMs: number): number {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { pool, transport, clock, log, render, push, pollMs = 5_000, maxBackoffMs = 5 * 60_000, maxAttempts = 100, rowTimeoutMs = 60_000 } = options;
+  const {
+    pool,
+    transport,
+    clock,
+    log,
+    render,
+    push,
+    pollMs = 5_000,
+    maxBackoffMs = 5 * 60_000,
+    maxAttempts = 100,
+    rowTimeoutMs = 60_000,
+  } = options;
   const lanes: Lane[] = [
     { ...URGENT_LANE, ...options.urgent, maxPriority: PRIORITY.alert, transport: options.urgentTransport ?? transport },
     { ...GENERAL_LANE, ...options.general, maxPriority: PRIORITY.other, transport },
@@ -174,7 +185,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * older server queued with its bodies (it may still be waiting after an upgrade).
    */
   function contentOf(row: ClaimedRow): Rendered<MailContent> {
-    if (row.template_data === null) return { ok: true, content: { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' } };
+    if (row.template_data === null)
+      return { ok: true, content: { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' } };
     return render({ kind: row.kind, userId: row.user_id, recipient: row.recipient, templateData: row.template_data });
   }
 
@@ -193,7 +205,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       timer = setTimeout(() => resolve(TIMED_OUT), rowTimeoutMs);
     });
     const sending = (async (): Promise<RowResult> => {
-      if (push?.isPush(row.kind)) return push.send({ id: Number(row.id), kind: row.kind, recipient: row.recipient, templateData: row.template_data }, now);
+      if (push?.isPush(row.kind))
+        return push.send(
+          { id: Number(row.id), kind: row.kind, recipient: row.recipient, templateData: row.template_data },
+          now,
+        );
       const rendered = contentOf(row);
       if (!rendered.ok) return rendered;
       return transport.send({ id: Number(row.id), to: row.recipient, ...rendered.content }, now);
@@ -241,7 +257,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       const now = clock.now();
       // One round trip: begin, then claim (under a burst, each one more is time the batch waits).
-      const claimed = (await client.query(`${BEGIN_SENDING}; ${withValues(CLAIM_DUE.text, [now, batchSize, maxPriority])}`)) as unknown as pg.QueryResult<ClaimedRow>[];
+      const claimed = (await client.query(
+        `${BEGIN_SENDING}; ${withValues(CLAIM_DUE.text, [now, batchSize, maxPriority])}`,
+      )) as unknown as pg.QueryResult<ClaimedRow>[];
       const rows = claimed.at(-1)?.rows ?? [];
       const results = await Promise.all(rows.map((row) => attempt(row, transport, now)));
       const sentIds = rows.filter((_, i) => results[i]?.ok).map((row) => row.id);
@@ -274,14 +292,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * the rows that were sent are still marked sent (the failed ones are simply
    * claimed again later).
    */
-  async function recordFailures(client: pg.PoolClient, failures: { row: ClaimedRow; result: RowFailure }[], now: Date): Promise<boolean> {
+  async function recordFailures(
+    client: pg.PoolClient,
+    failures: { row: ClaimedRow; result: RowFailure }[],
+    now: Date,
+  ): Promise<boolean> {
     const values = failures.map(({ row, result }) => {
       const attempts = row.attempts + 1;
       // A refused recipient stays refused: no point retrying it a hundred times.
       const failed = attempts >= maxAttempts || result.permanent === true;
       // A reason is a short text of ours or a library's: no control character (PostgreSQL refuses NUL) and no novel.
       const error = result.error.replace(/\p{Cc}+/gu, ' ').slice(0, 200);
-      return { row, error, attempts, failed, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs)) };
+      return {
+        row,
+        error,
+        attempts,
+        failed,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, maxBackoffMs)),
+      };
     });
     await client.query('savepoint record_failures');
     try {
@@ -354,7 +382,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // Name and driver code only: a database message may quote row values. The next poll retries.
     drain().catch((error: unknown) => {
       const code = (error as { code?: unknown }).code;
-      log.error(`outbox: ${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''}`);
+      log.error(
+        `outbox: ${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''}`,
+      );
     });
   }
 

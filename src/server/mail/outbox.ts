@@ -49,7 +49,12 @@ export type QueuedMail = { [K in MailKind]: { kind: K; to: string; data: Message
  * `enqueueMail` for several e-mails in one statement (an alert's contacts):
  * their outbox ids, in the order given.
  */
-export async function enqueueMails(tx: Queryable, mails: QueuedMail[], now: Date, userId: string | null = null): Promise<number[]> {
+export async function enqueueMails(
+  tx: Queryable,
+  mails: QueuedMail[],
+  now: Date,
+  userId: string | null = null,
+): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await tx
     .insert(outbox)
@@ -66,6 +71,7 @@ export async function enqueueMails(tx: Queryable, mails: QueuedMail[], now: Date
   if (!afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   // Matched by address, not by the order PostgreSQL happens to return them in.
   const ids = new Map<string, number[]>();
-  for (const row of rows.sort((a, b) => a.id - b.id)) ids.set(row.recipient, [...(ids.get(row.recipient) ?? []), row.id]);
+  for (const row of rows.sort((a, b) => a.id - b.id))
+    ids.set(row.recipient, [...(ids.get(row.recipient) ?? []), row.id]);
   return mails.map((mail) => ids.get(mail.to)?.shift() ?? 0);
 }

@@ -42,7 +42,10 @@ export function createSmtpPool(url: string, wanted: number): SmtpPool {
     maxConnections?: unknown;
     pool?: unknown;
   };
-  const size = typeof maxConnections === 'number' && Number.isInteger(maxConnections) && maxConnections >= 1 ? maxConnections : wanted;
+  const size =
+    typeof maxConnections === 'number' && Number.isInteger(maxConnections) && maxConnections >= 1
+      ? maxConnections
+      : wanted;
   const idle: Connection[] = [];
   const waiting: Waiter[] = [];
   const all = new Set<Connection>();
@@ -142,7 +145,8 @@ export function createSmtpPool(url: string, wanted: number): SmtpPool {
     },
     close() {
       closed = true;
-      for (const waiter of waiting.splice(0)) waiter.reject(Object.assign(new Error('pool closed'), { code: 'ECONNECTION' }));
+      for (const waiter of waiting.splice(0))
+        waiter.reject(Object.assign(new Error('pool closed'), { code: 'ECONNECTION' }));
       for (const connection of [...all]) {
         connection.alive = false;
         connection.smtp.quit();

@@ -11,7 +11,8 @@ import { htmlLanguage } from './templates/layout.ts';
 import { createSmtpPool } from './smtp-pool.ts';
 
 /** `permanent`: trying again cannot help (the recipient is not an address we send to). */
-export type SendResult = { ok: true; via: 'smtp' | 'file'; file?: string } | { ok: false; error: string; permanent?: boolean };
+export type SendResult =
+  { ok: true; via: 'smtp' | 'file'; file?: string } | { ok: false; error: string; permanent?: boolean };
 
 export type MailTransport = {
   send(mail: OutgoingMail, now: Date): Promise<SendResult>;
@@ -35,7 +36,9 @@ export type TransportOptions = {
 function describe(error: unknown): string {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   const name = error instanceof Error ? error.name : 'Error';
-  return [name, typeof code === 'string' ? code : '', typeof responseCode === 'number' ? `smtp ${responseCode}` : ''].filter(Boolean).join(' ');
+  return [name, typeof code === 'string' ? code : '', typeof responseCode === 'number' ? `smtp ${responseCode}` : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** `20261123T095501123Z-000017.eml`: sorts by time, holds neither address nor code. */
@@ -80,7 +83,12 @@ function envelopeSender(from: string): string {
  */
 function isPermanent(error: unknown): boolean {
   const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode !== 503 && (command === 'RCPT TO' || command === 'DATA');
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode !== 503 &&
+    (command === 'RCPT TO' || command === 'DATA')
+  );
 }
 
 export function createMailTransport(options: TransportOptions): MailTransport {
@@ -110,11 +118,19 @@ export function createMailTransport(options: TransportOptions): MailTransport {
       const envelope = { from: sender, to };
       // Every e-mail says the language its reader reads it in, as its HTML part does.
       const language = htmlLanguage(mail.html);
-      const message = { from, to, subject: mail.subject, text: mail.text, html: mail.html, headers: { 'Content-Language': language } };
+      const message = {
+        from,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'Content-Language': language },
+      };
       try {
         if (pool) {
           // Composed in memory and handed over whole (mime-message.ts says why).
-          const raw = composeMime({ ...message, date: now, language }) ?? (await new MailComposer(message).compile().build());
+          const raw =
+            composeMime({ ...message, date: now, language }) ?? (await new MailComposer(message).compile().build());
           await pool.send(envelope, raw);
           log.info(`correo ${mail.id} enviado por SMTP`);
           return { ok: true, via: 'smtp' };
@@ -126,7 +142,9 @@ export function createMailTransport(options: TransportOptions): MailTransport {
         log.info(`correo ${mail.id} guardado en ${displayPath(file)}`);
         return { ok: true, via: 'file', file };
       } catch (error) {
-        return isPermanent(error) ? { ok: false, error: describe(error), permanent: true } : { ok: false, error: describe(error) };
+        return isPermanent(error)
+          ? { ok: false, error: describe(error), permanent: true }
+          : { ok: false, error: describe(error) };
       }
     },
     close: () => {

@@ -46,7 +46,15 @@ function alertPush(kind: PushKind) {
     alert: true,
     schema: pushData,
     render: (data, { config, language, person, ackUrl }) =>
-      pushMessage({ kind, alertId: data.alertId, person, language, ackUrl, publicUrl: config.publicUrl, missedCheckIn: data.trigger === 'missed-check-in' }),
+      pushMessage({
+        kind,
+        alertId: data.alertId,
+        person,
+        language,
+        ackUrl,
+        publicUrl: config.publicUrl,
+        missedCheckIn: data.trigger === 'missed-check-in',
+      }),
   });
 }
 
@@ -67,11 +75,35 @@ export const MESSAGE_KINDS = {
   'push:alert-duress': alertPush('alert-duress'),
   'push:alert-ended': alertPush('alert-ended'),
 
-  'signin-code': mailKind({ priority: PRIORITY.signIn, alert: false, audience: 'person', schema: code, render: (data) => signInCodeMail(data.code) }),
-  'pins-reset-code': mailKind({ priority: PRIORITY.signIn, alert: false, audience: 'person', schema: code, render: (data) => pinsResetCodeMail(data.code) }),
+  'signin-code': mailKind({
+    priority: PRIORITY.signIn,
+    alert: false,
+    audience: 'person',
+    schema: code,
+    render: (data) => signInCodeMail(data.code),
+  }),
+  'pins-reset-code': mailKind({
+    priority: PRIORITY.signIn,
+    alert: false,
+    audience: 'person',
+    schema: code,
+    render: (data) => pinsResetCodeMail(data.code),
+  }),
 
-  'contact-invitation': mailKind({ priority: PRIORITY.other, alert: false, audience: 'contact', schema: invitationData, render: renderInvitation }),
-  practice: mailKind({ priority: PRIORITY.other, alert: false, audience: 'contact', schema: practiceData, render: renderPractice }),
+  'contact-invitation': mailKind({
+    priority: PRIORITY.other,
+    alert: false,
+    audience: 'contact',
+    schema: invitationData,
+    render: renderInvitation,
+  }),
+  practice: mailKind({
+    priority: PRIORITY.other,
+    alert: false,
+    audience: 'contact',
+    schema: practiceData,
+    render: renderPractice,
+  }),
   'new-session': mailKind({
     priority: PRIORITY.other,
     alert: false,
@@ -91,7 +123,13 @@ export const MESSAGE_KINDS = {
     priority: PRIORITY.other,
     alert: false,
     audience: 'person',
-    schema: v.object({ firstname: v.string(), purpose: v.string(), dueAt: isoDate, fireAt: isoDate, timezone: v.string() }),
+    schema: v.object({
+      firstname: v.string(),
+      purpose: v.string(),
+      dueAt: isoDate,
+      fireAt: isoDate,
+      timezone: v.string(),
+    }),
     render: (data) => checkInReminderMail({ ...data, dueAt: new Date(data.dueAt), fireAt: new Date(data.fireAt) }),
   }),
 } satisfies Record<string, AnyKindSpec>;
@@ -99,8 +137,12 @@ export const MESSAGE_KINDS = {
 export type MessageKind = keyof typeof MESSAGE_KINDS;
 
 /** The kinds that are e-mails, and those that are phone notifications. */
-export type MailKind = { [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends MailKindSpec<infer _> ? K : never }[MessageKind];
-export type PushOutboxKind = { [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends PushKindSpec<infer _> ? K : never }[MessageKind];
+export type MailKind = {
+  [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends MailKindSpec<infer _> ? K : never;
+}[MessageKind];
+export type PushOutboxKind = {
+  [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends PushKindSpec<infer _> ? K : never;
+}[MessageKind];
 
 /** What the code that queues a kind writes (defaults may be left out). */
 export type MessageInput<K extends MessageKind> = v.InferInput<(typeof MESSAGE_KINDS)[K]['schema']>;

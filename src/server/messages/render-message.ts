@@ -74,7 +74,12 @@ export function parsePush(row: Pick<StoredMessage, 'kind' | 'templateData'>): Re
 }
 
 /** A parsed push row's payload, for the subscription's contact as the sender read it. */
-export function renderPush(config: Pick<Config, 'secret' | 'publicUrl'>, recipient: string, { spec, data }: ParsedPush, target: PushTarget & { language: unknown }) {
+export function renderPush(
+  config: Pick<Config, 'secret' | 'publicUrl'>,
+  recipient: string,
+  { spec, data }: ParsedPush,
+  target: PushTarget & { language: unknown },
+) {
   if (spec.channel !== 'push') throw new Error('not a push kind');
   const context = contextOf(config, spec, { userId: null, recipient }, data, target.language);
   return spec.render(data, { ...context, person: target.person, ackUrl: target.ackUrl });

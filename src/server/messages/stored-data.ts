@@ -16,7 +16,10 @@ export class MessageDataError extends Error {
 }
 
 /** The row's columns for a message: its kind, its priority, and its data parsed and serialised. */
-export function storedMessage<K extends MessageKind>(kind: K, data: MessageInput<K>): { kind: K; priority: Priority; templateData: string } {
+export function storedMessage<K extends MessageKind>(
+  kind: K,
+  data: MessageInput<K>,
+): { kind: K; priority: Priority; templateData: string } {
   const spec = MESSAGE_KINDS[kind];
   const parsed = v.safeParse(spec.schema, data);
   if (!parsed.success)

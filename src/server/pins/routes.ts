@@ -57,7 +57,8 @@ export function pinRoutes(deps: AppDeps) {
         // Shown no PINs, the owner may still send the real one to take their PINs back.
         if (pinsShown(user) || (shownOnly && input.current_pin)) {
           // A missing current PIN is not a guess: asked for by its own message, not counted.
-          if (!input.current_pin) return invalid(c, pinMessages.currentRequired, { current_pin: [pinMessages.currentRequired] });
+          if (!input.current_pin)
+            return invalid(c, pinMessages.currentRequired, { current_pin: [pinMessages.currentRequired] });
           const check = await checkPin(tx, user, input.current_pin, now);
           if (check.kind === 'locked' || check.kind === 'refused') return refused(c, 'current_pin', check);
           shownOnly = check.kind === 'duress';

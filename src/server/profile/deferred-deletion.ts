@@ -12,7 +12,13 @@ import { deleteAccount } from './delete-account.ts';
  * deletion would; otherwise only the asking phone, so the owner's other devices can
  * still end the alert. `schedule` is false for the duress PIN: nothing changes.
  */
-export async function deferDeletion(tx: Queryable, userId: string, familyId: string, now: Date, { everywhere, schedule }: { everywhere: boolean; schedule: boolean }) {
+export async function deferDeletion(
+  tx: Queryable,
+  userId: string,
+  familyId: string,
+  now: Date,
+  { everywhere, schedule }: { everywhere: boolean; schedule: boolean },
+) {
   if (schedule)
     await tx
       .update(users)
@@ -21,7 +27,13 @@ export async function deferDeletion(tx: Queryable, userId: string, familyId: str
   await tx
     .update(sessions)
     .set({ revokedAt: now, successorSealed: null })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(everywhere ? [] : [eq(sessions.familyId, familyId)])));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ...(everywhere ? [] : [eq(sessions.familyId, familyId)]),
+      ),
+    );
 }
 
 /** Delete every account whose deletion waited for its alert or check-in, now over. Returns how many went. */

@@ -17,19 +17,34 @@ import { RESET_TYPE, resetLimitKey } from '#server/pins/reset-keys.ts';
 export async function deleteAccount(db: Queryable, userId: string): Promise<boolean> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
   if (!user) return false;
-  const owned = await db.select({ id: contacts.id, email: contacts.email }).from(contacts).where(eq(contacts.userId, userId));
+  const owned = await db
+    .select({ id: contacts.id, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.userId, userId));
   const pairs = await db.select({ email: optOuts.email }).from(optOuts).where(eq(optOuts.userId, userId));
   await dropInvitations(
     db,
     owned.map((row) => row.id),
   );
-  await db.delete(verifications).where(and(inArray(verifications.type, ['signin', RESET_TYPE]), eq(verifications.target, user.email)));
   await db
     .delete(verifications)
-    .where(and(eq(verifications.type, LOCKOUT_TYPE), inArray(verifications.target, [lockoutTarget(user.email), lockoutTarget(user.email, RESET_TYPE)])));
+    .where(and(inArray(verifications.type, ['signin', RESET_TYPE]), eq(verifications.target, user.email)));
+  await db
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.type, LOCKOUT_TYPE),
+        inArray(verifications.target, [lockoutTarget(user.email), lockoutTarget(user.email, RESET_TYPE)]),
+      ),
+    );
   await db.delete(outbox).where(and(isNull(outbox.userId), eq(outbox.recipient, user.email)));
   const invited = new Set([...owned, ...pairs].map((row) => row.email));
-  const keys = [codeLimitKey(user.email), resetLimitKey(user.email), ...accountInviteKeys(userId), ...[...invited].map((email) => pairInviteKey(userId, email))];
+  const keys = [
+    codeLimitKey(user.email),
+    resetLimitKey(user.email),
+    ...accountInviteKeys(userId),
+    ...[...invited].map((email) => pairInviteKey(userId, email)),
+  ];
   await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
   await db.delete(users).where(eq(users.id, userId));
   return true;

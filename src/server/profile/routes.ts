@@ -27,7 +27,11 @@ export function profileRoutes(deps: AppDeps) {
   /** The e-mail is the sign-in identity: whatever was sent for it is ignored. */
   async function update(c: Context<AppEnv>, changes: ProfilePatch) {
     const { firstname, lastname, phone } = changes;
-    const [user] = await db.update(users).set({ firstname, lastname, phone, updatedAt: clock.now() }).where(eq(users.id, c.var.auth.userId)).returning();
+    const [user] = await db
+      .update(users)
+      .set({ firstname, lastname, phone, updatedAt: clock.now() })
+      .where(eq(users.id, c.var.auth.userId))
+      .returning();
     return user ? ok(c, toProfile(user)) : gone(c);
   }
 
@@ -35,7 +39,11 @@ export function profileRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       // 'No tengo contactos de emergencia': remembered, so every later session routes past the first-contact screen.
       .post('/profile/no-contacts', bearer, async (c) => {
-        const [user] = await db.update(users).set({ noContactsAt: clock.now() }).where(eq(users.id, c.var.auth.userId)).returning({ id: users.id });
+        const [user] = await db
+          .update(users)
+          .set({ noContactsAt: clock.now() })
+          .where(eq(users.id, c.var.auth.userId))
+          .returning({ id: users.id });
         return user ? ok(c, apiMessages.noContactsRecorded) : gone(c);
       })
       .get('/profile', bearer, async (c) => {
@@ -55,7 +63,12 @@ export function profileRoutes(deps: AppDeps) {
         guard((c) => ok(c, apiMessages.accountDeleted), {
           defer: async (c, verdict) => {
             const { userId, familyId } = c.var.auth;
-            await db.transaction((tx) => deferDeletion(tx, userId, familyId, clock.now(), { everywhere: verdict === 'real', schedule: verdict !== 'pretend' }));
+            await db.transaction((tx) =>
+              deferDeletion(tx, userId, familyId, clock.now(), {
+                everywhere: verdict === 'real',
+                schedule: verdict !== 'pretend',
+              }),
+            );
             return ok(c, apiMessages.accountDeleted);
           },
         }),

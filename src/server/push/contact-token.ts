@@ -26,7 +26,12 @@ function contactIdOfPushToken(secret: string, token: string): string | undefined
  * page's (contactPushToken) or an alert's live 'Lo tengo' token. Undefined
  * when unknown, expired, or the contact was deleted or has not accepted.
  */
-export async function confirmedContactOf(db: Queryable, secret: string, token: string, now: Date): Promise<string | undefined> {
+export async function confirmedContactOf(
+  db: Queryable,
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<string | undefined> {
   const direct = contactIdOfPushToken(secret, token);
   const confirmed = isNotNull(contacts.emailVerifiedAt);
   const [row] = direct
@@ -37,7 +42,10 @@ export async function confirmedContactOf(db: Queryable, secret: string, token: s
     : await db
         .select({ id: contacts.id })
         .from(alertDeliveries)
-        .innerJoin(contacts, and(eq(contacts.userId, alertDeliveries.userId), eq(contacts.email, alertDeliveries.contactEmail)))
+        .innerJoin(
+          contacts,
+          and(eq(contacts.userId, alertDeliveries.userId), eq(contacts.email, alertDeliveries.contactEmail)),
+        )
         .where(and(eq(alertDeliveries.tokenHash, sha256(token)), gt(alertDeliveries.expiresAt, now), confirmed));
   return row?.id;
 }

@@ -19,7 +19,15 @@ export type PushMessageInput = {
  * The notification a contact's phone shows: who and what, and where to tap.
  * As much as the alert e-mail says and less (no position: the page shows it).
  */
-export function pushMessage({ kind, alertId, person, language, ackUrl: plainAckUrl, publicUrl, missedCheckIn }: PushMessageInput): PushPayload {
+export function pushMessage({
+  kind,
+  alertId,
+  person,
+  language,
+  ackUrl: plainAckUrl,
+  publicUrl,
+  missedCheckIn,
+}: PushMessageInput): PushPayload {
   const texts = pushTexts(language);
   const ackUrl = withLanguage(plainAckUrl, language);
   const [title, body] =

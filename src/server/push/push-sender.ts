@@ -78,7 +78,15 @@ type Target = {
  * subscription goes. Other refusals (4xx) are final; 429, 5xx and lost
  * connections are tried again by the outbox. Logs name the row and the status, never the endpoint.
  */
-export function createPushSender({ pool, config, log }: { pool: pg.Pool; config: PushSenderConfig; log: Log }): PushSender {
+export function createPushSender({
+  pool,
+  config,
+  log,
+}: {
+  pool: pg.Pool;
+  config: PushSenderConfig;
+  log: Log;
+}): PushSender {
   const vapidDetails = {
     subject: config.push.vapid.subject,
     publicKey: config.push.vapid.publicKey,
@@ -102,8 +110,10 @@ export function createPushSender({ pool, config, log }: { pool: pg.Pool; config:
   }
 
   function send(row: PushRow, now: Date): Promise<PushResult> {
-    const parsed = row.templateData === null ? undefined : parsePush({ kind: row.kind, templateData: row.templateData });
-    if (!parsed?.ok || !UUID.test(row.recipient)) return Promise.resolve({ ok: false, error: 'aviso ilegible', permanent: true });
+    const parsed =
+      row.templateData === null ? undefined : parsePush({ kind: row.kind, templateData: row.templateData });
+    if (!parsed?.ok || !UUID.test(row.recipient))
+      return Promise.resolve({ ok: false, error: 'aviso ilegible', permanent: true });
     const message = parsed.content;
     return inOrder(`${row.recipient}:${message.alertId}`, () => sendParsed(row, message, now));
   }

@@ -11,7 +11,13 @@ import { pushOutboxKind } from './push-kinds.ts';
  * and never instead of them. The row names the subscription; what it says is
  * made when it is sent (push-sender.ts), from the alert's id.
  */
-export async function queueAlertPushes(tx: Queryable, userId: string, alertId: string, kind: PushKind, now: Date): Promise<number> {
+export async function queueAlertPushes(
+  tx: Queryable,
+  userId: string,
+  alertId: string,
+  kind: PushKind,
+  now: Date,
+): Promise<number> {
   const at = now.toISOString();
   const { rowCount } = await tx.execute(sql`
     insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
@@ -20,6 +26,7 @@ export async function queueAlertPushes(tx: Queryable, userId: string, alertId: s
     join contacts c on c.id = s.contact_id
     left join opt_outs o on o.user_id = c.user_id and o.email = c.email
     where c.user_id = ${userId} and c.email_verified_at is not null and o.unsubscribed_at is null`);
-  if ((rowCount ?? 0) > 0 && !afterCommit(tx, notifyOutboxWorkers)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if ((rowCount ?? 0) > 0 && !afterCommit(tx, notifyOutboxWorkers))
+    await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return rowCount ?? 0;
 }

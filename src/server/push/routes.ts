@@ -23,7 +23,12 @@ export function pushRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
 
   async function limited(c: Context) {
-    const verdict = await hitRateLimit(db, `ack:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.ackPerIp, clock.now());
+    const verdict = await hitRateLimit(
+      db,
+      `ack:ip:${clientIp(c, config.trustProxy)}`,
+      config.rateLimits.ackPerIp,
+      clock.now(),
+    );
     return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
   }
 

@@ -9,7 +9,12 @@ import { pushSubscriptions } from '#server/db/schema.ts';
  * Past the limit the oldest phone goes: a contact who changed phones cannot
  * turn the old one off, and the new one must work.
  */
-export async function saveSubscription(db: Queryable, contactId: string, subscription: PushSubscriptionInput, now: Date): Promise<void> {
+export async function saveSubscription(
+  db: Queryable,
+  contactId: string,
+  subscription: PushSubscriptionInput,
+  now: Date,
+): Promise<void> {
   const { endpoint, keys } = subscription;
   await db.transaction(async (tx) => {
     // One contact's phones take turns: two subscribing at once cannot both squeeze past the limit.
@@ -33,11 +38,15 @@ export async function saveSubscription(db: Queryable, contactId: string, subscri
       .where(eq(pushSubscriptions.contactId, contactId))
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
       .limit(PUSH_SUBSCRIPTIONS_PER_CONTACT);
-    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.contactId, contactId), notInArray(pushSubscriptions.id, newest)));
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.contactId, contactId), notInArray(pushSubscriptions.id, newest)));
   });
 }
 
 /** Turn a phone's notifications off for this contact; nothing happens when it was not on. */
 export async function removeSubscription(db: Queryable, contactId: string, endpoint: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.contactId, contactId), eq(pushSubscriptions.endpoint, endpoint)));
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.contactId, contactId), eq(pushSubscriptions.endpoint, endpoint)));
 }

@@ -12,7 +12,12 @@ const PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 export function isVapidKeys(value: unknown): value is VapidKeys {
   const keys = value as Partial<VapidKeys> | null;
-  return typeof keys?.publicKey === 'string' && PUBLIC_KEY.test(keys.publicKey) && typeof keys.privateKey === 'string' && PRIVATE_KEY.test(keys.privateKey);
+  return (
+    typeof keys?.publicKey === 'string' &&
+    PUBLIC_KEY.test(keys.publicKey) &&
+    typeof keys.privateKey === 'string' &&
+    PRIVATE_KEY.test(keys.privateKey)
+  );
 }
 
 /**
@@ -67,6 +72,8 @@ function readKeysFile(file: string): VapidKeys | undefined {
 export class VapidFileError extends Error {
   override name = 'VapidFileError';
   constructor(file: string) {
-    super(`Las claves VAPID de ${file} no son válidas: restaura el archivo o bórralo para generar otras (los teléfonos tendrán que activar los avisos de nuevo)`);
+    super(
+      `Las claves VAPID de ${file} no son válidas: restaura el archivo o bórralo para generar otras (los teléfonos tendrán que activar los avisos de nuevo)`,
+    );
   }
 }

@@ -6,7 +6,15 @@ import { pruneCheckIns } from '#server/check-ins/prune-check-ins.ts';
 import type { Config } from '#server/config.ts';
 import { finishDeferredDeletions } from '#server/profile/deferred-deletion.ts';
 import type { Db } from '#server/db/client.ts';
-import { alertRequests, alerts, outbox, practiceAlerts, rateLimits, sessions, verifications } from '#server/db/schema.ts';
+import {
+  alertRequests,
+  alerts,
+  outbox,
+  practiceAlerts,
+  rateLimits,
+  sessions,
+  verifications,
+} from '#server/db/schema.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -20,22 +28,42 @@ const DAY = 24 * 60 * 60_000;
  * a code or a position; a sent e-mail's body is cleared when it is sent), and
  * the receipts of sign-in code e-mails after a day.
  */
-export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }: Pick<Config, 'positionRetentionDays'>): Promise<void> {
+export async function pruneExpired(
+  db: Db,
+  now: Date,
+  { positionRetentionDays }: Pick<Config, 'positionRetentionDays'>,
+): Promise<void> {
   const ms = now.getTime();
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(ms - DAY)));
-  await db.delete(verifications).where(and(ne(verifications.type, LOCKOUT_TYPE), lt(verifications.expiresAt, new Date(ms - CODE_TTL_MS))));
+  await db
+    .delete(verifications)
+    .where(and(ne(verifications.type, LOCKOUT_TYPE), lt(verifications.expiresAt, new Date(ms - CODE_TTL_MS))));
   // A count of wrong codes goes only once its lockout is over and no wrong code came for a while (auth/lockout.ts).
   await db
     .delete(verifications)
-    .where(and(eq(verifications.type, LOCKOUT_TYPE), lt(verifications.expiresAt, now), lt(verifications.sentAt, new Date(ms - SIGNIN_LOCKOUT_FORGET_MS))));
+    .where(
+      and(
+        eq(verifications.type, LOCKOUT_TYPE),
+        lt(verifications.expiresAt, now),
+        lt(verifications.sentAt, new Date(ms - SIGNIN_LOCKOUT_FORGET_MS)),
+      ),
+    );
   const weekAgo = new Date(ms - 7 * DAY);
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, weekAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, weekAgo))));
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, weekAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, weekAgo))));
   // The phone keeps a queued press for 7 days; its key must outlive it, so a late replay is still recognised.
   await db.delete(alertRequests).where(lt(alertRequests.createdAt, new Date(ms - 30 * DAY)));
   const ended = await db
     .update(alerts)
     .set({ latitude: '', longitude: '' })
-    .where(and(eq(alerts.status, 'ended'), lt(alerts.endedAt, new Date(ms - positionRetentionDays * DAY)), or(ne(alerts.latitude, ''), ne(alerts.longitude, ''))))
+    .where(
+      and(
+        eq(alerts.status, 'ended'),
+        lt(alerts.endedAt, new Date(ms - positionRetentionDays * DAY)),
+        or(ne(alerts.latitude, ''), ne(alerts.longitude, '')),
+      ),
+    )
     .returning({ userId: alerts.userId, endedAt: alerts.endedAt });
   // The requests of those alerts carried the position too: their keyed hashes go with it
   // (the keys stay, so a late replay still gets its first answer).
@@ -44,13 +72,24 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
     await db
       .update(alertRequests)
       .set({ bodyHash: ERASED_BODY_HASH })
-      .where(and(eq(alertRequests.userId, alert.userId), lte(alertRequests.createdAt, alert.endedAt), ne(alertRequests.bodyHash, ERASED_BODY_HASH)));
+      .where(
+        and(
+          eq(alertRequests.userId, alert.userId),
+          lte(alertRequests.createdAt, alert.endedAt),
+          ne(alertRequests.bodyHash, ERASED_BODY_HASH),
+        ),
+      );
   }
   // A practice alert ends as it starts: the same retention from its start.
   const practices = await db
     .update(practiceAlerts)
     .set({ latitude: '', longitude: '' })
-    .where(and(lt(practiceAlerts.startedAt, new Date(ms - positionRetentionDays * DAY)), or(ne(practiceAlerts.latitude, ''), ne(practiceAlerts.longitude, ''))))
+    .where(
+      and(
+        lt(practiceAlerts.startedAt, new Date(ms - positionRetentionDays * DAY)),
+        or(ne(practiceAlerts.latitude, ''), ne(practiceAlerts.longitude, '')),
+      ),
+    )
     .returning({ userId: practiceAlerts.userId, requestKey: practiceAlerts.requestKey });
   for (const practice of practices) {
     await db
@@ -62,9 +101,16 @@ export async function pruneExpired(db: Db, now: Date, { positionRetentionDays }:
   // Accounts whose deletion waited for an alert or a check-in that is now over.
   await finishDeferredDeletions(db);
   // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
-  await db.delete(outbox).where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
+  await db
+    .delete(outbox)
+    .where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
   await db
     .update(outbox)
     .set({ subject: null, text: null, html: null, templateData: null })
-    .where(and(eq(outbox.status, 'failed'), or(isNotNull(outbox.subject), isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.templateData))));
+    .where(
+      and(
+        eq(outbox.status, 'failed'),
+        or(isNotNull(outbox.subject), isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.templateData)),
+      ),
+    );
 }

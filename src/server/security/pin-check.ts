@@ -10,7 +10,14 @@ export const PIN_LOCKOUT_MS = 15 * 60_000;
 
 type PinUser = Pick<
   typeof users.$inferSelect,
-  'id' | 'pinHash' | 'duressPinHash' | 'pinFailures' | 'pinLockedUntil' | 'shownPinHash' | 'shownOtherPinHash' | 'pinsShownAt'
+  | 'id'
+  | 'pinHash'
+  | 'duressPinHash'
+  | 'pinFailures'
+  | 'pinLockedUntil'
+  | 'shownPinHash'
+  | 'shownOtherPinHash'
+  | 'pinsShownAt'
 >;
 
 export type PinCheck =
@@ -29,7 +36,8 @@ export const pinsSet = (user: Pick<PinUser, 'pinHash'>) => user.pinHash !== null
  * Whether the person is shown PINs set: after a change or delete made with the duress PIN,
  * what that change made (src/server/pins/routes.ts), never what protects the contacts.
  */
-export const pinsShown = (user: Pick<PinUser, 'pinHash' | 'shownPinHash' | 'pinsShownAt'>) => (user.pinsShownAt ? user.shownPinHash !== null : user.pinHash !== null);
+export const pinsShown = (user: Pick<PinUser, 'pinHash' | 'shownPinHash' | 'pinsShownAt'>) =>
+  user.pinsShownAt ? user.shownPinHash !== null : user.pinHash !== null;
 
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
@@ -46,14 +54,18 @@ export async function checkPin(db: Queryable, user: PinUser, pin: string | undef
   // would be (nothing asked, nothing counted), and it ends nothing for the contacts, unless the
   // owner, who knows, sends the real PIN.
   if (!pinsShown(user)) return { kind: pin && (await pinMatches(pin, user.pinHash)) ? 'real' : 'duress' };
-  if (user.pinLockedUntil && user.pinLockedUntil > now) return { kind: 'locked', retryAfterSeconds: secondsUntil(user.pinLockedUntil, now) };
+  if (user.pinLockedUntil && user.pinLockedUntil > now)
+    return { kind: 'locked', retryAfterSeconds: secondsUntil(user.pinLockedUntil, now) };
   if (!pin) return { kind: 'refused', message: pinMessages.pinRequired };
   // The PINs a duress-made change set act as the duress PIN: whoever made it believes them real.
   const shown = user.pinsShownAt ? [user.shownPinHash, user.shownOtherPinHash].filter((hash) => hash !== null) : [];
-  const [real, ...others] = await Promise.all([user.pinHash, user.duressPinHash, ...shown].map((hash) => pinMatches(pin, hash)));
+  const [real, ...others] = await Promise.all(
+    [user.pinHash, user.duressPinHash, ...shown].map((hash) => pinMatches(pin, hash)),
+  );
   const duress = others.some(Boolean);
   if (real || duress) {
-    if (user.pinFailures > 0 || user.pinLockedUntil) await db.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, user.id));
+    if (user.pinFailures > 0 || user.pinLockedUntil)
+      await db.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, user.id));
     return { kind: real ? 'real' : 'duress' };
   }
   const failures = user.pinFailures + 1;

@@ -42,7 +42,11 @@ export async function contactsBeingTold(tx: Queryable, userId: string): Promise<
 }
 
 /** The verdict for one request, in its own transaction with the person's row locked (so wrong PINs are counted one by one). */
-export async function judgeSeizedPhone({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, userId: string, pin: string | undefined): Promise<Verdict> {
+export async function judgeSeizedPhone(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  pin: string | undefined,
+): Promise<Verdict> {
   return db.transaction(async (tx) => {
     // The row lock of the alert requests (lockUserForAlert, same mode): wrong PINs are counted one by one.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
@@ -73,7 +77,10 @@ export type GuardOptions<I extends In> = {
  * the reply the route gives on success, with no change.
  */
 export function seizedPhoneGuard(deps: Pick<AppDeps, 'db' | 'clock'>) {
-  return <I extends In = object>(pretend: Reply<I>, options: GuardOptions<I> = {}): MiddlewareHandler<AppEnv, string, I> =>
+  return <I extends In = object>(
+    pretend: Reply<I>,
+    options: GuardOptions<I> = {},
+  ): MiddlewareHandler<AppEnv, string, I> =>
     createMiddleware<AppEnv, string, I>(async (c, next) => {
       if (options.when && !options.when(c)) return next();
       const verdict = await judgeSeizedPhone(deps, c.var.auth.userId, c.req.header(PIN_HEADER));

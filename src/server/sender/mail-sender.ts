@@ -27,7 +27,17 @@ export type MailSender = {
  * never make an SOS wait in the mail library's queue. Without SMTP_URL both
  * write `.eml` files to DATA_DIR/mail.
  */
-export function createMailSender({ pool, config, clock, log }: { pool: pg.Pool; config: SenderConfig; clock: Clock; log: Log }): MailSender {
+export function createMailSender({
+  pool,
+  config,
+  clock,
+  log,
+}: {
+  pool: pg.Pool;
+  config: SenderConfig;
+  clock: Clock;
+  log: Log;
+}): MailSender {
   const options = { smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log };
   // A connection for every e-mail a lane has in flight: a batch never waits for
   // the other sender's batch to leave a connection free.
@@ -35,7 +45,15 @@ export function createMailSender({ pool, config, clock, log }: { pool: pg.Pool; 
   const transport = createMailTransport({ ...options, connections: inFlight(GENERAL_LANE) });
   const urgentTransport = createMailTransport({ ...options, connections: inFlight(URGENT_LANE) });
   const push = createPushSender({ pool, config, log });
-  const worker = createOutboxWorker({ pool, transport, urgentTransport, clock, log, render: renderStoredMail(config), push });
+  const worker = createOutboxWorker({
+    pool,
+    transport,
+    urgentTransport,
+    clock,
+    log,
+    render: renderStoredMail(config),
+    push,
+  });
   return {
     worker,
     transport,

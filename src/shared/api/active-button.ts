@@ -5,14 +5,23 @@ import { pinEntryField } from './pins.ts';
 
 // PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3).
 
-export { ALERT_END, ALERT_LATE_AFTER_MS, ALERT_POSITION_WINDOW_MS, ALERT_PRACTICE, ALERT_START } from '../alert-status.ts';
+export {
+  ALERT_END,
+  ALERT_LATE_AFTER_MS,
+  ALERT_POSITION_WINDOW_MS,
+  ALERT_PRACTICE,
+  ALERT_START,
+} from '../alert-status.ts';
 
 /** A coordinate travels as a string; empty means "no position" (SPEC.md section 5). */
 export const coordinate = (limit: number) =>
   v.pipe(
     v.optional(v.union([v.string(), v.number()], m.coordinateInvalid), ''),
     v.transform((value) => String(value).trim()),
-    v.check((value) => value === '' || (/^-?\d{1,3}(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit), m.coordinateInvalid),
+    v.check(
+      (value) => value === '' || (/^-?\d{1,3}(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit),
+      m.coordinateInvalid,
+    ),
   );
 
 const EARLIEST_PRESS = Date.UTC(2000, 0, 1);

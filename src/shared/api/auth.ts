@@ -37,7 +37,11 @@ export const signupSchema = v.object({
 export type SignupInput = v.InferOutput<typeof signupSchema>;
 
 export const refreshSchema = v.object({
-  refresh_token: v.pipe(v.optional(v.string(m.refreshTokenInvalid), ''), v.nonEmpty(m.refreshTokenInvalid), v.maxLength(200, m.refreshTokenInvalid)),
+  refresh_token: v.pipe(
+    v.optional(v.string(m.refreshTokenInvalid), ''),
+    v.nonEmpty(m.refreshTokenInvalid),
+    v.maxLength(200, m.refreshTokenInvalid),
+  ),
 });
 
 /** The session object that verify, signup and refresh return. */

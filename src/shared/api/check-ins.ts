@@ -49,7 +49,11 @@ export function dueAtProblem(dueAt: string, now: Date): string | null {
   return null;
 }
 
-const dueAtField = v.pipe(v.optional(v.string(checkInMessages.dueAtInvalid), ''), v.trim(), v.isoTimestamp(checkInMessages.dueAtInvalid));
+const dueAtField = v.pipe(
+  v.optional(v.string(checkInMessages.dueAtInvalid), ''),
+  v.trim(),
+  v.isoTimestamp(checkInMessages.dueAtInvalid),
+);
 
 const timezoneField = v.pipe(
   v.optional(v.string(m.timezoneInvalid), ''),
@@ -61,8 +65,15 @@ const timezoneField = v.pipe(
 /** POST /api/check-ins (with an Idempotency-Key header). */
 export const checkInStartSchema = v.pipe(
   v.object({
-    purpose: v.pipe(v.optional(v.string(checkInMessages.purposeInvalid), ''), v.picklist(CHECK_IN_PURPOSES, checkInMessages.purposeInvalid)),
-    place: v.pipe(v.optional(v.string(checkInMessages.placeTooLong), ''), v.trim(), v.maxLength(CHECK_IN_PLACE_MAX_LENGTH, checkInMessages.placeTooLong)),
+    purpose: v.pipe(
+      v.optional(v.string(checkInMessages.purposeInvalid), ''),
+      v.picklist(CHECK_IN_PURPOSES, checkInMessages.purposeInvalid),
+    ),
+    place: v.pipe(
+      v.optional(v.string(checkInMessages.placeTooLong), ''),
+      v.trim(),
+      v.maxLength(CHECK_IN_PLACE_MAX_LENGTH, checkInMessages.placeTooLong),
+    ),
     due_at: dueAtField,
     /** The phone's IANA time zone: contacts read the deadline in it. */
     timezone: timezoneField,
@@ -80,9 +91,14 @@ export type CheckInStartInput = v.InferOutput<typeof checkInStartSchema>;
 /** PUT /api/check-ins/current (with an Idempotency-Key header). */
 export const checkInUpdateSchema = v.pipe(
   v.object({
-    action: v.pipe(v.optional(v.string(checkInMessages.actionInvalid), ''), v.picklist(['ok', 'extend', 'position'], checkInMessages.actionInvalid)),
+    action: v.pipe(
+      v.optional(v.string(checkInMessages.actionInvalid), ''),
+      v.picklist(['ok', 'extend', 'position'], checkInMessages.actionInvalid),
+    ),
     /** 'extend' only: the new deadline. */
-    due_at: v.optional(v.pipe(v.string(checkInMessages.dueAtInvalid), v.trim(), v.isoTimestamp(checkInMessages.dueAtInvalid))),
+    due_at: v.optional(
+      v.pipe(v.string(checkInMessages.dueAtInvalid), v.trim(), v.isoTimestamp(checkInMessages.dueAtInvalid)),
+    ),
     pin: pinEntryField,
     latitude: coordinate(90),
     longitude: coordinate(180),

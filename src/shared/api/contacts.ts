@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 import * as m from '../field-messages.ts';
 import { LANGUAGES } from '../language.ts';
-import { emailField, firstnameField, kinshipField, languageField, lastnameField, linkTokenField, phoneField } from './fields.ts';
+import {
+  emailField,
+  firstnameField,
+  kinshipField,
+  languageField,
+  lastnameField,
+  linkTokenField,
+  phoneField,
+} from './fields.ts';
 
 /** POST contacts: the add-contact and first-contact forms send exactly this. */
 export const contactInputSchema = v.object({
@@ -68,9 +76,17 @@ export const contactListSchema = v.array(contactSchema);
 
 /** SPEC.md section 7's paged list parameters, as query strings. */
 export const contactListQuerySchema = v.object({
-  _page: v.optional(v.pipe(v.string(m.pageInvalid), v.toNumber(m.pageInvalid), v.integer(m.pageInvalid), v.minValue(1, m.pageInvalid))),
+  _page: v.optional(
+    v.pipe(v.string(m.pageInvalid), v.toNumber(m.pageInvalid), v.integer(m.pageInvalid), v.minValue(1, m.pageInvalid)),
+  ),
   _limit: v.optional(
-    v.pipe(v.string(m.limitInvalid), v.toNumber(m.limitInvalid), v.integer(m.limitInvalid), v.minValue(1, m.limitInvalid), v.maxValue(100, m.limitInvalid)),
+    v.pipe(
+      v.string(m.limitInvalid),
+      v.toNumber(m.limitInvalid),
+      v.integer(m.limitInvalid),
+      v.minValue(1, m.limitInvalid),
+      v.maxValue(100, m.limitInvalid),
+    ),
   ),
   _sort: v.optional(v.picklist(['firstname', 'lastname', 'email', 'created_at'], m.sortInvalid)),
   _order: v.optional(v.picklist(['asc', 'desc'], m.orderInvalid)),

@@ -49,7 +49,11 @@ export const detentionMessages = {
   deleted: 'Información borrada.',
 } as const;
 
-const text = v.pipe(v.optional(v.string(detentionMessages.textInvalid), ''), v.trim(), v.maxLength(DETENTION_FIELD_MAX_LENGTH, detentionMessages.tooLong));
+const text = v.pipe(
+  v.optional(v.string(detentionMessages.textInvalid), ''),
+  v.trim(),
+  v.maxLength(DETENTION_FIELD_MAX_LENGTH, detentionMessages.tooLong),
+);
 
 const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -91,7 +95,10 @@ export const detentionInfoSchema = v.object({
   consulate_phone: optionalPhone,
   lawyer_name: text,
   lawyer_phone: optionalPhone,
-  g28_signed: v.pipe(v.optional(v.string(detentionMessages.g28Invalid), ''), v.picklist(['si', 'no', ''], detentionMessages.g28Invalid)),
+  g28_signed: v.pipe(
+    v.optional(v.string(detentionMessages.g28Invalid), ''),
+    v.picklist(['si', 'no', ''], detentionMessages.g28Invalid),
+  ),
   children_pickup: text,
   children_contact: text,
   documents_location: text,

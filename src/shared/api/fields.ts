@@ -45,7 +45,9 @@ const scriptOf = (letter: string) => SCRIPTS.find(([, pattern]) => pattern.test(
 
 /** Whether every part of the address (local part, each domain label) keeps its letters to one script. */
 export function singleScriptParts(address: string): boolean {
-  return address.split(/[@.]/).every((part) => new Set([...part].filter((char) => /\p{L}/u.test(char)).map(scriptOf)).size <= 1);
+  return address
+    .split(/[@.]/)
+    .every((part) => new Set([...part].filter((char) => /\p{L}/u.test(char)).map(scriptOf)).size <= 1);
 }
 
 /**
@@ -65,10 +67,14 @@ export function controlCharacterErrors(body: unknown): Record<string, string[]> 
   const holds = (value: unknown): boolean =>
     typeof value === 'string'
       ? CONTROL_CHARACTER.test(value)
-      : typeof value === 'object' && value !== null && Object.entries(value).some(([key, inner]) => CONTROL_CHARACTER.test(key) || holds(inner));
+      : typeof value === 'object' &&
+        value !== null &&
+        Object.entries(value).some(([key, inner]) => CONTROL_CHARACTER.test(key) || holds(inner));
   const fields = Object.entries(body).filter(([key, value]) => CONTROL_CHARACTER.test(key) || holds(value));
   if (fields.length === 0) return undefined;
-  return Object.fromEntries(fields.map(([key]) => [key.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), ''), [m.controlCharacters]]));
+  return Object.fromEntries(
+    fields.map(([key]) => [key.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), ''), [m.controlCharacters]]),
+  );
 }
 
 // Field schemas normalise once: every form and every route uses these.
@@ -119,7 +125,10 @@ export const phoneField = v.pipe(
   v.regex(/^\+[1-9]\d{7,14}$/, m.phoneInvalid),
 );
 
-export const codeField = v.pipe(requiredString(m.fieldRequired), v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), m.codeInvalid));
+export const codeField = v.pipe(
+  requiredString(m.fieldRequired),
+  v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), m.codeInvalid),
+);
 
 /** One box of the code form: a single digit. */
 export const digitField = v.pipe(requiredString(m.fieldRequired), v.regex(/^\d$/, m.digit));
@@ -135,7 +144,10 @@ export const termsField = v.pipe(
 export const kinshipField = v.pipe(requiredString(m.kinshipRequired), v.picklist(KINSHIPS, m.kinshipRequired));
 
 /** A token from an e-mailed link: base64url, as the server makes them. */
-export const linkTokenField = v.pipe(requiredString(m.fieldRequired), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid));
+export const linkTokenField = v.pipe(
+  requiredString(m.fieldRequired),
+  v.regex(/^[A-Za-z0-9_-]{20,100}$/, m.linkInvalid),
+);
 
 /** The language of a contact's e-mails and pages (LANGUAGES); 'es' when absent. */
 export const languageField = v.optional(v.picklist(LANGUAGES, m.languageInvalid), DEFAULT_LANGUAGE);

@@ -61,7 +61,12 @@ export type PinsSetInput = v.InferOutput<typeof pinsSetSchema>;
 
 /** DELETE /api/profile/pins: the real PIN (the duress PIN deletes nothing). */
 export const pinsDeleteSchema = v.object({
-  pin: v.pipe(v.optional(v.string(pinMessages.pinRequired), ''), v.trim(), v.nonEmpty(pinMessages.pinRequired), v.maxLength(20, pinMessages.pinWrong)),
+  pin: v.pipe(
+    v.optional(v.string(pinMessages.pinRequired), ''),
+    v.trim(),
+    v.nonEmpty(pinMessages.pinRequired),
+    v.maxLength(20, pinMessages.pinWrong),
+  ),
 });
 export type PinsDeleteInput = v.InferOutput<typeof pinsDeleteSchema>;
 

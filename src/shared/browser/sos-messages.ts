@@ -70,7 +70,10 @@ export const sosQueueStatusSchema = v.object({
 });
 export type SosQueueStatus = v.InferOutput<typeof sosQueueStatusSchema>;
 
-export const sosWorkerMessageSchema = v.variant('type', [sosQueueStatusSchema, v.object({ type: v.literal(SOS_SESSION_UPDATED) })]);
+export const sosWorkerMessageSchema = v.variant('type', [
+  sosQueueStatusSchema,
+  v.object({ type: v.literal(SOS_SESSION_UPDATED) }),
+]);
 export type SosWorkerMessage = v.InferOutput<typeof sosWorkerMessageSchema>;
 
 // The worker's own answer to a queued SOS -----------------------------------

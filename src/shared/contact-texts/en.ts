@@ -19,7 +19,8 @@ export const en: ContactTexts = {
   seeOnMap: 'Open the map',
 
   greeting: (name) => `Hi ${name},`,
-  footerWhy: (who, app) => `You're getting this email because you agreed to be an emergency contact for ${who} on ${app}.`,
+  footerWhy: (who, app) =>
+    `You're getting this email because you agreed to be an emergency contact for ${who} on ${app}.`,
   footerUnsubscribeText: (who) => `To stop getting emails about ${who}:`,
   unsubscribeLink: (who) => `Stop emails about ${who}`,
   ackText: (who) => `Let ${who} know you got the alert: open this link and tap "Got it".`,
@@ -31,11 +32,13 @@ export const en: ContactTexts = {
   startedLeadHtml: 'pressed the SOS button to let you know they are in danger.',
   whatToDo: 'What to do now:',
   todoCall: (who, phone) => `Call ${who} right away at ${phone}.`,
-  todoFamily: "If they don't answer, contact their family and their lawyer or the organization helping them, and share their location.",
+  todoFamily:
+    "If they don't answer, contact their family and their lawyer or the organization helping them, and share their location.",
   todoKeep: 'Keep this email: it has the time and place of the alert.',
 
   positionSubject: (who) => `SOS ALERT: ${who}'s location`,
-  positionLead: (who) => `${who}'s SOS alert went out without a location. Here is the first location their phone was able to share:`,
+  positionLead: (who) =>
+    `${who}'s SOS alert went out without a location. Here is the first location their phone was able to share:`,
 
   endedSubject: (who) => `${who} has ended their SOS alert`,
   endedLead: (who) => `${who} ended their SOS alert from the app.`,
@@ -51,15 +54,19 @@ export const en: ContactTexts = {
   deliveryFailed: (name) => `Couldn't reach ${name}`,
 
   reminderSubject: (who) => `Reminder: ${who} is still in danger and nobody has confirmed their SOS alert`,
-  reminderLead: (minutes, who) => `${who} pressed the SOS button ${minutes} minutes ago, and nobody has confirmed getting the alert yet.`,
-  reminderTodo: (who, phone) => `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
+  reminderLead: (minutes, who) =>
+    `${who} pressed the SOS button ${minutes} minutes ago, and nobody has confirmed getting the alert yet.`,
+  reminderTodo: (who, phone) =>
+    `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
 
   practiceSubject: (who) => `TEST: practice alert from ${who} (not an emergency)`,
   practiceNotice: (who) => `TEST: this is only a practice run. ${who} is not in danger.`,
-  practiceAbout: (who, app) => `${who} is trying out ${app} to make sure their alerts reach you. In a real emergency, the subject line would start with "SOS ALERT".`,
+  practiceAbout: (who, app) =>
+    `${who} is trying out ${app} to make sure their alerts reach you. In a real emergency, the subject line would start with "SOS ALERT".`,
 
   invitationSubject: (who) => `${who} added you as an emergency contact`,
-  invitationLead: (who, app) => `${who} added you as an emergency contact on ${app}, a personal safety app for immigrants.`,
+  invitationLead: (who, app) =>
+    `${who} added you as an emergency contact on ${app}, a personal safety app for immigrants.`,
   invitationIfYouAccept: (who) =>
     `If you accept, every time ${who} presses the SOS button we'll email you the time of the alert and their location (when available), so you can help.`,
   invitationHowText: 'To accept, open this link, read the terms and conditions, and tap "Accept":',
@@ -73,12 +80,14 @@ export const en: ContactTexts = {
   sending: 'Sending…',
   confirmTitle: 'Confirm contact',
   confirmHeading: "Confirm you're an emergency contact",
-  confirmIntro: 'Someone added you as their emergency contact. Read and accept these terms to get their alerts by email.',
+  confirmIntro:
+    'Someone added you as their emergency contact. Read and accept these terms to get their alerts by email.',
   termsTitle: 'Terms and conditions',
   termsAccept: 'Accept',
   acceptTitle: 'Welcome',
   acceptHeading: 'Welcome!',
-  acceptJoined: "You accepted the terms and conditions, and you're now one of the emergency contacts of the person who added you.",
+  acceptJoined:
+    "You accepted the terms and conditions, and you're now one of the emergency contacts of the person who added you.",
   acceptWhat: "If they press the SOS button, we'll email you the time and, if they share it, their location.",
   acceptClose: 'You can close this page now.',
   invalidTitle: 'Invalid link',
@@ -116,7 +125,8 @@ export const en: ContactTexts = {
       }) as Record<string, string | undefined>
     )[purpose] ?? 'going out',
   missedSubject: (who) => `ALERT: ${who} did not check in as safe`,
-  missedLead: (who, purpose, place, time) => `${who} did not confirm they are safe after ${purpose}${place ? ` at ${place}` : ''}, expected to end by ${time}.`,
+  missedLead: (who, purpose, place, time) =>
+    `${who} did not confirm they are safe after ${purpose}${place ? ` at ${place}` : ''}, expected to end by ${time}.`,
   missedLastPosition: 'Last location their phone sent while the check-in was running:',
   missedAddedSubject: (who) => `ALERT: ${who} also did not check in as safe`,
   missedAddedNote: 'Their SOS alert is still on.',
@@ -128,7 +138,8 @@ export const en: ContactTexts = {
   duressStillActive: 'The alert is still on: act as if it had not ended.',
   duressTodo: (who) =>
     `Do not call or text ${who}: someone else may have their phone, and a call could put them in danger. Tell their family and their lawyer or the organization that supports them, and share their location with them.`,
-  checkInForced: (who) => `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
+  checkInForced: (who) =>
+    `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
 
   stepsHeading: 'If you think they were detained:',
   locatorAsks: (who) => `What ICE's Online Detainee Locator asks for to find ${who}:`,
@@ -143,12 +154,16 @@ export const en: ContactTexts = {
   stepSearchName:
     'If they don\'t show up, or you don\'t have the number: choose "Search by Biographical Information" and type their first and last name exactly as on their documents, and their country of birth.',
   stepConsulate: (phone) => (phone ? `Call their consulate at ${phone}.` : "Call their country's consulate."),
-  stepLawyer: (name, phone) => (phone ? `Call their lawyer${name ? `, ${name},` : ''} at ${phone}.` : 'Call their lawyer or an immigrant legal aid organization.'),
+  stepLawyer: (name, phone) =>
+    phone
+      ? `Call their lawyer${name ? `, ${name},` : ''} at ${phone}.`
+      : 'Call their lawyer or an immigrant legal aid organization.',
   g28Filed: (who) => `A lawyer has already filed the form that lets them represent ${who} before immigration (G-28).`,
   g28NotFiled: (who) => `No lawyer has filed the form that lets them represent ${who} before immigration (G-28) yet.`,
 
   packetHeading: (who) => `More of what ${who} left for you in case they are detained:`,
-  packetSample: (who) => `This is a sample: in a real alert you would see here what ${who} saved for you. The details below are not real.`,
+  packetSample: (who) =>
+    `This is a sample: in a real alert you would see here what ${who} saved for you. The details below are not real.`,
   packetLabel: (field) =>
     (
       ({

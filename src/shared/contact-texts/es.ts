@@ -18,7 +18,8 @@ export const es = {
   // Time and place, in every alert e-mail and on the 'Lo tengo' page.
   zoneSuffix: (zone: string) => `(hora de ${zone})`,
   when: (moment: string) => `Cuándo: ${moment}`,
-  receivedLate: (moment: string) => `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${moment}.`,
+  receivedLate: (moment: string) =>
+    `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${moment}.`,
   whereLabel: 'Dónde:',
   positionUnavailable: 'ubicación no disponible (el teléfono no pudo compartirla)',
   coordinates: (latitude: string, longitude: string) => `latitud ${latitude}, longitud ${longitude}`,
@@ -27,7 +28,8 @@ export const es = {
 
   // Every e-mail to a contact about an alert.
   greeting: (name: string) => `Hola, ${name}:`,
-  footerWhy: (who: string, app: string) => `Recibes este correo porque aceptaste ser contacto de emergencia de ${who} en ${app}.`,
+  footerWhy: (who: string, app: string) =>
+    `Recibes este correo porque aceptaste ser contacto de emergencia de ${who} en ${app}.`,
   footerUnsubscribeText: (who: string) => `Para no recibir más correos de ${who}:`,
   unsubscribeLink: (who: string) => `No quiero recibir más correos de ${who}`,
   ackText: (who: string) => `Avisa a ${who} que recibiste su alerta: abre este enlace y presiona «Lo tengo».`,
@@ -40,12 +42,14 @@ export const es = {
   startedLeadHtml: 'presionó el botón SOS para avisarte que está en riesgo.',
   whatToDo: 'Qué hacer:',
   todoCall: (who: string, phone: string) => `Llama ahora a ${who} al ${phone}.`,
-  todoFamily: 'Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña, y comparte su ubicación.',
+  todoFamily:
+    'Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña, y comparte su ubicación.',
   todoKeep: 'Guarda este correo: tiene la hora y el lugar de la alerta.',
 
   // Its first position, when it went out without one.
   positionSubject: (who: string) => `ALERTA SOS: ubicación de ${who}`,
-  positionLead: (who: string) => `La alerta SOS de ${who} salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:`,
+  positionLead: (who: string) =>
+    `La alerta SOS de ${who} salió sin ubicación. Esta es la primera ubicación que su teléfono pudo compartir:`,
 
   // Its end.
   endedSubject: (who: string) => `${who} finalizó su alerta SOS`,
@@ -57,7 +61,8 @@ export const es = {
 
   // Reminders while nobody has acknowledged.
   reminderSubject: (who: string) => `Recordatorio: ${who} sigue en riesgo y nadie ha confirmado su alerta SOS`,
-  reminderLead: (minutes: number, who: string) => `Hace ${minutes} minutos ${who} presionó el botón SOS y todavía nadie confirmó que recibió la alerta.`,
+  reminderLead: (minutes: number, who: string) =>
+    `Hace ${minutes} minutos ${who} presionó el botón SOS y todavía nadie confirmó que recibió la alerta.`,
   reminderTodo: (who: string, phone: string) =>
     `Llama ahora a ${who} al ${phone}. Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña.`,
 
@@ -69,7 +74,8 @@ export const es = {
 
   // The invitation.
   invitationSubject: (who: string) => `${who} te agregó como contacto de emergencia`,
-  invitationLead: (who: string, app: string) => `${who} te agregó como contacto de emergencia en ${app}, una aplicación de seguridad personal para personas inmigrantes.`,
+  invitationLead: (who: string, app: string) =>
+    `${who} te agregó como contacto de emergencia en ${app}, una aplicación de seguridad personal para personas inmigrantes.`,
   invitationIfYouAccept: (who: string) =>
     `Si aceptas, cada vez que ${who} presione el botón SOS te enviaremos un correo con su ubicación (cuando esté disponible) y la hora de la alerta, para que puedas ayudar.`,
   invitationHowText: 'Para aceptar, abre este enlace, lee los términos y condiciones y presiona «Aceptar»:',
@@ -84,13 +90,16 @@ export const es = {
   sending: 'Enviando…',
   confirmTitle: 'Confirmar contacto',
   confirmHeading: 'Confirma que eres contacto de emergencia',
-  confirmIntro: 'Alguien te agregó como su contacto de emergencia. Lee y acepta estos términos para recibir sus alertas por correo.',
+  confirmIntro:
+    'Alguien te agregó como su contacto de emergencia. Lee y acepta estos términos para recibir sus alertas por correo.',
   termsTitle: 'Términos y condiciones',
   termsAccept: 'Aceptar',
   acceptTitle: 'Bienvenido',
   acceptHeading: '¡Bienvenido!',
-  acceptJoined: 'Aceptaste los términos y condiciones, y ahora formas parte de los contactos de emergencia de la persona que te agregó.',
-  acceptWhat: 'Si esa persona presiona el botón SOS, te avisaremos por correo con la hora y, si la comparte, su ubicación.',
+  acceptJoined:
+    'Aceptaste los términos y condiciones, y ahora formas parte de los contactos de emergencia de la persona que te agregó.',
+  acceptWhat:
+    'Si esa persona presiona el botón SOS, te avisaremos por correo con la hora y, si la comparte, su ubicación.',
   acceptClose: 'Ya puedes cerrar esta página.',
   invalidTitle: 'Token Inválido',
   invalidText: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.',
@@ -116,7 +125,8 @@ export const es = {
   ackDone: (who: string, time: string) => `Listo: ${who} ya sabe que recibiste su alerta (${time}).`,
   ackEnded: (who: string) => `${who} ya finalizó esta alerta.`,
   ackPressPractice: (who: string) => `Presiona «Lo tengo» para que ${who} vea que sus alertas te llegan.`,
-  ackPress: (who: string) => `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`,
+  ackPress: (who: string) =>
+    `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`,
   // A check-in the person did not close in time ('Avísales si no vuelvo'): the server started the alert.
   checkInPurpose: (purpose: string) =>
     (
@@ -139,12 +149,14 @@ export const es = {
 
   // The duress PIN: the person's phone shows the alert ended (or the check-in closed), the contacts learn the truth.
   duressSubject: (who: string) => `ALERTA: es posible que hayan obligado a ${who} a finalizar su alerta`,
-  duressLead: (who: string) => `${who} finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.`,
+  duressLead: (who: string) =>
+    `${who} finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.`,
   duressStillActive: 'La alerta sigue activa: actúa como si no hubiera terminado.',
   // Whoever forced the end may hold the phone: a call or a message could put the person, or the contact, at risk.
   duressTodo: (who: string) =>
     `No llames ni escribas a ${who}: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que le acompaña, y comparte con ellos su ubicación.`,
-  checkInForced: (who: string) => `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
+  checkInForced: (who: string) =>
+    `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
 
   // What the contact can do if the person was detained: in every alert e-mail. With the
   // packet, what ICE's Online Detainee Locator asks for comes first, ready to type.
@@ -153,7 +165,8 @@ export const es = {
   locatorByNumber: (aNumber: string, country: string) => `Número A: ${aNumber} — país de nacimiento: ${country}`,
   locatorByName: (name: string, country: string) => `O su nombre exacto: ${name} — país de nacimiento: ${country}`,
   unknownValue: '(no lo dejó escrito)',
-  stepOpenLocator: 'Abre el localizador de detenidos de ICE (Online Detainee Locator System, en inglés): https://locator.ice.gov',
+  stepOpenLocator:
+    'Abre el localizador de detenidos de ICE (Online Detainee Locator System, en inglés): https://locator.ice.gov',
   stepSearchNumber: (aNumber: string) =>
     aNumber
       ? `Elige «Search by A-Number», escribe ${aNumber} y elige su país de nacimiento en la lista.`
@@ -162,13 +175,18 @@ export const es = {
     'Si no aparece, o no tienes el número: elige «Search by Biographical Information» y escribe su nombre y su apellido exactamente como en sus documentos, y su país de nacimiento.',
   stepConsulate: (phone: string) => (phone ? `Llama a su consulado al ${phone}.` : 'Llama al consulado de su país.'),
   stepLawyer: (name: string, phone: string) =>
-    phone ? `Llama a su abogado${name ? `, ${name},` : ''} al ${phone}.` : 'Llama a su abogado o a una organización de ayuda legal para inmigrantes.',
-  g28Filed: (who: string) => `Un abogado ya presentó el formulario que le permite representar a ${who} ante inmigración (G-28).`,
-  g28NotFiled: (who: string) => `Ningún abogado ha presentado todavía el formulario que le permite representar a ${who} ante inmigración (G-28).`,
+    phone
+      ? `Llama a su abogado${name ? `, ${name},` : ''} al ${phone}.`
+      : 'Llama a su abogado o a una organización de ayuda legal para inmigrantes.',
+  g28Filed: (who: string) =>
+    `Un abogado ya presentó el formulario que le permite representar a ${who} ante inmigración (G-28).`,
+  g28NotFiled: (who: string) =>
+    `Ningún abogado ha presentado todavía el formulario que le permite representar a ${who} ante inmigración (G-28).`,
 
   // 'Si me detienen': only for the contacts the person chose, only in alert e-mails.
   packetHeading: (who: string) => `Más información que ${who} dejó para ti en caso de detención:`,
-  packetSample: (who: string) => `Esto es una muestra: en una alerta real verías aquí la información que ${who} guardó para ti. Los datos de abajo no son reales.`,
+  packetSample: (who: string) =>
+    `Esto es una muestra: en una alerta real verías aquí la información que ${who} guardó para ti. Los datos de abajo no son reales.`,
   packetLabel: (field: string) =>
     (
       ({

@@ -17,7 +17,8 @@ export const ht: ContactTexts = {
 
   zoneSuffix: (zone) => `(lè ${zone})`,
   when: (moment) => `Ki lè: ${moment}`,
-  receivedLate: (moment) => `Telefòn nan pa t gen koneksyon, se poutèt sa alèt la rive sou sèvè nou an pi ta, ${moment}.`,
+  receivedLate: (moment) =>
+    `Telefòn nan pa t gen koneksyon, se poutèt sa alèt la rive sou sèvè nou an pi ta, ${moment}.`,
   whereLabel: 'Ki kote:',
   positionUnavailable: 'nou pa konnen ki kote (telefòn nan pa t ka voye pozisyon li)',
   coordinates: (latitude, longitude) => `latitid ${latitude}, lonjitid ${longitude}`,
@@ -57,12 +58,15 @@ export const ht: ContactTexts = {
   deliveryFailed: (name) => `Nou pa t rive voye bay ${name}`,
 
   reminderSubject: (who) => `Rapèl: ${who} toujou an danje e pèsonn poko konfime alèt SOS li a`,
-  reminderLead: (minutes, who) => `Sa fè ${minutes} minit depi ${who} peze bouton SOS la, e pèsonn poko konfime yo resevwa alèt la.`,
-  reminderTodo: (who, phone) => `Rele ${who} touswit nan nimewo ${phone}. Si li pa reponn, avèti fanmi li, avoka li oswa òganizasyon k ap ede l.`,
+  reminderLead: (minutes, who) =>
+    `Sa fè ${minutes} minit depi ${who} peze bouton SOS la, e pèsonn poko konfime yo resevwa alèt la.`,
+  reminderTodo: (who, phone) =>
+    `Rele ${who} touswit nan nimewo ${phone}. Si li pa reponn, avèti fanmi li, avoka li oswa òganizasyon k ap ede l.`,
 
   practiceSubject: (who) => `TÈS: alèt pou eseye ${who} voye (se pa yon ijans)`,
   practiceNotice: (who) => `TÈS: se yon tès sèlman. ${who} pa an danje.`,
-  practiceAbout: (who, app) => `${who} ap eseye ${app} pou l asire l alèt li yo rive jwenn ou. Si yon jou se ta yon vrè ijans, sijè imèl la t ap di «ALÈT SOS».`,
+  practiceAbout: (who, app) =>
+    `${who} ap eseye ${app} pou l asire l alèt li yo rive jwenn ou. Si yon jou se ta yon vrè ijans, sijè imèl la t ap di «ALÈT SOS».`,
 
   invitationSubject: (who) => `${who} mete w kòm kontak ijans li`,
   invitationLead: (who, app) => `${who} mete w kòm kontak ijans li nan ${app}, yon aplikasyon sekirite pou imigran.`,
@@ -122,7 +126,8 @@ export const ht: ContactTexts = {
       }) as Record<string, string | undefined>
     )[purpose] ?? 'sòti li',
   missedSubject: (who) => `ALÈT: ${who} pa konfime li anfòm`,
-  missedLead: (who, purpose, place, time) => `${who} pa konfime li anfòm apre ${purpose}${place ? ` nan ${place}` : ''}, ki te dwe fini a ${time}.`,
+  missedLead: (who, purpose, place, time) =>
+    `${who} pa konfime li anfòm apre ${purpose}${place ? ` nan ${place}` : ''}, ki te dwe fini a ${time}.`,
   missedLastPosition: 'Dènye pozisyon telefòn li te voye pandan avètisman an t ap mache:',
   missedAddedSubject: (who) => `ALÈT: ${who} pa konfime li anfòm non plis`,
   missedAddedNote: 'Alèt SOS li a toujou aktif.',
@@ -134,14 +139,16 @@ export const ht: ContactTexts = {
   duressStillActive: 'Alèt la toujou aktif: aji kòm si li pa t fini.',
   duressTodo: (who) =>
     `Pa rele ${who} e pa voye mesaj ba li: yon lòt moun ka gen telefòn li, e yon apèl ka mete l an danje. Avèti fanmi li ak avoka li oswa òganizasyon k ap ede l, epi pataje kote li ye a avèk yo.`,
-  checkInForced: (who) => `${who} fèmen avètisman an nan aplikasyon an, men gendwa yo te fòse l fè sa. Alèt la toujou aktif.`,
+  checkInForced: (who) =>
+    `${who} fèmen avètisman an nan aplikasyon an, men gendwa yo te fòse l fè sa. Alèt la toujou aktif.`,
 
   stepsHeading: 'Si w panse yo arete l pou imigrasyon (detansyon):',
   locatorAsks: (who) => `Sa lokalizatè moun ki nan detansyon ICE a mande pou jwenn ${who}:`,
   locatorByNumber: (aNumber, country) => `Nimewo A: ${aNumber} — peyi kote l fèt: ${country}`,
   locatorByName: (name, country) => `Oswa non egzak li: ${name} — peyi kote l fèt: ${country}`,
   unknownValue: '(li pa t ekri l)',
-  stepOpenLocator: 'Louvri lokalizatè moun ki nan detansyon ICE a (Online Detainee Locator System, an anglè): https://locator.ice.gov',
+  stepOpenLocator:
+    'Louvri lokalizatè moun ki nan detansyon ICE a (Online Detainee Locator System, an anglè): https://locator.ice.gov',
   stepSearchNumber: (aNumber) =>
     aNumber
       ? `Chwazi «Search by A-Number», tape ${aNumber} epi chwazi peyi kote l fèt nan lis la.`
@@ -149,12 +156,16 @@ export const ht: ContactTexts = {
   stepSearchName:
     'Si li pa parèt, oswa si w pa gen nimewo a: chwazi «Search by Biographical Information» epi tape non ak siyati li egzakteman jan yo ekri nan papye li, ak peyi kote l fèt.',
   stepConsulate: (phone) => (phone ? `Rele konsila li nan nimewo ${phone}.` : 'Rele konsila peyi li.'),
-  stepLawyer: (name, phone) => (phone ? `Rele avoka li${name ? `, ${name},` : ''} nan nimewo ${phone}.` : 'Rele avoka li oswa yon òganizasyon ki bay imigran èd legal.'),
+  stepLawyer: (name, phone) =>
+    phone
+      ? `Rele avoka li${name ? `, ${name},` : ''} nan nimewo ${phone}.`
+      : 'Rele avoka li oswa yon òganizasyon ki bay imigran èd legal.',
   g28Filed: (who) => `Yon avoka deja depoze fòm ki pèmèt li reprezante ${who} devan imigrasyon (G-28).`,
   g28NotFiled: (who) => `Okenn avoka poko depoze fòm ki pèmèt li reprezante ${who} devan imigrasyon (G-28).`,
 
   packetHeading: (who) => `Lòt enfòmasyon ${who} kite pou ou si yo ta arete l:`,
-  packetSample: (who) => `Sa a se yon egzanp: nan yon vrè alèt, ou t ap wè isit la enfòmasyon ${who} te sere pou ou. Done ki anba yo pa vre.`,
+  packetSample: (who) =>
+    `Sa a se yon egzanp: nan yon vrè alèt, ou t ap wè isit la enfòmasyon ${who} te sere pou ou. Done ki anba yo pa vre.`,
   packetLabel: (field) =>
     (
       ({

@@ -13,7 +13,8 @@ export const pt: ContactTexts = {
 
   zoneSuffix: (zone) => `(horário de ${zone})`,
   when: (moment) => `Quando: ${moment}`,
-  receivedLate: (moment) => `O celular estava sem conexão, por isso o alerta só chegou ao nosso servidor mais tarde, ${moment}.`,
+  receivedLate: (moment) =>
+    `O celular estava sem conexão, por isso o alerta só chegou ao nosso servidor mais tarde, ${moment}.`,
   whereLabel: 'Onde:',
   positionUnavailable: 'localização indisponível (o celular não conseguiu compartilhá-la)',
   coordinates: (latitude, longitude) => `latitude ${latitude}, longitude ${longitude}`,
@@ -21,7 +22,8 @@ export const pt: ContactTexts = {
   seeOnMap: 'Abrir o mapa',
 
   greeting: (name) => `Olá, ${name},`,
-  footerWhy: (who, app) => `Você está recebendo este e-mail porque aceitou ser contato de emergência de ${who} no ${app}.`,
+  footerWhy: (who, app) =>
+    `Você está recebendo este e-mail porque aceitou ser contato de emergência de ${who} no ${app}.`,
   footerUnsubscribeText: (who) => `Para não receber mais e-mails sobre ${who}:`,
   unsubscribeLink: (who) => `Não quero mais receber e-mails sobre ${who}`,
   ackText: (who) => `Avise ${who} que você recebeu o alerta: abra este link e toque em «Recebi».`,
@@ -33,11 +35,13 @@ export const pt: ContactTexts = {
   startedLeadHtml: 'apertou o botão SOS para avisar você de que está em perigo.',
   whatToDo: 'O que fazer agora:',
   todoCall: (who, phone) => `Ligue agora para ${who} no ${phone}.`,
-  todoFamily: 'Se não atender, avise a família, o advogado ou a organização que acompanha o caso, e compartilhe a localização.',
+  todoFamily:
+    'Se não atender, avise a família, o advogado ou a organização que acompanha o caso, e compartilhe a localização.',
   todoKeep: 'Guarde este e-mail: ele tem a hora e o lugar do alerta.',
 
   positionSubject: (who) => `ALERTA SOS: localização de ${who}`,
-  positionLead: (who) => `O alerta SOS de ${who} saiu sem localização. Esta é a primeira localização que o celular conseguiu compartilhar:`,
+  positionLead: (who) =>
+    `O alerta SOS de ${who} saiu sem localização. Esta é a primeira localização que o celular conseguiu compartilhar:`,
 
   endedSubject: (who) => `${who} encerrou o alerta SOS`,
   endedLead: (who) => `${who} encerrou o alerta SOS pelo aplicativo.`,
@@ -53,8 +57,10 @@ export const pt: ContactTexts = {
   deliveryFailed: (name) => `Não foi possível enviar para ${name}`,
 
   reminderSubject: (who) => `Lembrete: ${who} continua em perigo e ninguém confirmou o alerta SOS`,
-  reminderLead: (minutes, who) => `${who} apertou o botão SOS há ${minutes} minutos, e até agora ninguém confirmou que recebeu o alerta.`,
-  reminderTodo: (who, phone) => `Ligue agora para ${who} no ${phone}. Se não atender, avise a família, o advogado ou a organização que acompanha o caso.`,
+  reminderLead: (minutes, who) =>
+    `${who} apertou o botão SOS há ${minutes} minutos, e até agora ninguém confirmou que recebeu o alerta.`,
+  reminderTodo: (who, phone) =>
+    `Ligue agora para ${who} no ${phone}. Se não atender, avise a família, o advogado ou a organização que acompanha o caso.`,
 
   practiceSubject: (who) => `TESTE: alerta de teste de ${who} (não é uma emergência)`,
   practiceNotice: (who) => `TESTE: isto é só um teste. ${who} não está em perigo.`,
@@ -62,7 +68,8 @@ export const pt: ContactTexts = {
     `${who} está testando o ${app} para ter certeza de que os alertas chegam até você. Numa emergência de verdade, o assunto do e-mail começaria com «ALERTA SOS».`,
 
   invitationSubject: (who) => `${who} adicionou você como contato de emergência`,
-  invitationLead: (who, app) => `${who} adicionou você como contato de emergência no ${app}, um aplicativo de segurança pessoal para imigrantes.`,
+  invitationLead: (who, app) =>
+    `${who} adicionou você como contato de emergência no ${app}, um aplicativo de segurança pessoal para imigrantes.`,
   invitationIfYouAccept: (who) =>
     `Se você aceitar, toda vez que ${who} apertar o botão SOS vamos mandar um e-mail com a hora do alerta e a localização (quando houver), para que você possa ajudar.`,
   invitationHowText: 'Para aceitar, abra este link, leia os termos e condições e toque em «Aceitar»:',
@@ -76,13 +83,16 @@ export const pt: ContactTexts = {
   sending: 'Enviando…',
   confirmTitle: 'Confirmar contato',
   confirmHeading: 'Confirme que você é contato de emergência',
-  confirmIntro: 'Uma pessoa adicionou você como contato de emergência. Leia e aceite estes termos para receber os alertas dela por e-mail.',
+  confirmIntro:
+    'Uma pessoa adicionou você como contato de emergência. Leia e aceite estes termos para receber os alertas dela por e-mail.',
   termsTitle: 'Termos e condições',
   termsAccept: 'Aceitar',
   acceptTitle: 'Boas-vindas',
   acceptHeading: 'Boas-vindas!',
-  acceptJoined: 'Você aceitou os termos e condições e agora faz parte dos contatos de emergência da pessoa que adicionou você.',
-  acceptWhat: 'Se essa pessoa apertar o botão SOS, vamos avisar você por e-mail com a hora e, se ela compartilhar, a localização.',
+  acceptJoined:
+    'Você aceitou os termos e condições e agora faz parte dos contatos de emergência da pessoa que adicionou você.',
+  acceptWhat:
+    'Se essa pessoa apertar o botão SOS, vamos avisar você por e-mail com a hora e, se ela compartilhar, a localização.',
   acceptClose: 'Você já pode fechar esta página.',
   invalidTitle: 'Link inválido',
   invalidText: 'Desculpe, o link que você usou não é válido ou já venceu.',
@@ -107,7 +117,8 @@ export const pt: ContactTexts = {
   ackDone: (who, time) => `Pronto: ${who} já sabe que você recebeu o alerta (${time}).`,
   ackEnded: (who) => `${who} já encerrou este alerta.`,
   ackPressPractice: (who) => `Toque em «Recebi» para ${who} ver que os alertas chegam até você.`,
-  ackPress: (who) => `Toque em «Recebi» para ${who} saber que você recebeu o alerta e vai ajudar. Depois, ligue para essa pessoa.`,
+  ackPress: (who) =>
+    `Toque em «Recebi» para ${who} saber que você recebeu o alerta e vai ajudar. Depois, ligue para essa pessoa.`,
   checkInPurpose: (purpose) =>
     (
       ({
@@ -119,7 +130,8 @@ export const pt: ContactTexts = {
       }) as Record<string, string | undefined>
     )[purpose] ?? 'a saída',
   missedSubject: (who) => `ALERTA: ${who} não confirmou que está bem`,
-  missedLead: (who, purpose, place, time) => `${who} não confirmou que está bem depois de ${purpose}${place ? ` em ${place}` : ''}, que devia terminar até as ${time}.`,
+  missedLead: (who, purpose, place, time) =>
+    `${who} não confirmou que está bem depois de ${purpose}${place ? ` em ${place}` : ''}, que devia terminar até as ${time}.`,
   missedLastPosition: 'Última localização que o celular enviou enquanto o aviso estava ativo:',
   missedAddedSubject: (who) => `ALERTA: ${who} também não confirmou que está bem`,
   missedAddedNote: 'O alerta SOS continua ativo.',
@@ -127,32 +139,40 @@ export const pt: ContactTexts = {
   safeSubject: (who) => `${who} está bem: o alerta terminou`,
 
   duressSubject: (who) => `ALERTA: é possível que tenham obrigado ${who} a encerrar o alerta`,
-  duressLead: (who) => `${who} encerrou o alerta SOS no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso.`,
+  duressLead: (who) =>
+    `${who} encerrou o alerta SOS no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso.`,
   duressStillActive: 'O alerta continua ativo: aja como se ele não tivesse terminado.',
   duressTodo: (who) =>
     `Não ligue nem mande mensagem para ${who}: outra pessoa pode estar com o telefone, e uma ligação poderia colocar ${who} em perigo. Avise a família e o advogado ou a organização que acompanha ${who}, e compartilhe com eles a localização.`,
-  checkInForced: (who) => `${who} encerrou o aviso no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso. O alerta continua ativo.`,
+  checkInForced: (who) =>
+    `${who} encerrou o aviso no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso. O alerta continua ativo.`,
 
   stepsHeading: 'Se você acha que houve uma detenção:',
   locatorAsks: (who) => `O que o localizador de detidos do ICE pede para encontrar ${who}:`,
   locatorByNumber: (aNumber, country) => `Número A: ${aNumber} — país de nascimento: ${country}`,
   locatorByName: (name, country) => `Ou o nome exato: ${name} — país de nascimento: ${country}`,
   unknownValue: '(não deixou anotado)',
-  stepOpenLocator: 'Abra o localizador de detidos do ICE (Online Detainee Locator System, em inglês): https://locator.ice.gov',
+  stepOpenLocator:
+    'Abra o localizador de detidos do ICE (Online Detainee Locator System, em inglês): https://locator.ice.gov',
   stepSearchNumber: (aNumber) =>
     aNumber
       ? `Escolha «Search by A-Number», digite ${aNumber} e escolha o país de nascimento na lista.`
       : 'Se você tiver o número A, escolha «Search by A-Number»: digite só os 9 números, sem o A (se tiver 8, coloque um 0 no começo), e escolha o país de nascimento.',
   stepSearchName:
     'Se a pessoa não aparecer, ou se você não tiver o número: escolha «Search by Biographical Information» e digite o nome e o sobrenome exatamente como nos documentos, e o país de nascimento.',
-  stepConsulate: (phone) => (phone ? `Ligue para o consulado no ${phone}.` : 'Ligue para o consulado do país dessa pessoa.'),
+  stepConsulate: (phone) =>
+    phone ? `Ligue para o consulado no ${phone}.` : 'Ligue para o consulado do país dessa pessoa.',
   stepLawyer: (name, phone) =>
-    phone ? `Ligue para o advogado${name ? `, ${name},` : ''} no ${phone}.` : 'Ligue para o advogado ou para uma organização de ajuda jurídica a imigrantes.',
+    phone
+      ? `Ligue para o advogado${name ? `, ${name},` : ''} no ${phone}.`
+      : 'Ligue para o advogado ou para uma organização de ajuda jurídica a imigrantes.',
   g28Filed: (who) => `Um advogado já entregou o formulário que permite representar ${who} diante da imigração (G-28).`,
-  g28NotFiled: (who) => `Nenhum advogado entregou ainda o formulário que permite representar ${who} diante da imigração (G-28).`,
+  g28NotFiled: (who) =>
+    `Nenhum advogado entregou ainda o formulário que permite representar ${who} diante da imigração (G-28).`,
 
   packetHeading: (who) => `Mais informações que ${who} deixou para você em caso de detenção:`,
-  packetSample: (who) => `Isto é um exemplo: num alerta de verdade, aqui estariam as informações que ${who} guardou para você. Os dados abaixo não são reais.`,
+  packetSample: (who) =>
+    `Isto é um exemplo: num alerta de verdade, aqui estariam as informações que ${who} guardou para você. Os dados abaixo não são reais.`,
   packetLabel: (field) =>
     (
       ({

@@ -57,7 +57,10 @@ describe('the session a refresh returns, read by hand', () => {
 const contactLists: unknown[] = [
   [],
   [aContact()],
-  [aContact({ email_verified_at: '2026-01-11T09:00:00.000Z', unsubscribed_at: '2026-02-01T09:00:00.000Z' }), aContact({ id: 'c2' })],
+  [
+    aContact({ email_verified_at: '2026-01-11T09:00:00.000Z', unsubscribed_at: '2026-02-01T09:00:00.000Z' }),
+    aContact({ id: 'c2' }),
+  ],
   [{ ...aContact(), extra: 'dropped' }],
   [aContact(), { ...aContact(), email_verified_at: undefined }],
   [{ ...aContact(), kinship: null }],
@@ -87,15 +90,21 @@ function byHand(data: unknown) {
 }
 
 describe('the contact list, read by hand', () => {
-  it.each(contactLists.map((list) => [list]))('reads a reply with %j as parseMessage(contactListSchema) does', (list) => {
-    const reply = { success: true, message: list };
-    expect(byHand(reply)).toEqual(withValibot(reply));
-  });
+  it.each(contactLists.map((list) => [list]))(
+    'reads a reply with %j as parseMessage(contactListSchema) does',
+    (list) => {
+      const reply = { success: true, message: list };
+      expect(byHand(reply)).toEqual(withValibot(reply));
+    },
+  );
 
-  it.each([[{ success: false, message: [] }], [{ message: [] }], [null], ['<html>'], [[aContact()]]])('refuses %j as parseMessage does', (reply) => {
-    expect(byHand(reply)).toEqual(withValibot(reply));
-    expect(byHand(reply)).toBeInstanceOf(Error);
-  });
+  it.each([[{ success: false, message: [] }], [{ message: [] }], [null], ['<html>'], [[aContact()]]])(
+    'refuses %j as parseMessage does',
+    (reply) => {
+      expect(byHand(reply)).toEqual(withValibot(reply));
+      expect(byHand(reply)).toBeInstanceOf(Error);
+    },
+  );
 });
 
 describe('the alert_status of the delivery state, read by hand', () => {
@@ -116,14 +125,15 @@ describe('the alert_status of the delivery state, read by hand', () => {
     }
   }
 
-  it.each([[{ alert_status: true, alert: null }], [{ alert_status: false, alert: null }], [{ alert_status: true, alert: null, extra: 1 }]])(
-    'reads a reply with %j as parseMessage(alertDeliveryStateSchema) does',
-    (message) => {
-      const reply = { success: true, message };
-      expect(withValibot(reply)).not.toBeInstanceOf(Error);
-      expect(byHand(reply)).toEqual(withValibot(reply));
-    },
-  );
+  it.each([
+    [{ alert_status: true, alert: null }],
+    [{ alert_status: false, alert: null }],
+    [{ alert_status: true, alert: null, extra: 1 }],
+  ])('reads a reply with %j as parseMessage(alertDeliveryStateSchema) does', (message) => {
+    const reply = { success: true, message };
+    expect(withValibot(reply)).not.toBeInstanceOf(Error);
+    expect(byHand(reply)).toEqual(withValibot(reply));
+  });
 
   it.each([
     [{ success: true, message: { alert_status: 'true', alert: null } }],
@@ -144,15 +154,23 @@ describe('the alert_status of the delivery state, read by hand', () => {
 });
 
 describe('the token of an e-mailed link', () => {
-  const linkTokenSearch = v.object({ token: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))) });
+  const linkTokenSearch = v.object({
+    token: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))),
+  });
 
-  it.each([[{ token: 'abc_DEF-123' }], [{ token: 12345 }], [{ token: '' }], [{ token: true }], [{ token: ['a'] }], [{ token: null }], [{}], [{ other: 'x' }]])(
-    'reads %j as its former valibot schema did',
-    (search) => {
-      const expected = v.safeParse(linkTokenSearch, search);
-      expect(validateLinkTokenSearch(search)).toEqual(expected.success ? expected.output : {});
-    },
-  );
+  it.each([
+    [{ token: 'abc_DEF-123' }],
+    [{ token: 12345 }],
+    [{ token: '' }],
+    [{ token: true }],
+    [{ token: ['a'] }],
+    [{ token: null }],
+    [{}],
+    [{ other: 'x' }],
+  ])('reads %j as its former valibot schema did', (search) => {
+    const expected = v.safeParse(linkTokenSearch, search);
+    expect(validateLinkTokenSearch(search)).toEqual(expected.success ? expected.output : {});
+  });
 });
 
 describe('the stored session state, read field by field', () => {
@@ -203,8 +221,18 @@ describe('the stored session state, read field by field', () => {
     ['"text"'],
     ['[]'],
     [JSON.stringify({ auth: aSession(), ui: { isDark: true, sidebarCollapsed: false, language: 'es' } })],
-    [JSON.stringify({ auth: { ...aSession(), code: '1234', extra: 1 }, ui: { isDark: 'yes', language: 5 }, more: true })],
-    [JSON.stringify({ auth: { ...aSession(), contacts: '2', alert_status: 1, roles: ['a', 2], permissions: ['view'] } })],
+    [
+      JSON.stringify({
+        auth: { ...aSession(), code: '1234', extra: 1 },
+        ui: { isDark: 'yes', language: 5 },
+        more: true,
+      }),
+    ],
+    [
+      JSON.stringify({
+        auth: { ...aSession(), contacts: '2', alert_status: 1, roles: ['a', 2], permissions: ['view'] },
+      }),
+    ],
     [JSON.stringify({ auth: [aSession()], ui: null })],
     [JSON.stringify({ auth: 'ana', ui: [] })],
     [JSON.stringify({ auth: { token_type: '' } })],
@@ -232,7 +260,13 @@ describe('the SOS requests the page holds, read back from storage', () => {
     }),
   );
   const store = createStore(SOS_PAGE_QUEUE_DB, 'requests');
-  const body = { alert_status: '1', latitude: '19.4326', longitude: '-99.1332', timezone: 'America/Mexico_City', pressed_at: '2026-03-01T10:00:00.000Z' };
+  const body = {
+    alert_status: '1',
+    latitude: '19.4326',
+    longitude: '-99.1332',
+    timezone: 'America/Mexico_City',
+    pressed_at: '2026-03-01T10:00:00.000Z',
+  };
   const held = { key: 'k1', body, userId: 'u1', queuedAt: 1_772_000_000_000 };
 
   afterEach(() => del('held', store));

@@ -73,8 +73,14 @@ describe('API client', () => {
 
   it('refreshes an expired token once and retries the call', async () => {
     const { calls } = stubFetch((call) => {
-      if (call.url === '/api/refresh') return json(200, { success: true, message: aSession({ access_token: 'access-2', refresh_token: 'refresh-2' }) });
-      return call.headers.authorization === 'Bearer access-2' ? json(200, { success: true, message: 'ok' }) : json(401, { success: false, message: 'Sesión expirada' });
+      if (call.url === '/api/refresh')
+        return json(200, {
+          success: true,
+          message: aSession({ access_token: 'access-2', refresh_token: 'refresh-2' }),
+        });
+      return call.headers.authorization === 'Bearer access-2'
+        ? json(200, { success: true, message: 'ok' })
+        : json(401, { success: false, message: 'Sesión expirada' });
     });
     await expect(apiRequest('GET', '/profile')).resolves.toEqual({ success: true, message: 'ok' });
     expect(calls.map((call) => call.url)).toEqual(['/api/profile', '/api/refresh', '/api/profile']);
@@ -100,7 +106,9 @@ describe('API client', () => {
     const otherTab = aSession({ access_token: 'access-3', refresh_token: 'refresh-3' });
     await createEncryptedStorage(SESSION_STORE_KEY).write(JSON.stringify({ auth: otherTab, ui: {} }));
     const { calls } = stubFetch((call) =>
-      call.headers.authorization === 'Bearer access-3' ? json(200, { success: true, message: 'ok' }) : json(401, { success: false, message: 'Sesión expirada' }),
+      call.headers.authorization === 'Bearer access-3'
+        ? json(200, { success: true, message: 'ok' })
+        : json(401, { success: false, message: 'Sesión expirada' }),
     );
     await expect(apiRequest('GET', '/profile')).resolves.toEqual({ success: true, message: 'ok' });
     expect(calls.map((call) => call.url)).toEqual(['/api/profile', '/api/profile']);

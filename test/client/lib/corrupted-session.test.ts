@@ -15,7 +15,9 @@ import { createTestRouter } from '../support/render-app.tsx';
 /** Writes a raw value where the encrypted session lives, as a bad disk, another app or a tamperer would leave it. */
 const plant = (value: unknown) => set(SESSION_STORE_KEY, value, createStore('sos-state', 'state'));
 
-const stolenLooking = { auth: { id: 'u1', access_token: 'robado', expires_at: '2099-01-01T00:00:00Z', permissions: ['view'] } };
+const stolenLooking = {
+  auth: { id: 'u1', access_token: 'robado', expires_at: '2099-01-01T00:00:00Z', permissions: ['view'] },
+};
 
 /** Values that are not a session this device wrote. */
 const corrupted: [string, () => Promise<unknown> | unknown][] = [
@@ -32,7 +34,10 @@ const corrupted: [string, () => Promise<unknown> | unknown][] = [
   ['encrypted JSON of another shape', () => encrypt('{"auth":"x","ui":7}')],
   [
     'encrypted JSON with every field of the wrong type',
-    () => encrypt('{"auth":{"access_token":["a"],"expires_at":12,"contacts":"3","alert_status":"true"},"ui":{"isDark":"no"}}'),
+    () =>
+      encrypt(
+        '{"auth":{"access_token":["a"],"expires_at":12,"contacts":"3","alert_status":"true"},"ui":{"isDark":"no"}}',
+      ),
   ],
   [
     'a tampered encryption',
@@ -74,7 +79,10 @@ describe('a corrupted or foreign stored session', () => {
     expect(await replayRound(deps)).toEqual({ outcome: 'needs-sign-in', delivered: 0 });
     expect(await queuedKeys(queue)).toEqual(['sos-pendiente']);
 
-    const fresh = { ...defaultSessionState(), auth: { ...defaultSessionState().auth, id: 'u1', access_token: 'nuevo', expires_at: '2099-01-01T00:00:00Z' } };
+    const fresh = {
+      ...defaultSessionState(),
+      auth: { ...defaultSessionState().auth, id: 'u1', access_token: 'nuevo', expires_at: '2099-01-01T00:00:00Z' },
+    };
     await set(SESSION_STORE_KEY, await encrypt(JSON.stringify(fresh)), createStore('sos-state', 'state'));
     expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 1 });
     expect(server.sent.map((s) => s.authorization)).toEqual(['Bearer nuevo']);

@@ -41,7 +41,9 @@ describe('reading the stored state before the app has loaded', () => {
     await Promise.all([store.restoreSession(), queries.restoreQueryCache(after).then((stop) => stops.push(stop))]);
 
     expect(store.getSessionState().auth.firstname).toBe('Temprana');
-    expect(after.getQueryData(contactsQueryOptions().queryKey)).toEqual([expect.objectContaining({ firstname: 'Contacto' })]);
+    expect(after.getQueryData(contactsQueryOptions().queryKey)).toEqual([
+      expect.objectContaining({ firstname: 'Contacto' }),
+    ]);
     // Both restores took their early read.
     expect(reads.takeEarlyRead(SESSION_STORE_KEY)).toBeUndefined();
     expect(reads.takeEarlyRead(QUERY_STORE_KEY)).toBeUndefined();

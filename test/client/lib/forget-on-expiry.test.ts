@@ -28,8 +28,16 @@ describe('a session that ends by itself (a 401 a refresh could not cure)', () =>
     const queryClient = createQueryClient();
     stops.push(await restoreQueryCache(queryClient, { throttleTime: 0 }));
     queryClient.setQueryData(contactsQueryOptions().queryKey, [aContact({ email: 'secreto@example.com' })]);
-    queryClient.setQueryData(profileQueryOptions().queryKey, { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'López', phone: '+13055550123' });
-    await vi.waitFor(async () => expect(await encryptedAsyncStorage.getItem(QUERY_STORE_KEY)).toContain('secreto@example.com'));
+    queryClient.setQueryData(profileQueryOptions().queryKey, {
+      id: 'u1',
+      email: 'ana@example.com',
+      firstname: 'Ana',
+      lastname: 'López',
+      phone: '+13055550123',
+    });
+    await vi.waitFor(async () =>
+      expect(await encryptedAsyncStorage.getItem(QUERY_STORE_KEY)).toContain('secreto@example.com'),
+    );
     const goToSignin = vi.fn();
     forgetSessionOnExpiry(queryClient, goToSignin);
 

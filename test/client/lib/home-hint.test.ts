@@ -55,7 +55,13 @@ describe('the hint that home comes next', () => {
 
   it('says home exactly when the router lets the person stay on home', async () => {
     const expired = new Date(Date.now() - 1000).toISOString();
-    const cases = [aSession(), aSession({ contacts: 0 }), aSession({ alert_status: true }), aSession({ expires_at: expired }), aSession({ access_token: '' })];
+    const cases = [
+      aSession(),
+      aSession({ contacts: 0 }),
+      aSession({ alert_status: true }),
+      aSession({ expires_at: expired }),
+      aSession({ access_token: '' }),
+    ];
     for (const session of cases) {
       resetAll();
       setAuth(session);

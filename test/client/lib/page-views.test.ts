@@ -29,13 +29,21 @@ describe('page views', () => {
 
   it("names a contact's link pages without their token, and a contact's page without its id", async () => {
     signIn();
-    for (const path of ['/web/active/ack/tok-3f9a8b7c6d5e', '/web/active/verify/tok-3f9a8b7c6d5e', '/web/contact/0b7e3c1a-2d4f-4e6a-9c8b-7a6d5e4f3c2b']) {
+    for (const path of [
+      '/web/active/ack/tok-3f9a8b7c6d5e',
+      '/web/active/verify/tok-3f9a8b7c6d5e',
+      '/web/contact/0b7e3c1a-2d4f-4e6a-9c8b-7a6d5e4f3c2b',
+    ]) {
       const { router } = createTestRouter(path);
       const stop = trackPageViews(router);
       await router.load();
       stop();
     }
-    expect(window.dataLayer?.map((event) => event.page_path)).toEqual(['/web/active/ack/$token', '/web/active/verify/$token', '/web/contact/$contactId']);
+    expect(window.dataLayer?.map((event) => event.page_path)).toEqual([
+      '/web/active/ack/$token',
+      '/web/active/verify/$token',
+      '/web/contact/$contactId',
+    ]);
     expect(JSON.stringify(window.dataLayer)).not.toMatch(/tok-3f9a|0b7e3c1a/);
   });
 

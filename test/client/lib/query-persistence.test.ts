@@ -31,7 +31,13 @@ describe('the query cache on disk', () => {
     const before = createQueryClient();
     stops.push(await restoreQueryCache(before, { throttleTime: 0 }));
     before.setQueryData(contactsQueryOptions().queryKey, [aContact({ email: 'secreto@example.com' })]);
-    before.setQueryData(profileQueryOptions().queryKey, { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'López', phone: '+13055550123' });
+    before.setQueryData(profileQueryOptions().queryKey, {
+      id: 'u1',
+      email: 'ana@example.com',
+      firstname: 'Ana',
+      lastname: 'López',
+      phone: '+13055550123',
+    });
     before.setQueryData(['something-else'], 'solo en memoria');
     await vi.waitFor(async () => {
       const stored = await storedCache();
@@ -71,8 +77,17 @@ describe('the query cache on disk', () => {
   it('does not keep a contacts request that is still waiting for the network', async () => {
     const queryClient = createQueryClient();
     stops.push(await restoreQueryCache(queryClient, { throttleTime: 0 }));
-    void queryClient.prefetchQuery({ queryKey: contactsQueryOptions().queryKey, queryFn: () => new Promise<never>(() => undefined) });
-    queryClient.setQueryData(profileQueryOptions().queryKey, { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'López', phone: '+1' });
+    void queryClient.prefetchQuery({
+      queryKey: contactsQueryOptions().queryKey,
+      queryFn: () => new Promise<never>(() => undefined),
+    });
+    queryClient.setQueryData(profileQueryOptions().queryKey, {
+      id: 'u1',
+      email: 'ana@example.com',
+      firstname: 'Ana',
+      lastname: 'López',
+      phone: '+1',
+    });
     await vi.waitFor(async () => expect(await storedCache()).toContain('ana@example.com'));
     expect(JSON.parse(await storedCache()).clientState.queries).toHaveLength(1);
   });

@@ -28,11 +28,19 @@ describe('sliding session', () => {
   it("takes the refreshed tokens and profile but keeps the phone's alert_status: a start still queued is not the server's yet", async () => {
     signIn({ alert_status: true, access_token: 'access-old' });
     const before = getSessionState();
-    const refreshed = aSession({ access_token: 'access-new', refresh_token: 'refresh-new', name: 'Ana María López', alert_status: false });
+    const refreshed = aSession({
+      access_token: 'access-new',
+      refresh_token: 'refresh-new',
+      name: 'Ana María López',
+      alert_status: false,
+    });
     stubFetch(() => json(200, { success: true, message: refreshed }));
 
     expect(await refreshSession('access-old')).toBe(true);
 
-    expect(getSessionState()).toEqual({ ...before, auth: { ...before.auth, ...refreshed, code: '', alert_status: true } });
+    expect(getSessionState()).toEqual({
+      ...before,
+      auth: { ...before.auth, ...refreshed, code: '', alert_status: true },
+    });
   });
 });

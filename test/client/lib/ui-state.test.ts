@@ -33,7 +33,9 @@ describe('the UI state', () => {
     first.setUi({ isDark: true, sidebarCollapsed: true, language: 'es' });
     await first.persistSessionNow();
 
-    const raw = (await entries(createStore('sos-state', 'state'))).map(([, value]) => new TextDecoder('latin1').decode(value as Uint8Array)).join();
+    const raw = (await entries(createStore('sos-state', 'state')))
+      .map(([, value]) => new TextDecoder('latin1').decode(value as Uint8Array))
+      .join();
     expect(raw).not.toContain('sidebarCollapsed');
 
     const again = await reopenApp();
@@ -42,7 +44,9 @@ describe('the UI state', () => {
   });
 
   it('falls back field by field when what was stored is not what we wrote, keeping the session', async () => {
-    await stored.write(JSON.stringify({ auth: aSession(), ui: { isDark: 'yes', sidebarCollapsed: true, language: 5 } }));
+    await stored.write(
+      JSON.stringify({ auth: aSession(), ui: { isDark: 'yes', sidebarCollapsed: true, language: 5 } }),
+    );
     const app = await reopenApp();
     expect(app.getSessionState().ui).toEqual({ isDark: false, sidebarCollapsed: true, language: 'en' });
     expect(app.getSessionState().auth.access_token).toBe('access-1');

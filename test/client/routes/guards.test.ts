@@ -68,12 +68,15 @@ describe('where a person lands', () => {
     expect((await open('/web/active')).path).toBe('/web/active');
   });
 
-  it.each(['/web/active/unsubscribe?token=abc', '/web/active/accept', '/web/active/invalid', '/web/active/verify/abc', '/web/active/confirm?token=abc'])(
-    'opens the contact page %s without a session',
-    async (path) => {
-      expect((await open(path)).path).toBe(path.split('?')[0]);
-    },
-  );
+  it.each([
+    '/web/active/unsubscribe?token=abc',
+    '/web/active/accept',
+    '/web/active/invalid',
+    '/web/active/verify/abc',
+    '/web/active/confirm?token=abc',
+  ])('opens the contact page %s without a session', async (path) => {
+    expect((await open(path)).path).toBe(path.split('?')[0]);
+  });
 
   it.each(['/web/active/unsubscribe', '/web/active/confirm', '/web/active/confirm?token='])(
     'treats the contact link %s, which has no token, as an invalid link',

@@ -23,7 +23,9 @@ describe('main layout', () => {
     renderApp('/web/home');
     expect(await screen.findByText('Hola, Ana López')).toBeTruthy();
     expect(screen.getByText('+13055550123')).toBeTruthy();
-    expect(screen.getByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    expect(
+      screen.getByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.'),
+    ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
     expect(nav.textContent).toContain('Inicio');
     expect(screen.getByRole('link', { name: 'Perfil' }).getAttribute('href')).toBe('/web/profile');
@@ -40,12 +42,18 @@ describe('main layout', () => {
 
   it('signs out: tells the server, forgets the session and the cached contacts, and goes to sign-in', async () => {
     const { calls } = stubFetch(() => json(200, { success: true, message: 'Sesión cerrada' }));
-    await encryptedAsyncStorage.setItem(QUERY_STORE_KEY, '{"clientState":{"queries":[{"state":{"data":"luis@example.com"}}]}}');
+    await encryptedAsyncStorage.setItem(
+      QUERY_STORE_KEY,
+      '{"clientState":{"queries":[{"state":{"data":"luis@example.com"}}]}}',
+    );
     signIn();
     const { router } = renderApp('/web/home');
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
-    expect(calls.find((call) => call.url === '/api/logout')).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer access-1' } });
+    expect(calls.find((call) => call.url === '/api/logout')).toMatchObject({
+      method: 'POST',
+      headers: { authorization: 'Bearer access-1' },
+    });
     expect(getSessionState().auth.access_token).toBe('');
     await vi.waitFor(async () => expect(await encryptedAsyncStorage.getItem(QUERY_STORE_KEY)).toBeNull());
     expect(window.dataLayer).toContainEqual({ event: 'logout' });

@@ -11,7 +11,9 @@ describe('fixed pages', () => {
     const { router } = renderApp('/no/such/page');
     await vi.waitFor(() => screen.getByRole('heading', { name: /Página No Encontrada/ }));
     expect(screen.getByText('Lo sentimos, la página que buscas no existe o ha sido movida.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver a la página principal' }).getAttribute('href')).toBe('/web/auth/signin');
+    expect(screen.getByRole('link', { name: 'Volver a la página principal' }).getAttribute('href')).toBe(
+      '/web/auth/signin',
+    );
     await act(async () => {
       await vi.advanceTimersByTimeAsync(NOT_FOUND_REDIRECT_MS);
     });

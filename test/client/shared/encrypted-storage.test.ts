@@ -3,13 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { getDeviceKey } from '#shared/browser/device-key.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
-import { persistSessionNow, resetAll, restoreSession, setAuth, getSessionState } from '#client/lib/session/session-store.ts';
+import {
+  persistSessionNow,
+  resetAll,
+  restoreSession,
+  setAuth,
+  getSessionState,
+} from '#client/lib/session/session-store.ts';
 import { aSession } from '../support/session.ts';
 
 /** Everything in the app's IndexedDB as text, the way someone reading the disk would see it. */
 async function rawStateText(): Promise<string> {
   const rows = await entries(createStore('sos-state', 'state'));
-  return rows.map(([key, value]) => `${String(key)}=${new TextDecoder('latin1').decode(value as Uint8Array)}`).join('\n');
+  return rows
+    .map(([key, value]) => `${String(key)}=${new TextDecoder('latin1').decode(value as Uint8Array)}`)
+    .join('\n');
 }
 
 describe('encrypted storage', () => {

@@ -22,11 +22,13 @@ export function fakeGeolocation() {
   let nextId = 1;
   const watchers = new Map<number, { success: PositionCallback; error?: PositionErrorCallback | null }>();
   const geolocation = {
-    watchPosition: vi.fn((success: PositionCallback, error?: PositionErrorCallback | null, _options?: PositionOptions) => {
-      const id = nextId++;
-      watchers.set(id, { success, error });
-      return id;
-    }),
+    watchPosition: vi.fn(
+      (success: PositionCallback, error?: PositionErrorCallback | null, _options?: PositionOptions) => {
+        const id = nextId++;
+        watchers.set(id, { success, error });
+        return id;
+      },
+    ),
     clearWatch: vi.fn((id: number) => void watchers.delete(id)),
     getCurrentPosition: vi.fn(),
   };
@@ -39,7 +41,13 @@ export function fakeGeolocation() {
       for (const { success } of watchers.values()) success(position);
     },
     fail(code: number, message: string) {
-      const error = { code, message, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError;
+      const error = {
+        code,
+        message,
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      } as GeolocationPositionError;
       for (const { error: callback } of [...watchers.values()]) callback?.(error);
     },
   };

@@ -3,10 +3,26 @@ import { KEY_STORE_DB, STATE_STORE_DB } from '#shared/constants.ts';
 import type { Rolldown } from 'vite';
 import { earlyHome } from '#client/vite-plugins/early-home.ts';
 
-const SHELL = '<head><script type="module" crossorigin src="/build/assets/index-A.js"></script></head><body><div id="root"></div></body>';
+const SHELL =
+  '<head><script type="module" crossorigin src="/build/assets/index-A.js"></script></head><body><div id="root"></div></body>';
 
-function chunk(fileName: string, name: string, imports: string[], css: string[], isEntry = false, moduleIds: string[] = []) {
-  return { type: 'chunk', fileName, name, isEntry, imports, moduleIds, viteMetadata: { importedCss: new Set(css), importedAssets: new Set() } };
+function chunk(
+  fileName: string,
+  name: string,
+  imports: string[],
+  css: string[],
+  isEntry = false,
+  moduleIds: string[] = [],
+) {
+  return {
+    type: 'chunk',
+    fileName,
+    name,
+    isEntry,
+    imports,
+    moduleIds,
+    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+  };
 }
 
 const VALIBOT = '/app/node_modules/valibot/dist/index.js';
@@ -16,9 +32,28 @@ function build({ valibotIn }: { valibotIn?: 'entry' | 'logo' } = {}): { html: st
   const plugin = earlyHome({ chunk: 'home', hintKey: 'sos_opens_home' });
   const bundle = {
     'index.html': { type: 'asset', fileName: 'index.html', source: SHELL },
-    'assets/index-A.js': chunk('assets/index-A.js', 'index', [], ['assets/index-A.css'], true, valibotIn === 'entry' ? [VALIBOT] : []),
-    'assets/home-B.js': chunk('assets/home-B.js', 'home', ['assets/index-A.js', 'assets/logo-C.js'], ['assets/home-B.css']),
-    'assets/logo-C.js': chunk('assets/logo-C.js', 'logo', ['assets/index-A.js'], [], false, valibotIn === 'logo' ? [VALIBOT] : []),
+    'assets/index-A.js': chunk(
+      'assets/index-A.js',
+      'index',
+      [],
+      ['assets/index-A.css'],
+      true,
+      valibotIn === 'entry' ? [VALIBOT] : [],
+    ),
+    'assets/home-B.js': chunk(
+      'assets/home-B.js',
+      'home',
+      ['assets/index-A.js', 'assets/logo-C.js'],
+      ['assets/home-B.css'],
+    ),
+    'assets/logo-C.js': chunk(
+      'assets/logo-C.js',
+      'logo',
+      ['assets/index-A.js'],
+      [],
+      false,
+      valibotIn === 'logo' ? [VALIBOT] : [],
+    ),
     // Lazy, imported by no chunk of home's: valibot may be here.
     'assets/forms-E.js': chunk('assets/forms-E.js', 'forms', ['assets/index-A.js'], [], false, [VALIBOT]),
   } as unknown as Rolldown.OutputBundle;
@@ -34,7 +69,9 @@ function build({ valibotIn }: { valibotIn?: 'entry' | 'logo' } = {}): { html: st
     },
   };
   (plugin.configResolved as (config: { base: string }) => void)({ base: '/build/' });
-  const hook = plugin.generateBundle as unknown as { handler: (this: typeof context, output: unknown, bundle: Rolldown.OutputBundle) => void };
+  const hook = plugin.generateBundle as unknown as {
+    handler: (this: typeof context, output: unknown, bundle: Rolldown.OutputBundle) => void;
+  };
   hook.handler.call(context, {}, bundle);
   const html = bundle['index.html'] as Rolldown.OutputAsset;
   return { html: String(html.source), script };
@@ -42,7 +79,8 @@ function build({ valibotIn }: { valibotIn?: 'entry' | 'logo' } = {}): { html: st
 
 /** The links that are live in the head (a template's content is not). */
 function preloads(): string[] {
-  const attribute = (link: Element, name: string) => (link.hasAttribute(name) ? `${name}=${link.getAttribute(name) || "''"}` : '');
+  const attribute = (link: Element, name: string) =>
+    link.hasAttribute(name) ? `${name}=${link.getAttribute(name) || "''"}` : '';
   return [...document.head.querySelectorAll('link')].map((link) =>
     ['rel', 'as', 'href', 'crossorigin']
       .map((name) => attribute(link, name))
@@ -221,6 +259,8 @@ describe('the early home in the page: home drawn before the app', () => {
       if (online) Object.defineProperty(Navigator.prototype, 'onLine', online);
     }
     expect(document.documentElement.dataset.offline).toBe('');
-    expect(document.querySelector('.early-home__offline')?.textContent).toMatch(/^Sin conexión\. El botón SOS sigue funcionando/);
+    expect(document.querySelector('.early-home__offline')?.textContent).toMatch(
+      /^Sin conexión\. El botón SOS sigue funcionando/,
+    );
   });
 });

@@ -15,12 +15,20 @@ const context = {
 type Transformed = { code: string } | null;
 
 function transform(code: string, id = ID): Transformed {
-  const hook = entryAwait({ module: MODULE }).transform as (this: typeof context, code: string, id: string) => Transformed;
+  const hook = entryAwait({ module: MODULE }).transform as (
+    this: typeof context,
+    code: string,
+    id: string,
+  ) => Transformed;
   return hook.call(context, code, id);
 }
 
 function renderChunk(code: string, isEntry = true): Transformed {
-  const hook = entryAwait({ module: MODULE }).renderChunk as (this: typeof context, code: string, chunk: Rolldown.RenderedChunk) => Transformed;
+  const hook = entryAwait({ module: MODULE }).renderChunk as (
+    this: typeof context,
+    code: string,
+    chunk: Rolldown.RenderedChunk,
+  ) => Transformed;
   return hook.call(context, code, { isEntry } as Rolldown.RenderedChunk);
 }
 
@@ -35,7 +43,10 @@ describe("the entry's top-level await, hidden from rolldown's chunking", () => {
     const hidden = transform(EARLY_RESTORE)?.code ?? '';
     expect(hidden).not.toMatch(/\bawait\b/);
     expect(hidden).toBe(
-      EARLY_RESTORE.replace('await new Promise((resolve) => afterNextPaint(resolve))', '__sosEntryAwait(new Promise((resolve) => afterNextPaint(resolve)))'),
+      EARLY_RESTORE.replace(
+        'await new Promise((resolve) => afterNextPaint(resolve))',
+        '__sosEntryAwait(new Promise((resolve) => afterNextPaint(resolve)))',
+      ),
     );
   });
 
@@ -52,7 +63,9 @@ describe("the entry's top-level await, hidden from rolldown's chunking", () => {
   });
 
   it('fails the build when the module has no top-level await, or more than one', () => {
-    expect(() => transform('async function f() { await g(); }')).toThrow(/one top-level 'await <expression>', it has 0/);
+    expect(() => transform('async function f() { await g(); }')).toThrow(
+      /one top-level 'await <expression>', it has 0/,
+    );
     expect(() => transform('await a();\nawait b();')).toThrow(/it has 2/);
   });
 
@@ -60,7 +73,9 @@ describe("the entry's top-level await, hidden from rolldown's chunking", () => {
     const hidden = transform(EARLY_RESTORE)?.code ?? '';
     expect(() => renderChunk(hidden, false)).toThrow(/must stay at the top level of the entry chunk/);
     const statement = hidden.split('\n').at(-1) ?? '';
-    expect(() => renderChunk(`var init = async () => { ${statement} };`)).toThrow(/must stay at the top level of the entry chunk/);
+    expect(() => renderChunk(`var init = async () => { ${statement} };`)).toThrow(
+      /must stay at the top level of the entry chunk/,
+    );
     expect(() => renderChunk(`${hidden}\n${hidden}`)).toThrow(/must stay at the top level of the entry chunk/);
   });
 });

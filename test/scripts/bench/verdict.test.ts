@@ -3,7 +3,11 @@ import { summarise } from '../../../scripts/bench/report.ts';
 import { BUSY_SHARE, QUIET_CALIBRATION, exitCode, judge } from '../../../scripts/bench/verdict.ts';
 import type { MachineState } from '../../../scripts/bench/verdict.ts';
 
-const machine = (share: number, load1 = 0.5): MachineState => ({ calibration: QUIET_CALIBRATION * share, load1, cores: 2 });
+const machine = (share: number, load1 = 0.5): MachineState => ({
+  calibration: QUIET_CALIBRATION * share,
+  load1,
+  cores: 2,
+});
 const quiet = machine(0.95);
 const atThreshold = machine(BUSY_SHARE);
 const busy = machine(BUSY_SHARE - 0.01);

@@ -71,14 +71,18 @@ describe('the layer rule', { timeout: 30_000 }, () => {
       'src/client/features/auth/a.ts': "import { x } from '../contacts/api/contacts.ts';\nexport const a = x;",
       'src/client/features/brand-new/b.ts': "export { x } from '#client/features/contacts/api/contacts.ts';",
       'src/client/features/sos/c.ts': "export const c = () => import('../contacts/api/contacts.ts');",
-      'src/client/features/pins/d.ts': "import type { X } from '#client/features/contacts/api/contacts.ts';\nexport const d: X = 1;",
+      'src/client/features/pins/d.ts':
+        "import type { X } from '#client/features/contacts/api/contacts.ts';\nexport const d: X = 1;",
       'src/client/features/contacts/api/contacts.ts': 'export type X = number;\nexport const x = 1;',
     });
     const { passed, output } = await check(layers, root);
     expect(passed).toBe(false);
-    const message = 'Features never import each other: move the shared part to ui/ or lib/, or compose them in a route.';
+    const message =
+      'Features never import each other: move the shared part to ui/ or lib/, or compose them in a route.';
     for (const from of ['auth/a.ts', 'brand-new/b.ts', 'sos/c.ts', 'pins/d.ts']) {
-      expect(output).toContain(`feature-not-feature: src/client/features/${from} → src/client/features/contacts/api/contacts.ts`);
+      expect(output).toContain(
+        `feature-not-feature: src/client/features/${from} → src/client/features/contacts/api/contacts.ts`,
+      );
     }
     expect(output.split(message)).toHaveLength(5);
   });
@@ -89,7 +93,8 @@ describe('the layer rule', { timeout: 30_000 }, () => {
       'src/client/features/sos/press.ts': 'export const press = 1;',
       'src/server/alerts/b.ts': "import type { S } from '#shared/browser/store.ts';\nexport const b: S = 1;",
       'src/shared/browser/store.ts': 'export type S = number;',
-      'sw/c.ts': "import { l } from '#client/lib/l.ts';\nimport { s } from '../src/shared/api/s.ts';\nexport const c = [l, s];",
+      'sw/c.ts':
+        "import { l } from '#client/lib/l.ts';\nimport { s } from '../src/shared/api/s.ts';\nexport const c = [l, s];",
       'src/client/lib/l.ts': 'export const l = 1;',
       'src/shared/api/s.ts': 'export const s = 1;',
     });
@@ -106,9 +111,11 @@ describe('the cycle rule', { timeout: 30_000 }, () => {
   it('passes a graph without cycles, type-only imports back included', async () => {
     const root = project({
       'src/server/app.ts': "import { a } from './alerts/a.ts';\nexport const app = a;",
-      'src/server/alerts/a.ts': "import { b } from './b.ts';\nimport type { App } from '#server/app.ts';\nexport const a: App | number = b;",
+      'src/server/alerts/a.ts':
+        "import { b } from './b.ts';\nimport type { App } from '#server/app.ts';\nexport const a: App | number = b;",
       'src/server/alerts/b.ts': "import { db } from '#server/db/client.ts';\nexport const b = db;",
-      'src/server/db/client.ts': "import type { App } from '../alerts/a.ts';\nexport const db = 1;\nexport type { App };",
+      'src/server/db/client.ts':
+        "import type { App } from '../alerts/a.ts';\nexport const db = 1;\nexport type { App };",
     });
     expect(await check(cycles, root)).toEqual({ passed: true, output: '' });
   });
@@ -121,7 +128,9 @@ describe('the cycle rule', { timeout: 30_000 }, () => {
     });
     const { passed, output } = await check(cycles, root);
     expect(passed).toBe(false);
-    expect(output).toContain('no-file-cycle: src/server/alerts/a.ts → src/server/alerts/b.ts → src/server/alerts/c.ts → src/server/alerts/a.ts');
+    expect(output).toContain(
+      'no-file-cycle: src/server/alerts/a.ts → src/server/alerts/b.ts → src/server/alerts/c.ts → src/server/alerts/a.ts',
+    );
     expect(output).toContain(cycleMessage);
   });
 
@@ -133,7 +142,9 @@ describe('the cycle rule', { timeout: 30_000 }, () => {
     });
     const { passed, output } = await check(cycles, root);
     expect(passed).toBe(false);
-    expect(output).toMatch(/no-folder-cycle: src\/server\/(auth → src\/server\/db → src\/server\/auth|db → src\/server\/auth → src\/server\/db)/);
+    expect(output).toMatch(
+      /no-folder-cycle: src\/server\/(auth → src\/server\/db → src\/server\/auth|db → src\/server\/auth → src\/server\/db)/,
+    );
     expect(output).not.toContain('no-file-cycle');
     expect(output).toContain(cycleMessage);
   });

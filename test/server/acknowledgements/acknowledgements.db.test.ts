@@ -7,7 +7,15 @@ import { alertDeliveries, alerts, outbox, practiceAlerts } from '#server/db/sche
 import { createMailTransport } from '#server/mail/transport.ts';
 import { renderStoredMail } from '#server/messages/render-message.ts';
 import { createOutboxWorker } from '#server/mail/outbox-worker.ts';
-import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press, statesOf } from '#test/support/alert-people.ts';
+import {
+  ackTokenIn,
+  alertState,
+  lastMail,
+  MEXICO,
+  personWithConfirmedContacts,
+  press,
+  statesOf,
+} from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
@@ -61,7 +69,10 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     });
     // A mail scanner opening the page (and its GET) leaves no acknowledgement behind.
     await t.call('GET', `ack/${luisToken}`);
-    expect(statesOf((await alertState(t, me)).alert?.deliveries)).toEqual({ 'Luis Díaz': 'sent', 'María López': 'sent' });
+    expect(statesOf((await alertState(t, me)).alert?.deliveries)).toEqual({
+      'Luis Díaz': 'sent',
+      'María López': 'sent',
+    });
   });
 
   it("puts the same link in the e-mail with the alert's first position", async () => {
@@ -80,11 +91,17 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
       ['María', 'López'],
     ]);
     await press(t, me, { alert_status: '1', ...MEXICO });
-    const [luisToken, mariaToken] = await Promise.all(emails.map(async (email) => ackTokenIn(await lastMail(t, email, STARTED))));
+    const [luisToken, mariaToken] = await Promise.all(
+      emails.map(async (email) => ackTokenIn(await lastMail(t, email, STARTED))),
+    );
 
     const first = await t.post('ack', { token: mariaToken });
     expect(first.status).toBe(200);
-    expect(view(first)).toMatchObject({ recorded: true, acknowledged_at: t.clock.now().toISOString(), contact_firstname: 'María' });
+    expect(view(first)).toMatchObject({
+      recorded: true,
+      acknowledged_at: t.clock.now().toISOString(),
+      contact_firstname: 'María',
+    });
     const firstAt = view(first).acknowledged_at;
     t.clock.advance(60_000);
     const again = await t.post('ack', { token: mariaToken });
@@ -105,8 +122,14 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     const token = ackTokenIn(await lastMail(t, emails[0]!, STARTED));
 
     const unknown = 'x'.repeat(43);
-    expect(await t.call('GET', `ack/${unknown}`)).toMatchObject({ status: 404, body: { message: apiMessages.linkInvalid } });
-    expect(await t.post('ack', { token: unknown })).toMatchObject({ status: 404, body: { message: apiMessages.linkInvalid } });
+    expect(await t.call('GET', `ack/${unknown}`)).toMatchObject({
+      status: 404,
+      body: { message: apiMessages.linkInvalid },
+    });
+    expect(await t.post('ack', { token: unknown })).toMatchObject({
+      status: 404,
+      body: { message: apiMessages.linkInvalid },
+    });
     expect((await t.call('GET', 'ack/no%20es%20un%20token')).status).toBe(404);
     expect((await t.post('ack', { token: 'corto' })).status).toBe(422);
 
@@ -127,7 +150,12 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     await t.drainOutbox();
 
     const ended = await t.post('ack', { token });
-    expect(view(ended)).toMatchObject({ status: 'ended', recorded: false, acknowledged_at: null, timezone: 'America/Mexico_City' });
+    expect(view(ended)).toMatchObject({
+      status: 'ended',
+      recorded: false,
+      acknowledged_at: null,
+      timezone: 'America/Mexico_City',
+    });
     // The new alert's contacts have not acknowledged anything.
     expect(statesOf((await alertState(t, me)).alert?.deliveries)).toEqual({ 'Luis Díaz': 'sent' });
   });
@@ -153,13 +181,21 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     const state = await alertState(t, me);
     expect(state.alert?.deliveries).toEqual([
       expect.objectContaining({ name: 'Luis Díaz', state: 'sent', sent_at: sentAt, acknowledged_at: null }),
-      expect.objectContaining({ name: 'María López', state: 'acknowledged', sent_at: sentAt, acknowledged_at: t.clock.now().toISOString() }),
+      expect.objectContaining({
+        name: 'María López',
+        state: 'acknowledged',
+        sent_at: sentAt,
+        acknowledged_at: t.clock.now().toISOString(),
+      }),
     ]);
     expect(state.alert).toMatchObject({ reminders: 0, last_reminder_at: null });
 
     // Someone else sees only their own (no alert), and nobody without a session.
     expect(await alertState(t, other)).toEqual({ alert_status: false, alert: null });
-    expect(await t.call('GET', 'alert-deliveries')).toMatchObject({ status: 401, body: { message: apiMessages.unauthorized } });
+    expect(await t.call('GET', 'alert-deliveries')).toMatchObject({
+      status: 401,
+      body: { message: apiMessages.unauthorized },
+    });
 
     await press(t, me, { alert_status: '2' });
     expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
@@ -173,7 +209,13 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     await press(t, me, { alert_status: '1', ...MEXICO });
     await t.post('ack', { token: ackTokenIn(await lastMail(t, emails[1]!, STARTED)) });
     // Confirmed after the alert went out: never got it, so is not told it ended.
-    const body = { firstname: 'Tardío', lastname: 'Ruiz', email: 'fin-tardio@example.com', phone: '+13055550111', kinship: 'Primo' };
+    const body = {
+      firstname: 'Tardío',
+      lastname: 'Ruiz',
+      email: 'fin-tardio@example.com',
+      phone: '+13055550111',
+      kinship: 'Primo',
+    };
     await t.call('POST', 'contacts', { token: me.access_token, body });
     const invite = (await mailsTo(t, 'fin-tardio@example.com'))[0];
     const verify = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invite?.text ?? '')?.[1];
@@ -235,7 +277,8 @@ describe('limits and failures around the delivery state', () => {
     try {
       const token = 'y'.repeat(43);
       const replies = [];
-      for (let i = 0; i < 4; i += 1) replies.push(i % 2 ? await t.post('ack', { token }) : await t.call('GET', `ack/${token}`));
+      for (let i = 0; i < 4; i += 1)
+        replies.push(i % 2 ? await t.post('ack', { token }) : await t.call('GET', `ack/${token}`));
       expect(replies.map((reply) => reply.status)).toEqual([404, 404, 404, 429]);
       expect(replies[3]?.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(replies[3]?.body.message).toBe(apiMessages.tooManyRequests);
@@ -250,17 +293,28 @@ describe('limits and failures around the delivery state', () => {
     // The alert's e-mails go to a mail server that refuses them; the worker gives up after two attempts.
     const { log } = t;
     const transport = createMailTransport({ smtpUrl: smtp.url, from: t.config.mailFrom, mailDir: t.mailDir, log });
-    const refused = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log, maxAttempts: 2, render: renderStoredMail(t.config) });
+    const refused = createOutboxWorker({
+      pool: t.pool,
+      transport,
+      clock: t.clock,
+      log,
+      maxAttempts: 2,
+      render: renderStoredMail(t.config),
+    });
     try {
       const { me } = await personWithConfirmedContacts(t, 'rechazo', [['Luis', 'Díaz']]);
       smtp.refuse = true;
       await press(t, me, { alert_status: '1', ...MEXICO });
       await refused.drain();
-      expect((await alertState(t, me)).alert?.deliveries).toEqual([expect.objectContaining({ state: 'retrying', attempts: 1, sent_at: null })]);
+      expect((await alertState(t, me)).alert?.deliveries).toEqual([
+        expect.objectContaining({ state: 'retrying', attempts: 1, sent_at: null }),
+      ]);
 
       t.clock.advance(60_000);
       await refused.drain();
-      expect((await alertState(t, me)).alert?.deliveries).toEqual([expect.objectContaining({ state: 'failed', attempts: 2 })]);
+      expect((await alertState(t, me)).alert?.deliveries).toEqual([
+        expect.objectContaining({ state: 'failed', attempts: 2 }),
+      ]);
       expect(t.log.text()).toContain('abandonado');
     } finally {
       transport.close();
@@ -274,8 +328,12 @@ describe('limits and failures around the delivery state', () => {
     try {
       const { me, emails } = await personWithConfirmedContacts(t, 'falla', [['Luis', 'Díaz']]);
       // Sabotage: every insert into the delivery records fails.
-      await t.db.execute(sql`create function refuse_delivery() returns trigger language plpgsql as $$ begin raise exception 'no'; end $$`);
-      await t.db.execute(sql`create trigger refuse_delivery before insert on alert_deliveries execute function refuse_delivery()`);
+      await t.db.execute(
+        sql`create function refuse_delivery() returns trigger language plpgsql as $$ begin raise exception 'no'; end $$`,
+      );
+      await t.db.execute(
+        sql`create trigger refuse_delivery before insert on alert_deliveries execute function refuse_delivery()`,
+      );
 
       const started = await press(t, me, { alert_status: '1', ...MEXICO }, randomUUID());
       expect(started).toMatchObject({ status: 200, body: { message: { alert_status: true } } });
@@ -287,7 +345,9 @@ describe('limits and failures around the delivery state', () => {
       expect((await press(t, me, { alert_status: '2' })).status).toBe(200);
       expect((await lastMail(t, emails[0]!, ENDED))?.text).not.toContain('Quién recibió');
       // A practice that cannot be recorded is answered without one: it never blocks the phone's queue.
-      await t.db.execute(sql`create trigger refuse_practice before insert on practice_alerts execute function refuse_delivery()`);
+      await t.db.execute(
+        sql`create trigger refuse_practice before insert on practice_alerts execute function refuse_delivery()`,
+      );
       const practice = await press(t, me, { alert_status: '3', ...MEXICO });
       expect(practice).toMatchObject({ status: 200, body: { message: { alert_status: false, practice_id: null } } });
       expect(await t.db.select().from(outbox).where(eq(outbox.kind, 'practice'))).toHaveLength(0);

@@ -33,16 +33,24 @@ async function rowsOf(t: TestApp, me: Session) {
   const outbox = await query('select * from outbox where user_id = $1 order by id');
   // Serial ids differ between databases: an e-mail is named by its place among the person's.
   const place = new Map(outbox.map((row, i) => [row.id, `outbox#${i}`]));
-  const deliveries = await query('select * from alert_deliveries where user_id = $1 order by created_at, contact_email');
+  const deliveries = await query(
+    'select * from alert_deliveries where user_id = $1 order by created_at, contact_email',
+  );
   return {
     user: await query('select alert_status, updated_at from users where id = $1'),
     requests: await query('select * from alert_requests where user_id = $1 order by created_at, idempotency_key'),
     alerts: await query('select * from alerts where user_id = $1 order by started_at'),
     practices: await query('select * from practice_alerts where user_id = $1 order by started_at'),
-    reminders: await query('select r.* from alert_reminders r join alerts a on a.id = r.alert_id where a.user_id = $1 order by a.started_at, r.round'),
+    reminders: await query(
+      'select r.* from alert_reminders r join alerts a on a.id = r.alert_id where a.user_id = $1 order by a.started_at, r.round',
+    ),
     optOuts: await query('select * from opt_outs where user_id = $1 order by email'),
     outbox: outbox.map((row): Record<string, unknown> => ({ ...row, id: place.get(row.id) })),
-    deliveries: deliveries.map((row): Record<string, unknown> => ({ ...row, id: undefined, outbox_id: place.get(row.outbox_id) ?? row.outbox_id })),
+    deliveries: deliveries.map((row): Record<string, unknown> => ({
+      ...row,
+      id: undefined,
+      outbox_id: place.get(row.outbox_id) ?? row.outbox_id,
+    })),
   };
 }
 
@@ -52,10 +60,16 @@ async function mailsOf(t: TestApp, person: PersonWithOptOut) {
   const contacts = new Set([person.confirmed, person.pending, person.optedOut]);
   return (await t.inbox())
     .filter((mail) => contacts.has(mail.to && !Array.isArray(mail.to) ? mail.to.text : ''))
-    .map((mail) => ({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject, text: mail.text, html: mail.html }));
+    .map((mail) => ({
+      to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    }));
 }
 
-const RANDOM = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+const RANDOM =
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 
 /**
  * Ids and tokens (random, or derived from a random id) become names in the
@@ -72,7 +86,8 @@ function normalised(value: unknown): unknown {
     }
     if (item instanceof Date) return item.toISOString();
     if (Array.isArray(item)) return item.map(walk);
-    if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, field]) => [key, walk(field)]));
+    if (item && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([key, field]) => [key, walk(field)]));
     return item;
   };
   return walk(value);
@@ -118,7 +133,9 @@ describe('the one statement and the transaction', () => {
 
   /** The subjects of the e-mails to `to`, the invitation aside. */
   const subjects = (mails: { to: string; subject?: string }[], to: string) =>
-    mails.filter((mail) => mail.to === to && !mail.subject?.endsWith('te agregó como contacto de emergencia')).map((mail) => mail.subject);
+    mails
+      .filter((mail) => mail.to === to && !mail.subject?.endsWith('te agregó como contacto de emergencia'))
+      .map((mail) => mail.subject);
 
   it('write the same start, first position, reminder, end and replays, e-mailed only to the contacts who accepted and did not opt out', async () => {
     batch.answeredAtOnce.length = 0;
@@ -135,7 +152,12 @@ describe('the one statement and the transaction', () => {
     ];
     const { person, answers, queued, rows, mails } = await playOnBoth('camino', steps);
     // The one statement wrote the start and answered the replays of a '1' from the stored reply.
-    expect(batch.answeredAtOnce).toEqual(['start-no-position', 'start-no-position', 'first-position', 'start-no-position']);
+    expect(batch.answeredAtOnce).toEqual([
+      'start-no-position',
+      'start-no-position',
+      'first-position',
+      'start-no-position',
+    ]);
     expect(transaction.answeredAtOnce).toEqual([]);
 
     const alertId = (answers[0]!.body.message as { alert_id: string }).alert_id;
@@ -143,7 +165,12 @@ describe('the one statement and the transaction', () => {
     const off = { status: 200, body: { success: true, message: { alert_status: false, alert_id: alertId } } };
     expect(answers).toEqual([on, on, on, on, on, off, off, on]);
     expect(rows.alerts).toEqual([expect.objectContaining({ id: alertId, status: 'ended', latitude: MEXICO.latitude })]);
-    expect(rows.requests.map((request) => request.idempotency_key)).toEqual(['start-no-position', 'first-position', 'after-reminder', 'end-of-alert']);
+    expect(rows.requests.map((request) => request.idempotency_key)).toEqual([
+      'start-no-position',
+      'first-position',
+      'after-reminder',
+      'end-of-alert',
+    ]);
     expect(rows.deliveries.map((delivery) => delivery.contact_email)).toEqual([person.confirmed]);
     expect(subjects(mails, person.confirmed)).toEqual([
       'ALERTA SOS: Rosa Prueba está en riesgo',
@@ -155,7 +182,9 @@ describe('the one statement and the transaction', () => {
     expect(subjects(mails, person.optedOut)).toEqual([]);
     // Every alert e-mail is kept as the data its template renders when it is sent.
     const alertMails = queued.outbox.filter((row) => String(row.kind).startsWith('alert-'));
-    expect(alertMails.map((row) => ({ kind: row.kind, data: row.template_data !== null, html: row.html !== null }))).toEqual([
+    expect(
+      alertMails.map((row) => ({ kind: row.kind, data: row.template_data !== null, html: row.html !== null })),
+    ).toEqual([
       { kind: 'alert-started', data: true, html: false },
       { kind: 'alert-position', data: true, html: false },
       { kind: 'alert-reminder', data: true, html: false },
@@ -168,7 +197,10 @@ describe('the one statement and the transaction', () => {
     const steps: Step[] = [
       { key: 'practice-before', body: { alert_status: '3', ...MEXICO } },
       { key: 'start-here', body: { alert_status: '1', ...MEXICO, pressed_at: '2026-03-01T11:50:00.000Z' } },
-      { key: 'during-alert', body: { alert_status: '1', latitude: '19.5', longitude: '-99.2', timezone: 'America/Mexico_City' } },
+      {
+        key: 'during-alert',
+        body: { alert_status: '1', latitude: '19.5', longitude: '-99.2', timezone: 'America/Mexico_City' },
+      },
       { key: 'start-here', body: NO_POSITION },
       { key: 'practice-during', body: { alert_status: '3', ...MEXICO } },
     ];
@@ -178,14 +210,22 @@ describe('the one statement and the transaction', () => {
     const alertId = (answers[1]!.body.message as { alert_id: string }).alert_id;
     const practiceId = (answers[0]!.body.message as { practice_id: string }).practice_id;
     expect(answers).toEqual([
-      { status: 200, body: { success: true, message: { alert_status: false, alert_id: null, practice_id: practiceId } } },
+      {
+        status: 200,
+        body: { success: true, message: { alert_status: false, alert_id: null, practice_id: practiceId } },
+      },
       { status: 200, body: { success: true, message: { alert_status: true, alert_id: alertId } } },
       { status: 200, body: { success: true, message: { alert_status: true, alert_id: alertId } } },
       { status: 422, body: expect.objectContaining({ success: false }) },
       { status: 200, body: { success: true, message: { alert_status: true, alert_id: alertId, practice_id: null } } },
     ]);
-    expect(rows.alerts).toEqual([expect.objectContaining({ id: alertId, status: 'active', latitude: '19.5', longitude: '-99.2' })]);
-    expect(subjects(mails, person.confirmed)).toEqual(['PRUEBA: alerta de prueba de Rosa Prueba (no es una emergencia)', 'ALERTA SOS: Rosa Prueba está en riesgo']);
+    expect(rows.alerts).toEqual([
+      expect.objectContaining({ id: alertId, status: 'active', latitude: '19.5', longitude: '-99.2' }),
+    ]);
+    expect(subjects(mails, person.confirmed)).toEqual([
+      'PRUEBA: alerta de prueba de Rosa Prueba (no es una emergencia)',
+      'ALERTA SOS: Rosa Prueba está en riesgo',
+    ]);
     expect(subjects(mails, person.pending)).toEqual([]);
     expect(subjects(mails, person.optedOut)).toEqual([]);
   });

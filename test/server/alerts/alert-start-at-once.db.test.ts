@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema.ts';
-import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import {
+  ackTokenIn,
+  alertState,
+  lastMail,
+  MEXICO,
+  personWithConfirmedContacts,
+  press,
+} from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -33,7 +40,11 @@ describe('starting an alert in one statement', () => {
 
     const state = await alertState(t, me);
     expect(state.alert?.id).toBe((replies[0]!.body.message as { alert_id: string }).alert_id);
-    expect(state.alert?.deliveries.map((delivery) => delivery.name).sort()).toEqual(['Luis Díaz', 'María López', 'Pedro Ruiz']);
+    expect(state.alert?.deliveries.map((delivery) => delivery.name).sort()).toEqual([
+      'Luis Díaz',
+      'María López',
+      'Pedro Ruiz',
+    ]);
     for (const email of emails) {
       const mails = (await mailsTo(t, email)).filter((mail) => STARTED.test(mail.subject ?? ''));
       expect(mails).toHaveLength(1);

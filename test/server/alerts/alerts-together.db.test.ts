@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { apiMessages } from '#shared/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ackTokenIn, alertState, lastMail, personWithConfirmedContacts, press, statesOf } from '#test/support/alert-people.ts';
+import {
+  ackTokenIn,
+  alertState,
+  lastMail,
+  personWithConfirmedContacts,
+  press,
+  statesOf,
+} from '#test/support/alert-people.ts';
 import type { Person } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
@@ -32,7 +39,9 @@ describe('presses of several people at the same moment', () => {
         ]),
       );
 
-    const replies = await Promise.all(people.map((person, i) => press(t, person.me, { alert_status: '1', ...where(i) })));
+    const replies = await Promise.all(
+      people.map((person, i) => press(t, person.me, { alert_status: '1', ...where(i) })),
+    );
     expect(replies.map((reply) => reply.status)).toEqual(people.map(() => 200));
     const alertIds = replies.map((reply) => (reply.body.message as { alert_id: string }).alert_id);
     expect(new Set(alertIds).size).toBe(people.length);
@@ -49,7 +58,10 @@ describe('presses of several people at the same moment', () => {
         expect((await t.call('POST', 'ack', { body: { token: ackTokenIn(started[0]) } })).status).toBe(200);
       }
       // Both links acknowledged this person's alert, not a neighbour's.
-      expect(statesOf((await alertState(t, person.me)).alert?.deliveries)).toEqual({ 'Luis Díaz': 'acknowledged', 'María López': 'acknowledged' });
+      expect(statesOf((await alertState(t, person.me)).alert?.deliveries)).toEqual({
+        'Luis Díaz': 'acknowledged',
+        'María López': 'acknowledged',
+      });
     }
   });
 
@@ -94,7 +106,8 @@ describe('presses of several people at the same moment', () => {
 
     await t.worker.drain();
     expect((await lastMail(t, during.emails[0]!, /^ALERTA SOS: ubicación de/))?.text).toContain(where(2).latitude);
-    const startedMails = async (person: Person) => (await mailsTo(t, person.emails[0]!)).filter((mail) => STARTED.test(mail.subject ?? ''));
+    const startedMails = async (person: Person) =>
+      (await mailsTo(t, person.emails[0]!)).filter((mail) => STARTED.test(mail.subject ?? ''));
     expect(await startedMails(fresh)).toHaveLength(1);
     expect(await startedMails(during)).toHaveLength(1);
     expect(await startedMails(replayed)).toHaveLength(1);

@@ -6,7 +6,14 @@ import { pinMessages } from '#shared/api/pins.ts';
 import { bodyHashOf } from '#server/alerts/idempotency.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { withoutPin } from '#server/security/pin-check.ts';
-import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import {
+  ackTokenIn,
+  alertState,
+  lastMail,
+  MEXICO,
+  personWithConfirmedContacts,
+  press,
+} from '#test/support/alert-people.ts';
 import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, outboxKinds, PIN, setPins } from '#test/support/pins.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
@@ -23,10 +30,17 @@ const DURESS_ES = 'ALERTA: es posible que hayan obligado a Rosa Prueba a finaliz
 const DURESS_EN = 'ALERT: Rosa Prueba may have been forced to end their alert';
 const REMINDER = /^Recordatorio: Rosa Prueba sigue en riesgo/;
 
-const end = (t: TestApp, me: Session, pin?: string) => press(t, me, { alert_status: '2', ...MEXICO, ...(pin === undefined ? {} : { pin }) });
+const end = (t: TestApp, me: Session, pin?: string) =>
+  press(t, me, { alert_status: '2', ...MEXICO, ...(pin === undefined ? {} : { pin }) });
 
 async function alertRows(t: TestApp, email: string) {
-  const { rows } = await t.pool.query<{ id: string; status: string; ended_at: Date | null; hidden: boolean; alert_status: boolean }>(
+  const { rows } = await t.pool.query<{
+    id: string;
+    status: string;
+    ended_at: Date | null;
+    hidden: boolean;
+    alert_status: boolean;
+  }>(
     `select a.id, a.status, a.ended_at, a.ended_by_duress_at is not null as hidden, u.alert_status
      from alerts a join users u on u.id = a.user_id where u.email = $1 order by a.started_at`,
     [email],
@@ -40,9 +54,14 @@ async function alertWithPins(t: TestApp, tag: string) {
     ['Luis', 'Díaz'],
     ['Mary', 'Smith'],
   ]);
-  const contacts = (await t.call('GET', 'contacts', { token: me.access_token })).body.message as { id: string; email: string }[];
+  const contacts = (await t.call('GET', 'contacts', { token: me.access_token })).body.message as {
+    id: string;
+    email: string;
+  }[];
   const mary = contacts.find((contact) => contact.email === emails[1])!;
-  expect((await t.call('PATCH', `contacts/${mary.id}`, { token: me.access_token, body: { language: 'en' } })).status).toBe(200);
+  expect(
+    (await t.call('PATCH', `contacts/${mary.id}`, { token: me.access_token, body: { language: 'en' } })).status,
+  ).toBe(200);
   await setPins(t, me);
   const started = await press(t, me, { alert_status: '1', ...MEXICO });
   const alertId = (started.body.message as { alert_id: string }).alert_id;
@@ -59,18 +78,32 @@ describe('FINALIZAR ALERTA with PINs set', () => {
 
   it('asks for the PIN, refuses a wrong one, and ends the alert with the real one', async () => {
     const { me, emails, alertId, tokens } = await alertWithPins(t, 'real');
-    expect(await end(t, me)).toMatchObject({ status: 422, body: { success: false, message: pinMessages.pinRequired, errors: { pin: [pinMessages.pinRequired] } } });
-    expect(await end(t, me, '0000')).toMatchObject({ status: 422, body: { success: false, message: pinMessages.pinWrong, errors: { pin: [pinMessages.pinWrong] } } });
+    expect(await end(t, me)).toMatchObject({
+      status: 422,
+      body: { success: false, message: pinMessages.pinRequired, errors: { pin: [pinMessages.pinRequired] } },
+    });
+    expect(await end(t, me, '0000')).toMatchObject({
+      status: 422,
+      body: { success: false, message: pinMessages.pinWrong, errors: { pin: [pinMessages.pinWrong] } },
+    });
     expect((await alertState(t, me)).alert?.id).toBe(alertId);
 
     const ended = await end(t, me, PIN);
     expect(ended.status).toBe(200);
     expect(ended.body).toEqual({ success: true, message: { alert_status: false, alert_id: alertId } });
     expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
-    expect(await alertRows(t, 'real@example.com')).toEqual([{ id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false }]);
+    expect(await alertRows(t, 'real@example.com')).toEqual([
+      { id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false },
+    ]);
     expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({ status: 'ended' });
-    for (const email of emails) expect((await mailsTo(t, email)).filter((mail) => ENDED.test(mail.subject ?? ''))).toHaveLength(1);
-    expect((await outboxKinds(t, 'real@example.com')).map((row) => row.kind)).toEqual(['alert-started', 'alert-started', 'alert-ended', 'alert-ended']);
+    for (const email of emails)
+      expect((await mailsTo(t, email)).filter((mail) => ENDED.test(mail.subject ?? ''))).toHaveLength(1);
+    expect((await outboxKinds(t, 'real@example.com')).map((row) => row.kind)).toEqual([
+      'alert-started',
+      'alert-started',
+      'alert-ended',
+      'alert-ended',
+    ]);
   });
 
   it('with the duress PIN: the same reply as a real end, the person sees no alert, the contacts see it go on', async () => {
@@ -81,21 +114,31 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     const ended = await press(t, me, { alert_status: '2', ...MEXICO, pin: DURESS_PIN }, key);
     // Byte for byte what the real PIN answers.
     expect(ended.status).toBe(200);
-    expect(JSON.stringify(ended.body)).toBe(JSON.stringify({ success: true, message: { alert_status: false, alert_id: alertId } }));
+    expect(JSON.stringify(ended.body)).toBe(
+      JSON.stringify({ success: true, message: { alert_status: false, alert_id: alertId } }),
+    );
     // A replay of the same request (the offline queue) answers the same.
     expect((await press(t, me, { alert_status: '2', ...MEXICO, pin: DURESS_PIN }, key)).body).toEqual(ended.body);
 
     // Every reply to the person: no alert, exactly as after a real end.
     expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
     expect((await end(t, me, PIN)).body).toEqual({ success: true, message: { alert_status: false, alert_id: null } });
-    expect((await end(t, me, DURESS_PIN)).body).toEqual({ success: true, message: { alert_status: false, alert_id: null } });
+    expect((await end(t, me, DURESS_PIN)).body).toEqual({
+      success: true,
+      message: { alert_status: false, alert_id: null },
+    });
     const refreshed = await t.post('refresh', { refresh_token: me.refresh_token });
     expect(refreshed.body.message).toMatchObject({ alert_status: false });
     const now = refreshed.body.message as Session;
 
     // For the contacts it goes on: nothing ended, nothing deleted.
-    expect(await alertRows(t, 'coaccion@example.com')).toEqual([{ id: alertId, status: 'active', ended_at: null, hidden: true, alert_status: false }]);
-    expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({ status: 'active', acknowledged_at: null });
+    expect(await alertRows(t, 'coaccion@example.com')).toEqual([
+      { id: alertId, status: 'active', ended_at: null, hidden: true, alert_status: false },
+    ]);
+    expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({
+      status: 'active',
+      acknowledged_at: null,
+    });
 
     // One e-mail each, in the contact's language, at alert priority, with the 'Lo tengo' link; no 'ended' e-mail.
     const [luis, mary] = await Promise.all(emails.map((email) => mailsTo(t, email)));
@@ -103,7 +146,9 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     const maryDuress = mary!.filter((mail) => mail.subject === DURESS_EN);
     expect(luisDuress).toHaveLength(1);
     expect(maryDuress).toHaveLength(1);
-    expect(luisDuress[0]!.text).toContain('Rosa Prueba finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.');
+    expect(luisDuress[0]!.text).toContain(
+      'Rosa Prueba finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.',
+    );
     expect(luisDuress[0]!.text).toContain('La alerta sigue activa');
     expect(luisDuress[0]!.text).toContain('latitud 19.4326, longitud -99.1332');
     expect(ackTokenIn(luisDuress[0])).toBe(tokens[0]);
@@ -114,7 +159,9 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect(luisDuress[0]!.html).not.toMatch(/Llama ahora|llámale/);
     expect(maryDuress[0]!.text).toContain('Do not call or text Rosa Prueba: someone else may have their phone');
     expect(maryDuress[0]!.text).not.toMatch(/Call Rosa|call them at/);
-    expect(maryDuress[0]!.text).toContain('Rosa Prueba ended their SOS alert in the app, but may have been forced to do so.');
+    expect(maryDuress[0]!.text).toContain(
+      'Rosa Prueba ended their SOS alert in the app, but may have been forced to do so.',
+    );
     expect(ackTokenIn(maryDuress[0])).toBe(tokens[1]);
     expect(luis!.filter((mail) => ENDED.test(mail.subject ?? ''))).toEqual([]);
     expect(await outboxKinds(t, 'coaccion@example.com')).toEqual([
@@ -130,7 +177,10 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect(await lastMail(t, emails[0]!, REMINDER)).toBeDefined();
     // 'Lo tengo' works, and the person still sees nothing.
     expect((await t.post('ack', { token: tokens[0] })).status).toBe(200);
-    expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({ status: 'active', acknowledged_at: expect.any(String) });
+    expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({
+      status: 'active',
+      acknowledged_at: expect.any(String),
+    });
     expect(await alertState(t, now)).toEqual({ alert_status: false, alert: null });
   });
 
@@ -141,7 +191,11 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect((await t.call('POST', 'contacts', { token: me.access_token, body })).status).toBe(200);
     expect((await t.call('GET', `verify-contact/${verifyTokenIn((await mailsTo(t, late))[0])}`)).status).toBe(200);
     await end(t, me, DURESS_PIN);
-    expect((await outboxKinds(t, 'despues@example.com')).filter((row) => row.kind === 'alert-duress').map((row) => row.recipient)).toEqual(emails);
+    expect(
+      (await outboxKinds(t, 'despues@example.com'))
+        .filter((row) => row.kind === 'alert-duress')
+        .map((row) => row.recipient),
+    ).toEqual(emails);
   });
 
   it('a new press after a duress end shows the person a fresh alert, and the contacts hear of it', async () => {
@@ -167,7 +221,10 @@ describe('FINALIZAR ALERTA with PINs set', () => {
       expect(subjects.filter((subject) => ENDED.test(subject))).toEqual([]);
     }
     // Free again: the real PIN ends it for everyone.
-    expect((await end(t, me, PIN)).body).toEqual({ success: true, message: { alert_status: false, alert_id: freshId } });
+    expect((await end(t, me, PIN)).body).toEqual({
+      success: true,
+      message: { alert_status: false, alert_id: freshId },
+    });
     expect(await lastMail(t, emails[0]!, ENDED)).toBeDefined();
   });
 
@@ -176,13 +233,18 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     await end(t, me, DURESS_PIN);
     const before = await outboxKinds(t, 'practica@example.com');
     const practice = await press(t, me, { alert_status: '3', ...MEXICO });
-    expect(practice.body).toEqual({ success: true, message: { alert_status: false, alert_id: null, practice_id: expect.any(String) } });
-    const { rows } = await t.pool.query<{ kind: string }>(`select o.kind from outbox o join users u on u.id = o.user_id where u.email = $1 and o.kind = 'practice'`, [
-      'practica@example.com',
-    ]);
+    expect(practice.body).toEqual({
+      success: true,
+      message: { alert_status: false, alert_id: null, practice_id: expect.any(String) },
+    });
+    const { rows } = await t.pool.query<{ kind: string }>(
+      `select o.kind from outbox o join users u on u.id = o.user_id where u.email = $1 and o.kind = 'practice'`,
+      ['practica@example.com'],
+    );
     expect(rows).toEqual([]);
     expect(await outboxKinds(t, 'practica@example.com')).toEqual(before);
-    for (const email of emails) expect((await mailsTo(t, email)).filter((mail) => /PRUEBA|TEST/.test(mail.subject ?? ''))).toEqual([]);
+    for (const email of emails)
+      expect((await mailsTo(t, email)).filter((mail) => /PRUEBA|TEST/.test(mail.subject ?? ''))).toEqual([]);
   });
 
   it('keeps no hash of the PIN with the request: its 10,000 values would give it away', async () => {
@@ -190,7 +252,10 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     const body = { alert_status: '2', ...MEXICO, pin: PIN };
     const key = crypto.randomUUID();
     expect((await press(t, me, body, key)).status).toBe(200);
-    const { rows } = await t.pool.query<{ body_hash: string }>('select body_hash from alert_requests where idempotency_key = $1', [key]);
+    const { rows } = await t.pool.query<{ body_hash: string }>(
+      'select body_hash from alert_requests where idempotency_key = $1',
+      [key],
+    );
     const parsed = v.parse(activeButtonSchema, body);
     expect(rows).toEqual([{ body_hash: bodyHashOf(t.config.secret, withoutPin(parsed)) }]);
     expect(rows[0]!.body_hash).not.toBe(bodyHashOf(t.config.secret, parsed));
@@ -200,8 +265,13 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'sin-pin', [['Luis', 'Díaz']]);
     const started = await press(t, me, { alert_status: '1', ...MEXICO });
     const alertId = (started.body.message as { alert_id: string }).alert_id;
-    expect((await end(t, me, '9999')).body).toEqual({ success: true, message: { alert_status: false, alert_id: alertId } });
-    expect(await alertRows(t, 'sin-pin@example.com')).toEqual([{ id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false }]);
+    expect((await end(t, me, '9999')).body).toEqual({
+      success: true,
+      message: { alert_status: false, alert_id: alertId },
+    });
+    expect(await alertRows(t, 'sin-pin@example.com')).toEqual([
+      { id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false },
+    ]);
     expect(await lastMail(t, emails[0]!, ENDED)).toBeDefined();
   });
 });

@@ -5,7 +5,13 @@ import { step, type AlertEffect, type AlertEvent, type AlertPhase } from '#serve
 // The alert's lifecycle as a table: each event from each phase, with what the
 // person then sees, what the contacts see, and what is written and sent.
 
-type Row = [AlertPhase, AlertEvent, AlertPhase, { personSeesAlert: boolean; contactsSeeAlert: boolean; forced: boolean }, AlertEffect[]];
+type Row = [
+  AlertPhase,
+  AlertEvent,
+  AlertPhase,
+  { personSeesAlert: boolean; contactsSeeAlert: boolean; forced: boolean },
+  AlertEffect[],
+];
 
 const TABLE: Row[] = [
   ['none', 'press', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, ['start-alert']],
@@ -14,12 +20,30 @@ const TABLE: Row[] = [
   ['none', 'practice', 'none', { personSeesAlert: false, contactsSeeAlert: false, forced: false }, ['practice-mails']],
   ['on', 'press', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, ['record-position']],
   ['on', 'end', 'none', { personSeesAlert: false, contactsSeeAlert: false, forced: false }, ['end-alert']],
-  ['on', 'duress-end', 'hidden', { personSeesAlert: false, contactsSeeAlert: true, forced: true }, ['hide-from-person', 'tell-contacts-forced']],
+  [
+    'on',
+    'duress-end',
+    'hidden',
+    { personSeesAlert: false, contactsSeeAlert: true, forced: true },
+    ['hide-from-person', 'tell-contacts-forced'],
+  ],
   ['on', 'practice', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, []],
-  ['hidden', 'press', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, ['retire-hidden', 'start-alert']],
+  [
+    'hidden',
+    'press',
+    'on',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: false },
+    ['retire-hidden', 'start-alert'],
+  ],
   ['hidden', 'end', 'hidden', { personSeesAlert: false, contactsSeeAlert: true, forced: true }, []],
   ['hidden', 'duress-end', 'hidden', { personSeesAlert: false, contactsSeeAlert: true, forced: true }, []],
-  ['hidden', 'practice', 'hidden', { personSeesAlert: false, contactsSeeAlert: true, forced: true }, ['practice-silent']],
+  [
+    'hidden',
+    'practice',
+    'hidden',
+    { personSeesAlert: false, contactsSeeAlert: true, forced: true },
+    ['practice-silent'],
+  ],
 ];
 
 const EVENTS: AlertEvent[] = ['press', 'end', 'duress-end', 'practice'];
@@ -47,31 +71,40 @@ describe('the alert lifecycle', () => {
 
   it('covers every phase and event', () => {
     const phases: AlertPhase[] = ['none', 'on', 'hidden'];
-    expect(TABLE.map(([from, event]) => `${from}/${event}`).sort()).toEqual(phases.flatMap((from) => EVENTS.map((event) => `${from}/${event}`)).sort());
+    expect(TABLE.map(([from, event]) => `${from}/${event}`).sort()).toEqual(
+      phases.flatMap((from) => EVENTS.map((event) => `${from}/${event}`)).sort(),
+    );
   });
 
   it('shows the person the same thing whichever PIN ended the alert, for any script that follows', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...EVENTS), { maxLength: 12 }), fc.array(fc.constantFrom(...EVENTS), { maxLength: 12 }), (before, after) => {
-        const real = personViews([...before, 'end', ...after]);
-        const duress = personViews([...before, 'duress-end', ...after]);
-        expect(duress).toEqual(real);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...EVENTS), { maxLength: 12 }),
+        fc.array(fc.constantFrom(...EVENTS), { maxLength: 12 }),
+        (before, after) => {
+          const real = personViews([...before, 'end', ...after]);
+          const duress = personViews([...before, 'duress-end', ...after]);
+          expect(duress).toEqual(real);
+        },
+      ),
     );
   });
 
   it('never stops telling the contacts after a duress end until a new press gives them a fresh alert', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom<AlertEvent>('end', 'duress-end', 'practice'), { maxLength: 12 }), (later) => {
-        let phase: AlertPhase = step('on', 'duress-end').phase;
-        for (const event of later) {
-          const next = step(phase, event);
-          expect(next.contacts).toEqual({ alertOn: true, forced: true });
-          // Nothing that reads as calm news (an end, a PRUEBA) reaches contacts told of a possible coercion.
-          expect(next.effects.filter((effect) => CONTACT_MAIL.includes(effect))).toEqual([]);
-          phase = next.phase;
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom<AlertEvent>('end', 'duress-end', 'practice'), { maxLength: 12 }),
+        (later) => {
+          let phase: AlertPhase = step('on', 'duress-end').phase;
+          for (const event of later) {
+            const next = step(phase, event);
+            expect(next.contacts).toEqual({ alertOn: true, forced: true });
+            // Nothing that reads as calm news (an end, a PRUEBA) reaches contacts told of a possible coercion.
+            expect(next.effects.filter((effect) => CONTACT_MAIL.includes(effect))).toEqual([]);
+            phase = next.phase;
+          }
+        },
+      ),
     );
   });
 });

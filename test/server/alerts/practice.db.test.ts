@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AckView } from '#shared/api/deliveries.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { alerts, users } from '#server/db/schema.ts';
-import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, practiceState, press, statesOf } from '#test/support/alert-people.ts';
+import {
+  ackTokenIn,
+  alertState,
+  lastMail,
+  MEXICO,
+  personWithConfirmedContacts,
+  practiceState,
+  press,
+  statesOf,
+} from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -28,14 +37,19 @@ describe('the practice alert', () => {
       ['María', 'López'],
     ]);
     const reply = await press(t, me, { alert_status: '3', ...MEXICO, pressed_at: t.clock.now().toISOString() });
-    expect(reply).toMatchObject({ status: 200, body: { success: true, message: { alert_status: false, alert_id: null } } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { success: true, message: { alert_status: false, alert_id: null } },
+    });
     const practiceId = (reply.body.message as { practice_id: string }).practice_id;
     expect(practiceId).toMatch(/^[0-9a-f-]{36}$/);
 
     for (const email of emails) {
       const mails = await mailsTo(t, email);
       const practice = mails.filter((mail) => PRACTICE.test(mail.subject ?? ''));
-      expect(practice.map((mail) => mail.subject)).toEqual(['PRUEBA: alerta de prueba de Rosa Prueba (no es una emergencia)']);
+      expect(practice.map((mail) => mail.subject)).toEqual([
+        'PRUEBA: alerta de prueba de Rosa Prueba (no es una emergencia)',
+      ]);
       expect(practice[0]?.text?.split('\n')[0]).toBe('PRUEBA: esto es solo una prueba. Rosa Prueba no está en riesgo.');
       expect(practice[0]?.text).toContain('https://www.openstreetmap.org/?mlat=19.4326&mlon=-99.1332');
       expect(practice[0]?.text).toMatch(/\/web\/active\/ack\/[A-Za-z0-9_-]+/);
@@ -64,7 +78,12 @@ describe('the practice alert', () => {
     await press(t, me, { alert_status: '3', ...MEXICO }, key);
     const token = ackTokenIn(await lastMail(t, emails[1]!, PRACTICE));
     const opened = (await t.call('GET', `ack/${token}`)).body.message as AckView;
-    expect(opened).toMatchObject({ practice: true, status: 'active', contact_firstname: 'María', acknowledged_at: null });
+    expect(opened).toMatchObject({
+      practice: true,
+      status: 'active',
+      contact_firstname: 'María',
+      acknowledged_at: null,
+    });
     const acked = (await t.post('ack', { token })).body.message as AckView;
     expect(acked).toMatchObject({ practice: true, recorded: true, acknowledged_at: t.clock.now().toISOString() });
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReminderWorker, type ReminderWorker } from '#server/alerts/reminders.ts';
-import { ackTokenIn, alertState, lastMail, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import {
+  ackTokenIn,
+  alertState,
+  lastMail,
+  MEXICO,
+  personWithConfirmedContacts,
+  press,
+} from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -17,7 +24,8 @@ function remindersOf(t: TestApp): ReminderWorker {
   return createReminderWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log });
 }
 
-const reminderCount = async (t: TestApp, email: string) => (await mailsTo(t, email)).filter((mail) => REMINDER.test(mail.subject ?? '')).length;
+const reminderCount = async (t: TestApp, email: string) =>
+  (await mailsTo(t, email)).filter((mail) => REMINDER.test(mail.subject ?? '')).length;
 
 describe('reminders while nobody has acknowledged', () => {
   let t: TestApp;
@@ -42,10 +50,15 @@ describe('reminders while nobody has acknowledged', () => {
     expect(await reminders.runDue()).toBe(2);
     expect(await reminders.runDue()).toBe(0);
     const first = await lastMail(t, emails[0]!, REMINDER);
-    expect(first?.text).toContain('Hace 5 minutos Rosa Prueba presionó el botón SOS y todavía nadie confirmó que recibió la alerta.');
+    expect(first?.text).toContain(
+      'Hace 5 minutos Rosa Prueba presionó el botón SOS y todavía nadie confirmó que recibió la alerta.',
+    );
     expect(first?.text).toContain('latitud 19.4326, longitud -99.1332');
     expect(ackTokenIn(first)).toBe(link);
-    expect((await alertState(t, me)).alert).toMatchObject({ reminders: 1, last_reminder_at: t.clock.now().toISOString() });
+    expect((await alertState(t, me)).alert).toMatchObject({
+      reminders: 1,
+      last_reminder_at: t.clock.now().toISOString(),
+    });
 
     t.clock.advance(10 * MINUTE);
     expect(await reminders.runDue()).toBe(2);
@@ -87,7 +100,9 @@ describe('reminders while nobody has acknowledged', () => {
       ['María', 'López'],
     ]);
     await press(t, me, { alert_status: '1', ...MEXICO });
-    const unsubscribe = /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec((await lastMail(t, emails[0]!, STARTED))?.text ?? '')?.[1];
+    const unsubscribe = /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(
+      (await lastMail(t, emails[0]!, STARTED))?.text ?? '',
+    )?.[1];
     expect((await t.post('unsubscribe', { token: unsubscribe })).status).toBe(200);
     t.clock.advance(5 * MINUTE);
     expect(await reminders.runDue()).toBe(1);
@@ -105,7 +120,12 @@ describe('reminders while nobody has acknowledged', () => {
       await press(t, me, { alert_status: '1', ...MEXICO });
       await t.drainOutbox();
       t.clock.advance(5 * MINUTE);
-      const queued = await Promise.all([reminders.runDue(), remindersOf(other).runDue(), reminders.runDue(), remindersOf(other).runDue()]);
+      const queued = await Promise.all([
+        reminders.runDue(),
+        remindersOf(other).runDue(),
+        reminders.runDue(),
+        remindersOf(other).runDue(),
+      ]);
       expect(queued.reduce((a, b) => a + b, 0)).toBe(2);
       for (const email of emails) expect(await reminderCount(t, email)).toBe(1);
     } finally {
@@ -144,6 +164,8 @@ describe('reminder timings are configuration', () => {
       await t.close();
     }
     const { parseConfig } = await import('#server/config.ts');
-    expect(() => parseConfig({ SECRET: 'a-test-secret-of-at-least-32-bytes!', ACK_REMINDER_MINUTES: '15,5' })).toThrow(/ACK_REMINDER_MINUTES/);
+    expect(() => parseConfig({ SECRET: 'a-test-secret-of-at-least-32-bytes!', ACK_REMINDER_MINUTES: '15,5' })).toThrow(
+      /ACK_REMINDER_MINUTES/,
+    );
   });
 });

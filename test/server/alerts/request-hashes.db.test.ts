@@ -26,11 +26,18 @@ describe('the hashes kept with SOS requests', () => {
   afterAll(() => t.close());
 
   const press = (me: Session, key: string, body: object) =>
-    t.call('PUT', 'active-button', { token: me.access_token, body: { timezone: 'America/Chicago', ...body }, headers: { 'idempotency-key': key } });
+    t.call('PUT', 'active-button', {
+      token: me.access_token,
+      body: { timezone: 'America/Chicago', ...body },
+      headers: { 'idempotency-key': key },
+    });
   const hashesOf = async (me: Session) =>
-    (await t.db.select({ key: alertRequests.idempotencyKey, hash: alertRequests.bodyHash }).from(alertRequests).where(eq(alertRequests.userId, me.id))).sort((a, b) =>
-      a.key < b.key ? -1 : 1,
-    );
+    (
+      await t.db
+        .select({ key: alertRequests.idempotencyKey, hash: alertRequests.bodyHash })
+        .from(alertRequests)
+        .where(eq(alertRequests.userId, me.id))
+    ).sort((a, b) => (a.key < b.key ? -1 : 1));
 
   it('cannot be matched to a position without the secret', async () => {
     const me = await signUp(t, 'hash-eva@example.com');
@@ -49,7 +56,9 @@ describe('the hashes kept with SOS requests', () => {
     const me = await signUp(t, 'hash-luz@example.com');
     const start = { alert_status: '1', latitude: '41.8781', longitude: '-87.6298' };
     const first = await press(me, 'clave-luz-0001', start);
-    expect((await press(me, 'clave-luz-0002', { alert_status: '1', latitude: '41.88', longitude: '-87.63' })).status).toBe(200);
+    expect(
+      (await press(me, 'clave-luz-0002', { alert_status: '1', latitude: '41.88', longitude: '-87.63' })).status,
+    ).toBe(200);
     t.clock.advance(DAY);
     expect((await press(me, 'clave-luz-0003', { alert_status: '2' })).status).toBe(200);
 

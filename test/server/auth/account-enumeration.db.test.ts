@@ -14,7 +14,11 @@ describe('who has an account is not given away', () => {
   });
   afterAll(() => t.close());
 
-  const seen = (reply: Reply) => ({ status: reply.status, body: reply.body, retryAfter: reply.headers.get('retry-after') });
+  const seen = (reply: Reply) => ({
+    status: reply.status,
+    body: reply.body,
+    retryAfter: reply.headers.get('retry-after'),
+  });
 
   /** Everything someone without the mailbox can do with an address, in order. */
   async function probe(email: string) {
@@ -39,6 +43,8 @@ describe('who has an account is not given away', () => {
     // Only the right code, which only the mailbox's owner has, tells them apart (SPEC.md: 'Usuario no registrado').
     const code = await t.codeSentTo('nadie@example.com');
     expect((await t.post('verify', { email: 'nadie@example.com', code })).status).toBe(404);
-    expect((await t.post('verify', { email: 'ana@example.com', code: await t.codeSentTo('ana@example.com') })).status).toBe(200);
+    expect(
+      (await t.post('verify', { email: 'ana@example.com', code: await t.codeSentTo('ana@example.com') })).status,
+    ).toBe(200);
   });
 });

@@ -41,10 +41,17 @@ describe('staying signed in and signing out', () => {
 
   it('tells apart the people whose requests arrive at the same moment', async () => {
     // The session checks of requests that arrive together share one query (src/server/db/batched.ts).
-    const people = await Promise.all(['nora', 'olga', 'pablo', 'quique'].map((name) => signUp(t, `${name}-juntos@example.com`)));
+    const people = await Promise.all(
+      ['nora', 'olga', 'pablo', 'quique'].map((name) => signUp(t, `${name}-juntos@example.com`)),
+    );
     const [gone, ...others] = people;
     expect((await t.post('logout', {}, { authorization: `Bearer ${gone!.access_token}` })).status).toBe(200);
-    const tokens = [...others.map((person) => person.access_token), gone!.access_token, 'not-a-token', others[0]!.access_token];
+    const tokens = [
+      ...others.map((person) => person.access_token),
+      gone!.access_token,
+      'not-a-token',
+      others[0]!.access_token,
+    ];
     const replies = await Promise.all(
       tokens.map(async (token) => {
         const res = await me(token);
@@ -106,7 +113,11 @@ describe('staying signed in and signing out', () => {
     const phone = await signUp(t, 'nora@example.com');
     t.clock.advance(61_000);
     await t.post('signin', { email: 'nora@example.com' });
-    const laptop = v.parse(sessionSchema, (await t.post('verify', { email: 'nora@example.com', code: await t.codeSentTo('nora@example.com') })).body.message);
+    const laptop = v.parse(
+      sessionSchema,
+      (await t.post('verify', { email: 'nora@example.com', code: await t.codeSentTo('nora@example.com') })).body
+        .message,
+    );
 
     const out = await t.post('logout', {}, { authorization: `Bearer ${phone.access_token}` });
     expect(out).toMatchObject({ status: 200, body: { success: true, message: apiMessages.signedOut } });
@@ -163,7 +174,10 @@ describe('refresh races between the page and the service worker', () => {
     expect(out.status).toBe(200);
     t.clock.advance(10_000);
     // The old refresh token would have been handed the same pair: that pair is signed out.
-    expect(await t.post('refresh', { refresh_token: first.refresh_token })).toMatchObject({ status: 401, body: { message: apiMessages.refreshInvalid } });
+    expect(await t.post('refresh', { refresh_token: first.refresh_token })).toMatchObject({
+      status: 401,
+      body: { message: apiMessages.refreshInvalid },
+    });
     expect(await profile(first.access_token)).toBe(401);
     expect(await profile(second?.access_token)).toBe(401);
   });

@@ -21,7 +21,10 @@ describe('wrong codes lock an address out for longer and longer', () => {
   afterAll(() => t.close());
 
   /** Codes that are certainly wrong: every 4-digit code but the one just e-mailed. */
-  const wrongCodes = (right: string) => Array.from({ length: 10 ** CODE_LENGTH }, (_, i) => String(i).padStart(CODE_LENGTH, '0')).filter((c) => c !== right);
+  const wrongCodes = (right: string) =>
+    Array.from({ length: 10 ** CODE_LENGTH }, (_, i) => String(i).padStart(CODE_LENGTH, '0')).filter(
+      (c) => c !== right,
+    );
   const guess = (email: string, code: string) => t.post('verify', { email, code });
 
   /** The newest code queued for the address, read from the outbox (the inbox is slow to parse in the long run below). */
@@ -51,7 +54,10 @@ describe('wrong codes lock an address out for longer and longer', () => {
       expect((await t.post('signin', { email })).status, `cycle ${cycle}`).toBe(200);
       const replies = await burn(email);
       expect(replies.slice(0, 4).map((r) => r.body.errors?.code)).toEqual(Array(4).fill([apiMessages.codeWrong]));
-      expect(replies[4]).toMatchObject({ status: 422, body: { success: false, errors: { code: [apiMessages.codeBurned] } } });
+      expect(replies[4]).toMatchObject({
+        status: 422,
+        body: { success: false, errors: { code: [apiMessages.codeBurned] } },
+      });
 
       for (const path of ['signin', 'resend-code']) {
         const locked = await t.post(path, { email });
@@ -110,7 +116,10 @@ describe('wrong codes lock an address out for longer and longer', () => {
       await expect.poll(waiting, { timeout: 5_000, interval: 10 }).toBe(2);
       await locker.query('commit');
 
-      expect(await fifth).toMatchObject({ status: 422, body: { success: false, errors: { code: [apiMessages.codeBurned] } } });
+      expect(await fifth).toMatchObject({
+        status: 422,
+        body: { success: false, errors: { code: [apiMessages.codeBurned] } },
+      });
       const raced = await resend;
       expect(raced).toMatchObject({ status: 429, body: { success: false, message: apiMessages.signinLocked } });
       expect(raced.headers.get('retry-after')).toBe('60');
@@ -159,7 +168,13 @@ describe('wrong codes lock an address out for longer and longer', () => {
         const asked = await t.post('signin', { email });
         const replies = await burn(email);
         const locked = await t.post('resend-code', { email });
-        seen.push([asked, ...replies, locked].map((r) => ({ status: r.status, body: r.body, retry: r.headers.get('retry-after') })));
+        seen.push(
+          [asked, ...replies, locked].map((r) => ({
+            status: r.status,
+            body: r.body,
+            retry: r.headers.get('retry-after'),
+          })),
+        );
         t.clock.advance(Number(locked.headers.get('retry-after')) * 1000);
       }
       return seen;
@@ -176,7 +191,9 @@ describe('wrong codes lock an address out for longer and longer', () => {
     expect(warnings[0]?.text).toContain('botón SOS sigue funcionando');
     expect(warnings[0]?.html).toContain('<html lang="es">');
     expect(warnings[0]?.text).not.toMatch(/\b\d{4}\b/);
-    expect((await mailsTo(t, stranger)).filter((m) => m.subject === 'Intentos fallidos de entrar a tu cuenta')).toHaveLength(0);
+    expect(
+      (await mailsTo(t, stranger)).filter((m) => m.subject === 'Intentos fallidos de entrar a tu cuenta'),
+    ).toHaveLength(0);
   });
 
   it('never touches a signed-in person: SOS, refresh and contacts work while their address is locked out', async () => {

@@ -55,7 +55,12 @@ describe('signing in with an e-mailed code', () => {
 
   it('signs a registered person in with a fresh code', async () => {
     await t.post('signin', { email: 'beto@example.com' });
-    await t.post('signup', { email: 'beto@example.com', code: await t.codeSentTo('beto@example.com'), ...person, firstname: 'Beto' });
+    await t.post('signup', {
+      email: 'beto@example.com',
+      code: await t.codeSentTo('beto@example.com'),
+      ...person,
+      firstname: 'Beto',
+    });
     t.clock.advance(61_000);
 
     expect((await t.post('signin', { email: 'beto@example.com' })).status).toBe(200);
@@ -69,7 +74,11 @@ describe('signing in with an e-mailed code', () => {
     await t.post('signup', { email: 'carla@example.com', code: await t.codeSentTo('carla@example.com'), ...person });
     t.clock.advance(61_000);
     await t.post('signin', { email: 'carla@example.com' });
-    const second = await t.post('signup', { email: 'carla@example.com', code: await t.codeSentTo('carla@example.com'), ...person });
+    const second = await t.post('signup', {
+      email: 'carla@example.com',
+      code: await t.codeSentTo('carla@example.com'),
+      ...person,
+    });
     expect(second).toMatchObject({ status: 409, body: { success: false, message: apiMessages.userAlreadyRegistered } });
   });
 
@@ -90,7 +99,9 @@ describe('signing in with an e-mailed code', () => {
       const reply = await t.post('verify', { email: 'eva@example.com', code: wrong });
       expect(reply).toMatchObject({ status: 422, body: { success: false, errors: { code: [apiMessages.codeWrong] } } });
     }
-    expect((await t.post('verify', { email: 'eva@example.com', code: wrong })).body.errors?.code).toEqual([apiMessages.codeBurned]);
+    expect((await t.post('verify', { email: 'eva@example.com', code: wrong })).body.errors?.code).toEqual([
+      apiMessages.codeBurned,
+    ]);
     const right = await t.post('verify', { email: 'eva@example.com', code });
     expect(right).toMatchObject({ status: 422, body: { errors: { code: [apiMessages.codeExpired] } } });
   });

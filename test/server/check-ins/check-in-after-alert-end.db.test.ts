@@ -21,12 +21,23 @@ describe('a fired check-in whose alert the person ended', () => {
 
   it('is no longer the current check-in, and a new one can start', async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'finaliza', [['Luis', 'Díaz']]);
-    const body = { purpose: 'trabajo', place: '', due_at: new Date(t.clock.now().getTime() + 30 * MINUTE).toISOString(), ...MEXICO };
+    const body = {
+      purpose: 'trabajo',
+      place: '',
+      due_at: new Date(t.clock.now().getTime() + 30 * MINUTE).toISOString(),
+      ...MEXICO,
+    };
     const call = (method: string, path: string, payload?: unknown) =>
-      t.call(method, path, { token: me.access_token, ...(payload ? { body: payload } : {}), headers: { 'idempotency-key': randomUUID() } });
+      t.call(method, path, {
+        token: me.access_token,
+        ...(payload ? { body: payload } : {}),
+        headers: { 'idempotency-key': randomUUID() },
+      });
     expect((await call('POST', 'check-ins', body)).status).toBe(200);
     t.clock.advance(40 * MINUTE);
-    expect((await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick()).fired).toBe(1);
+    expect((await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick()).fired).toBe(
+      1,
+    );
     expect((await call('GET', 'check-ins/current')).body.message).toMatchObject({ status: 'fired' });
 
     expect((await press(t, me, { alert_status: '2' })).status).toBe(200);
@@ -34,7 +45,10 @@ describe('a fired check-in whose alert the person ended', () => {
     expect(ended).toHaveLength(1);
 
     expect((await call('GET', 'check-ins/current')).body).toEqual({ success: true, message: null });
-    expect(await call('PUT', 'check-ins/current', { action: 'ok' })).toMatchObject({ status: 404, body: { message: checkInMessages.none } });
+    expect(await call('PUT', 'check-ins/current', { action: 'ok' })).toMatchObject({
+      status: 404,
+      body: { message: checkInMessages.none },
+    });
     // Nothing more to the contact: no 'está bien' after the 'finalizó'.
     expect((await mailsTo(t, emails[0]!)).map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/te agregó como contacto/),
@@ -43,6 +57,9 @@ describe('a fired check-in whose alert the person ended', () => {
     ]);
     const next = { ...body, due_at: new Date(t.clock.now().getTime() + 30 * MINUTE).toISOString() };
     expect((await call('POST', 'check-ins', next)).body.message).toMatchObject({ status: 'running' });
-    expect((await call('GET', 'check-ins/current')).body.message).toMatchObject({ status: 'running', due_at: next.due_at });
+    expect((await call('GET', 'check-ins/current')).body.message).toMatchObject({
+      status: 'running',
+      due_at: next.due_at,
+    });
   });
 });

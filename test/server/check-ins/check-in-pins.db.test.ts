@@ -19,7 +19,8 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
 const MINUTE = 60_000;
 const MISSED = /^ALERTA: Rosa Prueba no confirmó que está bien$/;
-const FORCED = 'Rosa Prueba cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.';
+const FORCED =
+  'Rosa Prueba cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.';
 
 const inMinutes = (t: TestApp, minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
 
@@ -76,12 +77,18 @@ describe('check-ins with PINs set', () => {
     const ok = await updateCheckIn(t, me, { action: 'ok', pin: PIN }, key);
     expect(ok.body).toEqual({ success: true, message: { ...checkIn, status: 'closed' } });
     // The hash kept with the key leaves the PIN out: a hash of one of 10,000 values gives it away.
-    const { rows } = await t.pool.query<{ body_hash: string }>('select body_hash from check_in_requests where idempotency_key = $1', [key]);
+    const { rows } = await t.pool.query<{ body_hash: string }>(
+      'select body_hash from check_in_requests where idempotency_key = $1',
+      [key],
+    );
     const parsed = v.parse(checkInUpdateSchema, { action: 'ok', pin: PIN });
     expect(rows).toEqual([{ body_hash: checkInBodyHash(t.config.secret, 'update', withoutPin(parsed)) }]);
     t.clock.advance(120 * MINUTE);
     expect((await worker.tick()).fired).toBe(0);
-    expect(await rowsOf(t, 'ci-real@example.com')).toEqual({ checkIns: [{ status: 'closed', fired_alert_id: null }], alerts: [] });
+    expect(await rowsOf(t, 'ci-real@example.com')).toEqual({
+      checkIns: [{ status: 'closed', fired_alert_id: null }],
+      alerts: [],
+    });
   });
 
   it("'Estoy bien' with the duress PIN: the real reply, the check-in fires at once and once, hidden from the person", async () => {
@@ -104,7 +111,10 @@ describe('check-ins with PINs set', () => {
     expect(missed[0]!.text).toContain('No llames ni escribas a Rosa Prueba');
     expect(missed[0]!.text).not.toContain('Llama ahora');
     expect(missed[0]!.text).toContain('latitud 19.4326, longitud -99.1332');
-    expect((await t.call('GET', `ack/${ackTokenIn(missed[0])}`)).body.message).toMatchObject({ status: 'active', trigger: 'missed-check-in' });
+    expect((await t.call('GET', `ack/${ackTokenIn(missed[0])}`)).body.message).toMatchObject({
+      status: 'active',
+      trigger: 'missed-check-in',
+    });
 
     // Its deadline passes: nothing fires a second time.
     t.clock.advance(120 * MINUTE);
@@ -126,17 +136,27 @@ describe('check-ins with PINs set', () => {
     const missed = (await mailsTo(t, emails[0]!)).filter((mail) => MISSED.test(mail.subject ?? ''));
     expect(missed).toHaveLength(1);
     expect(missed[0]!.text).toContain(FORCED);
-    expect((await rowsOf(t, 'ci-extiende@example.com')).alerts).toEqual([{ id: expect.any(String), status: 'active', trigger: 'missed-check-in', hidden: true }]);
+    expect((await rowsOf(t, 'ci-extiende@example.com')).alerts).toEqual([
+      { id: expect.any(String), status: 'active', trigger: 'missed-check-in', hidden: true },
+    ]);
     // A new check-in is refused as while any check-in runs.
-    expect(await startCheckIn(t, me)).toMatchObject({ status: 409, body: { success: false, message: checkInMessages.running } });
+    expect(await startCheckIn(t, me)).toMatchObject({
+      status: 409,
+      body: { success: false, message: checkInMessages.running },
+    });
 
     // 'Estoy bien' afterwards answers as closed; the alert stays the contacts'.
     t.clock.advance(30 * MINUTE);
-    expect((await updateCheckIn(t, me, { action: 'ok', pin: PIN })).body).toEqual({ success: true, message: { ...shown, status: 'closed' } });
+    expect((await updateCheckIn(t, me, { action: 'ok', pin: PIN })).body).toEqual({
+      success: true,
+      message: { ...shown, status: 'closed' },
+    });
     expect(await currentOf(t, me)).toBeNull();
     t.clock.advance(200 * MINUTE);
     expect((await worker.tick()).fired).toBe(0);
-    expect((await rowsOf(t, 'ci-extiende@example.com')).alerts).toEqual([{ id: expect.any(String), status: 'active', trigger: 'missed-check-in', hidden: true }]);
+    expect((await rowsOf(t, 'ci-extiende@example.com')).alerts).toEqual([
+      { id: expect.any(String), status: 'active', trigger: 'missed-check-in', hidden: true },
+    ]);
   });
 
   it("'Estoy bien' with the duress PIN after the check-in fired: answers closed, the alert goes on for the contacts", async () => {
@@ -148,18 +168,30 @@ describe('check-ins with PINs set', () => {
     const fired = await currentOf(t, me);
     expect(fired).toMatchObject({ status: 'fired' });
     const ok = await updateCheckIn(t, me, { action: 'ok', pin: DURESS_PIN });
-    expect(ok.body).toEqual({ success: true, message: { ...checkIn, status: 'closed', fired_alert_id: fired!.fired_alert_id } });
+    expect(ok.body).toEqual({
+      success: true,
+      message: { ...checkIn, status: 'closed', fired_alert_id: fired!.fired_alert_id },
+    });
     expect(await currentOf(t, me)).toBeNull();
     expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
     const mails = await mailsTo(t, emails[0]!);
     expect(mails.filter((mail) => /está bien: su alerta terminó/.test(mail.subject ?? ''))).toEqual([]);
-    expect(mails.filter((mail) => mail.subject === 'ALERTA: es posible que hayan obligado a Rosa Prueba a finalizar su alerta')).toHaveLength(1);
-    expect((await rowsOf(t, 'ci-tarde@example.com')).alerts).toEqual([{ id: fired!.fired_alert_id, status: 'active', trigger: 'missed-check-in', hidden: true }]);
+    expect(
+      mails.filter(
+        (mail) => mail.subject === 'ALERTA: es posible que hayan obligado a Rosa Prueba a finalizar su alerta',
+      ),
+    ).toHaveLength(1);
+    expect((await rowsOf(t, 'ci-tarde@example.com')).alerts).toEqual([
+      { id: fired!.fired_alert_id, status: 'active', trigger: 'missed-check-in', hidden: true },
+    ]);
   });
 
   it('without PINs, a PIN sent along is ignored', async () => {
     const { me } = await personWithConfirmedContacts(t, 'ci-sin-pin', [['Luis', 'Díaz']]);
     const checkIn = (await startCheckIn(t, me)).body.message as CheckIn;
-    expect((await updateCheckIn(t, me, { action: 'ok', pin: '0000' })).body).toEqual({ success: true, message: { ...checkIn, status: 'closed' } });
+    expect((await updateCheckIn(t, me, { action: 'ok', pin: '0000' })).body).toEqual({
+      success: true,
+      message: { ...checkIn, status: 'closed' },
+    });
   });
 });

@@ -46,12 +46,17 @@ describe('the check-in worker on real time', () => {
     const { me } = await personWithConfirmedContacts(t, 'despierta', [['Luis', 'Díaz']]);
     const dueAt = Date.now() + 1_500;
     const body = { purpose: 'trabajo', place: '', due_at: new Date(dueAt).toISOString(), ...MEXICO };
-    const started = await t.call('POST', 'check-ins', { token: me.access_token, body, headers: { 'idempotency-key': randomUUID() } });
+    const started = await t.call('POST', 'check-ins', {
+      token: me.access_token,
+      body,
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(started.status).toBe(200);
     // Its first tick (at start) finds nothing due yet; the next poll would be a minute later.
     worker.start();
 
-    const current = () => t.call('GET', 'check-ins/current', { token: me.access_token }).then((reply) => reply.body.message as CheckIn);
+    const current = () =>
+      t.call('GET', 'check-ins/current', { token: me.access_token }).then((reply) => reply.body.message as CheckIn);
     const fired = await until(current, (checkIn) => checkIn.status === 'fired', 10_000);
     const firedAt = Date.now();
     expect(fired).toMatchObject({ status: 'fired', fired_alert_id: expect.any(String) });

@@ -17,7 +17,8 @@ const MISSED = /^ALERTA: Rosa Prueba no confirmó que está bien$/;
 const SAFE = /^Rosa Prueba está bien: su alerta terminó$/;
 const STARTED = /^ALERTA SOS: /;
 
-const workerOf = (t: TestApp): CheckInWorker => createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log });
+const workerOf = (t: TestApp): CheckInWorker =>
+  createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log });
 
 const inMinutes = (t: TestApp, minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
 
@@ -64,7 +65,12 @@ describe('check-ins the server fires', () => {
     const started = await startCheckIn(t, me, appointment(t));
     expect(started.status).toBe(200);
     const checkIn = started.body.message as CheckIn;
-    expect(checkIn).toMatchObject({ purpose: 'cita-inmigracion', place: '26 Federal Plaza', status: 'running', fired_alert_id: null });
+    expect(checkIn).toMatchObject({
+      purpose: 'cita-inmigracion',
+      place: '26 Federal Plaza',
+      status: 'running',
+      fired_alert_id: null,
+    });
     expect(checkIn.remind_at).toBe(new Date(Date.parse(checkIn.due_at) - 10 * MINUTE).toISOString());
 
     t.clock.advance(50 * MINUTE - 1);
@@ -72,7 +78,9 @@ describe('check-ins the server fires', () => {
     t.clock.advance(1);
     expect(await worker.tick()).toEqual({ reminded: 1, fired: 0 });
     expect(await worker.tick()).toEqual({ reminded: 0, fired: 0 });
-    const [reminder] = await mailsTo(t, 'vence@example.com').then((mails) => mails.filter((mail) => /Tu aviso termina/.test(mail.subject ?? '')));
+    const [reminder] = await mailsTo(t, 'vence@example.com').then((mails) =>
+      mails.filter((mail) => /Tu aviso termina/.test(mail.subject ?? '')),
+    );
     expect(reminder?.subject).toBe('Tu aviso termina a las 07:00: ¿estás bien?');
     expect(reminder?.text).toContain('Si no lo haces, a las 07:05 avisaremos a tus contactos de emergencia.');
 
@@ -88,7 +96,12 @@ describe('check-ins the server fires', () => {
 
     const [alert, ...more] = await alertsOf(t, 'vence@example.com');
     expect(more).toEqual([]);
-    expect(alert).toEqual({ id: expect.any(String), status: 'active', trigger: 'missed-check-in', check_in_id: checkIn.id });
+    expect(alert).toEqual({
+      id: expect.any(String),
+      status: 'active',
+      trigger: 'missed-check-in',
+      check_in_id: checkIn.id,
+    });
     expect(await currentOf(t, me)).toEqual({ ...checkIn, status: 'fired', fired_alert_id: alert!.id });
     const state = await alertState(t, me);
     expect(state.alert_status).toBe(true);
@@ -102,7 +115,11 @@ describe('check-ins the server fires', () => {
     const missed = mails.filter((mail) => MISSED.test(mail.subject ?? ''));
     expect(missed).toHaveLength(1);
     const text = missed[0]!.text ?? '';
-    expect(text.indexOf('Rosa Prueba no confirmó que está bien después de su cita de inmigración en 26 Federal Plaza, prevista hasta las 07:00.')).toBeGreaterThan(0);
+    expect(
+      text.indexOf(
+        'Rosa Prueba no confirmó que está bien después de su cita de inmigración en 26 Federal Plaza, prevista hasta las 07:00.',
+      ),
+    ).toBeGreaterThan(0);
     expect(text).toContain('Última ubicación que envió su teléfono mientras el aviso estaba en curso:');
     expect(text).toContain('latitud 19.4326, longitud -99.1332');
     expect(text).toContain('https://locator.ice.gov');
@@ -120,7 +137,9 @@ describe('check-ins the server fires', () => {
     expect((await worker.tick()).fired).toBe(0);
     expect(await alertsOf(t, 'cierra@example.com')).toEqual([]);
     expect(await currentOf(t, me)).toBeNull();
-    expect((await mailsTo(t, emails[0]!)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/te agregó como contacto/)]);
+    expect((await mailsTo(t, emails[0]!)).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/te agregó como contacto/),
+    ]);
   });
 
   it('Estoy bien after it fired: the contacts get one e-mail that the person is safe, and the alert ends', async () => {
@@ -172,7 +191,9 @@ describe('check-ins the server fires', () => {
     const alertId = (sos.body.message as { alert_id: string }).alert_id;
     t.clock.advance(15 * MINUTE);
     expect((await worker.tick()).fired).toBe(1);
-    expect(await alertsOf(t, 'suma@example.com')).toEqual([{ id: alertId, status: 'active', trigger: 'press', check_in_id: null }]);
+    expect(await alertsOf(t, 'suma@example.com')).toEqual([
+      { id: alertId, status: 'active', trigger: 'press', check_in_id: null },
+    ]);
     expect(await currentOf(t, me)).toEqual({ ...checkIn, status: 'fired', fired_alert_id: alertId });
     const mails = await mailsTo(t, emails[0]!);
     expect(mails.filter((mail) => STARTED.test(mail.subject ?? ''))).toHaveLength(1);
@@ -211,12 +232,18 @@ describe('check-ins the server fires', () => {
 
   it('answers one running check-in, replays by key, and refuses bad deadlines in Spanish', async () => {
     const { me } = await personWithConfirmedContacts(t, 'reglas', [['Luis', 'Díaz']]);
-    expect(await updateCheckIn(t, me, { action: 'ok' })).toMatchObject({ status: 404, body: { success: false, message: checkInMessages.none } });
+    expect(await updateCheckIn(t, me, { action: 'ok' })).toMatchObject({
+      status: 404,
+      body: { success: false, message: checkInMessages.none },
+    });
     const key = randomUUID();
     const first = await startCheckIn(t, me, appointment(t), key);
     expect(first.status).toBe(200);
     expect(await startCheckIn(t, me, appointment(t), key)).toMatchObject({ status: 200, body: first.body });
-    expect(await startCheckIn(t, me, appointment(t))).toMatchObject({ status: 409, body: { success: false, message: checkInMessages.running } });
+    expect(await startCheckIn(t, me, appointment(t))).toMatchObject({
+      status: 409,
+      body: { success: false, message: checkInMessages.running },
+    });
     const past = await startCheckIn(t, me, { ...appointment(t), due_at: inMinutes(t, -1) });
     expect(past).toMatchObject({ status: 422, body: { errors: { due_at: [checkInMessages.dueAtPast] } } });
     const far = await startCheckIn(t, me, { ...appointment(t), due_at: inMinutes(t, 48 * 60 + 1) });
@@ -254,7 +281,9 @@ describe('exactly once across instances and restarts', () => {
     expect(ticks.reduce((sum, tick) => sum + tick.fired, 0)).toBe(4);
     for (const { tag, emails } of people) {
       expect(await alertsOf(a, `${tag}@example.com`)).toHaveLength(1);
-      expect((await mailsTo(a, emails[0]!)).filter((mail) => /^ALERTA: .* no confirmó/.test(mail.subject ?? ''))).toHaveLength(1);
+      expect(
+        (await mailsTo(a, emails[0]!)).filter((mail) => /^ALERTA: .* no confirmó/.test(mail.subject ?? '')),
+      ).toHaveLength(1);
     }
   });
 

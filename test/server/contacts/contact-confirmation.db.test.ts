@@ -11,7 +11,13 @@ import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
 const DAY = 24 * 60 * 60_000;
-const person = (email: string) => ({ firstname: 'Lucía', lastname: 'Mora', email, phone: '+525512345678', kinship: 'Hermana' });
+const person = (email: string) => ({
+  firstname: 'Lucía',
+  lastname: 'Mora',
+  email,
+  phone: '+525512345678',
+  kinship: 'Hermana',
+});
 
 describe('a contact confirms, or opts out, from the e-mail', () => {
   let t: TestApp;
@@ -27,9 +33,13 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
     return { ...reply, contact: reply.status === 200 ? v.parse(contactSchema, reply.body.message) : undefined };
   };
   const contactOf = async (session: Session, contact: Contact | undefined) =>
-    v.parse(contactSchema, (await t.call('GET', `contacts/${contact?.id}`, { token: session.access_token })).body.message);
+    v.parse(
+      contactSchema,
+      (await t.call('GET', `contacts/${contact?.id}`, { token: session.access_token })).body.message,
+    );
   const accept = (token: string) => t.call('GET', `verify-contact/${token}`);
-  const invite = (session: Session, contact: Contact | undefined) => t.call('POST', `contacts/${contact?.id}/invite`, { token: session.access_token });
+  const invite = (session: Session, contact: Contact | undefined) =>
+    t.call('POST', `contacts/${contact?.id}/invite`, { token: session.access_token });
   const unsubscribe = (token: unknown) => t.call('POST', 'unsubscribe', { body: { token } });
 
   it('confirms a contact once: the link then stops working', async () => {
@@ -44,7 +54,10 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
     const reused = await accept(token);
     expect(reused).toMatchObject({ status: 404, body: { success: false, message: apiMessages.linkInvalid } });
     // A verified contact needs no invitation.
-    expect(await invite(ana, contact)).toMatchObject({ status: 409, body: { success: false, message: apiMessages.contactAlreadyVerified } });
+    expect(await invite(ana, contact)).toMatchObject({
+      status: 409,
+      body: { success: false, message: apiMessages.contactAlreadyVerified },
+    });
     expect(await mailsTo(t, 'lucia@example.com')).toHaveLength(1);
   });
 
@@ -57,12 +70,18 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
     t.clock.advance(7 * DAY - 1_000);
     expect((await accept(onTime)).status).toBe(200);
     t.clock.advance(1_000);
-    expect(await accept(tooLate)).toMatchObject({ status: 404, body: { success: false, message: apiMessages.linkInvalid } });
+    expect(await accept(tooLate)).toMatchObject({
+      status: 404,
+      body: { success: false, message: apiMessages.linkInvalid },
+    });
     expect((await contactOf(ana, early)).email_verified_at).not.toBeNull();
     expect((await contactOf(ana, late)).email_verified_at).toBeNull();
 
     // A fresh invitation gives seven more days.
-    expect(await invite(ana, late)).toMatchObject({ status: 200, body: { success: true, message: apiMessages.invitationSent } });
+    expect(await invite(ana, late)).toMatchObject({
+      status: 200,
+      body: { success: true, message: apiMessages.invitationSent },
+    });
     const fresh = verifyTokenIn((await mailsTo(t, 'tarde@example.com'))[1]);
     expect((await accept(fresh)).status).toBe(200);
   });
@@ -100,18 +119,34 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
     const optedOutAt = t.clock.now().toISOString();
     t.clock.advance(60_000);
     // Pressing twice changes nothing.
-    expect(await unsubscribe(token)).toMatchObject({ status: 200, body: { success: true, message: apiMessages.unsubscribed } });
+    expect(await unsubscribe(token)).toMatchObject({
+      status: 200,
+      body: { success: true, message: apiMessages.unsubscribed },
+    });
     expect((await contactOf(ana, contact)).unsubscribed_at).toBe(optedOutAt);
 
     // The pending confirmation link died with the opt-out; no invitation can be sent.
-    expect(await accept(verifyTokenIn(mail))).toMatchObject({ status: 404, body: { message: apiMessages.linkInvalid } });
-    expect(await invite(ana, contact)).toMatchObject({ status: 409, body: { success: false, message: apiMessages.contactUnsubscribed } });
+    expect(await accept(verifyTokenIn(mail))).toMatchObject({
+      status: 404,
+      body: { message: apiMessages.linkInvalid },
+    });
+    expect(await invite(ana, contact)).toMatchObject({
+      status: 409,
+      body: { success: false, message: apiMessages.contactUnsubscribed },
+    });
 
     await t.call('DELETE', `contacts/${contact?.id}`, { token: ana.access_token });
     const readded = await add(ana, 'jorge@example.com');
     expect(readded.status).toBe(200);
-    expect(readded.contact).toMatchObject({ email: 'jorge@example.com', email_verified_at: null, unsubscribed_at: optedOutAt });
-    expect(await invite(ana, readded.contact)).toMatchObject({ status: 409, body: { message: apiMessages.contactUnsubscribed } });
+    expect(readded.contact).toMatchObject({
+      email: 'jorge@example.com',
+      email_verified_at: null,
+      unsubscribed_at: optedOutAt,
+    });
+    expect(await invite(ana, readded.contact)).toMatchObject({
+      status: 409,
+      body: { message: apiMessages.contactUnsubscribed },
+    });
     expect(await mailsTo(t, 'jorge@example.com')).toHaveLength(1);
   });
 
@@ -124,7 +159,10 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
     const { contact } = await add(beto, 'tomas@example.com');
     expect(contact).toMatchObject({ email: 'tomas@example.com', email_verified_at: null, unsubscribed_at: null });
     const mails = await mailsTo(t, 'tomas@example.com');
-    expect(mails.map((mail) => mail.subject)).toEqual(['Ana Prueba te agregó como contacto de emergencia', 'Beto Prueba te agregó como contacto de emergencia']);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Ana Prueba te agregó como contacto de emergencia',
+      'Beto Prueba te agregó como contacto de emergencia',
+    ]);
     expect(unsubscribeTokenIn(mails[1])).not.toBe(unsubscribeTokenIn(mails[0]));
     expect((await accept(verifyTokenIn(mails[1]))).status).toBe(200);
   });
@@ -150,9 +188,15 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
   });
 
   it('answers an unknown unsubscribe token with 404 and a malformed one with field errors', async () => {
-    expect(await unsubscribe('A'.repeat(43))).toMatchObject({ status: 404, body: { success: false, message: apiMessages.linkInvalid } });
+    expect(await unsubscribe('A'.repeat(43))).toMatchObject({
+      status: 404,
+      body: { success: false, message: apiMessages.linkInvalid },
+    });
     const missing = await t.call('POST', 'unsubscribe', { body: {} });
-    expect(missing).toMatchObject({ status: 422, body: { success: false, errors: { token: [fieldMessages.fieldRequired] } } });
+    expect(missing).toMatchObject({
+      status: 422,
+      body: { success: false, errors: { token: [fieldMessages.fieldRequired] } },
+    });
     for (const token of ['abc', 'x'.repeat(101), 'con espacios y más texto aquí', 42]) {
       const reply = await unsubscribe(token);
       expect(reply.status, String(token)).toBe(422);

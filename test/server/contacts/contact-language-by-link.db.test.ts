@@ -29,9 +29,14 @@ describe('a contact switching language on a page their e-mail opened', () => {
     await smtp.close();
   });
 
-  const switchLanguage = (token: unknown, language: unknown) => t.call('PUT', 'contact-language', { body: { token, language } });
+  const switchLanguage = (token: unknown, language: unknown) =>
+    t.call('PUT', 'contact-language', { body: { token, language } });
   const languages = async (token: string) =>
-    Object.fromEntries(v.parse(contactListSchema, (await t.call('GET', 'contacts', { token })).body.message).map((contact) => [contact.firstname, contact.language]));
+    Object.fromEntries(
+      v
+        .parse(contactListSchema, (await t.call('GET', 'contacts', { token })).body.message)
+        .map((contact) => [contact.firstname, contact.language]),
+    );
 
   it("gets the next alert in Creole after switching from Spanish on the 'Lo tengo' page", async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'cambia-ht', [['Luis', 'Díaz']]);
@@ -40,23 +45,43 @@ describe('a contact switching language on a page their e-mail opened', () => {
     const [, spanishAlert] = await mailsTo(t, luis);
     expect(spanishAlert?.headers.get('content-language')).toBe('es');
 
-    expect((await switchLanguage(ackTokenIn(spanishAlert), 'ht')).body).toEqual({ success: true, message: apiMessages.contactLanguageSaved });
+    expect((await switchLanguage(ackTokenIn(spanishAlert), 'ht')).body).toEqual({
+      success: true,
+      message: apiMessages.contactLanguageSaved,
+    });
     expect(await languages(me.access_token)).toEqual({ Luis: 'ht' });
 
     // The alert ends and a new one starts: its e-mail leaves through a real SMTP server, in Creole.
-    const end = await t.call('PATCH', 'active-button', { token: me.access_token, body: { alert_status: '2' }, headers: { 'idempotency-key': randomUUID() } });
+    const end = await t.call('PATCH', 'active-button', {
+      token: me.access_token,
+      body: { alert_status: '2' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(end.status).toBe(200);
     await t.drainOutbox();
     t.clock.advance(10 * 60_000);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
-    const transport = createMailTransport({ smtpUrl: smtp.url, from: t.config.mailFrom, mailDir: t.mailDir, log: t.log });
-    const worker = createOutboxWorker({ pool: t.pool, transport, clock: t.clock, log: t.log, render: renderStoredMail(t.config) });
+    const transport = createMailTransport({
+      smtpUrl: smtp.url,
+      from: t.config.mailFrom,
+      mailDir: t.mailDir,
+      log: t.log,
+    });
+    const worker = createOutboxWorker({
+      pool: t.pool,
+      transport,
+      clock: t.clock,
+      log: t.log,
+      render: renderStoredMail(t.config),
+    });
     try {
       await worker.drain();
     } finally {
       transport.close();
     }
-    const creole = smtp.received.filter((mail) => !Array.isArray(mail.to) && mail.to?.value.some((a) => a.address === luis));
+    const creole = smtp.received.filter(
+      (mail) => !Array.isArray(mail.to) && mail.to?.value.some((a) => a.address === luis),
+    );
     expect(creole.map((mail) => mail.subject)).toEqual([ht.startedSubject('Rosa Prueba')]);
     const [mail] = creole;
     expect(mail?.headers.get('content-language')).toBe('ht');
@@ -83,11 +108,18 @@ describe('a contact switching language on a page their e-mail opened', () => {
   it('refuses an unknown link with 404 and a language it does not know with 422 in Spanish, changing nothing', async () => {
     const { me, emails } = await personWithConfirmedContacts(t, 'cambia-mal', [['Eva', 'Paz']]);
     const token = unsubscribeTokenIn((await mailsTo(t, emails[0]!))[0]);
-    expect(await switchLanguage('x'.repeat(43), 'ht')).toMatchObject({ status: 404, body: { success: false, message: apiMessages.linkInvalid } });
+    expect(await switchLanguage('x'.repeat(43), 'ht')).toMatchObject({
+      status: 404,
+      body: { success: false, message: apiMessages.linkInvalid },
+    });
     for (const language of ['fr', 'HT', '', null, undefined]) {
       expect({ language, reply: (await switchLanguage(token, language)).body }).toEqual({
         language,
-        reply: { success: false, message: apiMessages.invalidData, errors: { language: [fieldMessages.languageInvalid] } },
+        reply: {
+          success: false,
+          message: apiMessages.invalidData,
+          errors: { language: [fieldMessages.languageInvalid] },
+        },
       });
     }
     expect((await switchLanguage(undefined, 'ht')).status).toBe(422);
@@ -99,7 +131,10 @@ describe('a contact switching language on a page their e-mail opened', () => {
     expect(all.length).toBeGreaterThan(5);
     for (const mail of all) {
       const lang = /<html lang="([^"]+)">/.exec(typeof mail.html === 'string' ? mail.html : '')?.[1];
-      expect({ subject: mail.subject, header: mail.headers.get('content-language') }).toEqual({ subject: mail.subject, header: lang });
+      expect({ subject: mail.subject, header: mail.headers.get('content-language') }).toEqual({
+        subject: mail.subject,
+        header: lang,
+      });
     }
     // The sign-in codes of the people above are the person's own: Spanish.
     const codes = all.filter((mail) => /código/i.test(mail.subject ?? ''));

@@ -11,7 +11,13 @@ import { apiMessages, fieldMessages } from '#shared/messages.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import type { AlertStarter } from '#server/deps.ts';
 import { MEXICO, press } from '#test/support/alert-people.ts';
-import { foreignPieces, otherLanguageIn, onlyEnglish, onlySpanish, readableMail } from '#test/support/catalogue-fragments.ts';
+import {
+  foreignPieces,
+  otherLanguageIn,
+  onlyEnglish,
+  onlySpanish,
+  readableMail,
+} from '#test/support/catalogue-fragments.ts';
 import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
@@ -33,10 +39,14 @@ describe('a contact language through the API', () => {
   });
   afterAll(() => t.close());
 
-  const add = (me: Session, body: Record<string, unknown>) => t.call('POST', 'contacts', { token: me.access_token, body });
-  const one = async (me: Session, id: string) => v.parse(contactSchema, (await t.call('GET', `contacts/${id}`, { token: me.access_token })).body.message);
-  const list = async (me: Session) => v.parse(contactListSchema, (await t.call('GET', 'contacts', { token: me.access_token })).body.message);
-  const change = (me: Session, id: string, body: unknown, method = 'PATCH') => t.call(method, `contacts/${id}`, { token: me.access_token, body });
+  const add = (me: Session, body: Record<string, unknown>) =>
+    t.call('POST', 'contacts', { token: me.access_token, body });
+  const one = async (me: Session, id: string) =>
+    v.parse(contactSchema, (await t.call('GET', `contacts/${id}`, { token: me.access_token })).body.message);
+  const list = async (me: Session) =>
+    v.parse(contactListSchema, (await t.call('GET', 'contacts', { token: me.access_token })).body.message);
+  const change = (me: Session, id: string, body: unknown, method = 'PATCH') =>
+    t.call(method, `contacts/${id}`, { token: me.access_token, body });
 
   it("stores 'es' when no language is given, and returns it in the list and alone", async () => {
     const reply = await add(ana, { ...rosa, email: 'sin-idioma@example.com' });
@@ -61,7 +71,11 @@ describe('a contact language through the API', () => {
     for (const language of ['fr', 'EN', 'english', '', 1, null, ['en']]) {
       const reply = await add(ana, { ...rosa, email: 'otro-idioma@example.com', language });
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual({ success: false, message: apiMessages.invalidData, errors: { language: [fieldMessages.languageInvalid] } });
+      expect(reply.body).toEqual({
+        success: false,
+        message: apiMessages.invalidData,
+        errors: { language: [fieldMessages.languageInvalid] },
+      });
     }
     expect(await list(ana)).toEqual(before);
   });
@@ -79,7 +93,10 @@ describe('a contact language through the API', () => {
     expect(await one(ana, contact.id)).toEqual(contact);
 
     // Someone else's contact, a made-up id and no id at all are the same: not found, nothing changed.
-    expect(await change(beto, contact.id, { language: 'en' })).toMatchObject({ status: 404, body: { success: false, message: apiMessages.contactNotFound } });
+    expect(await change(beto, contact.id, { language: 'en' })).toMatchObject({
+      status: 404,
+      body: { success: false, message: apiMessages.contactNotFound },
+    });
     expect((await change(ana, randomUUID(), { language: 'en' })).status).toBe(404);
     expect((await change(ana, 'not-an-id', { language: 'en' })).status).toBe(404);
     expect((await t.call('PATCH', `contacts/${contact.id}`, { body: { language: 'en' } })).status).toBe(401);
@@ -91,7 +108,11 @@ describe('a contact language through the API', () => {
     for (const body of [{}, { language: 'de' }, { language: null }, { language: 'ES' }]) {
       const reply = await change(ana, contact.id, body);
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual({ success: false, message: apiMessages.invalidData, errors: { language: [fieldMessages.languageInvalid] } });
+      expect(reply.body).toEqual({
+        success: false,
+        message: apiMessages.invalidData,
+        errors: { language: [fieldMessages.languageInvalid] },
+      });
     }
     expect(await one(ana, contact.id)).toEqual(contact);
   });
@@ -128,19 +149,32 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
       { firstname: 'Jean', lastname: 'Pierre', email: address.ht, language: 'ht' },
     ];
     for (const person of people) {
-      expect((await t.call('POST', 'contacts', { token: me.access_token, body: { ...person, phone: '+13055550111', kinship: 'Hermano' } })).status).toBe(200);
+      expect(
+        (
+          await t.call('POST', 'contacts', {
+            token: me.access_token,
+            body: { ...person, phone: '+13055550111', kinship: 'Hermano' },
+          })
+        ).status,
+      ).toBe(200);
       const token = verifyTokenIn((await mailsTo(t, person.email))[0]);
       expect((await t.call('GET', `verify-contact/${token}`)).status).toBe(200);
     }
     // A practice, then an alert without a position, its first position, a reminder, and its end.
     expect((await press(t, me, { alert_status: '3', ...MEXICO })).status).toBe(200);
-    expect((await press(t, me, { alert_status: '1', latitude: '', longitude: '', timezone: MEXICO.timezone })).status).toBe(200);
+    expect(
+      (await press(t, me, { alert_status: '1', latitude: '', longitude: '', timezone: MEXICO.timezone })).status,
+    ).toBe(200);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
     // Sent before the end, so the 'ended' e-mail says when each went.
     await t.drainOutbox();
     t.clock.advance(5 * MINUTE);
     expect(await createReminderWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).runDue()).toBe(4);
-    const ended = await t.call('PATCH', 'active-button', { token: me.access_token, body: { alert_status: '2' }, headers: { 'idempotency-key': randomUUID() } });
+    const ended = await t.call('PATCH', 'active-button', {
+      token: me.access_token,
+      body: { alert_status: '2' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(ended.status).toBe(200);
     for (const language of LANGUAGES) mails[language] = await mailsTo(t, address[language]);
   });
@@ -156,7 +190,10 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
       texts.endedSubject('Rosa Prueba'),
     ];
     for (const language of LANGUAGES)
-      expect({ language, subjects: mails[language].map((mail) => mail.subject) }).toEqual({ language, subjects: subjects(contactTexts(language)) });
+      expect({ language, subjects: mails[language].map((mail) => mail.subject) }).toEqual({
+        language,
+        subjects: subjects(contactTexts(language)),
+      });
     expect(KINDS).toHaveLength(subjects(es).length);
   });
 
@@ -170,7 +207,12 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
       for (const [i, kind] of KINDS.entries()) {
         const mail = mails[language][i]!;
         expect({ language, kind, found: otherLanguageIn(mail, language) }).toEqual({ language, kind, found: [] });
-        expect({ language, kind, header: mail.headers.get('content-language'), html: mail.html && mail.html.includes(`<html lang="${tag}">`) }).toEqual({
+        expect({
+          language,
+          kind,
+          header: mail.headers.get('content-language'),
+          html: mail.html && mail.html.includes(`<html lang="${tag}">`),
+        }).toEqual({
           language,
           kind,
           header: tag,
@@ -188,7 +230,9 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
     expect(text).toContain('What to do now:');
     expect(text).toContain('1. Call Rosa Prueba right away at +13055550123.');
     expect(readableMail(endedMail!)).toContain('Nobody confirmed getting the alert.');
-    expect(readableMail(endedMail!)).toMatch(/Sent to (Luis|John|João|Jean) \([1-9]\d?:\d{2}\s?[AP]M\), not confirmed yet/);
+    expect(readableMail(endedMail!)).toMatch(
+      /Sent to (Luis|John|João|Jean) \([1-9]\d?:\d{2}\s?[AP]M\), not confirmed yet/,
+    );
   });
 
   it('writes Portuguese and Creole dates in their own words and a 24-hour clock', () => {
@@ -202,7 +246,8 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
   });
 
   it('gives every contact links that open the pages in their language, and the Spanish one links without it', () => {
-    const links = (mail: ParsedMail | undefined) => (mail?.text ?? '').match(/https:\/\/sos\.example\.org\/web\/active\/\S+/g) ?? [];
+    const links = (mail: ParsedMail | undefined) =>
+      (mail?.text ?? '').match(/https:\/\/sos\.example\.org\/web\/active\/\S+/g) ?? [];
     for (const language of ['en', 'pt', 'ht'] as const) {
       for (const mail of mails[language]) {
         expect(links(mail).length).toBeGreaterThan(0);
@@ -211,7 +256,9 @@ describe.each(paths)('every e-mail in the contact’s language, the alert starte
     }
     for (const mail of mails.es) for (const link of links(mail)) expect(link).not.toContain('lang=');
     // The invitation's link opens the terms (verify), the alert's the 'Lo tengo' page, both in the contact's language.
-    expect(links(mails.en[0])[0]).toMatch(/^https:\/\/sos\.example\.org\/web\/active\/verify\/[A-Za-z0-9_-]{43}\?lang=en$/);
+    expect(links(mails.en[0])[0]).toMatch(
+      /^https:\/\/sos\.example\.org\/web\/active\/verify\/[A-Za-z0-9_-]{43}\?lang=en$/,
+    );
     expect(links(mails.ht[2])).toContainEqual(expect.stringMatching(/\/web\/active\/ack\/[A-Za-z0-9_-]+\?lang=ht$/));
   });
 });

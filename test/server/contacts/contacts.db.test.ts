@@ -12,7 +12,13 @@ import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-const mama = { firstname: 'Rosa', lastname: 'García', email: 'rosa.garcia@example.com', phone: '+13055550111', kinship: 'Madre' };
+const mama = {
+  firstname: 'Rosa',
+  lastname: 'García',
+  email: 'rosa.garcia@example.com',
+  phone: '+13055550111',
+  kinship: 'Madre',
+};
 
 describe('emergency contacts', () => {
   let t: TestApp;
@@ -25,7 +31,8 @@ describe('emergency contacts', () => {
   });
   afterAll(() => t.close());
 
-  const add = async (session: Session, input: Record<string, unknown>) => t.call('POST', 'contacts', { token: session.access_token, body: input });
+  const add = async (session: Session, input: Record<string, unknown>) =>
+    t.call('POST', 'contacts', { token: session.access_token, body: input });
   const addOk = async (session: Session, input: Record<string, unknown>): Promise<Contact> => {
     const reply = await add(session, input);
     expect(reply.status).toBe(200);
@@ -106,11 +113,19 @@ describe('emergency contacts', () => {
       kinship: ['El campo es obligatorio'],
     });
     for (const kinship of ['', 'Seleccione un parentesco', 'Gato', 7]) {
-      expect((await add(ana, { ...mama, email: 'x@example.com', kinship })).body.errors).toEqual({ kinship: ['El campo es obligatorio'] });
+      expect((await add(ana, { ...mama, email: 'x@example.com', kinship })).body.errors).toEqual({
+        kinship: ['El campo es obligatorio'],
+      });
     }
-    expect((await add(ana, { ...mama, email: 'no-es-correo' })).body.errors).toEqual({ email: ['El correo no es válido'] });
-    expect((await add(ana, { ...mama, email: 'x@example.com', phone: '+1' })).body.errors).toEqual({ phone: ['El teléfono es obligatorio'] });
-    expect((await add(ana, { ...mama, email: 'x@example.com', phone: '555' })).body.errors).toEqual({ phone: [fieldMessages.phoneInvalid] });
+    expect((await add(ana, { ...mama, email: 'no-es-correo' })).body.errors).toEqual({
+      email: ['El correo no es válido'],
+    });
+    expect((await add(ana, { ...mama, email: 'x@example.com', phone: '+1' })).body.errors).toEqual({
+      phone: ['El teléfono es obligatorio'],
+    });
+    expect((await add(ana, { ...mama, email: 'x@example.com', phone: '555' })).body.errors).toEqual({
+      phone: [fieldMessages.phoneInvalid],
+    });
     expect((await add(ana, { ...mama, email: 'x@example.com', firstname: 'x'.repeat(101) })).body.errors).toEqual({
       firstname: [fieldMessages.nameTooLong],
     });
@@ -122,7 +137,11 @@ describe('emergency contacts', () => {
     const again = await add(ana, { ...mama, firstname: 'Otra', email: 'ROSA.GARCIA@example.com' });
     expect(again).toMatchObject({
       status: 422,
-      body: { success: false, message: apiMessages.contactDuplicate, errors: { email: [apiMessages.contactDuplicate] } },
+      body: {
+        success: false,
+        message: apiMessages.contactDuplicate,
+        errors: { email: [apiMessages.contactDuplicate] },
+      },
     });
     const before = (await mailsTo(t, mama.email)).length;
     await addOk(beto, mama);
@@ -131,7 +150,16 @@ describe('emergency contacts', () => {
 
   it('treats another person’s contact, and any malformed id, as not found', async () => {
     const [betos] = (await list(beto)).contacts;
-    const ids = [betos?.id ?? '', '00000000-0000-4000-8000-000000000000', 'abc', '123', "1' or '1'='1", 'ñ', '%00', 'a'.repeat(500)];
+    const ids = [
+      betos?.id ?? '',
+      '00000000-0000-4000-8000-000000000000',
+      'abc',
+      '123',
+      "1' or '1'='1",
+      'ñ',
+      '%00',
+      'a'.repeat(500),
+    ];
     for (const id of ids) {
       const path = `contacts/${encodeURIComponent(id)}`;
       for (const [method, suffix] of [
@@ -140,7 +168,10 @@ describe('emergency contacts', () => {
         ['POST', '/invite'],
       ] as const) {
         const reply = await t.call(method, `${path}${suffix}`, { token: ana.access_token });
-        expect(reply, `${method} ${path}${suffix}`).toMatchObject({ status: 404, body: { success: false, message: apiMessages.contactNotFound } });
+        expect(reply, `${method} ${path}${suffix}`).toMatchObject({
+          status: 404,
+          body: { success: false, message: apiMessages.contactNotFound },
+        });
       }
     }
     // Beto's contact is still there.
@@ -234,19 +265,34 @@ describe('emergency contacts', () => {
     ];
     for (const [query, errors] of cases) {
       const reply = await list(ana, query);
-      expect(reply, query).toMatchObject({ status: 422, body: { success: false, message: apiMessages.invalidData, errors } });
+      expect(reply, query).toMatchObject({
+        status: 422,
+        body: { success: false, message: apiMessages.invalidData, errors },
+      });
     }
     expect(fieldMessages.pageInvalid).toMatch(/página/);
   });
 
   it('never answers 500 to odd input, and refuses bodies over 16 kB', async () => {
-    const odd = ['null', '[]', '"texto"', '123', '{"email":{"a":1}}', '{"kinship":["Madre"]}', '\u0000', '{"firstname": '];
+    const odd = [
+      'null',
+      '[]',
+      '"texto"',
+      '123',
+      '{"email":{"a":1}}',
+      '{"kinship":["Madre"]}',
+      '\u0000',
+      '{"firstname": ',
+    ];
     for (const body of odd) {
       const reply = await t.call('POST', 'contacts', { token: ana.access_token, body });
       expect(reply.status, body).toBeGreaterThanOrEqual(400);
       expect(reply.status, body).toBeLessThan(500);
     }
-    const big = await t.call('POST', 'contacts', { token: ana.access_token, body: { ...mama, email: 'big@example.com', notes: 'x'.repeat(17 * 1024) } });
+    const big = await t.call('POST', 'contacts', {
+      token: ana.access_token,
+      body: { ...mama, email: 'big@example.com', notes: 'x'.repeat(17 * 1024) },
+    });
     expect(big).toMatchObject({ status: 413, body: { success: false, message: apiMessages.bodyTooLarge } });
     expect((await t.call('PUT', 'contacts', { token: ana.access_token })).status).toBe(405);
   });
@@ -262,7 +308,10 @@ describe('emergency contacts', () => {
     }
     t.clock.advance(60_000);
     const fourth = await t.call('POST', `contacts/${contact.id}/invite`, { token: nora.access_token });
-    expect(fourth).toMatchObject({ status: 429, body: { success: false, message: expect.stringMatching(/Podrás reenviar la invitación dentro de 14 horas\.$/) } });
+    expect(fourth).toMatchObject({
+      status: 429,
+      body: { success: false, message: expect.stringMatching(/Podrás reenviar la invitación dentro de 14 horas\.$/) },
+    });
     expect(fourth.headers.get('retry-after')).toBe(String(14 * 60 * 60 - 3 * 60));
     expect(await mailsTo(t, 'vecina@example.com')).toHaveLength(3);
 

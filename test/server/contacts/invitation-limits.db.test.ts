@@ -22,11 +22,19 @@ describe('invitation limits: saving a contact is never limited, sending is', () 
   });
   afterAll(() => t.close());
 
-  const person = (n: number) => ({ firstname: 'Contacto', lastname: `Número ${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[n % 26]}`, phone: '+13055550111', kinship: 'Amigo' });
-  const add = (session: Session, email: string, n = 0) => t.call('POST', 'contacts', { token: session.access_token, body: { ...person(n), email } });
+  const person = (n: number) => ({
+    firstname: 'Contacto',
+    lastname: `Número ${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[n % 26]}`,
+    phone: '+13055550111',
+    kinship: 'Amigo',
+  });
+  const add = (session: Session, email: string, n = 0) =>
+    t.call('POST', 'contacts', { token: session.access_token, body: { ...person(n), email } });
   const contactOf = (reply: Reply): Contact => v.parse(contactSchema, reply.body.message);
-  const list = async (session: Session) => v.parse(contactListSchema, (await t.call('GET', 'contacts', { token: session.access_token })).body.message);
-  const invitationsTo = async (email: string) => (await mailsTo(t, email)).filter((m) => INVITATION_SUBJECT.test(m.subject ?? ''));
+  const list = async (session: Session) =>
+    v.parse(contactListSchema, (await t.call('GET', 'contacts', { token: session.access_token })).body.message);
+  const invitationsTo = async (email: string) =>
+    (await mailsTo(t, email)).filter((m) => INVITATION_SUBJECT.test(m.subject ?? ''));
 
   it('saves the 11th contact of an hour and the 31st of a day as pending, says when in Spanish, and sends each invitation by itself then', async () => {
     t.clock.set(new Date('2026-05-04T09:10:00Z'));
@@ -35,18 +43,26 @@ describe('invitation limits: saving a contact is never limited, sending is', () 
     for (let n = 0; n < 11; n += 1) replies.push(await add(ana, `amigo${n}@example.com`, n));
 
     expect(replies.map((r) => r.status)).toEqual(Array(11).fill(200));
-    expect(replies.slice(0, 10).map((r) => [contactOf(r).invitation_pending_until, 'notice' in r.body])).toEqual(Array(10).fill([null, false]));
+    expect(replies.slice(0, 10).map((r) => [contactOf(r).invitation_pending_until, 'notice' in r.body])).toEqual(
+      Array(10).fill([null, false]),
+    );
     const eleventh = replies[10]!;
     expect(eleventh.body).toEqual({
       success: true,
-      message: { ...contactOf(eleventh), invitation_pending_until: '2026-05-04T10:00:00.000Z', email_verified_at: null },
+      message: {
+        ...contactOf(eleventh),
+        invitation_pending_until: '2026-05-04T10:00:00.000Z',
+        email_verified_at: null,
+      },
       notice: pendingNotice('50 minutos'),
     });
     expect(await invitationsTo('amigo9@example.com')).toHaveLength(1);
     expect(await invitationsTo('amigo10@example.com')).toHaveLength(0);
     const listed = await list(ana);
     expect(listed).toHaveLength(11);
-    expect(listed.find((c) => c.email === 'amigo10@example.com')?.invitation_pending_until).toBe('2026-05-04T10:00:00.000Z');
+    expect(listed.find((c) => c.email === 'amigo10@example.com')?.invitation_pending_until).toBe(
+      '2026-05-04T10:00:00.000Z',
+    );
 
     // The window opens: the invitation leaves without anyone pressing anything, and its link works.
     t.clock.set(new Date('2026-05-04T10:00:00Z'));
@@ -57,7 +73,9 @@ describe('invitation limits: saving a contact is never limited, sending is', () 
 
     // The 11th took one of 10:xx's ten; 9 more fill that hour, 10 the next, and the day's 30 are gone.
     for (let n = 11; n < 20; n += 1) expect((await add(ana, `amigo${n}@example.com`, n)).body.notice).toBeUndefined();
-    expect(contactOf(await add(ana, 'amigo20@example.com', 20)).invitation_pending_until).toBe('2026-05-04T11:00:00.000Z');
+    expect(contactOf(await add(ana, 'amigo20@example.com', 20)).invitation_pending_until).toBe(
+      '2026-05-04T11:00:00.000Z',
+    );
     t.clock.set(new Date('2026-05-04T11:00:00Z'));
     for (let n = 21; n < 30; n += 1) expect((await add(ana, `amigo${n}@example.com`, n)).body.notice).toBeUndefined();
     const thirtyFirst = await add(ana, 'amigo30@example.com', 30);
@@ -73,12 +91,18 @@ describe('invitation limits: saving a contact is never limited, sending is', () 
     t.clock.set(new Date('2026-06-01T15:00:00Z'));
     const email = 'muy.solicitada@example.com';
     const people = [];
-    for (const name of ['uno', 'dos', 'tres', 'cuatro']) people.push(await signUp(t, `${name}.dia@example.com`, 'Persona'));
+    for (const name of ['uno', 'dos', 'tres', 'cuatro'])
+      people.push(await signUp(t, `${name}.dia@example.com`, 'Persona'));
     const replies = [];
     for (const session of people) replies.push(await add(session, email));
 
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    expect(replies.map((r) => contactOf(r).invitation_pending_until)).toEqual([null, null, null, '2026-06-02T00:00:00.000Z']);
+    expect(replies.map((r) => contactOf(r).invitation_pending_until)).toEqual([
+      null,
+      null,
+      null,
+      '2026-06-02T00:00:00.000Z',
+    ]);
     expect(replies[3]?.body.notice).toBe(pendingNotice('9 horas'));
     expect(await invitationsTo(email)).toHaveLength(3);
 
@@ -98,7 +122,8 @@ describe('invitation limits: saving a contact is never limited, sending is', () 
       status: 429,
       body: {
         success: false,
-        message: 'Por seguridad enviamos un número limitado de invitaciones por hora y por día. Podrás reenviar la invitación dentro de 30 minutos.',
+        message:
+          'Por seguridad enviamos un número limitado de invitaciones por hora y por día. Podrás reenviar la invitación dentro de 30 minutos.',
       },
     });
     expect(resend.headers.get('retry-after')).toBe(String(30 * 60));
@@ -106,7 +131,10 @@ describe('invitation limits: saving a contact is never limited, sending is', () 
     const again = await t.call('POST', `contacts/${pending.id}/invite`, { token: eva.access_token });
     expect(again).toMatchObject({
       status: 429,
-      body: { success: false, message: 'La invitación ya está programada: la enviaremos automáticamente dentro de 30 minutos.' },
+      body: {
+        success: false,
+        message: 'La invitación ya está programada: la enviaremos automáticamente dentro de 30 minutos.',
+      },
     });
     expect(again.headers.get('retry-after')).toBe(String(30 * 60));
 

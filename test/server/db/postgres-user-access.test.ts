@@ -24,12 +24,16 @@ describe.skipIf(process.getuid?.() !== 0)('whether the postgres user can reach i
   });
 
   it('lets the start go on when both are reachable', async () => {
-    await expect(assertPostgresUserCanReach({ dataDir: path.join(open, 'data'), binDir: path.join(open, 'data') })).resolves.toBeUndefined();
+    await expect(
+      assertPostgresUserCanReach({ dataDir: path.join(open, 'data'), binDir: path.join(open, 'data') }),
+    ).resolves.toBeUndefined();
   });
 
   it('names the closed folder on the way to the programs, and the ways out', async () => {
     const binDir = path.join(closed, 'app', 'node_modules', 'bin');
-    const error = await assertPostgresUserCanReach({ dataDir: path.join(open, 'data'), binDir }).catch((caught: unknown) => caught);
+    const error = await assertPostgresUserCanReach({ dataDir: path.join(open, 'data'), binDir }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(StartupError);
     expect((error as StartupError).message).toBe(
       [

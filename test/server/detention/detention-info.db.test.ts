@@ -30,7 +30,8 @@ const INFO: DetentionInfo = {
 /** The values long enough to be told apart from ordinary words ('si' is one). */
 const VALUES = Object.values(INFO).filter((value) => value.length >= 4);
 
-const put = (t: TestApp, me: Session, body: unknown) => t.call('PUT', 'profile/detention-info', { token: me.access_token, body });
+const put = (t: TestApp, me: Session, body: unknown) =>
+  t.call('PUT', 'profile/detention-info', { token: me.access_token, body });
 const get = (t: TestApp, me: Session) => t.call('GET', 'profile/detention-info', { token: me.access_token });
 
 async function contactsOf(t: TestApp, me: Session): Promise<Contact[]> {
@@ -60,7 +61,10 @@ describe('detention information', () => {
     const again = await t.pool.query<{ row: string }>(`select d::text as row from detention_infos d`);
     expect(again.rows[0]!.row).not.toBe(rows[0]!.row);
 
-    expect((await t.call('DELETE', 'profile/detention-info', { token: me.access_token })).body).toEqual({ success: true, message: detentionMessages.deleted });
+    expect((await t.call('DELETE', 'profile/detention-info', { token: me.access_token })).body).toEqual({
+      success: true,
+      message: detentionMessages.deleted,
+    });
     expect((await get(t, me)).body.message).toEqual(EMPTY_DETENTION_INFO);
     expect((await t.pool.query(`select 1 from detention_infos`)).rowCount).toBe(0);
   });
@@ -75,7 +79,13 @@ describe('detention information', () => {
 
   it('refuses bad fields with Spanish messages, never a 500', async () => {
     const { me } = await personWithConfirmedContacts(t, 'malos', []);
-    const reply = await put(t, me, { a_number: '12', birth_date: '1990-02-30', lawyer_phone: 'abc', g28_signed: 'quizás', medicines: 'x'.repeat(201) });
+    const reply = await put(t, me, {
+      a_number: '12',
+      birth_date: '1990-02-30',
+      lawyer_phone: 'abc',
+      g28_signed: 'quizás',
+      medicines: 'x'.repeat(201),
+    });
     expect(reply.status).toBe(422);
     expect(reply.body.errors).toEqual({
       a_number: [detentionMessages.aNumberInvalid],
@@ -125,14 +135,24 @@ describe('detention information', () => {
     const contacts = await contactsOf(t, me);
     expect(contacts.map((contact) => contact.receives_detention_info)).toEqual([false, false, false, false]);
     const byEmail = new Map(contacts.map((contact) => [contact.email, contact.id]));
-    const chosen = await t.call('PATCH', `contacts/${byEmail.get(luis)}`, { token: me.access_token, body: { receives_detention_info: true } });
+    const chosen = await t.call('PATCH', `contacts/${byEmail.get(luis)}`, {
+      token: me.access_token,
+      body: { receives_detention_info: true },
+    });
     expect(chosen.body.message).toMatchObject({ email: luis, receives_detention_info: true, language: 'es' });
-    await t.call('PATCH', `contacts/${byEmail.get(john)}`, { token: me.access_token, body: { receives_detention_info: true, language: 'en' } });
-    await t.call('PATCH', `contacts/${byEmail.get(jean)}`, { token: me.access_token, body: { receives_detention_info: true, language: 'ht' } });
+    await t.call('PATCH', `contacts/${byEmail.get(john)}`, {
+      token: me.access_token,
+      body: { receives_detention_info: true, language: 'en' },
+    });
+    await t.call('PATCH', `contacts/${byEmail.get(jean)}`, {
+      token: me.access_token,
+      body: { receives_detention_info: true, language: 'ht' },
+    });
 
     // Practice first: a sample for the chosen, never the real data.
     expect((await press(t, me, { alert_status: '3', ...MEXICO })).status).toBe(200);
-    const practiceTo = async (email: string) => (await mailsTo(t, email)).find((mail) => /^(PRUEBA|TEST)/.test(mail.subject ?? ''));
+    const practiceTo = async (email: string) =>
+      (await mailsTo(t, email)).find((mail) => /^(PRUEBA|TEST)/.test(mail.subject ?? ''));
     const luisPractice = (await practiceTo(luis))?.text ?? '';
     expect(luisPractice).toContain('Esto es una muestra');
     expect(luisPractice).toContain(es.locatorByNumber('000000000', 'País de ejemplo'));
@@ -141,7 +161,8 @@ describe('detention information', () => {
 
     t.clock.advance(10 * 60_000);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
-    const alertTo = async (email: string) => (await mailsTo(t, email)).find((mail) => /^(ALERTA SOS|SOS ALERT|ALÈT SOS)/.test(mail.subject ?? ''));
+    const alertTo = async (email: string) =>
+      (await mailsTo(t, email)).find((mail) => /^(ALERTA SOS|SOS ALERT|ALÈT SOS)/.test(mail.subject ?? ''));
     const luisAlert = (await alertTo(luis))?.text ?? '';
     // What the locator asks for first, ready to type; then the steps with this person's numbers; the G-28 in plain words; the rest.
     expect(luisAlert).toContain(
@@ -188,7 +209,8 @@ describe('detention information', () => {
     // Never in clear in the outbox, and never in an invitation.
     const { rows } = await t.pool.query<{ row: string }>(`select o::text as row from outbox o`);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) for (const value of [INFO.a_number, INFO.medicines, INFO.legal_name]) expect(row.row).not.toContain(value);
+    for (const row of rows)
+      for (const value of [INFO.a_number, INFO.medicines, INFO.legal_name]) expect(row.row).not.toContain(value);
     for (const email of emails) {
       const invitation = (await mailsTo(t, email))[0];
       expect(invitation?.text).not.toContain(INFO.a_number);

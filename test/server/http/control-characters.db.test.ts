@@ -19,21 +19,50 @@ const routes: { method: string; path: string; bearer: boolean; body: (now: Date)
     method: 'POST',
     path: 'signup',
     bearer: false,
-    body: () => ({ email: 'ana@example.com', code: '1234', firstname: 'Ana', lastname: 'Mora', phone: '+13055550123', terms: true }),
+    body: () => ({
+      email: 'ana@example.com',
+      code: '1234',
+      firstname: 'Ana',
+      lastname: 'Mora',
+      phone: '+13055550123',
+      terms: true,
+    }),
   },
-  { method: 'PUT', path: 'profile', bearer: true, body: () => ({ firstname: 'Ana', lastname: 'Mora', phone: '+13055550123' }) },
+  {
+    method: 'PUT',
+    path: 'profile',
+    bearer: true,
+    body: () => ({ firstname: 'Ana', lastname: 'Mora', phone: '+13055550123' }),
+  },
   {
     method: 'POST',
     path: 'contacts',
     bearer: true,
-    body: () => ({ firstname: 'Luis', lastname: 'Mora', email: 'luis@example.com', phone: '+13055550111', kinship: 'Hermano', language: 'es' }),
+    body: () => ({
+      firstname: 'Luis',
+      lastname: 'Mora',
+      email: 'luis@example.com',
+      phone: '+13055550111',
+      kinship: 'Hermano',
+      language: 'es',
+    }),
   },
-  { method: 'PUT', path: 'profile/detention-info', bearer: true, body: () => ({ legal_name: 'Ana Mora', children_pickup: 'Mi hermana\nLuz', medicines: 'ninguna' }) },
+  {
+    method: 'PUT',
+    path: 'profile/detention-info',
+    bearer: true,
+    body: () => ({ legal_name: 'Ana Mora', children_pickup: 'Mi hermana\nLuz', medicines: 'ninguna' }),
+  },
   {
     method: 'POST',
     path: 'check-ins',
     bearer: true,
-    body: (now) => ({ purpose: 'Cita en la corte', place: 'Calle 8', due_at: new Date(now.getTime() + HOUR).toISOString(), timezone: 'America/New_York' }),
+    body: (now) => ({
+      purpose: 'Cita en la corte',
+      place: 'Calle 8',
+      due_at: new Date(now.getTime() + HOUR).toISOString(),
+      timezone: 'America/New_York',
+    }),
   },
   {
     method: 'PUT',
@@ -46,7 +75,12 @@ const routes: { method: string; path: string; bearer: boolean; body: (now: Date)
 ];
 
 const controlCharacter = fc
-  .oneof(fc.integer({ min: 0, max: 8 }), fc.constantFrom(11, 12), fc.integer({ min: 14, max: 31 }), fc.integer({ min: 127, max: 159 }))
+  .oneof(
+    fc.integer({ min: 0, max: 8 }),
+    fc.constantFrom(11, 12),
+    fc.integer({ min: 14, max: 31 }),
+    fc.integer({ min: 127, max: 159 }),
+  )
   .map((code) => String.fromCharCode(code));
 
 describe('control characters in text fields', () => {
@@ -59,7 +93,11 @@ describe('control characters in text fields', () => {
   afterAll(() => t.close());
 
   const send = (route: (typeof routes)[number], body: unknown) =>
-    t.call(route.method, route.path, { ...(route.bearer ? { token: me.access_token } : {}), body, headers: { 'idempotency-key': crypto.randomUUID() } });
+    t.call(route.method, route.path, {
+      ...(route.bearer ? { token: me.access_token } : {}),
+      body,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
 
   it("a NUL in a check-in's place: a Spanish 422 on the place, nothing stored", async () => {
     const reply = await send(
@@ -83,7 +121,10 @@ describe('control characters in text fields', () => {
         const field = fields[fieldIndex % fields.length]!;
         const value = body[field] as string;
         const position = at % (value.length + 1);
-        const reply = await send(route, { ...body, [field]: value.slice(0, position) + hidden + value.slice(position) });
+        const reply = await send(route, {
+          ...body,
+          [field]: value.slice(0, position) + hidden + value.slice(position),
+        });
         expect({ route: route.path, status: reply.status, errors: reply.body.errors }).toEqual({
           route: route.path,
           status: 422,
@@ -102,13 +143,22 @@ describe('control characters in text fields', () => {
   });
 
   it("a contact's address mixing scripts ('аlice' with a Cyrillic а) is refused; one script per part is fine", async () => {
-    const contact = (email: string) => ({ firstname: 'Alicia', lastname: 'Mora', email, phone: '+13055550111', kinship: 'Hermana' });
+    const contact = (email: string) => ({
+      firstname: 'Alicia',
+      lastname: 'Mora',
+      email,
+      phone: '+13055550111',
+      kinship: 'Hermana',
+    });
     const mixed = await t.call('POST', 'contacts', { token: me.access_token, body: contact('\u0430lice@example.com') });
     expect({ status: mixed.status, body: mixed.body }).toEqual({
       status: 422,
       body: { success: false, message: apiMessages.invalidData, errors: { email: [m.emailMixedScripts] } },
     });
-    const mixedDomain = await t.call('POST', 'contacts', { token: me.access_token, body: contact('alice@ex\u0430mple.com') });
+    const mixedDomain = await t.call('POST', 'contacts', {
+      token: me.access_token,
+      body: contact('alice@ex\u0430mple.com'),
+    });
     expect(mixedDomain.body.errors).toEqual({ email: [m.emailMixedScripts] });
     for (const email of ['ñandú@ejemplo.com', 'иван@пример.рф', 'alice@example.com']) {
       expect((await t.call('POST', 'contacts', { token: me.access_token, body: contact(email) })).status).toBe(200);

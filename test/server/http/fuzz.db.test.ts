@@ -72,7 +72,15 @@ const COUNTERS = ['rate_limits'];
 const CODE_COUNTERS = [...COUNTERS, 'verifications', 'signin_lockouts', 'outbox'];
 
 /** `as: 'pina'`: sent by a person of their own, so that the PINs it may set and the lockout it may start touch no other route's caller. */
-type BodyRoute = { method: string; path: string; schema: v.GenericSchema; auth?: boolean; as?: 'pina'; idempotent?: boolean; counters?: string[] };
+type BodyRoute = {
+  method: string;
+  path: string;
+  schema: v.GenericSchema;
+  auth?: boolean;
+  as?: 'pina';
+  idempotent?: boolean;
+  counters?: string[];
+};
 
 const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: 'signin', schema: signinSchema },
@@ -93,13 +101,48 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'PUT', path: 'active-button', schema: activeButtonSchema, auth: true, idempotent: true },
   { method: 'PATCH', path: 'active-button/', schema: activeButtonSchema, auth: true, idempotent: true },
   // A 404 or 409 is kept under its Idempotency-Key, so that a replay gets it again.
-  { method: 'POST', path: 'check-ins', schema: checkInStartSchema, auth: true, idempotent: true, counters: [...COUNTERS, 'check_in_requests'] },
-  { method: 'PUT', path: 'check-ins/current', schema: checkInUpdateSchema, auth: true, idempotent: true, counters: [...COUNTERS, 'check_in_requests'] },
+  {
+    method: 'POST',
+    path: 'check-ins',
+    schema: checkInStartSchema,
+    auth: true,
+    idempotent: true,
+    counters: [...COUNTERS, 'check_in_requests'],
+  },
+  {
+    method: 'PUT',
+    path: 'check-ins/current',
+    schema: checkInUpdateSchema,
+    auth: true,
+    idempotent: true,
+    counters: [...COUNTERS, 'check_in_requests'],
+  },
   { method: 'PUT', path: 'profile/detention-info', schema: detentionInfoSchema, auth: true },
   // A wrong PIN is counted on the person's row (users), on purpose: five lock every PIN route.
-  { method: 'PUT', path: 'profile/pins', schema: pinsSetSchema, auth: true, as: 'pina', counters: [...COUNTERS, 'users'] },
-  { method: 'DELETE', path: 'profile/pins', schema: pinsDeleteSchema, auth: true, as: 'pina', counters: [...COUNTERS, 'users'] },
-  { method: 'POST', path: 'profile/pins/reset', schema: pinsResetSchema, auth: true, as: 'pina', counters: CODE_COUNTERS },
+  {
+    method: 'PUT',
+    path: 'profile/pins',
+    schema: pinsSetSchema,
+    auth: true,
+    as: 'pina',
+    counters: [...COUNTERS, 'users'],
+  },
+  {
+    method: 'DELETE',
+    path: 'profile/pins',
+    schema: pinsDeleteSchema,
+    auth: true,
+    as: 'pina',
+    counters: [...COUNTERS, 'users'],
+  },
+  {
+    method: 'POST',
+    path: 'profile/pins/reset',
+    schema: pinsResetSchema,
+    auth: true,
+    as: 'pina',
+    counters: CODE_COUNTERS,
+  },
 ];
 
 /** Every Spanish text the API may answer with; anything else (valibot's English defaults, an exception's text) fails. */
@@ -133,7 +176,11 @@ async function envelopeOf(res: Response): Promise<Outcome> {
 }
 
 /** What the server must answer to a body sent as `contentType`, judged from the shared schema alone. */
-function expectedFor(raw: string, contentType: string, schema: v.GenericSchema): { status?: number; fields?: string[] } {
+function expectedFor(
+  raw: string,
+  contentType: string,
+  schema: v.GenericSchema,
+): { status?: number; fields?: string[] } {
   if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) return { status: 413 };
   // Only JSON is read: any other body is refused unread, as a page elsewhere could send it.
   if (raw !== '' && contentType !== 'application/json') return { status: 415 };
@@ -170,8 +217,16 @@ describe('fuzzing every API route with random and malformed input', () => {
     ana = await signUp(t, 'ana@example.com', 'Ana');
     await signUp(t, 'beto@example.com', 'Beto');
     pina = await signUp(t, 'pina@example.com', 'Pina');
-    const contact = { firstname: 'Rosa', lastname: 'Díaz', email: 'rosa@example.com', phone: '+13055550111', kinship: 'Madre' };
-    contactId = ((await t.call('POST', 'contacts', { token: ana.access_token, body: contact })).body.message as { id: string }).id;
+    const contact = {
+      firstname: 'Rosa',
+      lastname: 'Díaz',
+      email: 'rosa@example.com',
+      phone: '+13055550111',
+      kinship: 'Madre',
+    };
+    contactId = (
+      (await t.call('POST', 'contacts', { token: ana.access_token, body: contact })).body.message as { id: string }
+    ).id;
   });
   afterAll(async () => {
     // One line for the record: how much was tried, and how to replay it.
@@ -186,9 +241,12 @@ describe('fuzzing every API route with random and malformed input', () => {
     } catch (error) {
       const { message, cause } = error as Error;
       const why = cause instanceof Error ? cause.message : String(cause ?? '');
-      throw new Error(`Fuzz case failed. Replay: FUZZ_SEED=${SEED} npx vitest run --project api test/server/http/fuzz.db.test.ts\n${message}\n${why}`, {
-        cause: error,
-      });
+      throw new Error(
+        `Fuzz case failed. Replay: FUZZ_SEED=${SEED} npx vitest run --project api test/server/http/fuzz.db.test.ts\n${message}\n${why}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -208,21 +266,33 @@ describe('fuzzing every API route with random and malformed input', () => {
   for (const route of BODY_ROUTES) {
     it(`${route.method} /api/${route.path}: any body gets a Spanish 4xx or a success, and a refusal changes nothing`, async () => {
       const headers = fc.record({
-        'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
-        'idempotency-key': route.idempotent ? fc.oneof({ weight: 4, arbitrary: fc.uuid() }, { weight: 1, arbitrary: headerValue }) : fc.constant(''),
+        'content-type': fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+        ),
+        'idempotency-key': route.idempotent
+          ? fc.oneof({ weight: 4, arbitrary: fc.uuid() }, { weight: 1, arbitrary: headerValue })
+          : fc.constant(''),
       });
       await check(
         fc.asyncProperty(bodyFor(route.schema, emails), headers, async (body, sent) => {
           const before = await tableDigest(t.db, route.counters ?? COUNTERS);
           const res = await request(route.method, route.path.replace(':contact', contactId), {
             body,
-            headers: { ...sent, ...(route.auth ? { authorization: `Bearer ${(route.as === 'pina' ? pina : ana).access_token}` } : {}) },
+            headers: {
+              ...sent,
+              ...(route.auth ? { authorization: `Bearer ${(route.as === 'pina' ? pina : ana).access_token}` } : {}),
+            },
           });
           const { status, body: reply } = await envelopeOf(res);
           const expected = expectedFor(body, sent['content-type'], route.schema);
           if (expected.status) expect(status).toBe(expected.status);
-          if (expected.status === 422) expect(Object.keys(reply?.errors ?? {}).sort()).toEqual([...(expected.fields ?? [])].sort());
-          if (status >= 400) expect(await tableDigest(t.db, route.counters ?? COUNTERS), 'a refused request wrote data').toBe(before);
+          if (expected.status === 422)
+            expect(Object.keys(reply?.errors ?? {}).sort()).toEqual([...(expected.fields ?? [])].sort());
+          if (status >= 400)
+            expect(await tableDigest(t.db, route.counters ?? COUNTERS), 'a refused request wrote data').toBe(before);
         }),
       );
     }, 120_000);
@@ -230,7 +300,11 @@ describe('fuzzing every API route with random and malformed input', () => {
 
   it('answers a method a path does not take with a JSON 405 that names the allowed ones', async () => {
     const wrong = fc
-      .tuple(fc.constantFrom(...Object.keys(ROUTES)), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'), fc.boolean())
+      .tuple(
+        fc.constantFrom(...Object.keys(ROUTES)),
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+        fc.boolean(),
+      )
       .filter(([path, method]) => !ROUTES[path]?.includes(method));
     await check(
       fc.asyncProperty(wrong, async ([path, method, signedIn]) => {
@@ -260,7 +334,9 @@ describe('fuzzing every API route with random and malformed input', () => {
     await check(
       fc.asyncProperty(calls, async ([method, path, message]) => {
         const before = await tableDigest(t.db, COUNTERS);
-        const outcome = await envelopeOf(await request(method, path, { headers: { authorization: `Bearer ${ana.access_token}` } }));
+        const outcome = await envelopeOf(
+          await request(method, path, { headers: { authorization: `Bearer ${ana.access_token}` } }),
+        );
         // A segment such as '..' is resolved away by URL rules before routing; any such path is still unknown.
         expect(outcome.status).toBe(404);
         if (!/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(path)) expect(outcome.body?.message).toBe(message);
@@ -284,7 +360,11 @@ describe('fuzzing every API route with random and malformed input', () => {
         expect(anonymous).toMatchObject({ status: 401, body: { message: apiMessages.unauthorized } });
         const press = await envelopeOf(
           await request('PATCH', 'active-button', {
-            headers: { authorization: `Bearer ${ana.access_token}`, 'idempotency-key': key, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Bearer ${ana.access_token}`,
+              'idempotency-key': key,
+              'content-type': 'application/json',
+            },
             body: JSON.stringify({ alert_status: '2' }),
           }),
         );
@@ -301,11 +381,22 @@ describe('fuzzing every API route with random and malformed input', () => {
       fc.integer().map(String),
       fc.constantFrom('1', '100', '101', 'asc', 'desc', 'firstname', 'email', '1e300', '-0', ' 2 '),
     );
-    const query = fc.dictionary(fc.oneof(fc.constantFrom('_page', '_limit', '_sort', '_order'), fc.string({ maxLength: 8 })), value, { maxKeys: 5 });
+    const query = fc.dictionary(
+      fc.oneof(fc.constantFrom('_page', '_limit', '_sort', '_order'), fc.string({ maxLength: 8 })),
+      value,
+      { maxKeys: 5 },
+    );
     await check(
       fc.asyncProperty(query, async (raw) => {
-        const search = new URLSearchParams(Object.entries(raw).map(([k, val]) => [k.replace(/[\ud800-\udfff]/g, ''), val.replace(/[\ud800-\udfff]/g, '')])).toString();
-        const outcome = await envelopeOf(await request('GET', `contacts?${search}`, { headers: { authorization: `Bearer ${ana.access_token}` } }));
+        const search = new URLSearchParams(
+          Object.entries(raw).map(([k, val]) => [
+            k.replace(/[\ud800-\udfff]/g, ''),
+            val.replace(/[\ud800-\udfff]/g, ''),
+          ]),
+        ).toString();
+        const outcome = await envelopeOf(
+          await request('GET', `contacts?${search}`, { headers: { authorization: `Bearer ${ana.access_token}` } }),
+        );
         // As the server reads it: a name given twice counts once, with its first value.
         const first: Record<string, string> = {};
         for (const [k, val] of new URLSearchParams(search)) first[k] ??= val;

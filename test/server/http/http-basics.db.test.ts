@@ -22,7 +22,9 @@ describe('what every API reply looks like', () => {
       status: 422,
       body: { success: false, message: apiMessages.invalidData, errors: { email: [fieldMessages.emailRequired] } },
     });
-    expect((await t.post('signin', { email: 'no-es-correo' })).body.errors).toEqual({ email: [fieldMessages.emailInvalid] });
+    expect((await t.post('signin', { email: 'no-es-correo' })).body.errors).toEqual({
+      email: [fieldMessages.emailInvalid],
+    });
     expect((await t.post('signin', { email: 42 })).body.errors).toEqual({ email: [fieldMessages.emailRequired] });
   });
 
@@ -61,7 +63,13 @@ describe('what every API reply looks like', () => {
       status: 422,
       body: { errors: { firstname: [fieldMessages.controlCharacters] } },
     });
-    const contact = { ...named, firstname: 'Rosa', lastname: 'Dí\u0000az', email: 'rosa@example.com', kinship: 'Madre' };
+    const contact = {
+      ...named,
+      firstname: 'Rosa',
+      lastname: 'Dí\u0000az',
+      email: 'rosa@example.com',
+      kinship: 'Madre',
+    };
     expect(await t.call('POST', 'contacts', { token: session.access_token, body: contact })).toMatchObject({
       status: 422,
       body: { errors: { lastname: [fieldMessages.controlCharacters] } },
@@ -121,10 +129,14 @@ describe('what every API reply looks like', () => {
 
     const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
-      expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
+      expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https' })).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
       expect(await hsts(proxied.app, 'http://sos.example.org/web/home', { 'x-forwarded-proto': 'http' })).toBeNull();
       // Only the entry our proxy appended counts, as for X-Forwarded-For.
-      expect(await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https, http' })).toBeNull();
+      expect(
+        await hsts(proxied.app, 'http://sos.example.org/api/signin', { 'x-forwarded-proto': 'https, http' }),
+      ).toBeNull();
     } finally {
       await proxied.close();
     }
@@ -134,12 +146,25 @@ describe('what every API reply looks like', () => {
     const origin = 'https://otro-sitio.example';
     const preflight = await t.app.request('/api/contacts', {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBe(405);
-    const simple = await t.app.request('/api/signin', { method: 'POST', body: '{}', headers: { origin, 'content-type': 'text/plain' } });
+    const simple = await t.app.request('/api/signin', {
+      method: 'POST',
+      body: '{}',
+      headers: { origin, 'content-type': 'text/plain' },
+    });
     for (const res of [preflight, simple]) {
-      for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers']) {
+      for (const name of [
+        'access-control-allow-origin',
+        'access-control-allow-credentials',
+        'access-control-allow-methods',
+        'access-control-allow-headers',
+      ]) {
         expect(res.headers.get(name), name).toBeNull();
       }
     }

@@ -14,7 +14,10 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { CHAT_URL: 'https://wa.me/1555"><script>', GTM_ID: '' } });
     await mkdir(path.join(t.buildDir, 'assets'), { recursive: true });
-    await writeFile(path.join(t.buildDir, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>');
+    await writeFile(
+      path.join(t.buildDir, 'index.html'),
+      '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>',
+    );
     await writeFile(path.join(t.buildDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(t.buildDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(t.buildDir, 'manifest.webmanifest'), '{}');
@@ -53,10 +56,21 @@ describe('serving the web app', () => {
 
   it('answers curl and any caller that takes HTML with the shell, and keeps API and asset paths as they were', async () => {
     // curl sends `Accept: */*`; some clients send no Accept at all.
-    for (const headers of [{ accept: '*/*' }, {} as Record<string, string>, { accept: 'text/*' }, { accept: 'application/json;q=0.5, text/html' }]) {
+    for (const headers of [
+      { accept: '*/*' },
+      {} as Record<string, string>,
+      { accept: 'text/*' },
+      { accept: 'application/json;q=0.5, text/html' },
+    ]) {
       for (const page of ['/web', '/web/home', '/no/existe']) {
         const res = await t.app.request(page, { headers });
-        expect({ page, headers, status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control') }).toEqual({
+        expect({
+          page,
+          headers,
+          status: res.status,
+          type: res.headers.get('content-type'),
+          cache: res.headers.get('cache-control'),
+        }).toEqual({
           page,
           headers,
           status: 200,
@@ -80,7 +94,12 @@ describe('serving the web app', () => {
 
   it('does not answer a caller that prefers something other than HTML with the shell', async () => {
     // A browser asking for a favicon takes */* only as a fallback.
-    for (const accept of ['image/*', 'application/json', 'image/avif,image/webp,image/*,*/*;q=0.8', 'text/html;q=0, */*;q=0.1']) {
+    for (const accept of [
+      'image/*',
+      'application/json',
+      'image/avif,image/webp,image/*,*/*;q=0.8',
+      'text/html;q=0, */*;q=0.1',
+    ]) {
       const res = await t.app.request('/favicon.ico', { headers: { accept } });
       expect({ accept, status: res.status }).toEqual({ accept, status: 404 });
     }
@@ -130,7 +149,8 @@ describe('serving the web app', () => {
     await writeFile(file, script);
     await writeFile(`${file}.br`, brotliCompressSync(script));
     await writeFile(`${file}.gz`, gzipSync(script));
-    const get = (acceptEncoding: string) => t.app.request('/build/assets/big-def456.js', { headers: { 'accept-encoding': acceptEncoding } });
+    const get = (acceptEncoding: string) =>
+      t.app.request('/build/assets/big-def456.js', { headers: { 'accept-encoding': acceptEncoding } });
 
     const br = await get('gzip, deflate, br');
     expect(br.headers.get('content-encoding')).toBe('br');

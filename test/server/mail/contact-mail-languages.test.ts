@@ -6,7 +6,12 @@ import { pushKinds } from '#shared/push-payload.ts';
 import { HTML_LANG, LANGUAGES, type Language } from '#shared/language.ts';
 import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/detention/alert-steps.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
-import { alertEndedMail, alertPositionMail, alertStartedMail, type AlertMailInput } from '#server/mail/templates/alert-mails.ts';
+import {
+  alertEndedMail,
+  alertPositionMail,
+  alertStartedMail,
+  type AlertMailInput,
+} from '#server/mail/templates/alert-mails.ts';
 import { contactInvitationMail } from '#server/mail/templates/contact-invitation.ts';
 import { alertDuressMail } from '#server/mail/templates/duress-mail.ts';
 import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/missed-check-in-mail.ts';
@@ -33,7 +38,11 @@ function input(language: Language): AlertMailInput {
     person: { name: 'Rosa Prueba', phone: '+13055550123' },
     contactFirstname: 'Luis',
     language,
-    moment: { at: new Date('2026-03-01T13:00:00Z'), timezone: 'America/Mexico_City', receivedAt: new Date('2026-03-01T13:20:00Z') },
+    moment: {
+      at: new Date('2026-03-01T13:00:00Z'),
+      timezone: 'America/Mexico_City',
+      receivedAt: new Date('2026-03-01T13:20:00Z'),
+    },
     position: { latitude: '19.4326', longitude: '-99.1332' },
     unsubscribeUrl: 'https://sos.example.org/web/active/unsubscribe?token=abc',
     ackUrl: 'https://sos.example.org/web/active/ack/def',
@@ -46,7 +55,12 @@ function everyMail(language: Language): Record<string, MailContent> {
   const checkIn = { purpose: 'cita-inmigracion', place: 'Oficina de Miami', dueAt: '2026-03-01T15:00:00Z' };
   const missed = missedCheckInLead(language, 'Rosa Prueba', checkIn, base.moment.timezone);
   const deliveries = [
-    { name: 'Luis Díaz', state: 'acknowledged' as const, sentAt: new Date('2026-03-01T13:00:05Z'), acknowledgedAt: new Date('2026-03-01T13:02:00Z') },
+    {
+      name: 'Luis Díaz',
+      state: 'acknowledged' as const,
+      sentAt: new Date('2026-03-01T13:00:05Z'),
+      acknowledgedAt: new Date('2026-03-01T13:02:00Z'),
+    },
     { name: 'Ana Gil', state: 'sent' as const, sentAt: new Date('2026-03-01T13:00:05Z'), acknowledgedAt: null },
     { name: 'Eva Paz', state: 'retrying' as const, sentAt: null, acknowledgedAt: null },
   ];
@@ -60,7 +74,10 @@ function everyMail(language: Language): Record<string, MailContent> {
     }),
     started: alertStartedMail(base),
     startedByMissedCheckIn: alertStartedMail({ ...base, missed }),
-    forcedCheckIn: alertStartedMail({ ...base, missed: missedCheckInLead(language, 'Rosa Prueba', { ...checkIn, forced: true }, base.moment.timezone) }),
+    forcedCheckIn: alertStartedMail({
+      ...base,
+      missed: missedCheckInLead(language, 'Rosa Prueba', { ...checkIn, forced: true }, base.moment.timezone),
+    }),
     missedAdded: missedCheckInMail({ ...base, missed }),
     position: alertPositionMail({ ...base, position: base.position! }),
     reminder: reminderMail({ ...base, minutes: 5 }),
@@ -68,16 +85,33 @@ function everyMail(language: Language): Record<string, MailContent> {
     ended: alertEndedMail({ ...base, deliveries }),
     endedNobody: alertEndedMail({ ...base, deliveries: [] }),
     safe: alertEndedMail({ ...base, deliveries, safe: true }),
-    practice: practiceMail({ ...base, extra: detentionSteps(language, 'Rosa Prueba', { info: SAMPLE_DETENTION_INFO, sample: true }) }),
-    withoutPacket: alertStartedMail({ ...base, position: null, extra: detentionSteps(language, 'Rosa Prueba', undefined) }),
-    emptyPacket: alertStartedMail({ ...base, extra: detentionSteps(language, 'Rosa Prueba', { info: { ...EMPTY_DETENTION_INFO, g28_signed: 'si' }, sample: false }) }),
+    practice: practiceMail({
+      ...base,
+      extra: detentionSteps(language, 'Rosa Prueba', { info: SAMPLE_DETENTION_INFO, sample: true }),
+    }),
+    withoutPacket: alertStartedMail({
+      ...base,
+      position: null,
+      extra: detentionSteps(language, 'Rosa Prueba', undefined),
+    }),
+    emptyPacket: alertStartedMail({
+      ...base,
+      extra: detentionSteps(language, 'Rosa Prueba', {
+        info: { ...EMPTY_DETENTION_INFO, g28_signed: 'si' },
+        sample: false,
+      }),
+    }),
   };
 }
 
 describe.each(LANGUAGES)('what a contact reading %s gets', (language) => {
   it('has no text of another language in any kind of e-mail, and says its language in the HTML', () => {
     for (const [kind, mail] of Object.entries(everyMail(language))) {
-      expect({ kind, found: otherLanguageIn(mail, language), lang: htmlLanguage(mail.html) }).toEqual({ kind, found: [], lang: HTML_LANG[language] });
+      expect({ kind, found: otherLanguageIn(mail, language), lang: htmlLanguage(mail.html) }).toEqual({
+        kind,
+        found: [],
+        lang: HTML_LANG[language],
+      });
     }
   });
 
@@ -93,8 +127,16 @@ describe.each(LANGUAGES)('what a contact reading %s gets', (language) => {
           publicUrl: 'https://sos.example.org',
           missedCheckIn,
         });
-        const text = [notification.title, notification.body, ...(notification.actions ?? []).map((action) => action.title)].join('\n');
-        expect({ kind, found: otherLanguageInText(text, language), lang: notification.lang }).toEqual({ kind, found: [], lang: HTML_LANG[language] });
+        const text = [
+          notification.title,
+          notification.body,
+          ...(notification.actions ?? []).map((action) => action.title),
+        ].join('\n');
+        expect({ kind, found: otherLanguageInText(text, language), lang: notification.lang }).toEqual({
+          kind,
+          found: [],
+          lang: HTML_LANG[language],
+        });
       }
     }
   });
@@ -117,9 +159,13 @@ describe('the catalogues', () => {
   it('give every language its own text for every key (none copied from another language)', () => {
     const HOLE = '\u0000';
     const shown = (key: string, value: unknown): string => {
-      if (key === 'packetLabel') return PACKET_FIELDS.map((field) => (value as (field: string) => string)(field)).join('|');
-      if (key === 'checkInPurpose') return PURPOSES.map((purpose) => (value as (purpose: string) => string)(purpose)).join('|');
-      return typeof value === 'function' ? (value as (...args: string[]) => string)(...Array<string>(value.length).fill(HOLE)) : JSON.stringify(value);
+      if (key === 'packetLabel')
+        return PACKET_FIELDS.map((field) => (value as (field: string) => string)(field)).join('|');
+      if (key === 'checkInPurpose')
+        return PURPOSES.map((purpose) => (value as (purpose: string) => string)(purpose)).join('|');
+      return typeof value === 'function'
+        ? (value as (...args: string[]) => string)(...Array<string>(value.length).fill(HOLE))
+        : JSON.stringify(value);
     };
     const copied: string[] = [];
     for (const [name, texts] of [
@@ -129,7 +175,10 @@ describe('the catalogues', () => {
       for (const key of Object.keys(texts('es'))) {
         for (const a of LANGUAGES) {
           for (const b of LANGUAGES) {
-            const same = a < b && shown(key, (texts(a) as Record<string, unknown>)[key]) === shown(key, (texts(b) as Record<string, unknown>)[key]);
+            const same =
+              a < b &&
+              shown(key, (texts(a) as Record<string, unknown>)[key]) ===
+                shown(key, (texts(b) as Record<string, unknown>)[key]);
             if (same && !SHARED_WORDS.has(`${name}.${key} ${a}=${b}`)) copied.push(`${name}.${key} ${a}=${b}`);
           }
         }

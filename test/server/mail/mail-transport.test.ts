@@ -9,11 +9,25 @@ import { startSmtpSink } from '#test/support/smtp-sink.ts';
 import type { SmtpSink } from '#test/support/smtp-sink.ts';
 
 const from = 'Botón de Pánico Migratorio <no-responder@example.org>';
-const mail = (id: number, to: string) => ({ id, to, subject: 'Tu código de acceso: 1234', text: 'Hola', html: '<p>Hola</p>' });
+const mail = (id: number, to: string) => ({
+  id,
+  to,
+  subject: 'Tu código de acceso: 1234',
+  text: 'Hola',
+  html: '<p>Hola</p>',
+});
 const now = new Date('2026-03-01T10:00:00Z');
 
 /** Addresses that a mail library would deliver to t@example.org, or split into several. */
-const notBare = ['1<t@example.org>', 'x <t@example.org>', 'a,t@example.org', 'a(c)t@example.org', 'g:t@example.org;', ' t@example.org', 'a\nb@example.org'];
+const notBare = [
+  '1<t@example.org>',
+  'x <t@example.org>',
+  'a,t@example.org',
+  'a(c)t@example.org',
+  'g:t@example.org;',
+  ' t@example.org',
+  'a\nb@example.org',
+];
 
 describe('the mail transport sends only to a bare address', () => {
   let dir: string;
@@ -40,7 +54,9 @@ describe('the mail transport sends only to a bare address', () => {
     expect(await smtp.send(mail(99, 't@example.org'), now)).toEqual({ ok: true, via: 'smtp' });
     // Only the bare one arrived, with the stored address as its envelope and its header.
     expect(sink.envelopes).toEqual([['t@example.org']]);
-    expect(sink.received.map((received) => !Array.isArray(received.to) && received.to?.text)).toEqual(['t@example.org']);
+    expect(sink.received.map((received) => !Array.isArray(received.to) && received.to?.text)).toEqual([
+      't@example.org',
+    ]);
   });
 
   it('refuses them to the .eml files too, and writes nothing for them', async () => {

@@ -28,14 +28,18 @@ describe('e-mails composed for SMTP', () => {
   });
 
   it("says the reader's language in Content-Language, and leaves a malformed tag to nodemailer", async () => {
-    expect((await simpleParser(composeMime({ ...mail, language: 'pt-BR' })!)).headers.get('content-language')).toBe('pt-BR');
+    expect((await simpleParser(composeMime({ ...mail, language: 'pt-BR' })!)).headers.get('content-language')).toBe(
+      'pt-BR',
+    );
     expect(composeMime({ ...mail, language: 'ht\r\nBcc: x@example.com' })).toBeUndefined();
   });
 
   it('keeps every header line within SMTP limits', () => {
     const lines = composeMime(mail)!.toString('utf8').split('\r\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(998);
-    expect(lines.filter((line) => line.startsWith('Subject:') || line.startsWith(' =?')).every((line) => line.length <= 78)).toBe(true);
+    expect(
+      lines.filter((line) => line.startsWith('Subject:') || line.startsWith(' =?')).every((line) => line.length <= 78),
+    ).toBe(true);
   });
 
   it('leaves addresses it does not write itself to nodemailer', () => {

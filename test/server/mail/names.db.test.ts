@@ -29,7 +29,13 @@ const notNames: [string, string][] = [
 /** Names people have: any script, accents, apostrophes, hyphens, initials. */
 const names = ['María José', "O'Neil-Díaz", 'J. R.', 'Nguyễn Văn', '李小龙', 'محمد', 'Łukasz', 'a'.repeat(60)];
 
-const rosa = { firstname: 'Rosa', lastname: 'García', email: 'rosa@example.com', phone: '+13055550111', kinship: 'Madre' };
+const rosa = {
+  firstname: 'Rosa',
+  lastname: 'García',
+  email: 'rosa@example.com',
+  phone: '+13055550111',
+  kinship: 'Madre',
+};
 
 describe('first and last names are names', () => {
   let t: TestApp;
@@ -55,7 +61,9 @@ describe('first and last names are names', () => {
         body: { success: false, errors: { lastname: [message] } },
       });
     }
-    expect((await t.db.select({ email: users.email }).from(users)).map((row) => row.email)).toEqual(['ana@example.com']);
+    expect((await t.db.select({ email: users.email }).from(users)).map((row) => row.email)).toEqual([
+      'ana@example.com',
+    ]);
     expect((await t.post('signup', { ...person, firstname: "Lía O'Neil-Díaz", lastname: 'J. R.' })).status).toBe(200);
   });
 
@@ -66,7 +74,10 @@ describe('first and last names are names', () => {
         status: 422,
         body: { errors: { firstname: [message] } },
       });
-      expect(await call('PATCH', { lastname: name }), name).toMatchObject({ status: 422, body: { errors: { lastname: [message] } } });
+      expect(await call('PATCH', { lastname: name }), name).toMatchObject({
+        status: 422,
+        body: { errors: { lastname: [message] } },
+      });
     }
     const profile = v.parse(profileSchema, (await t.call('GET', 'profile', { token: ana.access_token })).body.message);
     expect(profile).toMatchObject({ firstname: 'Ana', lastname: 'Prueba' });
@@ -76,13 +87,21 @@ describe('first and last names are names', () => {
   it('refuses a contact whose name is not a name, and sends no invitation', async () => {
     const add = (body: unknown) => t.call('POST', 'contacts', { token: ana.access_token, body });
     for (const [name, message] of notNames) {
-      expect(await add({ ...rosa, firstname: name }), name).toMatchObject({ status: 422, body: { errors: { firstname: [message] } } });
-      expect(await add({ ...rosa, lastname: name }), name).toMatchObject({ status: 422, body: { errors: { lastname: [message] } } });
+      expect(await add({ ...rosa, firstname: name }), name).toMatchObject({
+        status: 422,
+        body: { errors: { firstname: [message] } },
+      });
+      expect(await add({ ...rosa, lastname: name }), name).toMatchObject({
+        status: 422,
+        body: { errors: { lastname: [message] } },
+      });
     }
     expect(await t.db.select().from(contacts)).toEqual([]);
     expect(await mailsTo(t, rosa.email)).toEqual([]);
     for (const [i, name] of names.entries()) {
-      expect((await add({ ...rosa, email: `c${i}@example.com`, firstname: name, lastname: name })).status, name).toBe(200);
+      expect((await add({ ...rosa, email: `c${i}@example.com`, firstname: name, lastname: name })).status, name).toBe(
+        200,
+      );
     }
   });
 });

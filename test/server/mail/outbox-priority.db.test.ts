@@ -15,7 +15,10 @@ import type { TestApp } from '#test/support/test-app.ts';
 // fifteen messages a second. Another person's SOS must not wait for them.
 
 const STARTED = /^ALERTA SOS: .* está en riesgo$/;
-const INVITATION = { data: { userName: 'Rosa Masiva', contactFirstname: 'Hola', token: 'x' }, subject: 'Rosa Masiva te agregó como contacto de emergencia' };
+const INVITATION = {
+  data: { userName: 'Rosa Masiva', contactFirstname: 'Hola', token: 'x' },
+  subject: 'Rosa Masiva te agregó como contacto de emergencia',
+};
 const CODE = /^Tu código de acceso: \d{4}$/;
 
 const addressOf = (mail: ParsedMail | undefined) => (mail && !Array.isArray(mail.to) ? mail.to?.text : undefined);
@@ -68,7 +71,9 @@ describe('which e-mail leaves first', () => {
     // At most the first batch of invitations (five) may reach the relay alongside them.
     expect(sos).toBeLessThan(6);
     expect(code).toBeLessThan(6);
-    expect(new Set(sent.filter((mail) => mail.subject === INVITATION.subject).map(addressOf))).toEqual(new Set(invited));
+    expect(new Set(sent.filter((mail) => mail.subject === INVITATION.subject).map(addressOf))).toEqual(
+      new Set(invited),
+    );
     const rows = await files.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.status, 'pending'));
     expect(rows).toEqual([]);
   }, 120_000);
@@ -97,12 +102,19 @@ describe('which e-mail leaves first', () => {
   it('delivers from the sender thread the server runs, with its own connections, and stops cleanly', async () => {
     const log = captureLog();
     const { smtpUrl: _files, ...config } = relay.config;
-    const thread = await startSenderThread({ databaseUrl: relay.database.url, config: { ...config, smtpUrl: smtp.url } }, log);
+    const thread = await startSenderThread(
+      { databaseUrl: relay.database.url, config: { ...config, smtpUrl: smtp.url } },
+      log,
+    );
     try {
       const before = smtp.received.length;
       // The thread keeps real time.
-      const id = await files.db.transaction((tx) => enqueueMail(tx, 'signin-code', 'hilo@example.com', { code: '1234' }, new Date()));
-      await expect.poll(() => smtp.received.slice(before).map(addressOf), { timeout: 10_000 }).toEqual(['hilo@example.com']);
+      const id = await files.db.transaction((tx) =>
+        enqueueMail(tx, 'signin-code', 'hilo@example.com', { code: '1234' }, new Date()),
+      );
+      await expect
+        .poll(() => smtp.received.slice(before).map(addressOf), { timeout: 10_000 })
+        .toEqual(['hilo@example.com']);
       await expect
         .poll(async () => (await files.db.select().from(outbox).where(eq(outbox.id, id)))[0])
         .toMatchObject({

@@ -21,18 +21,37 @@ import { createTestDatabase, type TestDatabase } from '#test/support/test-databa
 // kind added later meets the same failures.
 
 /** What a row's first attempt meets; every later attempt succeeds, but for `permanent`. */
-const outcomes = ['ok', 'throw', 'reject', 'refused', 'permanent', 'hang', 'unrenderable', 'control-characters'] as const;
+const outcomes = [
+  'ok',
+  'throw',
+  'reject',
+  'refused',
+  'permanent',
+  'hang',
+  'unrenderable',
+  'control-characters',
+] as const;
 /** Not generated: a send that is taken by the server only after its time-out, when the test lets it. */
 type Outcome = (typeof outcomes)[number] | 'late';
 
 /** The kinds a row may have: its lane comes from its kind, and push rows go to the push sender. */
-const kinds = ['alert-started', 'alert-ended', 'signin-code', 'contact-invitation', 'push:alert-started', 'push:alert-ended'] as const;
+const kinds = [
+  'alert-started',
+  'alert-ended',
+  'signin-code',
+  'contact-invitation',
+  'push:alert-started',
+  'push:alert-ended',
+] as const;
 
 type PlannedRow = { kind: (typeof kinds)[number]; outcome: Outcome };
 
 const ROW_TIMEOUT_MS = 150;
 
-const planned = fc.array(fc.record({ kind: fc.constantFrom(...kinds), outcome: fc.constantFrom(...outcomes) }), { minLength: 1, maxLength: 24 });
+const planned = fc.array(fc.record({ kind: fc.constantFrom(...kinds), outcome: fc.constantFrom(...outcomes) }), {
+  minLength: 1,
+  maxLength: 24,
+});
 
 describe('each outbox row is sent and recorded on its own', () => {
   let database: TestDatabase;
@@ -55,7 +74,10 @@ describe('each outbox row is sent and recorded on its own', () => {
   }
 
   /** The row's next attempt, as the transport, the renderer or the push sender meets it. */
-  function meet(id: number, stage: 'render' | 'send'): { ok: true } | { ok: false; error: string; permanent?: boolean } | Promise<{ ok: true }> {
+  function meet(
+    id: number,
+    stage: 'render' | 'send',
+  ): { ok: true } | { ok: false; error: string; permanent?: boolean } | Promise<{ ok: true }> {
     const outcome = plans.get(id) ?? 'ok';
     if (stage === 'render') {
       renders.set(id, (renders.get(id) ?? 0) + 1);
@@ -71,7 +93,8 @@ describe('each outbox row is sent and recorded on its own', () => {
       if (outcome === 'refused') return { ok: false, error: 'smtp 451' };
       if (outcome === 'control-characters') return { ok: false, error: 'a\u0000b\nc' };
       // As a real transport's own socket time-out ends it, long after ours: the test ends it after the first drain.
-      if (outcome === 'hang') return new Promise<never>((_, reject) => hung.push(() => reject(new Error('socket timed out'))));
+      if (outcome === 'hang')
+        return new Promise<never>((_, reject) => hung.push(() => reject(new Error('socket timed out'))));
       if (outcome === 'late') {
         return new Promise<{ ok: true }>((resolve) => {
           lateSends.set(id, () => {
@@ -108,7 +131,15 @@ describe('each outbox row is sent and recorded on its own', () => {
       meet(id, 'render');
       return { ok: true, content: { subject: 'Asunto', text: 'Texto', html: '<p>Texto</p>' } };
     };
-    worker = createOutboxWorker({ pool, transport, clock, log: captureLog(), render, push, rowTimeoutMs: ROW_TIMEOUT_MS });
+    worker = createOutboxWorker({
+      pool,
+      transport,
+      clock,
+      log: captureLog(),
+      render,
+      push,
+      rowTimeoutMs: ROW_TIMEOUT_MS,
+    });
   });
   afterAll(async () => {
     await worker.stop();
@@ -125,7 +156,11 @@ describe('each outbox row is sent and recorded on its own', () => {
         .values({
           kind: row.kind,
           recipient: 'persona@example.com',
-          priority: row.kind.includes('alert') ? PRIORITY.alert : row.kind === 'signin-code' ? PRIORITY.signIn : PRIORITY.other,
+          priority: row.kind.includes('alert')
+            ? PRIORITY.alert
+            : row.kind === 'signin-code'
+              ? PRIORITY.signIn
+              : PRIORITY.other,
           nextAttemptAt: now,
           createdAt: now,
         })
@@ -145,7 +180,11 @@ describe('each outbox row is sent and recorded on its own', () => {
   const statesOf = async (ids: number[]) => {
     const rows = await db.select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts }).from(outbox);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => ({ status: byId.get(id)?.status, attempts: byId.get(id)?.attempts, handedOver: handedOver.get(id) ?? 0 }));
+    return ids.map((id) => ({
+      status: byId.get(id)?.status,
+      attempts: byId.get(id)?.attempts,
+      handedOver: handedOver.get(id) ?? 0,
+    }));
   };
 
   it('sends every row that can succeed exactly once, in the first drain, whatever its neighbours do', async () => {
@@ -159,7 +198,8 @@ describe('each outbox row is sent and recorded on its own', () => {
         const firstTry = rows.map(({ kind, outcome }) => {
           if (outcome === 'ok') return { status: 'sent', attempts: 1, handedOver: 1 };
           if (outcome === 'permanent') return { status: 'failed', attempts: 1, handedOver: 0 };
-          if (outcome === 'unrenderable' && kind.startsWith('push:')) return { status: 'sent', attempts: 1, handedOver: 1 };
+          if (outcome === 'unrenderable' && kind.startsWith('push:'))
+            return { status: 'sent', attempts: 1, handedOver: 1 };
           return { status: 'pending', attempts: 1, handedOver: 0 };
         });
         expect(await statesOf(ids)).toEqual(firstTry);

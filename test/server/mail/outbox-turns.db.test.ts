@@ -26,8 +26,10 @@ const TEN = [
   ['Jorge', 'Luna'],
 ] satisfies [string, string][];
 
-const addressOf = (mail: ParsedMail | undefined) => (mail && !Array.isArray(mail.to) ? mail.to?.value[0]?.address : undefined);
-const kindOf = (mail: ParsedMail) => (STARTED.test(mail.subject ?? '') ? 'started' : ENDED.test(mail.subject ?? '') ? 'ended' : mail.subject);
+const addressOf = (mail: ParsedMail | undefined) =>
+  mail && !Array.isArray(mail.to) ? mail.to?.value[0]?.address : undefined;
+const kindOf = (mail: ParsedMail) =>
+  STARTED.test(mail.subject ?? '') ? 'started' : ENDED.test(mail.subject ?? '') ? 'ended' : mail.subject;
 
 describe('sharing the alert lane between people', () => {
   let smtp: SmtpSink;
@@ -70,7 +72,8 @@ describe('sharing the alert lane between people', () => {
     expect(sos).toBeLessThan(20);
     // Each of the flooder's contacts read every start before its end, cycle after cycle.
     const expected = Array.from({ length: 30 }, () => ['started', 'ended']).flat();
-    for (const email of flooder.emails) expect(sent.filter((mail) => addressOf(mail) === email).map(kindOf)).toEqual(expected);
+    for (const email of flooder.emails)
+      expect(sent.filter((mail) => addressOf(mail) === email).map(kindOf)).toEqual(expected);
     expect(await files.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, 'pending'))).toEqual([]);
   }, 120_000);
 
@@ -119,7 +122,9 @@ describe('sharing the alert lane between people', () => {
     expect((await press(files, person.me, { alert_status: '2' })).status).toBe(200);
     // The start waits for its retry; the end, the next turn to the same contact, is not held behind it.
     await relay.drainOutbox();
-    expect(smtp.received.slice(before).map((mail) => [addressOf(mail), kindOf(mail)])).toEqual([[person.emails[0], 'ended']]);
+    expect(smtp.received.slice(before).map((mail) => [addressOf(mail), kindOf(mail)])).toEqual([
+      [person.emails[0], 'ended'],
+    ]);
     files.clock.advance(60_000);
     await relay.drainOutbox();
     expect(smtp.received.slice(before).map((mail) => [addressOf(mail), kindOf(mail)])).toEqual([

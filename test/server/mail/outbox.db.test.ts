@@ -34,7 +34,14 @@ describe('e-mail delivery through the outbox', () => {
     expect(mail?.html).toContain(mail?.subject?.slice(-4));
     // Once sent, the row keeps no body: it may have held the code.
     const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'rosa@example.com'));
-    expect(row).toMatchObject({ status: 'sent', text: null, html: null, subject: null, templateData: null, attempts: 1 });
+    expect(row).toMatchObject({
+      status: 'sent',
+      text: null,
+      html: null,
+      subject: null,
+      templateData: null,
+      attempts: 1,
+    });
   });
 
   it('still sends, as it was written, an e-mail the previous version queued with its bodies before an upgrade', async () => {
@@ -56,14 +63,29 @@ describe('e-mail delivery through the outbox', () => {
       .returning({ id: outbox.id });
     await t.drainOutbox();
     const sent = smtp.received.slice(before);
-    expect(sent.map((mail) => [Array.isArray(mail.to) ? '' : mail.to?.text, mail.subject, mail.text?.trim(), mail.html])).toEqual([
-      ['antes@example.com', 'Tu código de acceso: 4821', 'Hola:\n\nTu código de acceso es 4821.', '<p>Tu código de acceso es <strong>4821</strong>.</p>'],
+    expect(
+      sent.map((mail) => [Array.isArray(mail.to) ? '' : mail.to?.text, mail.subject, mail.text?.trim(), mail.html]),
+    ).toEqual([
+      [
+        'antes@example.com',
+        'Tu código de acceso: 4821',
+        'Hola:\n\nTu código de acceso es 4821.',
+        '<p>Tu código de acceso es <strong>4821</strong>.</p>',
+      ],
     ]);
     const [row] = await t.db
       .select()
       .from(outbox)
       .where(eq(outbox.id, old?.id ?? 0));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, subject: null, text: null, html: null, templateData: null, lastError: null });
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      subject: null,
+      text: null,
+      html: null,
+      templateData: null,
+      lastError: null,
+    });
   });
 
   it('keeps an e-mail the mail server refused and sends it later, even after a restart', async () => {
@@ -100,7 +122,9 @@ describe('e-mail delivery through the outbox', () => {
     });
     await t.drainOutbox();
     smtp.unknown.clear();
-    expect(smtp.received.slice(before).map((m) => (Array.isArray(m.to) ? '' : m.to?.text))).toEqual(['existe@example.com']);
+    expect(smtp.received.slice(before).map((m) => (Array.isArray(m.to) ? '' : m.to?.text))).toEqual([
+      'existe@example.com',
+    ]);
     const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'inexistente@example.com'));
     expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Error EENVELOPE smtp 550' });
     expect(t.log.text()).toMatch(/envío fallido \(intento 1, Error EENVELOPE smtp 550\), abandonado/);
@@ -113,7 +137,9 @@ describe('e-mail delivery through the outbox', () => {
 
   it('waits longer after each failure, up to five minutes', async () => {
     const { retryDelayMs } = await import('#server/mail/outbox-worker.ts');
-    expect([1, 2, 3, 4, 8, 20].map((n) => retryDelayMs(n, 300_000))).toEqual([2_000, 4_000, 8_000, 16_000, 256_000, 300_000]);
+    expect([1, 2, 3, 4, 8, 20].map((n) => retryDelayMs(n, 300_000))).toEqual([
+      2_000, 4_000, 8_000, 16_000, 256_000, 300_000,
+    ]);
   });
 
   it('never sends one e-mail twice when two servers drain the same outbox', async () => {
@@ -135,11 +161,19 @@ describe('e-mail delivery through the outbox', () => {
     const now = t.clock.now();
     const [broken] = await t.db
       .insert(outbox)
-      .values({ kind: 'alert-started', recipient: 'ilegible@example.com', templateData: '{"alertId": 7', nextAttemptAt: now, createdAt: now })
+      .values({
+        kind: 'alert-started',
+        recipient: 'ilegible@example.com',
+        templateData: '{"alertId": 7',
+        nextAttemptAt: now,
+        createdAt: now,
+      })
       .returning({ id: outbox.id });
     await t.db.transaction((tx) => enqueueMail(tx, 'new-session', 'legible@example.com', notice(now), now));
     await t.drainOutbox();
-    expect(smtp.received.slice(before).map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text))).toEqual(['legible@example.com']);
+    expect(smtp.received.slice(before).map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text))).toEqual([
+      'legible@example.com',
+    ]);
     const [row] = await t.db
       .select()
       .from(outbox)
@@ -177,7 +211,13 @@ describe('claiming e-mail to send from a long queue', () => {
     position: null,
   });
 
-  type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
+  type PlanNode = {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Actual Rows': number;
+    'Actual Loops': number;
+    Plans?: PlanNode[];
+  };
 
   /** The alert lane's claim of ten, explained as it runs in a transaction begun as a sender begins it. */
   async function claimPlan(): Promise<{ sorted: boolean; outboxRowsRead: number; claimed: number | undefined }> {
@@ -194,8 +234,14 @@ describe('claiming e-mail to send from a long queue', () => {
         node.Plans?.forEach(walk);
       };
       walk(rows[0]!['QUERY PLAN'][0].Plan);
-      const outboxRowsRead = nodes.filter((node) => node['Relation Name'] === 'outbox').reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0);
-      return { sorted: nodes.some((node) => node['Node Type'] === 'Sort'), outboxRowsRead, claimed: nodes[0]?.['Actual Rows'] };
+      const outboxRowsRead = nodes
+        .filter((node) => node['Relation Name'] === 'outbox')
+        .reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0);
+      return {
+        sorted: nodes.some((node) => node['Node Type'] === 'Sort'),
+        outboxRowsRead,
+        claimed: nodes[0]?.['Actual Rows'],
+      };
     } finally {
       await client.query('rollback');
       client.release();
@@ -206,7 +252,11 @@ describe('claiming e-mail to send from a long queue', () => {
     // A server just installed: autovacuum has seen the outbox empty. Then a burst of presses queues thousands.
     await t.pool.query('vacuum analyze outbox');
     for (let chunk = 0; chunk < 5; chunk += 1) {
-      const burst = Array.from({ length: 2000 }, (_, i) => ({ kind: 'alert-started' as const, to: `rafaga${chunk}-${i}@example.com`, data: alertData() }));
+      const burst = Array.from({ length: 2000 }, (_, i) => ({
+        kind: 'alert-started' as const,
+        to: `rafaga${chunk}-${i}@example.com`,
+        data: alertData(),
+      }));
       await t.db.transaction((tx) => enqueueMails(tx, burst, t.clock.now()));
     }
     expect(await claimPlan()).toEqual({ sorted: false, outboxRowsRead: 10, claimed: 10 });
@@ -218,14 +268,22 @@ describe('claiming e-mail to send from a long queue', () => {
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'mucho@example.com'));
     // Two hundred alert e-mails to each of its ten contacts, queued one after another: turns 0 to 199.
     for (let round = 0; round < 200; round += 1) {
-      const mails = Array.from({ length: 10 }, (_, i) => ({ kind: 'alert-started' as const, to: `contacto${i}@example.com`, data: alertData() }));
+      const mails = Array.from({ length: 10 }, (_, i) => ({
+        kind: 'alert-started' as const,
+        to: `contacto${i}@example.com`,
+        data: alertData(),
+      }));
       await t.db.transaction((tx) => enqueueMails(tx, mails, t.clock.now(), user!.id));
     }
     // Then other people's first e-mails.
     await t.db.transaction((tx) =>
       enqueueMails(
         tx,
-        Array.from({ length: 10 }, (_, i) => ({ kind: 'alert-started' as const, to: `otro${i}@example.com`, data: alertData() })),
+        Array.from({ length: 10 }, (_, i) => ({
+          kind: 'alert-started' as const,
+          to: `otro${i}@example.com`,
+          data: alertData(),
+        })),
         t.clock.now(),
       ),
     );
@@ -233,7 +291,9 @@ describe('claiming e-mail to send from a long queue', () => {
     try {
       // Another sender has claimed the account's first turn and is sending it.
       await holder.query('begin');
-      await holder.query(`select id from outbox where status = 'pending' and user_id = $1 and turn = 0 for update`, [user!.id]);
+      await holder.query(`select id from outbox where status = 'pending' and user_id = $1 and turn = 0 for update`, [
+        user!.id,
+      ]);
       expect(await claimPlan()).toEqual({ sorted: false, outboxRowsRead: 20, claimed: 10 });
     } finally {
       await holder.query('rollback');

@@ -25,7 +25,8 @@ describe('one bad row never holds back another', () => {
     await t.close();
   });
 
-  const sosMails = async (email: string) => (await mailsTo(t, email)).filter((mail) => /^ALERTA SOS/.test(mail.subject ?? '')).length;
+  const sosMails = async (email: string) =>
+    (await mailsTo(t, email)).filter((mail) => /^ALERTA SOS/.test(mail.subject ?? '')).length;
 
   it("sends everyone's e-mail once while an account's phones hold keys no notification can be made with", async () => {
     const attacker = await personWithConfirmedContacts(t, 'atacante', [
@@ -34,14 +35,20 @@ describe('one bad row never holds back another', () => {
     ]);
     const victim = await personWithConfirmedContacts(t, 'victima', [['Luis', 'Gil']]);
     // Five phones per contact, written straight to the table as the old route let them in.
-    const attackerContacts = await t.db.select({ id: contacts.id }).from(contacts).where(inArray(contacts.email, attacker.emails));
-    await t.db
-      .insert(pushSubscriptions)
-      .values(
-        attackerContacts.flatMap(({ id }) =>
-          Array.from({ length: 5 }, (_, i) => ({ contactId: id, endpoint: `https://fcm.googleapis.com/fcm/send/x${i}`, ...BAD_KEYS, createdAt: t.clock.now() })),
-        ),
-      );
+    const attackerContacts = await t.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(inArray(contacts.email, attacker.emails));
+    await t.db.insert(pushSubscriptions).values(
+      attackerContacts.flatMap(({ id }) =>
+        Array.from({ length: 5 }, (_, i) => ({
+          contactId: id,
+          endpoint: `https://fcm.googleapis.com/fcm/send/x${i}`,
+          ...BAD_KEYS,
+          createdAt: t.clock.now(),
+        })),
+      ),
+    );
 
     expect((await press(t, attacker.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
     expect((await press(t, victim.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
@@ -51,7 +58,9 @@ describe('one bad row never holds back another', () => {
     expect({
       victim: await sosMails('victima-luis@example.com'),
       attacker: await Promise.all(attacker.emails.map(sosMails)),
-      code: (await mailsTo(t, 'desconocida@example.com')).map((mail) => /^Tu código de acceso: \d{4}$/.test(mail.subject ?? '')),
+      code: (await mailsTo(t, 'desconocida@example.com')).map((mail) =>
+        /^Tu código de acceso: \d{4}$/.test(mail.subject ?? ''),
+      ),
     }).toEqual({ victim: 1, attacker: [1, 1], code: [true] });
     const pushRows = await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'));
     expect(pushRows.map(({ status, attempts, lastError }) => ({ status, attempts, lastError }))).toEqual(
@@ -61,7 +70,10 @@ describe('one bad row never holds back another', () => {
     // Later drains send nothing again.
     t.clock.advance(10 * 60_000);
     await t.drainOutbox();
-    expect({ victim: await sosMails('victima-luis@example.com'), attacker: await Promise.all(attacker.emails.map(sosMails)) }).toEqual({ victim: 1, attacker: [1, 1] });
+    expect({
+      victim: await sosMails('victima-luis@example.com'),
+      attacker: await Promise.all(attacker.emails.map(sosMails)),
+    }).toEqual({ victim: 1, attacker: [1, 1] });
     expect(t.log.text()).not.toContain('fcm.googleapis.com');
   });
 
@@ -88,10 +100,16 @@ describe('one bad row never holds back another', () => {
     ];
     for (const [keys, errors] of cases) {
       const reply = await t.post('push/subscriptions', { token, subscription: { endpoint, keys } });
-      expect({ status: reply.status, body: reply.body }).toEqual({ status: 422, body: { success: false, message: invalidData, errors } });
+      expect({ status: reply.status, body: reply.body }).toEqual({
+        status: 422,
+        body: { success: false, message: invalidData, errors },
+      });
     }
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.contactId, contactId))).toEqual([]);
-    const good = await t.post('push/subscriptions', { token, subscription: { endpoint, keys: { p256dh: onCurve, auth: 'A'.repeat(22) } } });
+    const good = await t.post('push/subscriptions', {
+      token,
+      subscription: { endpoint, keys: { p256dh: onCurve, auth: 'A'.repeat(22) } },
+    });
     expect(good.status).toBe(200);
   });
 });

@@ -8,7 +8,13 @@ import { captureLog } from '#test/support/capture-log.ts';
 
 const from = 'Botón de Pánico Migratorio <no-responder@example.org>';
 const now = new Date('2026-03-01T10:00:00Z');
-const mail = (id: number, to: string) => ({ id, to, subject: `Alerta de Ana ${id}`, text: `Hola ${id}\n.\nfin`, html: `<p>Hola ${id}</p>` });
+const mail = (id: number, to: string) => ({
+  id,
+  to,
+  subject: `Alerta de Ana ${id}`,
+  text: `Hola ${id}\n.\nfin`,
+  html: `<p>Hola ${id}</p>`,
+});
 
 /** What the listener does with the next messages, by recipient; accepted otherwise. */
 type Answer = 'reject-recipient' | 'try-later' | 'reject-message' | 'drop-mid-message';
@@ -33,11 +39,13 @@ async function startRelay() {
       callback();
     },
     onMailFrom(address, _session, callback) {
-      if (state.rejectSender) return callback(Object.assign(new Error('Remitente no permitido'), { responseCode: 553 }));
+      if (state.rejectSender)
+        return callback(Object.assign(new Error('Remitente no permitido'), { responseCode: 553 }));
       callback();
     },
     onRcptTo(address, _session, callback) {
-      if (answers.get(address.address) === 'reject-recipient') return callback(Object.assign(new Error('No existe'), { responseCode: 550 }));
+      if (answers.get(address.address) === 'reject-recipient')
+        return callback(Object.assign(new Error('No existe'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -51,9 +59,16 @@ async function startRelay() {
       }
       simpleParser(stream)
         .then((parsed) => {
-          if (answer === 'try-later') return callback(Object.assign(new Error('Intente más tarde'), { responseCode: 451 }));
-          if (answer === 'reject-message') return callback(Object.assign(new Error('Rechazado'), { responseCode: 554 }));
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          if (answer === 'try-later')
+            return callback(Object.assign(new Error('Intente más tarde'), { responseCode: 451 }));
+          if (answer === 'reject-message')
+            return callback(Object.assign(new Error('Rechazado'), { responseCode: 554 }));
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          });
           callback();
         })
         .catch(callback);
@@ -112,11 +127,21 @@ describe('the SMTP write path: composed messages over kept connections', () => {
     expect(relay.received.every((r) => r.from === 'no-responder@example.org' && r.to.length === 1)).toBe(true);
     const first = relay.received.find((r) => r.subject === 'Alerta de Ana 0');
     // A line holding a lone dot survives the transfer (dot-stuffing).
-    expect(first).toEqual({ from: 'no-responder@example.org', to: ['persona0@example.org'], subject: 'Alerta de Ana 0', text: 'Hola 0\n.\nfin' });
+    expect(first).toEqual({
+      from: 'no-responder@example.org',
+      to: ['persona0@example.org'],
+      subject: 'Alerta de Ana 0',
+      text: 'Hola 0\n.\nfin',
+    });
   });
 
   it("keeps no more connections than SMTP_URL's maxConnections allows", async () => {
-    transport = createMailTransport({ smtpUrl: `${relay.url}?maxConnections=2`, from, mailDir: '/nonexistent', log: captureLog() });
+    transport = createMailTransport({
+      smtpUrl: `${relay.url}?maxConnections=2`,
+      from,
+      mailDir: '/nonexistent',
+      log: captureLog(),
+    });
     const before = relay.connections();
     const recipients = Array.from({ length: 12 }, (_, i) => `limite${i}@example.org`);
     const results = await Promise.all(recipients.map((to, i) => transport.send(mail(i, to), now)));
@@ -139,11 +164,22 @@ describe('the SMTP write path: composed messages over kept connections', () => {
     transport = createMailTransport({ smtpUrl: relay.url, from, mailDir: '/nonexistent', log: captureLog() });
     relay.answers.set('nadie@example.org', 'reject-recipient');
     relay.answers.set('spam@example.org', 'reject-message');
-    expect(await transport.send(mail(1, 'nadie@example.org'), now)).toEqual({ ok: false, error: 'Error EENVELOPE smtp 550', permanent: true });
-    expect(await transport.send(mail(2, 'spam@example.org'), now)).toEqual({ ok: false, error: 'Error EMESSAGE smtp 554', permanent: true });
+    expect(await transport.send(mail(1, 'nadie@example.org'), now)).toEqual({
+      ok: false,
+      error: 'Error EENVELOPE smtp 550',
+      permanent: true,
+    });
+    expect(await transport.send(mail(2, 'spam@example.org'), now)).toEqual({
+      ok: false,
+      error: 'Error EMESSAGE smtp 554',
+      permanent: true,
+    });
     relay.answers.clear();
     relay.state.rejectSender = true;
-    expect(await transport.send(mail(3, 'ok@example.org'), now)).toEqual({ ok: false, error: 'Error EENVELOPE smtp 553' });
+    expect(await transport.send(mail(3, 'ok@example.org'), now)).toEqual({
+      ok: false,
+      error: 'Error EENVELOPE smtp 553',
+    });
     relay.state.rejectSender = false;
     expect(await transport.send(mail(4, 'ok@example.org'), now)).toEqual({ ok: true, via: 'smtp' });
     expect(relay.received.map((r) => r.to)).toEqual([['ok@example.org']]);
@@ -166,8 +202,16 @@ describe('the SMTP write path: composed messages over kept connections', () => {
   it('refuses a recipient that is not a bare address before a byte reaches the relay', async () => {
     transport = createMailTransport({ smtpUrl: relay.url, from, mailDir: '/nonexistent', log: captureLog() });
     const connections = relay.connections();
-    for (const to of ['Ana <t@example.org>', 't@example.org, u@example.org', 't@example.org\r\nRCPT TO:<u@example.org>']) {
-      expect(await transport.send(mail(1, to), now), to).toEqual({ ok: false, error: NOT_A_BARE_ADDRESS, permanent: true });
+    for (const to of [
+      'Ana <t@example.org>',
+      't@example.org, u@example.org',
+      't@example.org\r\nRCPT TO:<u@example.org>',
+    ]) {
+      expect(await transport.send(mail(1, to), now), to).toEqual({
+        ok: false,
+        error: NOT_A_BARE_ADDRESS,
+        permanent: true,
+      });
     }
     expect(relay.connections()).toBe(connections);
     expect(relay.received).toEqual([]);

@@ -35,7 +35,11 @@ const SAMPLES: { [K in MessageKind]: MessageInput<K> } = {
   'alert-reminder': { ...alertBase, minutes: 15 },
   'alert-check-in-missed': { ...alertBase, checkIn },
   'alert-duress': { ...alertBase, ack: true },
-  'alert-ended': { ...alertBase, position: null, deliveries: [{ name: 'Luis Díaz', state: 'sent', sentAt: at, acknowledgedAt: null }] },
+  'alert-ended': {
+    ...alertBase,
+    position: null,
+    deliveries: [{ name: 'Luis Díaz', state: 'sent', sentAt: at, acknowledgedAt: null }],
+  },
   'push:alert-started': { alertId: ALERT_ID, trigger: 'missed-check-in' },
   'push:alert-position': { alertId: ALERT_ID },
   'push:alert-duress': { alertId: ALERT_ID },
@@ -46,7 +50,13 @@ const SAMPLES: { [K in MessageKind]: MessageInput<K> } = {
   practice: { ...alertBase, practiceId: ALERT_ID, detentionSample: true },
   'new-session': { firstname: 'Rosa', device: 'Chrome en Android', at },
   'signin-locked': { firstname: 'Rosa', waitMs: 15 * 60_000 },
-  'check-in-reminder': { firstname: 'Rosa', purpose: 'cita_inmigracion', dueAt: at, fireAt: at, timezone: 'America/Mexico_City' },
+  'check-in-reminder': {
+    firstname: 'Rosa',
+    purpose: 'cita_inmigracion',
+    dueAt: at,
+    fireAt: at,
+    timezone: 'America/Mexico_City',
+  },
 };
 
 const kinds = Object.keys(MESSAGE_KINDS) as MessageKind[];
@@ -54,7 +64,8 @@ const render = renderStoredMail(config);
 
 /** A row as the sender reads it, written by the enqueue path from the datum, for a contact of the given language. */
 function rowOf<K extends MessageKind>(kind: K, data: MessageInput<K>, language: string) {
-  const withLanguage = MESSAGE_KINDS[kind].audience === 'contact' && MESSAGE_KINDS[kind].channel === 'mail' ? { ...data, language } : data;
+  const withLanguage =
+    MESSAGE_KINDS[kind].audience === 'contact' && MESSAGE_KINDS[kind].channel === 'mail' ? { ...data, language } : data;
   const stored = storedMessage(kind, withLanguage as MessageInput<K>);
   const recipient = MESSAGE_KINDS[kind].channel === 'push' ? SUBSCRIPTION_ID : 'luis@example.com';
   return { kind, userId: USER_ID, recipient, templateData: stored.templateData };
@@ -71,11 +82,19 @@ function rendered(kind: MessageKind, language: string) {
       ackUrl: 'https://sos.example.org/web/active/ack/x',
       language,
     });
-    return { lang: v.parse(pushPayloadSchema, payload).notification.lang, subject: payload.notification.title, body: payload.notification.body };
+    return {
+      lang: v.parse(pushPayloadSchema, payload).notification.lang,
+      subject: payload.notification.title,
+      body: payload.notification.body,
+    };
   }
   const result = render(row);
   if (!result.ok) throw new Error(result.error);
-  return { lang: /<html lang="(\w+)">/.exec(result.content.html)?.[1], subject: result.content.subject, body: result.content.text };
+  return {
+    lang: /<html lang="(\w+)">/.exec(result.content.html)?.[1],
+    subject: result.content.subject,
+    body: result.content.text,
+  };
 }
 
 describe('the registry of message kinds', () => {
@@ -89,7 +108,8 @@ describe('the registry of message kinds', () => {
       // The person reads Spanish whatever is stored; a contact reads their own language.
       expect(message.lang).toBe(spec.audience === 'person' ? 'es' : language);
     }
-    if (spec.audience === 'contact') expect(new Set(byLanguage.map((message) => message.subject)).size).toBe(LANGUAGES.length);
+    if (spec.audience === 'contact')
+      expect(new Set(byLanguage.map((message) => message.subject)).size).toBe(LANGUAGES.length);
   });
 
   it('puts every alert kind, and only those, in the alert lane', () => {
@@ -108,16 +128,31 @@ describe('the registry of message kinds', () => {
 
   it('fails for good, at send time, a row whose stored data fails its schema; a kind it does not know waits for a server that does', () => {
     const good = rowOf('alert-position', SAMPLES['alert-position'], 'es');
-    expect(render({ ...good, templateData: JSON.stringify({ ...alertBase, position: null }) })).toEqual({ ok: false, error: UNREADABLE, permanent: true });
-    expect(render({ ...good, templateData: '{"alertId": 7' })).toEqual({ ok: false, error: UNREADABLE, permanent: true });
+    expect(render({ ...good, templateData: JSON.stringify({ ...alertBase, position: null }) })).toEqual({
+      ok: false,
+      error: UNREADABLE,
+      permanent: true,
+    });
+    expect(render({ ...good, templateData: '{"alertId": 7' })).toEqual({
+      ok: false,
+      error: UNREADABLE,
+      permanent: true,
+    });
     // A contact's e-mail without its account cannot carry its unsubscribe link.
     expect(render({ ...good, userId: null })).toEqual({ ok: false, error: UNREADABLE, permanent: true });
-    expect(render({ ...good, kind: 'alert-from-the-future' })).toEqual({ ok: false, error: UNKNOWN_KIND, permanent: false });
+    expect(render({ ...good, kind: 'alert-from-the-future' })).toEqual({
+      ok: false,
+      error: UNKNOWN_KIND,
+      permanent: false,
+    });
     expect(render(good)).toMatchObject({ ok: true });
   });
 
   it('stores the data as parsed, with its defaults, so the renderer reads what the schema promised', () => {
-    expect(JSON.parse(storedMessage('contact-invitation', SAMPLES['contact-invitation']).templateData)).toEqual({ ...SAMPLES['contact-invitation'], language: 'es' });
+    expect(JSON.parse(storedMessage('contact-invitation', SAMPLES['contact-invitation']).templateData)).toEqual({
+      ...SAMPLES['contact-invitation'],
+      language: 'es',
+    });
   });
 
   it('refuses, in the type check, a kind without a renderer', () => {

@@ -24,7 +24,8 @@ describe('PIN-reset codes on a seized phone', () => {
   afterAll(() => t.close());
 
   const forgot = (me: Session) => t.call('POST', 'profile/pins/forgot', { token: me.access_token });
-  const reset = (me: Session, code: string) => t.call('POST', 'profile/pins/reset', { token: me.access_token, body: { code } });
+  const reset = (me: Session, code: string) =>
+    t.call('POST', 'profile/pins/reset', { token: me.access_token, body: { code } });
 
   async function resetCodeOf(email: string): Promise<string> {
     const mail = (await mailsTo(t, email)).filter((one) => RESET_SUBJECT.test(one.subject ?? '')).at(-1);
@@ -55,7 +56,9 @@ describe('PIN-reset codes on a seized phone', () => {
     expect((await forgot(me)).status).toBe(200);
     const code = await resetCodeOf('reset-alerta@example.com');
     expect((await reset(me, code)).body).toEqual({ success: true, message: pinMessages.deleted });
-    const { rows } = await t.pool.query('select pin_hash is not null as pins from users where email = $1', ['reset-alerta@example.com']);
+    const { rows } = await t.pool.query('select pin_hash is not null as pins from users where email = $1', [
+      'reset-alerta@example.com',
+    ]);
     expect(rows).toEqual([{ pins: true }]);
     // The code is used up all the same, as a real reset uses it.
     expect((await reset(me, code)).status).toBe(422);
@@ -72,10 +75,16 @@ describe('PIN-reset codes on a seized phone', () => {
     expect((await forgot(me)).status).toBe(200);
     const targets = [email, lockoutTarget(email), lockoutTarget(email, 'pins-reset')];
     const left = async () => ({
-      verifications: (await t.pool.query(`select type from verifications where target = any($1) order by type`, [targets])).rows,
-      limits: (await t.pool.query(`select count(*)::int as n from rate_limits where key = $1`, [resetLimitKey(email)])).rows,
+      verifications: (
+        await t.pool.query(`select type from verifications where target = any($1) order by type`, [targets])
+      ).rows,
+      limits: (await t.pool.query(`select count(*)::int as n from rate_limits where key = $1`, [resetLimitKey(email)]))
+        .rows,
     });
-    expect(await left()).toEqual({ verifications: [{ type: 'pins-reset' }, { type: 'signin-lockout' }], limits: [{ n: 1 }] });
+    expect(await left()).toEqual({
+      verifications: [{ type: 'pins-reset' }, { type: 'signin-lockout' }],
+      limits: [{ n: 1 }],
+    });
 
     expect((await t.call('DELETE', 'profile', { token: me.access_token })).status).toBe(200);
     expect(await left()).toEqual({ verifications: [], limits: [{ n: 0 }] });

@@ -11,7 +11,13 @@ import { tableRows } from '#test/support/table-rows.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-const person = (email: string, firstname: string) => ({ firstname, lastname: 'Mora', email, phone: '+13055550111', kinship: 'Hermano' });
+const person = (email: string, firstname: string) => ({
+  firstname,
+  lastname: 'Mora',
+  email,
+  phone: '+13055550111',
+  kinship: 'Hermano',
+});
 
 describe('deleting an account', () => {
   let t: TestApp;
@@ -27,15 +33,28 @@ describe('deleting an account', () => {
     const email = 'luz@example.com';
     const luz = await signUp(t, email, 'Luz');
     const add = async (address: string, firstname: string) =>
-      v.parse(contactSchema, (await t.call('POST', 'contacts', { token: luz.access_token, body: person(address, firstname) })).body.message);
+      v.parse(
+        contactSchema,
+        (await t.call('POST', 'contacts', { token: luz.access_token, body: person(address, firstname) })).body.message,
+      );
     const confirmed = await add('luis@example.com', 'Luis');
     const pending = await add('pedro@example.com', 'Pedro');
     const optedOut = await add('marta@example.com', 'Marta');
-    expect((await t.call('GET', `verify-contact/${verifyTokenIn((await mailsTo(t, 'luis@example.com'))[0])}`)).status).toBe(200);
-    expect((await t.post('unsubscribe', { token: unsubscribeTokenIn((await mailsTo(t, 'marta@example.com'))[0]) })).status).toBe(200);
+    expect(
+      (await t.call('GET', `verify-contact/${verifyTokenIn((await mailsTo(t, 'luis@example.com'))[0])}`)).status,
+    ).toBe(200);
+    expect(
+      (await t.post('unsubscribe', { token: unsubscribeTokenIn((await mailsTo(t, 'marta@example.com'))[0]) })).status,
+    ).toBe(200);
     // An alert with a position, ended; a refreshed session; a burned code; a code still waiting in the outbox.
-    const press = (body: object) => t.call('PUT', 'active-button', { token: luz.access_token, body, headers: { 'idempotency-key': randomUUID() } });
-    const started = await press({ alert_status: '1', latitude: '19.4326', longitude: '-99.1332', timezone: 'America/Mexico_City' });
+    const press = (body: object) =>
+      t.call('PUT', 'active-button', { token: luz.access_token, body, headers: { 'idempotency-key': randomUUID() } });
+    const started = await press({
+      alert_status: '1',
+      latitude: '19.4326',
+      longitude: '-99.1332',
+      timezone: 'America/Mexico_City',
+    });
     const alertId = (started.body.message as { alert_id: string }).alert_id;
     await press({ alert_status: '2' });
     const session = (await t.post('refresh', { refresh_token: luz.refresh_token })).body.message as Session;
@@ -65,7 +84,8 @@ describe('deleting an account', () => {
     ];
     const rows = await tableRows(t.db);
     for (const [table, lines] of Object.entries(rows)) {
-      for (const line of lines) for (const trace of traces) expect(line, `${table} keeps ${trace}`).not.toContain(trace);
+      for (const line of lines)
+        for (const trace of traces) expect(line, `${table} keeps ${trace}`).not.toContain(trace);
     }
     // Everything of Ana's is still there.
     expect(rows.users?.some((line) => line.includes(ana.id))).toBe(true);

@@ -8,7 +8,8 @@ import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const MINUTE = 60_000;
 const NEW_SESSION = 'Nuevo inicio de sesión en tu cuenta';
@@ -23,7 +24,11 @@ describe('open sessions: the owner sees every sign-in and can close all the othe
   async function signUpOn(email: string, userAgent: string): Promise<Session> {
     await t.post('signin', { email });
     const code = await t.codeSentTo(email);
-    const reply = await t.post('signup', { email, code, firstname: 'Lucía', lastname: 'Prueba', phone: '+13055550123', terms: true }, { 'user-agent': userAgent });
+    const reply = await t.post(
+      'signup',
+      { email, code, firstname: 'Lucía', lastname: 'Prueba', phone: '+13055550123', terms: true },
+      { 'user-agent': userAgent },
+    );
     return v.parse(sessionSchema, reply.body.message);
   }
 
@@ -50,16 +55,37 @@ describe('open sessions: the owner sees every sign-in and can close all the othe
     expect((await t.call('GET', 'profile', { token: phone.access_token })).status).toBe(200);
     const seenFromPhone = await listFrom(phone);
     expect(seenFromPhone).toEqual([
-      { id: expect.any(String), device: 'Chrome en Android', started_at: '2026-09-01T08:00:00.000Z', last_used_at: '2026-09-01T09:30:00.000Z', current: true },
-      { id: expect.any(String), device: 'Firefox en Linux', started_at: '2026-09-01T09:00:00.000Z', last_used_at: '2026-09-01T09:00:00.000Z', current: false },
+      {
+        id: expect.any(String),
+        device: 'Chrome en Android',
+        started_at: '2026-09-01T08:00:00.000Z',
+        last_used_at: '2026-09-01T09:30:00.000Z',
+        current: true,
+      },
+      {
+        id: expect.any(String),
+        device: 'Firefox en Linux',
+        started_at: '2026-09-01T09:00:00.000Z',
+        last_used_at: '2026-09-01T09:00:00.000Z',
+        current: false,
+      },
     ]);
 
     // A refresh continues the same session: same start and device, one entry still.
     t.clock.set(new Date('2026-09-02T10:00:00Z'));
-    const refreshed = v.parse(sessionSchema, (await t.post('refresh', { refresh_token: laptop.refresh_token })).body.message);
+    const refreshed = v.parse(
+      sessionSchema,
+      (await t.post('refresh', { refresh_token: laptop.refresh_token })).body.message,
+    );
     const seenFromLaptop = await listFrom(refreshed);
     expect(seenFromLaptop).toEqual([
-      { id: seenFromPhone[1]!.id, device: 'Firefox en Linux', started_at: '2026-09-01T09:00:00.000Z', last_used_at: '2026-09-02T10:00:00.000Z', current: true },
+      {
+        id: seenFromPhone[1]!.id,
+        device: 'Firefox en Linux',
+        started_at: '2026-09-01T09:00:00.000Z',
+        last_used_at: '2026-09-02T10:00:00.000Z',
+        current: true,
+      },
       { ...seenFromPhone[0]!, current: false },
     ]);
   });
@@ -76,7 +102,10 @@ describe('open sessions: the owner sees every sign-in and can close all the othe
     expect(closed).toMatchObject({ status: 200, body: { success: true, message: { revoked: 2 } } });
 
     for (const other of [laptop, stolen]) {
-      expect(await t.call('GET', 'profile', { token: other.access_token })).toMatchObject({ status: 401, body: { success: false, message: apiMessages.unauthorized } });
+      expect(await t.call('GET', 'profile', { token: other.access_token })).toMatchObject({
+        status: 401,
+        body: { success: false, message: apiMessages.unauthorized },
+      });
       expect((await t.post('refresh', { refresh_token: other.refresh_token })).status).toBe(401);
     }
     expect((await t.call('GET', 'profile', { token: phone.access_token })).status).toBe(200);
@@ -86,7 +115,9 @@ describe('open sessions: the owner sees every sign-in and can close all the othe
     expect(none).toEqual([]);
     expect(only).toMatchObject({ device: 'Chrome en Android', current: true });
     // Nothing left to close.
-    expect((await t.call('POST', 'profile/sessions/revoke-others', { token: phone.access_token })).body.message).toEqual({ revoked: 0 });
+    expect(
+      (await t.call('POST', 'profile/sessions/revoke-others', { token: phone.access_token })).body.message,
+    ).toEqual({ revoked: 0 });
   });
 
   it('asks for sign-in on both routes, and never shows another account’s sessions', async () => {

@@ -10,7 +10,13 @@ import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
-const contact = { firstname: 'Rosa', lastname: 'García', email: 'rosa@example.com', phone: '+13055550111', kinship: 'Madre' };
+const contact = {
+  firstname: 'Rosa',
+  lastname: 'García',
+  email: 'rosa@example.com',
+  phone: '+13055550111',
+  kinship: 'Madre',
+};
 
 describe('the signed-in person’s profile', () => {
   let t: TestApp;
@@ -21,12 +27,20 @@ describe('the signed-in person’s profile', () => {
   });
   afterAll(() => t.close());
 
-  const profile = async (session: Session) => v.parse(profileSchema, (await t.call('GET', 'profile', { token: session.access_token })).body.message);
+  const profile = async (session: Session) =>
+    v.parse(profileSchema, (await t.call('GET', 'profile', { token: session.access_token })).body.message);
 
   it('shows the person’s own data', async () => {
     const reply = await t.call('GET', 'profile', { token: ana.access_token });
     expect(reply).toMatchObject({ status: 200, body: { success: true } });
-    expect(reply.body.message).toEqual({ id: ana.id, email: 'ana@example.com', firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123', pins_set: false });
+    expect(reply.body.message).toEqual({
+      id: ana.id,
+      email: 'ana@example.com',
+      firstname: 'Ana',
+      lastname: 'Prueba',
+      phone: '+13055550123',
+      pins_set: false,
+    });
   });
 
   it('remembers that a person has no emergency contacts, so a new session does not ask again', async () => {
@@ -34,7 +48,10 @@ describe('the signed-in person’s profile', () => {
     expect(pablo.contacts).toBe(0);
     const declared = await t.call('POST', 'profile/no-contacts', { token: pablo.access_token });
     expect(declared).toMatchObject({ status: 200, body: { success: true, message: apiMessages.noContactsRecorded } });
-    const refreshed = v.parse(sessionSchema, (await t.post('refresh', { refresh_token: pablo.refresh_token })).body.message);
+    const refreshed = v.parse(
+      sessionSchema,
+      (await t.post('refresh', { refresh_token: pablo.refresh_token })).body.message,
+    );
     expect(refreshed.contacts).toBe(1);
     expect((await t.call('POST', 'profile/no-contacts')).status).toBe(401);
   });
@@ -44,42 +61,69 @@ describe('the signed-in person’s profile', () => {
       token: ana.access_token,
       body: { email: 'otra@example.com', firstname: ' Ana María ', lastname: 'López', phone: '+525512345678' },
     });
-    const updated = { id: ana.id, email: 'ana@example.com', firstname: 'Ana María', lastname: 'López', phone: '+525512345678', pins_set: false };
+    const updated = {
+      id: ana.id,
+      email: 'ana@example.com',
+      firstname: 'Ana María',
+      lastname: 'López',
+      phone: '+525512345678',
+      pins_set: false,
+    };
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: updated } });
     expect(await profile(ana)).toEqual(updated);
-    const refreshed = v.parse(sessionSchema, (await t.post('refresh', { refresh_token: ana.refresh_token })).body.message);
+    const refreshed = v.parse(
+      sessionSchema,
+      (await t.post('refresh', { refresh_token: ana.refresh_token })).body.message,
+    );
     expect(refreshed).toMatchObject({ name: 'Ana María López', email: 'ana@example.com' });
     ana = refreshed;
   });
 
   it('explains missing fields of a PUT in Spanish and changes nothing', async () => {
     const before = await profile(ana);
-    const reply = await t.call('PUT', 'profile', { token: ana.access_token, body: { email: 'ana@example.com', phone: '+1' } });
+    const reply = await t.call('PUT', 'profile', {
+      token: ana.access_token,
+      body: { email: 'ana@example.com', phone: '+1' },
+    });
     expect(reply).toMatchObject({ status: 422, body: { success: false, message: apiMessages.invalidData } });
     expect(reply.body.errors).toEqual({
       firstname: [fieldMessages.firstnameRequired],
       lastname: [fieldMessages.lastnameRequired],
       phone: [fieldMessages.phoneRequired],
     });
-    const badEmail = await t.call('PUT', 'profile', { token: ana.access_token, body: { ...before, email: 'no-es-correo' } });
+    const badEmail = await t.call('PUT', 'profile', {
+      token: ana.access_token,
+      body: { ...before, email: 'no-es-correo' },
+    });
     expect(badEmail.body.errors).toEqual({ email: [fieldMessages.emailInvalid] });
     expect(await profile(ana)).toEqual(before);
   });
 
   it('changes only what a PATCH sends, the same full body the app sends too', async () => {
     const phone = await t.call('PATCH', 'profile', { token: ana.access_token, body: { phone: '+13055550199' } });
-    expect(phone).toMatchObject({ status: 200, body: { success: true, message: { firstname: 'Ana María', lastname: 'López', phone: '+13055550199' } } });
+    expect(phone).toMatchObject({
+      status: 200,
+      body: { success: true, message: { firstname: 'Ana María', lastname: 'López', phone: '+13055550199' } },
+    });
     const full = await t.call('PATCH', 'profile', {
       token: ana.access_token,
       body: { email: 'ana@example.com', firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123' },
     });
     expect(full.body.message).toMatchObject({ firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123' });
-    expect((await t.call('PATCH', 'profile', { token: ana.access_token, body: {} })).body.message).toMatchObject({ firstname: 'Ana' });
+    expect((await t.call('PATCH', 'profile', { token: ana.access_token, body: {} })).body.message).toMatchObject({
+      firstname: 'Ana',
+    });
 
-    const empty = await t.call('PATCH', 'profile', { token: ana.access_token, body: { firstname: '  ', phone: '555' } });
+    const empty = await t.call('PATCH', 'profile', {
+      token: ana.access_token,
+      body: { firstname: '  ', phone: '555' },
+    });
     expect(empty).toMatchObject({
       status: 422,
-      body: { success: false, errors: { firstname: [fieldMessages.firstnameRequired], phone: [fieldMessages.phoneInvalid] } },
+      body: {
+        success: false,
+        errors: { firstname: [fieldMessages.firstnameRequired], phone: [fieldMessages.phoneInvalid] },
+      },
     });
     expect((await profile(ana)).firstname).toBe('Ana');
   });
@@ -87,7 +131,10 @@ describe('the signed-in person’s profile', () => {
   it('asks for sign-in on every profile call', async () => {
     for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
       for (const token of [undefined, 'not-a-token', ana.refresh_token]) {
-        const reply = await t.call(method, 'profile', { token, body: method.startsWith('P') ? { firstname: 'X' } : undefined });
+        const reply = await t.call(method, 'profile', {
+          token,
+          body: method.startsWith('P') ? { firstname: 'X' } : undefined,
+        });
         expect(reply, method).toMatchObject({ status: 401, body: { success: false, message: 'Sesión expirada' } });
       }
     }
@@ -110,7 +157,10 @@ describe('the signed-in person’s profile', () => {
     expect((await t.call('POST', 'contacts', { token: luz.access_token, body: contact })).status).toBe(200);
     const [mail] = await mailsTo(t, contact.email);
     // An opt-out made by Luz's contact, and a second invitation still waiting to be sent.
-    await t.call('POST', 'contacts', { token: luz.access_token, body: { ...contact, email: 'primo@example.com', kinship: 'Primo' } });
+    await t.call('POST', 'contacts', {
+      token: luz.access_token,
+      body: { ...contact, email: 'primo@example.com', kinship: 'Primo' },
+    });
     expect((await t.post('unsubscribe', { token: unsubscribeTokenIn(mail) })).status).toBe(200);
     t.clock.advance(61_000);
     await t.post('signin', { email: 'luz@example.com' });
@@ -132,7 +182,9 @@ describe('the signed-in person’s profile', () => {
     const recipients = (await t.db.select({ to: outbox.recipient }).from(outbox)).map((row) => row.to);
     expect(recipients).not.toContain('luz@example.com');
     expect(recipients).not.toContain(contact.email);
-    expect((await t.db.select({ target: verifications.target }).from(verifications)).map((row) => row.target)).not.toContain('luz@example.com');
+    expect(
+      (await t.db.select({ target: verifications.target }).from(verifications)).map((row) => row.target),
+    ).not.toContain('luz@example.com');
 
     // Ana is untouched.
     expect((await t.call('GET', 'profile', { token: ana.access_token })).status).toBe(200);
@@ -140,7 +192,10 @@ describe('the signed-in person’s profile', () => {
     t.clock.advance(61_000);
     await t.post('signin', { email: 'luz@example.com' });
     const code = await t.codeSentTo('luz@example.com');
-    expect(await t.post('verify', { email: 'luz@example.com', code })).toMatchObject({ status: 404, body: { message: 'Usuario no registrado' } });
+    expect(await t.post('verify', { email: 'luz@example.com', code })).toMatchObject({
+      status: 404,
+      body: { message: 'Usuario no registrado' },
+    });
     const again = await signUp(t, 'luz@example.com', 'Luz');
     expect(again.contacts).toBe(0);
     expect(again.id).not.toBe(luz.id);

@@ -32,13 +32,20 @@ describe('closing the other sessions while they refresh', () => {
       const after = others.flatMap((other) => [refresh(other), refresh(other)]);
       const [revoke, ...replies] = await Promise.all([revoking, ...before, ...after]);
       expect(revoke.status).toBe(200);
-      const issued = replies.filter((reply) => reply.status === 200).map((reply) => v.parse(sessionSchema, reply.body.message));
+      const issued = replies
+        .filter((reply) => reply.status === 200)
+        .map((reply) => v.parse(sessionSchema, reply.body.message));
       const survivors: string[] = [];
       for (const session of [...others, ...issued]) {
         if ((await t.call('GET', 'profile', { token: session.access_token })).status !== 401) survivors.push('access');
-        if ((await t.post('refresh', { refresh_token: session.refresh_token })).status !== 401) survivors.push('refresh');
+        if ((await t.post('refresh', { refresh_token: session.refresh_token })).status !== 401)
+          survivors.push('refresh');
       }
-      expect({ trial, survivors, phone: (await t.call('GET', 'profile', { token: phone.access_token })).status }).toEqual({ trial, survivors: [], phone: 200 });
+      expect({
+        trial,
+        survivors,
+        phone: (await t.call('GET', 'profile', { token: phone.access_token })).status,
+      }).toEqual({ trial, survivors: [], phone: 200 });
     }
   }, 60_000);
 });

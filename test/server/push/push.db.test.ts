@@ -162,10 +162,16 @@ describe('phone notifications of an alert (Web Push)', () => {
     const phone = await phoneOn(luis.pushToken);
     const dueAt = new Date(t.clock.now().getTime() + 30 * 60_000).toISOString();
     const body = { purpose: 'trabajo', due_at: dueAt, ...MEXICO };
-    const started = await t.call('POST', 'check-ins', { token: luis.me.access_token, body, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const started = await t.call('POST', 'check-ins', {
+      token: luis.me.access_token,
+      body,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(started.status).toBe(200);
     t.clock.advance(36 * 60_000);
-    expect((await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick()).fired).toBe(1);
+    expect((await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick()).fired).toBe(
+      1,
+    );
     await t.drainOutbox();
     expect(await service.received(phone)).toEqual([
       expect.objectContaining({
@@ -239,7 +245,10 @@ describe('phone notifications of an alert (Web Push)', () => {
           kinship: 'Hermano',
         },
       });
-      const verified = await declining.call('GET', `verify-contact/${verifyTokenIn((await mailsTo(declining, email))[0])}`);
+      const verified = await declining.call(
+        'GET',
+        `verify-contact/${verifyTokenIn((await mailsTo(declining, email))[0])}`,
+      );
       const token = (verified.body as unknown as { push_token: string }).push_token;
       const key = (await declining.call('GET', 'push/public-key')).body.message as { public_key: string };
       const phone = await service.subscribe(key.public_key);
@@ -276,8 +285,16 @@ describe('phone notifications of an alert (Web Push)', () => {
       }[];
       // Sent in one batch, so they may reach the push service in any order.
       const kinds = ['alert-started', 'alert-position', 'alert-ended'];
-      const inOrder = [...received].sort((a, b) => kinds.indexOf(a.notification.data.kind) - kinds.indexOf(b.notification.data.kind));
-      expect(inOrder.map((message) => [message.notification.data.kind, message.notification.title, message.notification.actions !== undefined])).toEqual([
+      const inOrder = [...received].sort(
+        (a, b) => kinds.indexOf(a.notification.data.kind) - kinds.indexOf(b.notification.data.kind),
+      );
+      expect(
+        inOrder.map((message) => [
+          message.notification.data.kind,
+          message.notification.title,
+          message.notification.actions !== undefined,
+        ]),
+      ).toEqual([
         ['alert-started', 'ALERTA SOS: Rosa Prueba está en riesgo', true],
         ['alert-position', 'ALERTA SOS: ubicación de Rosa Prueba', true],
         ['alert-ended', 'Rosa Prueba finalizó su alerta SOS', false],
@@ -312,7 +329,10 @@ describe('phone notifications of an alert (Web Push)', () => {
       phones.push(await phoneOn(luis.pushToken));
       t.clock.advance(1_000);
     }
-    const kept = await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.contactId, luis.contactId));
+    const kept = await t.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.contactId, luis.contactId));
     expect(kept.map((row) => row.endpoint).sort()).toEqual(
       phones
         .slice(1)
@@ -347,8 +367,12 @@ describe('phone notifications of an alert (Web Push)', () => {
     await t.drainOutbox();
     expect(await phonesOf(luis)).toBe(0);
     const rows = await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'));
-    expect(rows.filter((row) => row.userId === luis.me.id).map((row) => [row.status, row.attempts, row.lastError])).toEqual([['failed', 1, 'push 410']]);
-    expect((await alertState(t, luis.me)).alert?.deliveries).toEqual([expect.objectContaining({ state: 'sent', push_sent_at: null })]);
+    expect(
+      rows.filter((row) => row.userId === luis.me.id).map((row) => [row.status, row.attempts, row.lastError]),
+    ).toEqual([['failed', 1, 'push 410']]);
+    expect((await alertState(t, luis.me)).alert?.deliveries).toEqual([
+      expect.objectContaining({ state: 'sent', push_sent_at: null }),
+    ]);
   });
 
   it('tries again, with backoff, while the push service is down, and delivers once it is back', async () => {
@@ -357,7 +381,10 @@ describe('phone notifications of an alert (Web Push)', () => {
     service.refuseNext(2, 503);
     await press(t, luis.me, { alert_status: '1', ...MEXICO });
     await t.drainOutbox();
-    const pushRow = async () => (await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'))).find((row) => row.userId === luis.me.id);
+    const pushRow = async () =>
+      (await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'))).find(
+        (row) => row.userId === luis.me.id,
+      );
     expect(await pushRow()).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -380,7 +407,8 @@ describe('phone notifications of an alert (Web Push)', () => {
     const luis = await accepted('anotado');
     const phone = await phoneOn(luis.pushToken);
     // The database refuses to note the notification on the alert's delivery, once it has been handed over.
-    await t.pool.query(`create function refuse_push_note() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
+    await t.pool
+      .query(`create function refuse_push_note() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
       create trigger refuse_push_note before update on alert_deliveries for each row
         when (new.push_sent_at is distinct from old.push_sent_at) execute function refuse_push_note()`);
     try {
@@ -392,22 +420,30 @@ describe('phone notifications of an alert (Web Push)', () => {
       await t.pool.query('drop trigger refuse_push_note on alert_deliveries; drop function refuse_push_note()');
     }
     const rows = await t.db.select().from(outbox).where(eq(outbox.kind, 'push:alert-started'));
-    expect(rows.filter((row) => row.userId === luis.me.id).map(({ status, attempts, lastError }) => ({ status, attempts, lastError }))).toEqual([
-      { status: 'sent', attempts: 1, lastError: null },
-    ]);
+    expect(
+      rows
+        .filter((row) => row.userId === luis.me.id)
+        .map(({ status, attempts, lastError }) => ({ status, attempts, lastError })),
+    ).toEqual([{ status: 'sent', attempts: 1, lastError: null }]);
     expect(await service.received(phone)).toHaveLength(1);
   });
 
   it("never lets a retried position replace 'finalizó' on the phone: a notification older than one already sent stays unsent", async () => {
     const luis = await accepted('orden');
     const phone = await phoneOn(luis.pushToken);
-    const kindsOnPhone = async () => ((await service.received(phone)) as PushPayload[]).map((message) => message.notification.data.kind);
+    const kindsOnPhone = async () =>
+      ((await service.received(phone)) as PushPayload[]).map((message) => message.notification.data.kind);
     await press(t, luis.me, { alert_status: '1', latitude: '', longitude: '', timezone: 'America/Chicago' });
     await t.drainOutbox();
     // The first position's notification meets a push service having a bad moment, and waits to be tried again.
     service.refuseNext(1, 503);
     t.clock.advance(30_000);
-    await press(t, luis.me, { alert_status: '1', latitude: '41.8781', longitude: '-87.6298', timezone: 'America/Chicago' });
+    await press(t, luis.me, {
+      alert_status: '1',
+      latitude: '41.8781',
+      longitude: '-87.6298',
+      timezone: 'America/Chicago',
+    });
     await t.drainOutbox();
     await press(t, luis.me, { alert_status: '2' });
     await t.drainOutbox();
@@ -415,8 +451,14 @@ describe('phone notifications of an alert (Web Push)', () => {
     t.clock.advance(10 * 60_000);
     await t.drainOutbox();
     expect(await kindsOnPhone()).toEqual(['alert-started', 'alert-ended']);
-    const rows = (await t.db.select().from(outbox).where(eq(outbox.userId, luis.me.id))).filter((row) => row.kind.startsWith('push:'));
-    expect(rows.map(({ kind, status, attempts, lastError }) => ({ kind, status, attempts, lastError })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+    const rows = (await t.db.select().from(outbox).where(eq(outbox.userId, luis.me.id))).filter((row) =>
+      row.kind.startsWith('push:'),
+    );
+    expect(
+      rows
+        .map(({ kind, status, attempts, lastError }) => ({ kind, status, attempts, lastError }))
+        .sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
       { kind: 'push:alert-ended', status: 'sent', attempts: 1, lastError: null },
       { kind: 'push:alert-position', status: 'failed', attempts: 2, lastError: SUPERSEDED },
       { kind: 'push:alert-started', status: 'sent', attempts: 1, lastError: null },
@@ -513,7 +555,9 @@ describe('phone notifications of an alert (Web Push)', () => {
         })
       ).status,
     ).toBe(200);
-    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.contactId, luis.contactId))).toEqual([]);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.contactId, luis.contactId))).toEqual(
+      [],
+    );
     expect(
       (
         await t.post('push/subscriptions', {

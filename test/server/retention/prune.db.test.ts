@@ -20,19 +20,35 @@ describe('the hourly clean-up', () => {
   });
   afterAll(() => t.close());
 
-  const prune = (days = t.config.positionRetentionDays) => pruneExpired(t.db, t.clock.now(), { positionRetentionDays: days });
+  const prune = (days = t.config.positionRetentionDays) =>
+    pruneExpired(t.db, t.clock.now(), { positionRetentionDays: days });
   const press = (me: Session, body: object) =>
-    t.call('PUT', 'active-button', { token: me.access_token, body: { timezone: 'America/Chicago', ...body }, headers: { 'idempotency-key': randomUUID() } });
+    t.call('PUT', 'active-button', {
+      token: me.access_token,
+      body: { timezone: 'America/Chicago', ...body },
+      headers: { 'idempotency-key': randomUUID() },
+    });
   const positionOf = async (alertId: string) => {
-    const [row] = await t.db.select({ latitude: alerts.latitude, longitude: alerts.longitude, status: alerts.status }).from(alerts).where(eq(alerts.id, alertId));
+    const [row] = await t.db
+      .select({ latitude: alerts.latitude, longitude: alerts.longitude, status: alerts.status })
+      .from(alerts)
+      .where(eq(alerts.id, alertId));
     return row;
   };
 
   it('erases an ended alert’s position 30 days after it ended, and never a running alert’s', async () => {
     const ended = await signUp(t, 'eva@example.com');
     const running = await signUp(t, 'rafa@example.com');
-    const first = ((await press(ended, { alert_status: '1', latitude: '19.4326', longitude: '-99.1332' })).body.message as { alert_id: string }).alert_id;
-    const still = ((await press(running, { alert_status: '1', latitude: '41.8781', longitude: '-87.6298' })).body.message as { alert_id: string }).alert_id;
+    const first = (
+      (await press(ended, { alert_status: '1', latitude: '19.4326', longitude: '-99.1332' })).body.message as {
+        alert_id: string;
+      }
+    ).alert_id;
+    const still = (
+      (await press(running, { alert_status: '1', latitude: '41.8781', longitude: '-87.6298' })).body.message as {
+        alert_id: string;
+      }
+    ).alert_id;
     t.clock.advance(2 * DAY);
     await press(ended, { alert_status: '2' });
 
@@ -48,9 +64,18 @@ describe('the hourly clean-up', () => {
 
   it('erases a practice alert’s position after the same retention, counted from the practice', async () => {
     const me = await signUp(t, 'prueba@example.com');
-    const id = ((await press(me, { alert_status: '3', latitude: '6.2442', longitude: '-75.5812' })).body.message as { practice_id: string }).practice_id;
+    const id = (
+      (await press(me, { alert_status: '3', latitude: '6.2442', longitude: '-75.5812' })).body.message as {
+        practice_id: string;
+      }
+    ).practice_id;
     const position = async () =>
-      (await t.db.select({ latitude: practiceAlerts.latitude, longitude: practiceAlerts.longitude }).from(practiceAlerts).where(eq(practiceAlerts.id, id)))[0];
+      (
+        await t.db
+          .select({ latitude: practiceAlerts.latitude, longitude: practiceAlerts.longitude })
+          .from(practiceAlerts)
+          .where(eq(practiceAlerts.id, id))
+      )[0];
     t.clock.advance(30 * DAY - MINUTE);
     await prune();
     expect(await position()).toEqual({ latitude: '6.2442', longitude: '-75.5812' });
@@ -61,7 +86,11 @@ describe('the hourly clean-up', () => {
 
   it('follows POSITION_RETENTION_DAYS', async () => {
     const me = await signUp(t, 'sol@example.com');
-    const id = ((await press(me, { alert_status: '1', latitude: '10.5', longitude: '-66.9' })).body.message as { alert_id: string }).alert_id;
+    const id = (
+      (await press(me, { alert_status: '1', latitude: '10.5', longitude: '-66.9' })).body.message as {
+        alert_id: string;
+      }
+    ).alert_id;
     await press(me, { alert_status: '2' });
     t.clock.advance(7 * DAY + MINUTE);
     await prune(30);
@@ -80,7 +109,8 @@ describe('the hourly clean-up', () => {
     });
     const link = verifyTokenIn((await mailsTo(t, 'tia@example.com'))[0]);
     await t.post('signin', { email: 'codigo@example.com' });
-    const kinds = async () => (await t.db.select({ type: verifications.type }).from(verifications)).map((r) => r.type).sort();
+    const kinds = async () =>
+      (await t.db.select({ type: verifications.type }).from(verifications)).map((r) => r.type).sort();
     expect(await kinds()).toEqual(['contact-invite', 'signin']);
 
     t.clock.advance(2 * CODE_TTL_MS + MINUTE);
@@ -105,7 +135,8 @@ describe('the hourly clean-up', () => {
     const email = 'lenta@example.com';
     await t.post('signin', { email });
     for (const code of ['0000', '0001', '0002', '0003', '0004', '0005']) await t.post('verify', { email, code });
-    const lockouts = async () => (await t.db.select().from(verifications).where(eq(verifications.type, 'signin-lockout'))).length;
+    const lockouts = async () =>
+      (await t.db.select().from(verifications).where(eq(verifications.type, 'signin-lockout'))).length;
     expect(await lockouts()).toBe(1);
     t.clock.advance(DAY);
     await prune();
@@ -121,7 +152,10 @@ describe('the hourly clean-up', () => {
     await t.drainOutbox();
     t.clock.advance(2 * MINUTE);
     await t.post('resend-code', { email: 'recibo@example.com' });
-    const receipts = async () => (await t.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.recipient, 'recibo@example.com'))).map((r) => r.status);
+    const receipts = async () =>
+      (await t.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.recipient, 'recibo@example.com'))).map(
+        (r) => r.status,
+      );
     expect(await receipts()).toEqual(['sent', 'pending']);
     t.clock.advance(DAY);
     await prune();
@@ -130,7 +164,10 @@ describe('the hourly clean-up', () => {
 
   it('clears the body of an e-mail given up on (it may hold a code or a position), keeping the receipt', async () => {
     await t.post('signin', { email: 'sin-correo@example.com' });
-    const [row] = await t.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, 'sin-correo@example.com'));
+    const [row] = await t.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(eq(outbox.recipient, 'sin-correo@example.com'));
     // What the outbox worker does after its last failed attempt.
     await t.db
       .update(outbox)
@@ -141,7 +178,13 @@ describe('the hourly clean-up', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.id, row?.id ?? 0));
-    expect(after).toMatchObject({ status: 'failed', subject: null, text: null, html: null, recipient: 'sin-correo@example.com' });
+    expect(after).toMatchObject({
+      status: 'failed',
+      subject: null,
+      text: null,
+      html: null,
+      recipient: 'sin-correo@example.com',
+    });
   });
 
   it('clears the template data of an SOS e-mail given up on: it holds a position', async () => {

@@ -64,7 +64,13 @@ describe('e-mail addresses are bare addresses', () => {
     const ana = await signUp(t, 'ana-bare@example.com');
     const added = await t.call('POST', 'contacts', {
       token: ana.access_token,
-      body: { firstname: 'Jorge', lastname: 'Pérez', email: 'jorge@example.com', phone: '+13055550124', kinship: 'Hermano' },
+      body: {
+        firstname: 'Jorge',
+        lastname: 'Pérez',
+        email: 'jorge@example.com',
+        phone: '+13055550124',
+        kinship: 'Hermano',
+      },
     });
     expect(added.status).toBe(200);
     const [invitation] = await mailsTo(t, 'jorge@example.com');
@@ -75,12 +81,21 @@ describe('e-mail addresses are bare addresses', () => {
         token: ana.access_token,
         body: { firstname: 'Jorge', lastname: 'Pérez', email, phone: '+13055550124', kinship: 'Hermano' },
       });
-      expect(again, email).toMatchObject({ status: 422, body: { success: false, errors: { email: [fieldMessages.emailNotBare] } } });
+      expect(again, email).toMatchObject({
+        status: 422,
+        body: { success: false, errors: { email: [fieldMessages.emailNotBare] } },
+      });
     }
     // Re-adding the address itself is allowed (the terms allow any contact) but sends nothing.
     const readded = await t.call('POST', 'contacts', {
       token: ana.access_token,
-      body: { firstname: 'Jorge', lastname: 'Pérez', email: ' JORGE@example.com', phone: '+13055550124', kinship: 'Hermano' },
+      body: {
+        firstname: 'Jorge',
+        lastname: 'Pérez',
+        email: ' JORGE@example.com',
+        phone: '+13055550124',
+        kinship: 'Hermano',
+      },
     });
     expect(readded.body).toMatchObject({ success: false, message: apiMessages.contactDuplicate });
     expect(await mailsTo(t, 'jorge@example.com')).toHaveLength(1);

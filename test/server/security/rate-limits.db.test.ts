@@ -7,7 +7,12 @@ describe('limits against code flooding and guessing', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { TRUST_PROXY: 'true', RATE_LIMIT_SIGNIN_PER_IP: '3', RATE_LIMIT_VERIFY_PER_IP: '3', RATE_LIMIT_RESEND_PER_IP: '3' },
+      env: {
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_SIGNIN_PER_IP: '3',
+        RATE_LIMIT_VERIFY_PER_IP: '3',
+        RATE_LIMIT_RESEND_PER_IP: '3',
+      },
     });
     // Start at the top of an hour so the fixed windows are easy to reason about.
     t.clock.set(new Date('2026-03-01T10:00:00Z'));
@@ -36,7 +41,8 @@ describe('limits against code flooding and guessing', () => {
   });
 
   it('limits how often one network address may ask for codes', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await t.post('signin', { email: `p${i}@example.com` }, from('10.9.9.9'))).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.post('signin', { email: `p${i}@example.com` }, from('10.9.9.9'))).status).toBe(200);
     const fourth = await t.post('signin', { email: 'p3@example.com' }, from('10.9.9.9'));
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -45,7 +51,8 @@ describe('limits against code flooding and guessing', () => {
   });
 
   it('limits how many codes one network address may try', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await t.post('verify', { email: 'q@example.com', code: '1234' }, from('10.8.8.8'))).status).toBe(422);
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.post('verify', { email: 'q@example.com', code: '1234' }, from('10.8.8.8'))).status).toBe(422);
     expect((await t.post('verify', { email: 'q@example.com', code: '1234' }, from('10.8.8.8'))).status).toBe(429);
   });
 });

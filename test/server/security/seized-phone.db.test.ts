@@ -27,7 +27,8 @@ describe('a seized phone during an alert', () => {
     ...(body === undefined ? {} : { body }),
     headers: pin ? { [PIN_HEADER]: pin } : ({} as Record<string, string>),
   });
-  const contactsOf = async (me: Session) => (await t.call('GET', 'contacts', { token: me.access_token })).body.message as Contact[];
+  const contactsOf = async (me: Session) =>
+    (await t.call('GET', 'contacts', { token: me.access_token })).body.message as Contact[];
 
   async function signInAgain(email: string): Promise<Session> {
     await t.post('signin', { email });
@@ -43,9 +44,18 @@ describe('a seized phone during an alert', () => {
     if (pins) await setPins(t, person.me);
     const laptop = await signInAgain(`${tag}@example.com`);
     for (const contact of await contactsOf(person.me)) {
-      expect((await t.call('PATCH', `contacts/${contact.id}`, { token: person.me.access_token, body: { receives_detention_info: true } })).status).toBe(200);
+      expect(
+        (
+          await t.call('PATCH', `contacts/${contact.id}`, {
+            token: person.me.access_token,
+            body: { receives_detention_info: true },
+          })
+        ).status,
+      ).toBe(200);
     }
-    expect((await t.call('PUT', 'profile/detention-info', { token: person.me.access_token, body: DETENTION })).status).toBe(200);
+    expect(
+      (await t.call('PUT', 'profile/detention-info', { token: person.me.access_token, body: DETENTION })).status,
+    ).toBe(200);
     expect((await press(t, person.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
     return { ...person, laptop };
   }
@@ -67,11 +77,23 @@ describe('a seized phone during an alert', () => {
   it('with PINs: each silencing action asks for the PIN; the duress PIN answers as success and changes nothing', async () => {
     const { me, laptop } = await alertOn('forzada', true);
     const before = await whatContactsGet('forzada@example.com');
-    expect(before).toEqual({ contacts: 2, detention_receivers: 2, detention: expect.any(String), active_alerts: 1, deliveries: 2 });
+    expect(before).toEqual({
+      contacts: 2,
+      detention_receivers: 2,
+      detention: expect.any(String),
+      active_alerts: 1,
+      deliveries: 2,
+    });
     const [luis, eva] = await contactsOf(me);
 
-    const pinRequired = { status: 422, body: { success: false, message: pinMessages.pinRequired, errors: { pin: [pinMessages.pinRequired] } } };
-    const pinWrong = { status: 422, body: { success: false, message: pinMessages.pinWrong, errors: { pin: [pinMessages.pinWrong] } } };
+    const pinRequired = {
+      status: 422,
+      body: { success: false, message: pinMessages.pinRequired, errors: { pin: [pinMessages.pinRequired] } },
+    };
+    const pinWrong = {
+      status: 422,
+      body: { success: false, message: pinMessages.pinWrong, errors: { pin: [pinMessages.pinWrong] } },
+    };
     expect(await t.call('DELETE', `contacts/${luis!.id}`, withPin(me))).toMatchObject(pinRequired);
     expect(await t.call('DELETE', `contacts/${luis!.id}`, withPin(me, '0000'))).toMatchObject(pinWrong);
 
@@ -94,8 +116,14 @@ describe('a seized phone during an alert', () => {
     expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(200);
 
     // The real PIN proceeds.
-    expect((await t.call('DELETE', `contacts/${luis!.id}`, withPin(me, PIN))).body).toEqual({ success: true, message: apiMessages.contactDeleted });
-    expect((await t.call('POST', 'profile/sessions/revoke-others', withPin(me, PIN))).body).toEqual({ success: true, message: { revoked: 1 } });
+    expect((await t.call('DELETE', `contacts/${luis!.id}`, withPin(me, PIN))).body).toEqual({
+      success: true,
+      message: apiMessages.contactDeleted,
+    });
+    expect((await t.call('POST', 'profile/sessions/revoke-others', withPin(me, PIN))).body).toEqual({
+      success: true,
+      message: { revoked: 1 },
+    });
     expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(401);
     expect(await whatContactsGet('forzada@example.com')).toEqual({ ...before, contacts: 1, detention_receivers: 1 });
   });
@@ -106,7 +134,9 @@ describe('a seized phone during an alert', () => {
     const [luis, eva] = await contactsOf(me);
     const refused = { status: 409, body: { success: false, message: pinMessages.alertActive } };
     expect(await t.call('DELETE', `contacts/${luis!.id}`, withPin(me))).toEqual(expect.objectContaining(refused));
-    expect(await t.call('PATCH', `contacts/${eva!.id}`, withPin(me, undefined, { receives_detention_info: false }))).toMatchObject(refused);
+    expect(
+      await t.call('PATCH', `contacts/${eva!.id}`, withPin(me, undefined, { receives_detention_info: false })),
+    ).toMatchObject(refused);
     expect(await t.call('DELETE', 'profile/detention-info', withPin(me))).toMatchObject(refused);
     expect(await t.call('POST', 'profile/sessions/revoke-others', withPin(me))).toMatchObject(refused);
     // Marking (telling more) and changing the language never ask.
@@ -122,7 +152,10 @@ describe('a seized phone during an alert', () => {
   it('defers deleting the account until the alert ends for real; the phone is signed out as by a deletion', async () => {
     const { me, laptop } = await alertOn('borrar', false);
     const before = await whatContactsGet('borrar@example.com');
-    expect((await t.call('DELETE', 'profile', { token: me.access_token })).body).toEqual({ success: true, message: apiMessages.accountDeleted });
+    expect((await t.call('DELETE', 'profile', { token: me.access_token })).body).toEqual({
+      success: true,
+      message: apiMessages.accountDeleted,
+    });
     expect((await t.call('GET', 'profile', { token: me.access_token })).status).toBe(401);
     await pruneExpired(t.db, t.clock.now(), t.config);
     expect(await whatContactsGet('borrar@example.com')).toEqual(before);
@@ -136,10 +169,15 @@ describe('a seized phone during an alert', () => {
   it('under the duress PIN, deleting the account signs the phone out and schedules nothing', async () => {
     const { me, laptop } = await alertOn('borrar-forzada', true);
     const before = await whatContactsGet('borrar-forzada@example.com');
-    expect((await t.call('DELETE', 'profile', withPin(me, DURESS_PIN))).body).toEqual({ success: true, message: apiMessages.accountDeleted });
+    expect((await t.call('DELETE', 'profile', withPin(me, DURESS_PIN))).body).toEqual({
+      success: true,
+      message: apiMessages.accountDeleted,
+    });
     expect((await t.call('GET', 'profile', { token: me.access_token })).status).toBe(401);
     expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(200);
-    const { rows } = await t.pool.query('select deletion_requested_at from users where email = $1', ['borrar-forzada@example.com']);
+    const { rows } = await t.pool.query('select deletion_requested_at from users where email = $1', [
+      'borrar-forzada@example.com',
+    ]);
     expect(rows).toEqual([{ deletion_requested_at: null }]);
     await pruneExpired(t.db, t.clock.now(), t.config);
     expect(await whatContactsGet('borrar-forzada@example.com')).toEqual(before);

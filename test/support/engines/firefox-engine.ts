@@ -48,7 +48,9 @@ export const firefoxLauncher: EngineLauncher = {
             page.on('console', (message) => {
               if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
             });
-            page.on('pageerror', (error) => errors.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`));
+            page.on('pageerror', (error) =>
+              errors.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`),
+            );
             await page.setViewport(WINDOW);
             if (offline) await page.setOfflineMode(true);
             return firefoxWindow(page, opened);

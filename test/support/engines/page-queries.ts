@@ -33,14 +33,21 @@ const FIND_SOURCE = `
   };
 `;
 
-const asJson = (query: Query) => JSON.stringify(query, (_key, value: unknown) => (value instanceof RegExp ? { source: value.source, flags: value.flags } : value));
+const asJson = (query: Query) =>
+  JSON.stringify(query, (_key, value: unknown) =>
+    value instanceof RegExp ? { source: value.source, flags: value.flags } : value,
+  );
 
 /**
  * Waits (polling in the page, never a fixed sleep) until the query matches; resolves
  * with a CSS selector for the element, or null once `timeoutMs` passed without it
  * (or, with `gone`, once it no longer matches). Survives page loads on the way.
  */
-export async function waitFor(win: EngineWindow, query: Query, options: { timeoutMs?: number; gone?: boolean } = {}): Promise<string> {
+export async function waitFor(
+  win: EngineWindow,
+  query: Query,
+  options: { timeoutMs?: number; gone?: boolean } = {},
+): Promise<string> {
   const { timeoutMs = 20_000, gone = false } = options;
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
@@ -85,7 +92,9 @@ async function onElement(win: EngineWindow, query: Query, act: (selector: string
       await act(selector);
       return;
     } catch (error) {
-      const gone = await win.run<boolean>(`return !document.querySelector(${JSON.stringify(selector)})`).catch(() => true);
+      const gone = await win
+        .run<boolean>(`return !document.querySelector(${JSON.stringify(selector)})`)
+        .catch(() => true);
       if (!gone || attempt === 5) throw error;
     }
   }

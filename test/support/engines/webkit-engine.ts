@@ -52,7 +52,9 @@ export const webkitLauncher: EngineLauncher = {
   name: 'WebKit (WebKitGTK)',
   missing: () => {
     const absent = [DRIVER, XVFB_RUN, MINIBROWSER].filter((file) => !existsSync(file));
-    return absent.length === 0 ? null : `${absent.join(', ')} not installed (apt-get install webkit2gtk-driver xvfb xauth)`;
+    return absent.length === 0
+      ? null
+      : `${absent.join(', ')} not installed (apt-get install webkit2gtk-driver xvfb xauth)`;
   },
   needsErrorTrap: true,
   async launch(): Promise<Engine> {

@@ -6,7 +6,11 @@ let counter = 0;
 /** The page's SOS call: alert_status '1' starts, '2' ends. */
 export function sosCall(
   alertStatus: '1' | '2',
-  { key = `key-${alertStatus}-${++counter}`, token = 'access-1', method = 'PUT' }: { key?: string; token?: string; method?: string } = {},
+  {
+    key = `key-${alertStatus}-${++counter}`,
+    token = 'access-1',
+    method = 'PUT',
+  }: { key?: string; token?: string; method?: string } = {},
 ): Request {
   return new Request(SOS_URL, {
     method,
@@ -22,10 +26,18 @@ export function sosCall(
 }
 
 /** The page's check-in calls: POST /api/check-ins sets one, PUT /api/check-ins/current closes or extends it. */
-export function checkInCall(kind: 'set' | 'ok' | 'extend', { key = `key-${kind}-${++counter}`, token = 'access-1' }: { key?: string; token?: string } = {}): Request {
+export function checkInCall(
+  kind: 'set' | 'ok' | 'extend',
+  { key = `key-${kind}-${++counter}`, token = 'access-1' }: { key?: string; token?: string } = {},
+): Request {
   const set = kind === 'set';
   const body = set
-    ? { purpose: 'cita-inmigracion', place: 'Oficina de Miami', due_at: '2026-11-23T12:00:00.000Z', timezone: 'America/New_York' }
+    ? {
+        purpose: 'cita-inmigracion',
+        place: 'Oficina de Miami',
+        due_at: '2026-11-23T12:00:00.000Z',
+        timezone: 'America/New_York',
+      }
     : kind === 'ok'
       ? { action: 'ok' }
       : { action: 'extend', due_at: '2026-11-23T13:00:00.000Z' };

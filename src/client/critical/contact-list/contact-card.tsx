@@ -10,17 +10,24 @@ export function ContactCard({ contact }: { contact: Contact }) {
   const unsubscribed = Boolean(contact.unsubscribed_at);
   const pending = !verified && !unsubscribed && invitationPendingUntil(contact) !== undefined;
   return (
-    <Link to="/web/contact/$contactId" params={{ contactId: contact.id }} className={verified && !unsubscribed ? 'contact-card' : 'contact-card contact-card--inactive'}>
+    <Link
+      to="/web/contact/$contactId"
+      params={{ contactId: contact.id }}
+      className={verified && !unsubscribed ? 'contact-card' : 'contact-card contact-card--inactive'}
+    >
       {/* The spaces between the lines keep the link's spoken name from running words together; the grid ignores them. */}
       <span className="contact-card__name">
         {contact.firstname} {contact.lastname}
       </span>{' '}
-      <span className="contact-card__detail">{contact.email}</span> <span className="contact-card__detail">{contact.phone}</span>{' '}
+      <span className="contact-card__detail">{contact.email}</span>{' '}
+      <span className="contact-card__detail">{contact.phone}</span>{' '}
       <span className={verified ? 'contact-card__state contact-card__state--verified' : 'contact-card__state'}>
         {verified ? 'Verificado' : pending ? INVITATION_PENDING : 'Sin verificar'}
       </span>
       {unsubscribed && <span className="contact-card__unsubscribed"> Dado de baja: no recibirá alertas</span>}
-      {verified && !unsubscribed && contact.push_phones > 0 && <span className="contact-card__push"> {pushPhonesText(contact.push_phones)}</span>}
+      {verified && !unsubscribed && contact.push_phones > 0 && (
+        <span className="contact-card__push"> {pushPhonesText(contact.push_phones)}</span>
+      )}
     </Link>
   );
 }

@@ -4,7 +4,16 @@ import * as apiMessages from '#shared/api-messages.ts';
 import { LANGUAGES } from '#shared/language.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { isBoolean, isNumber, isString, nullable, oneOf, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
+import {
+  isBoolean,
+  isNumber,
+  isString,
+  nullable,
+  oneOf,
+  readObject,
+  successMessage,
+  type Shape,
+} from '#shared/plain-data.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
 
 /** contactSchema of src/shared/api/contacts.ts, read with src/shared/plain-data.ts: home's first frame reads the list. */

@@ -1,6 +1,12 @@
 import { APP_NAME } from '#shared/constants.ts';
 import { CONNECTION_STATUS_NAME, OFFLINE_SOS_STILL_WORKS } from '#client/features/offline/offline-texts.ts';
-import { SOS_BUTTON_HINT, SOS_BUTTON_LABEL, SOS_BUTTON_NAME, SOS_SENDING_HINT, SOS_SENDING_NAME } from '#client/critical/sos-button/sos-button-texts.ts';
+import {
+  SOS_BUTTON_HINT,
+  SOS_BUTTON_LABEL,
+  SOS_BUTTON_NAME,
+  SOS_SENDING_HINT,
+  SOS_SENDING_NAME,
+} from '#client/critical/sos-button/sos-button-texts.ts';
 import { HOME_INSTRUCTION, HOME_TITLE } from '#client/critical/home/home-texts.ts';
 
 // The early home: home's first frame as static markup in index.html, drawn
@@ -15,7 +21,8 @@ import { HOME_INSTRUCTION, HOME_TITLE } from '#client/critical/home/home-texts.t
 
 export const EARLY_SOS_BUTTON_ID = 'early-sos';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char);
 
 /** Inside #root: React's first render replaces it whole. Hidden unless the page's first script shows it (early-home.css). */
 export function earlyHomeMarkup(base: string): string {

@@ -18,7 +18,8 @@ export function takeEarlySosPress(now: number = Date.now()): Date | undefined {
   return Number.isInteger(at) && at <= now && now - at <= EARLY_PRESS_MAX_AGE_MS ? new Date(at) : undefined;
 }
 
-export const EARLY_PRESS_NEEDS_SIGN_IN = 'Tu sesión expiró y tu alerta no se envió. Inicia sesión y vuelve a presionar SOS.';
+export const EARLY_PRESS_NEEDS_SIGN_IN =
+  'Tu sesión expiró y tu alerta no se envió. Inicia sesión y vuelve a presionar SOS.';
 
 /**
  * After the app's first frame: a press the SOS button did not take was made on

@@ -47,7 +47,10 @@ export function restingArea(viewport = viewportSize()): Area {
 /** The nearest point where a box of `size` lies inside `area` (top and left win when it does not fit). */
 export function clampToArea(point: Point, size: { width: number; height: number }, area = restingArea()): Point {
   const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(value, high));
-  return { x: clamp(point.x, area.left, area.right - size.width), y: clamp(point.y, area.top, area.bottom - size.height) };
+  return {
+    x: clamp(point.x, area.left, area.right - size.width),
+    y: clamp(point.y, area.top, area.bottom - size.height),
+  };
 }
 
 /** Moves the element to `point`, kept inside the resting area, and returns where it went. */

@@ -5,7 +5,9 @@ import { useDraggable } from './use-draggable.ts';
 import './help-button.css';
 
 // Out of the first download (home's budget): only this small button is in it.
-const HelpOverlay = lazy(() => import('#client/features/help/help-overlay.tsx').then((module) => ({ default: module.HelpOverlay })));
+const HelpOverlay = lazy(() =>
+  import('#client/features/help/help-overlay.tsx').then((module) => ({ default: module.HelpOverlay })),
+);
 
 /** The floating 'Ayuda' button of the main layout: a tap opens the help overlay, a drag moves it out of the way. */
 export function HelpButton() {

@@ -68,7 +68,14 @@ export function useDraggable<T extends HTMLElement>(onTap: (element: T) => void)
       if (!event.isPrimary || event.button !== 0) return;
       justDragged.current = false;
       const rect = event.currentTarget.getBoundingClientRect();
-      drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, left: rect.left, top: rect.top, moved: false };
+      drag.current = {
+        pointerId: event.pointerId,
+        startX: event.clientX,
+        startY: event.clientY,
+        left: rect.left,
+        top: rect.top,
+        moved: false,
+      };
       // Keeps the moves coming when the pointer runs ahead of the element or off the screen (jsdom has no capture).
       event.currentTarget.setPointerCapture?.(event.pointerId);
     },
@@ -96,7 +103,12 @@ export function useDraggable<T extends HTMLElement>(onTap: (element: T) => void)
       if (!direction) return;
       event.preventDefault();
       const rect = event.currentTarget.getBoundingClientRect();
-      savePosition(placeElement(event.currentTarget, { x: rect.left + direction[0] * KEY_STEP_PX, y: rect.top + direction[1] * KEY_STEP_PX }));
+      savePosition(
+        placeElement(event.currentTarget, {
+          x: rect.left + direction[0] * KEY_STEP_PX,
+          y: rect.top + direction[1] * KEY_STEP_PX,
+        }),
+      );
     },
   };
   return { ref, handlers };

@@ -18,13 +18,24 @@ export function BottomNav() {
         <NavIcon name="profile" />
         Perfil
       </Link>
-      <Link to="/web/contact" className="bottom-nav__item" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+      <Link
+        to="/web/contact"
+        className="bottom-nav__item"
+        activeOptions={{ exact: true }}
+        activeProps={{ 'aria-current': 'page' }}
+      >
         <NavIcon name="add" />
         Agregar Contacto
       </Link>
       {/* The chat link is per deployment (CHAT_URL); without one there is nothing to open. */}
       {chatUrl && (
-        <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="bottom-nav__item" onClick={() => track('whatsapp_open')}>
+        <a
+          href={chatUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="bottom-nav__item"
+          onClick={() => track('whatsapp_open')}
+        >
           <NavIcon name="chat" />
           Hablemos
         </a>

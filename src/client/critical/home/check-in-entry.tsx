@@ -31,9 +31,16 @@ export function CheckInEntry() {
   const queryClient = useQueryClient();
   // What this phone set or last heard, kept encrypted across restarts.
   // Batched as TanStack's own hooks do, so a query made while another component renders never updates this one mid-render.
-  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)), [queryClient]);
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)),
+    [queryClient],
+  );
   const cached = useSyncExternalStore(subscribe, () => queryClient.getQueryData(CURRENT_CHECK_IN));
-  const server = useQuery({ queryKey: [queryRoots.checkIn, 'open'], queryFn: serverHasOpenCheckIn, networkMode: 'offlineFirst' });
+  const server = useQuery({
+    queryKey: [queryRoots.checkIn, 'open'],
+    queryFn: serverHasOpenCheckIn,
+    networkMode: 'offlineFirst',
+  });
   if (isOpen(cached) || server.data === true) {
     return (
       // A chunk that cannot load (offline, no worker yet) costs this view, never the page.

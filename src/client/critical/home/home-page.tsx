@@ -9,7 +9,9 @@ import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
 // It shows a moment after the button, never in its way. Its code comes in home's chunk (vite.config.ts).
-const SosHomePanels = lazy(() => import('#client/critical/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })));
+const SosHomePanels = lazy(() =>
+  import('#client/critical/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
+);
 
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */
 export function HomePage() {

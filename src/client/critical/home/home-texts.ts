@@ -5,4 +5,5 @@ export const HOME_INSTRUCTION = 'Presiona el botón SOS IAD para notificar a tus
 
 // 'Avísales si no vuelvo': home shows the way to it; the check-in screen takes its title from here.
 export const CHECK_IN_TITLE = 'Avísales si no vuelvo';
-export const CHECK_IN_HINT = 'Si vas a una cita o a un lugar con riesgo, avisamos a tus contactos si no vuelves a tiempo.';
+export const CHECK_IN_HINT =
+  'Si vas a una cita o a un lugar con riesgo, avisamos a tus contactos si no vuelves a tiempo.';

@@ -5,7 +5,9 @@ import { useInstallPrompt } from '#client/features/install/use-install-prompt.ts
 import { SosButton } from '#client/critical/sos-button/sos-button.tsx';
 
 // Out of home's first download: it shows a moment after the SOS button, and only where installing is possible.
-const InstallButton = lazy(() => import('#client/features/install/install-button.tsx').then((module) => ({ default: module.InstallButton })));
+const InstallButton = lazy(() =>
+  import('#client/features/install/install-button.tsx').then((module) => ({ default: module.InstallButton })),
+);
 
 /**
  * The SOS button, in the lower half of the first screen (one thumb reaches it),

@@ -2,9 +2,12 @@
 // what to do: the three standard failures get ours. Anything else passes on the browser's words
 // (SPEC.md section 8), or a plain fallback when it gave none.
 
-export const LOCATION_DENIED = 'No diste permiso para usar tu ubicación. Para compartirla, permítela para este sitio en los ajustes del navegador.';
-export const LOCATION_UNAVAILABLE = 'No pudimos saber dónde estás. Activa la ubicación de tu teléfono o ve a un lugar con mejor señal; lo seguimos intentando.';
-export const LOCATION_TIMEOUT = 'Tu ubicación tarda en llegar. Revisa que la ubicación de tu teléfono esté activada; lo seguimos intentando.';
+export const LOCATION_DENIED =
+  'No diste permiso para usar tu ubicación. Para compartirla, permítela para este sitio en los ajustes del navegador.';
+export const LOCATION_UNAVAILABLE =
+  'No pudimos saber dónde estás. Activa la ubicación de tu teléfono o ve a un lugar con mejor señal; lo seguimos intentando.';
+export const LOCATION_TIMEOUT =
+  'Tu ubicación tarda en llegar. Revisa que la ubicación de tu teléfono esté activada; lo seguimos intentando.';
 const LOCATION_FAILED = 'No pudimos obtener tu ubicación.';
 
 // GeolocationPositionError's codes (the constants are not on the error in every browser).

@@ -28,7 +28,10 @@ export type SosRequest = HeldSos;
  * - failed: nobody has it (the person must use the SMS fallback or press again).
  */
 export type SubmitResult =
-  { kind: 'done' } | { kind: 'queued'; signedOut: boolean } | { kind: 'held'; signedOut: boolean } | { kind: 'failed'; message: string; pinError?: string };
+  | { kind: 'done' }
+  | { kind: 'queued'; signedOut: boolean }
+  | { kind: 'held'; signedOut: boolean }
+  | { kind: 'failed'; message: string; pinError?: string };
 
 export interface HeldView {
   count: number;
@@ -95,9 +98,13 @@ type Settled = Exclude<SosReply, { kind: 'no-reply' | 'signed-out' }>;
 function resultOf(reply: Settled): SubmitResult {
   // The worker's 503 says it all; a refusal from the server only says what was wrong with the request.
   if (reply.kind === 'not-queued') return { kind: 'failed', message: reply.message };
-  if (reply.kind === 'refused' && reply.pinError) return { kind: 'failed', message: reply.pinError, pinError: reply.pinError };
+  if (reply.kind === 'refused' && reply.pinError)
+    return { kind: 'failed', message: reply.pinError, pinError: reply.pinError };
   if (reply.kind === 'refused') {
-    return { kind: 'failed', message: `No pudimos enviar tu alerta: ${reply.message.replace(/\.?$/, '.')} Envía un SMS a tus contactos.` };
+    return {
+      kind: 'failed',
+      message: `No pudimos enviar tu alerta: ${reply.message.replace(/\.?$/, '.')} Envía un SMS a tus contactos.`,
+    };
   }
   return reply;
 }
@@ -177,7 +184,11 @@ function retryNow(): void {
 
 async function save(): Promise<void> {
   const mine = held.filter((request) => request.userId === getSessionState().auth.id);
-  view.set({ count: mine.length, oldestQueuedAt: mine[0]?.queuedAt ?? null, needsSignIn: needsSignIn && mine.length > 0 });
+  view.set({
+    count: mine.length,
+    oldestQueuedAt: mine[0]?.queuedAt ?? null,
+    needsSignIn: needsSignIn && mine.length > 0,
+  });
   // A broken IndexedDB still leaves the requests in memory, retried while the page is open.
   await writeHeld(held).catch(() => undefined);
 }

@@ -41,7 +41,14 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
   const key = newIdempotencyKey();
   // The best position already known; a press never waits for one.
   const { fix } = getLocation();
-  setPressState({ phase: 'sending', key, pressedAt: at.getTime(), hadPosition: fix !== null, positionSent: false, failure: '' });
+  setPressState({
+    phase: 'sending',
+    key,
+    pressedAt: at.getTime(),
+    hadPosition: fix !== null,
+    positionSent: false,
+    failure: '',
+  });
   let shown: Promise<void> | undefined;
   // A phone locked or an app swiped away as soon as the alert screen shows must reopen on the
   // alert: the screen (and whatever follows alert_status, like the SOS button) comes once it is stored.
@@ -51,7 +58,10 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
     }));
   const timer = setTimeout(() => void showAlertScreen(), SHOW_ALERT_SCREEN_AFTER_MS);
   // Our own failure is no reason to claim anything: the person gets the SMS fallback.
-  const result = await submitSos(sosRequest(key, ALERT_START, at, fix)).catch((): SubmitResult => ({ kind: 'failed', message: SOS_NOT_QUEUED_MESSAGE }));
+  const result = await submitSos(sosRequest(key, ALERT_START, at, fix)).catch((): SubmitResult => ({
+    kind: 'failed',
+    message: SOS_NOT_QUEUED_MESSAGE,
+  }));
   clearTimeout(timer);
 
   if (result.kind === 'failed') {

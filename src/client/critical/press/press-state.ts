@@ -26,7 +26,15 @@ export interface PressState {
   userId: string;
 }
 
-const store = createStore<PressState>(() => ({ phase: 'idle', key: '', pressedAt: 0, hadPosition: false, positionSent: false, failure: '', userId: '' }));
+const store = createStore<PressState>(() => ({
+  phase: 'idle',
+  key: '',
+  pressedAt: 0,
+  hadPosition: false,
+  positionSent: false,
+  failure: '',
+  userId: '',
+}));
 
 export const getPressState = store.get;
 

@@ -69,7 +69,10 @@ export async function putActiveButton(key: string, body: ActiveButtonBody): Prom
   if (reply.status !== 401) return classify(reply, false);
 
   try {
-    const last = classify(await sendJson({ ...request({ [SOS_QUEUE_ONLY_HEADER]: '1' }), token: getSessionState().auth.access_token }), true);
+    const last = classify(
+      await sendJson({ ...request({ [SOS_QUEUE_ONLY_HEADER]: '1' }), token: getSessionState().auth.access_token }),
+      true,
+    );
     return last.kind === 'queued' || last.kind === 'done' ? last : { kind: 'signed-out' };
   } catch {
     return { kind: 'signed-out' };
@@ -84,7 +87,12 @@ function classify({ status, data }: HttpReply, signedOut: boolean): SosReply {
   }
   if (status === 400 || status === 413 || status === 422) {
     const pinError = readPinError(data);
-    return { kind: 'refused', status, message: messageText(data, apiMessages.invalidData), ...(pinError ? { pinError } : {}) };
+    return {
+      kind: 'refused',
+      status,
+      message: messageText(data, apiMessages.invalidData),
+      ...(pinError ? { pinError } : {}),
+    };
   }
   return { kind: 'no-reply' };
 }

@@ -56,7 +56,12 @@ function workerStatusKnown(): Promise<boolean> {
 
 /** Something of this phone the server may not have seen yet. */
 function phoneIsSending(): boolean {
-  return getPressState().phase === 'sending' || hasSosUnderWay() || getHeldView().count > 0 || (getSosQueueView().status?.pending ?? 0) > 0;
+  return (
+    getPressState().phase === 'sending' ||
+    hasSosUnderWay() ||
+    getHeldView().count > 0 ||
+    (getSosQueueView().status?.pending ?? 0) > 0
+  );
 }
 
 interface Moment {
@@ -73,7 +78,12 @@ function moment(): Moment {
 /** Nothing the phone decided changed while the server was being asked: its answer still applies. */
 function unchangedSince(before: Moment): boolean {
   const now = moment();
-  return now.userId === before.userId && now.alertStatus === before.alertStatus && now.press === before.press && !phoneIsSending();
+  return (
+    now.userId === before.userId &&
+    now.alertStatus === before.alertStatus &&
+    now.press === before.press &&
+    !phoneIsSending()
+  );
 }
 
 /** A path of the signed-in app (not the contacts' pages under /web/active/, not sign-in). */

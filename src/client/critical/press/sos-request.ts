@@ -16,7 +16,12 @@ function timeZone(): string {
  * One request of the SOS path with the Idempotency-Key made for it: '1' with a
  * position or empty strings (a press, or a position update), '2' to end, '3' a practice.
  */
-export function sosRequest(key: string, kind: typeof ALERT_START | typeof ALERT_END | typeof ALERT_PRACTICE, at: Date, fix: Fix | null): SosRequest {
+export function sosRequest(
+  key: string,
+  kind: typeof ALERT_START | typeof ALERT_END | typeof ALERT_PRACTICE,
+  at: Date,
+  fix: Fix | null,
+): SosRequest {
   return {
     key,
     body: {

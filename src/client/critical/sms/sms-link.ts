@@ -13,7 +13,10 @@ export function isConfirmed(contact: Contact): boolean {
  * unless the alert's delivery list says better); with none, every saved contact, since then
  * nobody gets the e-mail.
  */
-export function smsRecipients(contacts: readonly Contact[], getsEmail: (contact: Contact) => boolean = isConfirmed): Contact[] {
+export function smsRecipients(
+  contacts: readonly Contact[],
+  getsEmail: (contact: Contact) => boolean = isConfirmed,
+): Contact[] {
   const emailed = contacts.filter(getsEmail);
   return emailed.length > 0 ? emailed : [...contacts];
 }
@@ -34,7 +37,12 @@ export function smsText(name: string, fix: Fix | null, languages: readonly Langu
  * `sms:+1…,+52…?&body=…`: recipients comma-separated, and `?&body=`, which both
  * iOS (reads `&body=`) and Android (reads `?body=`, ignores the empty first pair) open.
  */
-export function smsHref(contacts: readonly Contact[], name: string, fix: Fix | null, getsEmail: (contact: Contact) => boolean = isConfirmed): string {
+export function smsHref(
+  contacts: readonly Contact[],
+  name: string,
+  fix: Fix | null,
+  getsEmail: (contact: Contact) => boolean = isConfirmed,
+): string {
   const recipients = smsRecipients(contacts, getsEmail);
   const phones = [...new Set(recipients.map((contact) => contact.phone.replace(/[^\d+]/g, '')))];
   // One message to them all: in each of their languages.

@@ -5,10 +5,17 @@ import { useAuth } from '#client/lib/session/use-session.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getPressState, setPressState, usePressState } from '../press/press-state.ts';
 import type * as PressSos from '../press/press-sos.ts';
-import { SOS_BUTTON_HINT, SOS_BUTTON_LABEL, SOS_BUTTON_NAME, SOS_SENDING_HINT, SOS_SENDING_NAME } from './sos-button-texts.ts';
+import {
+  SOS_BUTTON_HINT,
+  SOS_BUTTON_LABEL,
+  SOS_BUTTON_NAME,
+  SOS_SENDING_HINT,
+  SOS_SENDING_NAME,
+} from './sos-button-texts.ts';
 import './sos-button.css';
 
-const PRESS_UNAVAILABLE = 'No pudimos enviar tu alerta. Revisa tu conexión e inténtalo de nuevo, o envía un SMS a tus contactos.';
+const PRESS_UNAVAILABLE =
+  'No pudimos enviar tu alerta. Revisa tu conexión e inténtalo de nuevo, o envía un SMS a tus contactos.';
 
 let pressModule: Promise<typeof PressSos> | undefined;
 
@@ -69,7 +76,14 @@ export function SosButton() {
   // The spoken name holds the words on the button (WCAG 2.5.3: voice control users say what they see);
   // the space between the two lines keeps 'SOS' a word of its own.
   return (
-    <button type="button" className="sos-button" aria-label={sending ? SOS_SENDING_NAME : SOS_BUTTON_NAME} aria-busy={sending} disabled={sending} onClick={() => press()}>
+    <button
+      type="button"
+      className="sos-button"
+      aria-label={sending ? SOS_SENDING_NAME : SOS_BUTTON_NAME}
+      aria-busy={sending}
+      disabled={sending}
+      onClick={() => press()}
+    >
       <span className="sos-button__label" aria-hidden="true">
         {SOS_BUTTON_LABEL}
       </span>{' '}

@@ -13,7 +13,10 @@ export function SosFailure({ contacts }: { contacts: readonly Contact[] }) {
   return (
     <div className="sos-notice sos-notice--danger" role="alert">
       <p>{failure}</p>
-      <a className="button button--danger button--block" href={smsHref(contacts, name || `${firstname} ${lastname}`.trim(), fix)}>
+      <a
+        className="button button--danger button--block"
+        href={smsHref(contacts, name || `${firstname} ${lastname}`.trim(), fix)}
+      >
         Enviar SMS a mis contactos
       </a>
     </div>

@@ -13,7 +13,8 @@ import { useAck } from './api/get-ack.ts';
 import './ack-screen.css';
 
 /** The server turned the link down (unknown or expired); "too many tries" and no answer are not that. */
-const isLinkRejected = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+const isLinkRejected = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 /**
  * /web/active/ack/{token}: a contact, from the e-mail, without an
@@ -113,7 +114,17 @@ function AlertFacts({ view, texts }: { view: AckView; texts: ContactTexts }) {
   );
 }
 
-function Outcome({ view, texts, pending, onPress }: { view: AckView; texts: ContactTexts; pending: boolean; onPress: () => void }) {
+function Outcome({
+  view,
+  texts,
+  pending,
+  onPress,
+}: {
+  view: AckView;
+  texts: ContactTexts;
+  pending: boolean;
+  onPress: () => void;
+}) {
   const done = useRef<HTMLParagraphElement>(null);
   const acknowledged = view.acknowledged_at !== null;
   // The button that had the focus is gone: the news takes it.
@@ -133,7 +144,13 @@ function Outcome({ view, texts, pending, onPress }: { view: AckView; texts: Cont
   return (
     <>
       <p>{view.practice ? texts.ackPressPractice(who) : texts.ackPress(who)}</p>
-      <button type="button" className="button button--block ack__button" disabled={pending} aria-busy={pending} onClick={onPress}>
+      <button
+        type="button"
+        className="button button--block ack__button"
+        disabled={pending}
+        aria-busy={pending}
+        onClick={onPress}
+      >
         {pending ? texts.sending : texts.ackButton}
       </button>
     </>

@@ -5,7 +5,8 @@ import './offline-ready-notice.css';
 
 export const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';
 
-type Phase = { kind: 'idle' } | { kind: 'waiting'; path: string } | { kind: 'showing'; path: string } | { kind: 'done' };
+type Phase =
+  { kind: 'idle' } | { kind: 'waiting'; path: string } | { kind: 'showing'; path: string } | { kind: 'done' };
 
 /**
  * Says once that the first install finished and the app now opens with no

@@ -43,7 +43,10 @@ export interface StartInput {
   fix: Fix | null;
 }
 
-export async function startCheckIn(queryClient: QueryClient, { purpose, place, due, fix }: StartInput): Promise<CheckInReply> {
+export async function startCheckIn(
+  queryClient: QueryClient,
+  { purpose, place, due, fix }: StartInput,
+): Promise<CheckInReply> {
   const key = newIdempotencyKey();
   const body = { purpose, place, due_at: due.toISOString(), timezone: timeZone(), ...(fix ?? {}) };
   const reply = await sendCheckInCall('POST', CHECK_INS, key, body);
@@ -56,7 +59,11 @@ export async function startCheckIn(queryClient: QueryClient, { purpose, place, d
 }
 
 /** 'Estoy bien'. */
-export async function closeCheckIn(queryClient: QueryClient, pin: string | undefined, fix: Fix | null): Promise<CheckInReply> {
+export async function closeCheckIn(
+  queryClient: QueryClient,
+  pin: string | undefined,
+  fix: Fix | null,
+): Promise<CheckInReply> {
   const key = newIdempotencyKey();
   const reply = await sendCheckInCall('PUT', CURRENT, key, { action: 'ok', ...(pin ? { pin } : {}), ...(fix ?? {}) });
   if (reply.kind === 'done') cache(queryClient, () => null);
@@ -65,14 +72,25 @@ export async function closeCheckIn(queryClient: QueryClient, pin: string | undef
 }
 
 /** 'Necesito más tiempo'. */
-export async function extendCheckIn(queryClient: QueryClient, due: Date, pin: string | undefined, fix: Fix | null): Promise<CheckInReply> {
+export async function extendCheckIn(
+  queryClient: QueryClient,
+  due: Date,
+  pin: string | undefined,
+  fix: Fix | null,
+): Promise<CheckInReply> {
   const key = newIdempotencyKey();
   const body = { action: 'extend', due_at: due.toISOString(), ...(pin ? { pin } : {}), ...(fix ?? {}) };
   const reply = await sendCheckInCall('PUT', CURRENT, key, body);
   if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
   if (reply.kind === 'queued') {
     cache(queryClient, (current) =>
-      current ? { ...current, due_at: due.toISOString(), remind_at: new Date(due.getTime() - DEFAULT_CHECK_IN_REMINDER_MINUTES * 60_000).toISOString() } : null,
+      current
+        ? {
+            ...current,
+            due_at: due.toISOString(),
+            remind_at: new Date(due.getTime() - DEFAULT_CHECK_IN_REMINDER_MINUTES * 60_000).toISOString(),
+          }
+        : null,
     );
     setWaitingCall({ kind: 'extend', key });
   }

@@ -39,7 +39,10 @@ export function CheckInForm({ onDone }: { onDone: () => void }) {
     const reply = await startCheckIn(queryClient, { purpose, place, due: chosen.due, fix: getLocation().fix });
     setSending(false);
     if (reply.kind === 'done' || reply.kind === 'queued') {
-      showToast({ message: reply.kind === 'done' ? CHECK_IN_SET : CHECK_IN_SET_QUEUED, variant: reply.kind === 'done' ? 'success' : 'info' });
+      showToast({
+        message: reply.kind === 'done' ? CHECK_IN_SET : CHECK_IN_SET_QUEUED,
+        variant: reply.kind === 'done' ? 'success' : 'info',
+      });
       onDone();
       return;
     }
@@ -57,11 +60,20 @@ export function CheckInForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="check-in-form" noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset className="field check-in__choices" aria-describedby={errors.purpose ? 'check-in-purpose-error' : undefined}>
+      <fieldset
+        className="field check-in__choices"
+        aria-describedby={errors.purpose ? 'check-in-purpose-error' : undefined}
+      >
         <legend className="field__label">¿Para qué sales?</legend>
         {CHECK_IN_PURPOSES.map((value) => (
           <label key={value} className="checkbox check-in__option">
-            <input type="radio" name="purpose" value={value} checked={purpose === value} onChange={() => setPurpose(value)} />
+            <input
+              type="radio"
+              name="purpose"
+              value={value}
+              checked={purpose === value}
+              onChange={() => setPurpose(value)}
+            />
             <span>{CHECK_IN_PURPOSE_LABELS[value]}</span>
           </label>
         ))}
@@ -90,7 +102,13 @@ export function CheckInForm({ onDone }: { onDone: () => void }) {
         </p>
       </div>
 
-      <DueChooser name="check-in-due" legend="¿Para cuándo habrás vuelto?" value={due} onChange={setDue} error={errors.due} />
+      <DueChooser
+        name="check-in-due"
+        legend="¿Para cuándo habrás vuelto?"
+        value={due}
+        onChange={setDue}
+        error={errors.due}
+      />
 
       <div className="check-in__explain">
         <p>{WHAT_HAPPENS}</p>

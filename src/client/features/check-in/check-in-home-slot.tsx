@@ -10,6 +10,7 @@ import './check-in.css';
 export function CheckInHomeSlot() {
   const current = useCurrentCheckIn();
   const checkIn = current.data;
-  if (checkIn && (checkIn.status === 'running' || checkIn.status === 'fired')) return <RunningCheckIn checkIn={checkIn} />;
+  if (checkIn && (checkIn.status === 'running' || checkIn.status === 'fired'))
+    return <RunningCheckIn checkIn={checkIn} />;
   return <CheckInStart />;
 }

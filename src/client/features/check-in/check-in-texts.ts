@@ -2,8 +2,10 @@
 
 export { CHECK_IN_TITLE } from '#client/critical/home/home-texts.ts';
 
-export const WHAT_HAPPENS = 'Si no confirmas que estás bien antes de esa hora (más 5 minutos), avisaremos a tus contactos como si hubieras presionado SOS.';
-export const NEEDS_SIGNAL = 'Necesitas señal para crear el aviso y para cerrarlo. Sin señal lo guardamos y lo enviamos en cuanto vuelva la conexión.';
+export const WHAT_HAPPENS =
+  'Si no confirmas que estás bien antes de esa hora (más 5 minutos), avisaremos a tus contactos como si hubieras presionado SOS.';
+export const NEEDS_SIGNAL =
+  'Necesitas señal para crear el aviso y para cerrarlo. Sin señal lo guardamos y lo enviamos en cuanto vuelva la conexión.';
 
 export const PURPOSE_REQUIRED = 'Elige para qué sales.';
 export const DUE_REQUIRED = 'Elige a qué hora volverás.';
@@ -13,11 +15,13 @@ export const CHECK_IN_SET_QUEUED = 'Sin conexión: crearemos tu aviso en cuanto 
 export const CHECK_IN_CLOSED = 'Gracias. Cerramos tu aviso: no avisaremos a tus contactos.';
 export const CHECK_IN_CLOSED_AFTER_FIRE = 'Gracias. Avisaremos a tus contactos que estás bien.';
 export const CHECK_IN_EXTENDED = 'Listo. Cambiamos tu hora de regreso.';
-export const OK_WAITS_FOR_SIGNAL = 'Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal. Hasta entonces, el aviso sigue en curso.';
+export const OK_WAITS_FOR_SIGNAL =
+  'Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal. Hasta entonces, el aviso sigue en curso.';
 export const EXTEND_WAITS_FOR_SIGNAL = 'Sin conexión: enviaremos tu nueva hora en cuanto haya señal.';
 export const SET_WAITS_FOR_SIGNAL = 'Tu aviso se creará en cuanto haya señal.';
 
 /** The reminder's minutes come from the server (remind_at), which reads them from its configuration. */
 export const reminderNotice = (minutes: number) =>
   `Faltan menos de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} para tu hora de regreso. Si estás bien, presiona «Estoy bien» o pide más tiempo.`;
-export const FIRED_NOTICE = 'Avisamos a tus contactos porque no confirmaste a tiempo. Si estás bien, presiona «Estoy bien» y les diremos que estás a salvo.';
+export const FIRED_NOTICE =
+  'Avisamos a tus contactos porque no confirmaste a tiempo. Si estás bien, presiona «Estoy bien» y les diremos que estás a salvo.';

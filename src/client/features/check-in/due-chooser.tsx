@@ -39,7 +39,13 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
         </label>
       ))}
       <label className="checkbox check-in__option">
-        <input type="radio" name={`${name}-choice`} value="time" checked={value.choice === 'time'} onChange={() => onChange({ ...value, choice: 'time' })} />
+        <input
+          type="radio"
+          name={`${name}-choice`}
+          value="time"
+          checked={value.choice === 'time'}
+          onChange={() => onChange({ ...value, choice: 'time' })}
+        />
         <span>A una hora</span>
       </label>
       {value.choice === 'time' && (
@@ -67,7 +73,9 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
               id={`${name}-day`}
               className="field__input"
               value={value.day}
-              onChange={(event) => onChange({ ...value, day: event.target.value === 'tomorrow' ? 'tomorrow' : 'today' })}
+              onChange={(event) =>
+                onChange({ ...value, day: event.target.value === 'tomorrow' ? 'tomorrow' : 'today' })
+              }
             >
               <option value="today">Hoy</option>
               <option value="tomorrow">Mañana</option>

@@ -54,7 +54,10 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
     setSending(true);
     setFailure(null);
     const fix = getLocation().fix;
-    const reply: CheckInReply = pending.kind === 'ok' ? await closeCheckIn(queryClient, pin, fix) : await extendCheckIn(queryClient, pending.due, pin, fix);
+    const reply: CheckInReply =
+      pending.kind === 'ok'
+        ? await closeCheckIn(queryClient, pin, fix)
+        : await extendCheckIn(queryClient, pending.due, pin, fix);
     setSending(false);
     if (reply.kind === 'refused' && reply.errors.pin?.[0]) {
       // PINs set on another phone, not yet known here: ask now.
@@ -63,14 +66,16 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
     }
     setAskPin(null);
     if (reply.kind === 'done') {
-      const message = pending.kind === 'extend' ? CHECK_IN_EXTENDED : fired ? CHECK_IN_CLOSED_AFTER_FIRE : CHECK_IN_CLOSED;
+      const message =
+        pending.kind === 'extend' ? CHECK_IN_EXTENDED : fired ? CHECK_IN_CLOSED_AFTER_FIRE : CHECK_IN_CLOSED;
       showToast({ message });
       setExtending(false);
     } else if (reply.kind === 'queued') {
       setExtending(false);
     } else {
       setFailure(reply.message);
-      if (reply.kind === 'refused' && reply.status === 404) void queryClient.invalidateQueries({ queryKey: ['check-in'] });
+      if (reply.kind === 'refused' && reply.status === 404)
+        void queryClient.invalidateQueries({ queryKey: ['check-in'] });
     }
     return null;
   }
@@ -125,18 +130,35 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
         </p>
       )}
       <div className="check-in-running__actions">
-        <button type="button" className="button button--block check-in-running__ok" disabled={sending || waiting?.kind === 'ok'} onClick={() => start({ kind: 'ok' })}>
+        <button
+          type="button"
+          className="button button--block check-in-running__ok"
+          disabled={sending || waiting?.kind === 'ok'}
+          onClick={() => start({ kind: 'ok' })}
+        >
           Estoy bien
         </button>
         {!fired && (
-          <button type="button" className="button button--ghost button--block" aria-expanded={extending} disabled={sending} onClick={() => setExtending((open) => !open)}>
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            aria-expanded={extending}
+            disabled={sending}
+            onClick={() => setExtending((open) => !open)}
+          >
             Necesito más tiempo
           </button>
         )}
       </div>
       {extending && !fired && (
         <div className="check-in-running__extend">
-          <DueChooser name="check-in-extend" legend="¿Para cuándo habrás vuelto?" value={due} onChange={setDue} error={dueError} />
+          <DueChooser
+            name="check-in-extend"
+            legend="¿Para cuándo habrás vuelto?"
+            value={due}
+            onChange={setDue}
+            error={dueError}
+          />
           <button type="button" className="button button--block" disabled={sending} onClick={saveExtension}>
             Guardar nueva hora
           </button>

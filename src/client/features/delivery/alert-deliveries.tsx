@@ -13,7 +13,9 @@ export function AlertDeliveries({ reached }: { reached: boolean }) {
   if (!reached) return null;
   const alert = query.data?.alert;
   if (!alert) {
-    return query.isPending || query.data ? <p className="delivery__note">Comprobando a quién llegó tu alerta…</p> : null;
+    return query.isPending || query.data ? (
+      <p className="delivery__note">Comprobando a quién llegó tu alerta…</p>
+    ) : null;
   }
   if (alert.deliveries.length === 0) return null;
   const anyAcknowledged = alert.deliveries.some((delivery) => delivery.state === 'acknowledged');
@@ -21,7 +23,9 @@ export function AlertDeliveries({ reached }: { reached: boolean }) {
     <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
       {!anyAcknowledged && <p className="delivery__note">{NOBODY_ACKNOWLEDGED_YET}</p>}
       {alert.last_reminder_at && (
-        <p className="delivery__note">Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.</p>
+        <p className="delivery__note">
+          Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.
+        </p>
       )}
       {query.isRefetchError && <StaleNote updatedAt={query.dataUpdatedAt} />}
     </DeliveryList>

@@ -12,7 +12,15 @@ const clock = (date: Date) => clockTime(date);
  * 'No se pudo enviar a …' (src/shared/delivery-texts.ts), in the phone's own time.
  * A polite live region: a new acknowledgement is read out as it arrives.
  */
-export function DeliveryList({ title, deliveries, children }: { title: string; deliveries: readonly Delivery[]; children?: ReactNode }) {
+export function DeliveryList({
+  title,
+  deliveries,
+  children,
+}: {
+  title: string;
+  deliveries: readonly Delivery[];
+  children?: ReactNode;
+}) {
   const titleId = useId();
   return (
     <section className="delivery" aria-labelledby={titleId}>
@@ -20,7 +28,15 @@ export function DeliveryList({ title, deliveries, children }: { title: string; d
       <ul className="delivery__list" aria-live="polite">
         {deliveries.map((delivery) => (
           <li key={delivery.id} className={`delivery__item delivery__item--${delivery.state}`}>
-            {deliveryLine({ name: delivery.name, state: delivery.state, sentAt: at(delivery.sent_at), acknowledgedAt: at(delivery.acknowledged_at) }, clock)}
+            {deliveryLine(
+              {
+                name: delivery.name,
+                state: delivery.state,
+                sentAt: at(delivery.sent_at),
+                acknowledgedAt: at(delivery.acknowledged_at),
+              },
+              clock,
+            )}
             {delivery.push_sent_at && <span className="delivery__push"> · {PUSH_DELIVERED}</span>}
           </li>
         ))}
@@ -32,5 +48,9 @@ export function DeliveryList({ title, deliveries, children }: { title: string; d
 
 /** The poll failed after data came: what is shown is the last known state, and says so. */
 export function StaleNote({ updatedAt }: { updatedAt: number }) {
-  return <p className="delivery__note">Sin conexión: esto es lo último que supimos, a las {clockTime(new Date(updatedAt))}.</p>;
+  return (
+    <p className="delivery__note">
+      Sin conexión: esto es lo último que supimos, a las {clockTime(new Date(updatedAt))}.
+    </p>
+  );
 }

@@ -7,7 +7,15 @@ import { DeliveryList, StaleNote } from './delivery-list.tsx';
  * what is asked from then on (its own query, keyed by the press), never the
  * list of an earlier practice; with no practice pressed here, the latest one.
  */
-export function PracticeDeliveries({ pending, reached, pressKey }: { pending: boolean; reached: boolean; pressKey: string }) {
+export function PracticeDeliveries({
+  pending,
+  reached,
+  pressKey,
+}: {
+  pending: boolean;
+  reached: boolean;
+  pressKey: string;
+}) {
   const query = usePracticeDeliveries(pressKey, { enabled: !pending });
   if (pending) return null;
   const practice = query.data?.practice;

@@ -11,7 +11,11 @@ export function DeleteDetentionButton({ onDeleted }: { onDeleted: () => void }) 
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <button type="button" className="button button--ghost button--block detention__delete" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="button button--ghost button--block detention__delete"
+        onClick={() => setAsking(true)}
+      >
         {DETENTION_DELETE}
       </button>
       {asking && (
@@ -38,7 +42,12 @@ export function DeleteDetentionButton({ onDeleted }: { onDeleted: () => void }) 
               >
                 Sí, borrar
               </button>
-              <button type="button" className="button button--ghost button--block" data-autofocus onClick={() => setAsking(false)}>
+              <button
+                type="button"
+                className="button button--ghost button--block"
+                data-autofocus
+                onClick={() => setAsking(false)}
+              >
                 Cancelar
               </button>
             </>

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { DETENTION_FIELD_LABELS, DETENTION_FIELDS, detentionMessages, type DetentionField, type DetentionInfo } from '#shared/api/detention-info.ts';
+import {
+  DETENTION_FIELD_LABELS,
+  DETENTION_FIELDS,
+  detentionMessages,
+  type DetentionField,
+  type DetentionInfo,
+} from '#shared/api/detention-info.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useSaveDetentionInfo } from './api/detention-info.ts';
@@ -70,7 +76,12 @@ export function DetentionForm({ info }: { info: DetentionInfo }) {
             {MULTILINE.has(field) ? (
               <textarea {...common} rows={2} onChange={(event) => set(field, event.target.value)} />
             ) : (
-              <input {...common} type={field.endsWith('_phone') ? 'tel' : 'text'} autoComplete="off" onChange={(event) => set(field, event.target.value)} />
+              <input
+                {...common}
+                type={field.endsWith('_phone') ? 'tel' : 'text'}
+                autoComplete="off"
+                onChange={(event) => set(field, event.target.value)}
+              />
             )}
             <p id={`${id}-error`} className="field__error" aria-live="polite">
               {errors[field]}
@@ -88,7 +99,13 @@ export function DetentionForm({ info }: { info: DetentionInfo }) {
           ] as const
         ).map(([value, label]) => (
           <label key={value || 'none'} className="checkbox detention-form__option">
-            <input type="radio" name="g28_signed" value={value} checked={values.g28_signed === value} onChange={() => set('g28_signed', value)} />
+            <input
+              type="radio"
+              name="g28_signed"
+              value={value}
+              checked={values.g28_signed === value}
+              onChange={() => set('g28_signed', value)}
+            />
             <span>{label}</span>
           </label>
         ))}

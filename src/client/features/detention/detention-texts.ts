@@ -8,7 +8,8 @@ export const DETENTION_DELETE_CONFIRM = 'Se borrará todo lo que guardaste aquí
 export const DETENTION_SAVE = 'Guardar información';
 export const HINTS: Partial<Record<string, string>> = {
   birth_date: 'Así: AAAA-MM-DD, por ejemplo 1990-05-31.',
-  a_number: 'Está en tus documentos de inmigración: 8 o 9 números, por ejemplo A-123-456-789. Lo guardamos como lo pide el localizador de detenidos: 123456789.',
+  a_number:
+    'Está en tus documentos de inmigración: 8 o 9 números, por ejemplo A-123-456-789. Lo guardamos como lo pide el localizador de detenidos: 123456789.',
   consulate_phone: 'Con el código del país, por ejemplo +13055551234.',
   lawyer_phone: 'Con el código del país, por ejemplo +13055551234.',
 };

@@ -10,5 +10,14 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       <Logo size={64} />
     </div>
   );
-  return <StepsOverlay title="¿Cómo funciona?" intro={logo} steps={HELP_STEPS} imageFolder="help" imageSize={{ width: 240, height: 180 }} onClose={onClose} />;
+  return (
+    <StepsOverlay
+      title="¿Cómo funciona?"
+      intro={logo}
+      steps={HELP_STEPS}
+      imageFolder="help"
+      imageSize={{ width: 240, height: 180 }}
+      onClose={onClose}
+    />
+  );
 }

@@ -18,7 +18,8 @@ export const HELP_STEPS = [
   {
     image: '4-contacts-notified.svg',
     alt: 'El teléfono envía la alerta a un correo con un mapa y un reloj, aunque tenga poca señal.',
-    caption: 'Tus contactos reciben un correo con dónde y cuándo pediste ayuda. Si no tienes señal, la alerta se envía sola cuando vuelva.',
+    caption:
+      'Tus contactos reciben un correo con dónde y cuándo pediste ayuda. Si no tienes señal, la alerta se envía sola cuando vuelva.',
   },
   {
     image: '5-end-alert.svg',

@@ -6,7 +6,9 @@ import { needsIosInstallHelp } from './ios-install.ts';
 import { useInstallPrompt } from './use-install-prompt.ts';
 
 // Only someone who taps the button downloads the guide (home's download budget).
-const InstallHelpOverlay = lazy(() => import('./install-help-overlay.tsx').then((module) => ({ default: module.InstallHelpOverlay })));
+const InstallHelpOverlay = lazy(() =>
+  import('./install-help-overlay.tsx').then((module) => ({ default: module.InstallHelpOverlay })),
+);
 
 /**
  * 'Instalar la aplicación' (SPEC.md section 2): on iOS it opens the step-by-step

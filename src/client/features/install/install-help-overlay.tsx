@@ -9,7 +9,8 @@ const STEPS: PictureStep[] = [
   {
     image: 'step-2-add-to-home.svg',
     alt: 'Menú Compartir con la opción «Agregar a pantalla de inicio» marcada en rojo.',
-    caption: 'Desliza el menú hacia arriba y toca «Agregar a pantalla de inicio» (en algunos iPhone dice «Agregar a inicio»).',
+    caption:
+      'Desliza el menú hacia arriba y toca «Agregar a pantalla de inicio» (en algunos iPhone dice «Agregar a inicio»).',
   },
   {
     image: 'step-3-confirm.svg',

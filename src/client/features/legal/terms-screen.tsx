@@ -27,7 +27,16 @@ interface Props {
  * closing is allowed. Tab stays inside: the form under it is hidden, and a
  * focus there would be lost from sight.
  */
-export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, language = 'es', text, labels, top }: Props) {
+export function TermsScreen({
+  onAccept,
+  onClose,
+  acceptPending = false,
+  intro,
+  language = 'es',
+  text,
+  labels,
+  top,
+}: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const screenRef = useRef<HTMLDivElement>(null);
 
@@ -40,7 +49,9 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, l
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && onClose) onClose();
     if (event.key !== 'Tab' || !screenRef.current) return;
-    const focusable = Array.from(screenRef.current.querySelectorAll<HTMLElement>('[tabindex="0"], a[href], button:not(:disabled)'));
+    const focusable = Array.from(
+      screenRef.current.querySelectorAll<HTMLElement>('[tabindex="0"], a[href], button:not(:disabled)'),
+    );
     const at = focusable.indexOf(document.activeElement as HTMLElement);
     let wrapTo: HTMLElement | undefined;
     // From the title (focused on open, not in the list) Shift+Tab wraps to the last button too.
@@ -53,9 +64,22 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, l
   }
 
   return (
-    <div ref={screenRef} className="terms-screen" role="dialog" aria-modal="true" aria-labelledby="terms-title" onKeyDown={handleKeyDown}>
+    <div
+      ref={screenRef}
+      className="terms-screen"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="terms-title"
+      onKeyDown={handleKeyDown}
+    >
       {/* Focusable, so the keyboard can scroll the text once the focus has left the title. */}
-      <div className="terms-screen__body" role="region" aria-labelledby="terms-title" tabIndex={0} lang={HTML_LANG[language]}>
+      <div
+        className="terms-screen__body"
+        role="region"
+        aria-labelledby="terms-title"
+        tabIndex={0}
+        lang={HTML_LANG[language]}
+      >
         {top}
         <h2 id="terms-title" ref={titleRef} tabIndex={-1}>
           {labels?.termsTitle ?? 'Términos y condiciones'}
@@ -69,7 +93,13 @@ export function TermsScreen({ onAccept, onClose, acceptPending = false, intro, l
             Cerrar
           </button>
         )}
-        <button type="button" className="button" onClick={onAccept} disabled={acceptPending} aria-busy={acceptPending || undefined}>
+        <button
+          type="button"
+          className="button"
+          onClick={onAccept}
+          disabled={acceptPending}
+          aria-busy={acceptPending || undefined}
+        >
           {labels?.termsAccept ?? 'Aceptar'}
         </button>
       </div>

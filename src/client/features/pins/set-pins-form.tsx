@@ -40,9 +40,31 @@ export function SetPinsForm({ change }: { change: boolean }) {
   const prefix = change ? 'change' : 'set';
   return (
     <form noValidate onSubmit={submit} aria-label={change ? 'Cambiar mis PIN' : 'Poner PIN'}>
-      {change && <PinInput id={`${prefix}-current`} label={CURRENT_LABEL} value={current} onChange={setCurrent} error={errors.current_pin} />}
-      <PinInput id={`${prefix}-pin`} label={change ? `Nuevo ${PIN_LABEL}` : PIN_LABEL} value={pin} onChange={setPin} error={errors.pin} hint="4 números." />
-      <PinInput id={`${prefix}-duress`} label={DURESS_LABEL} value={duress} onChange={setDuress} error={errors.duress_pin} hint={DURESS_EXPLAIN} />
+      {change && (
+        <PinInput
+          id={`${prefix}-current`}
+          label={CURRENT_LABEL}
+          value={current}
+          onChange={setCurrent}
+          error={errors.current_pin}
+        />
+      )}
+      <PinInput
+        id={`${prefix}-pin`}
+        label={change ? `Nuevo ${PIN_LABEL}` : PIN_LABEL}
+        value={pin}
+        onChange={setPin}
+        error={errors.pin}
+        hint="4 números."
+      />
+      <PinInput
+        id={`${prefix}-duress`}
+        label={DURESS_LABEL}
+        value={duress}
+        onChange={setDuress}
+        error={errors.duress_pin}
+        hint={DURESS_EXPLAIN}
+      />
       {errors.form && (
         <p className="field__error" role="alert">
           {errors.form}

@@ -17,7 +17,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [form, fields] = useForm({
     id: 'profile',
     lastResult,
-    defaultValue: { email: profile.email, firstname: profile.firstname, lastname: profile.lastname, phone: profile.phone },
+    defaultValue: {
+      email: profile.email,
+      firstname: profile.firstname,
+      lastname: profile.lastname,
+      phone: profile.phone,
+    },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: profileUpdateSchema }),

@@ -47,7 +47,10 @@ export function PushControl({ token, homeScreenFirst, texts = es }: Props) {
   // The button that had the focus may be gone: the news takes it, before the frame that shows it
   // (a layout effect: a plain effect may run after that frame, with the focus lost on the page meanwhile).
   useLayoutEffect(() => {
-    if (pressed.current && (state === 'on' || state === 'off' || state === 'denied' || state === 'failed' || state === 'link-gone')) {
+    if (
+      pressed.current &&
+      (state === 'on' || state === 'off' || state === 'denied' || state === 'failed' || state === 'link-gone')
+    ) {
       pressed.current = false;
       status.current?.focus();
     }

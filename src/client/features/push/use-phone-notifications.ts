@@ -55,7 +55,8 @@ export function usePhoneNotifications(token: string, homeScreenFirst: boolean) {
       return;
     }
     void (async () => {
-      const existing = Notification.permission === 'granted' ? await (await registration()).pushManager.getSubscription() : null;
+      const existing =
+        Notification.permission === 'granted' ? await (await registration()).pushManager.getSubscription() : null;
       if (!existing) return set('off');
       try {
         await sendPushSubscription(token, existing);

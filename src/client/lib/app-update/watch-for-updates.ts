@@ -33,7 +33,10 @@ function browserEnvironment(): UpdateEnvironment {
  * when the new worker controls it. The first install's clients.claim() also
  * changes the controller: that never reloads, it only says the app works offline.
  */
-export function watchForUpdates(registration: ServiceWorkerRegistration, env: UpdateEnvironment = browserEnvironment()): () => void {
+export function watchForUpdates(
+  registration: ServiceWorkerRegistration,
+  env: UpdateEnvironment = browserEnvironment(),
+): () => void {
   const followed = new WeakSet<ServiceWorker>();
   let accepted = false;
   let reloading = false;

@@ -17,7 +17,13 @@ export function LanguageSwitch({ texts, language, onSwitch }: Props) {
   return (
     <nav className="language-switch" aria-label={texts.switchLabel}>
       {LANGUAGES.filter((other) => other !== language).map((other) => (
-        <button key={other} type="button" className="button button--ghost language-switch__button" lang={other} onClick={() => onSwitch(other)}>
+        <button
+          key={other}
+          type="button"
+          className="button button--ghost language-switch__button"
+          lang={other}
+          onClick={() => onSwitch(other)}
+        >
           {LANGUAGE_NAMES[other]}
         </button>
       ))}

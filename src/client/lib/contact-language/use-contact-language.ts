@@ -24,8 +24,13 @@ export function languageSearch(language: Language): Record<string, string> {
  * `lang` (screen readers pronounce by it) and, with `title`, the tab's title.
  * `token`: the page's own link token, which keeps a switch for the contact.
  */
-export function useContactLanguage(title?: TitleKey, token?: string): { language: Language; texts: ContactTexts; switchLanguage: (next: Language) => void } {
-  const language = useRouterState({ select: (state) => languageOr((state.location.search as Record<string, unknown>)[LANGUAGE_PARAM]) });
+export function useContactLanguage(
+  title?: TitleKey,
+  token?: string,
+): { language: Language; texts: ContactTexts; switchLanguage: (next: Language) => void } {
+  const language = useRouterState({
+    select: (state) => languageOr((state.location.search as Record<string, unknown>)[LANGUAGE_PARAM]),
+  });
   const navigate = useNavigate();
   const texts = contactTexts(language);
 

@@ -1,9 +1,25 @@
 import type { Session } from '#shared/api/auth.ts';
 import { SESSION_REFRESH_AFTER_MS } from '#shared/constants.ts';
 import { sendJson } from '../http.ts';
-import { arrayOf, isBoolean, isNumber, isRecord, isString, readObject, successMessage, type Shape } from '#shared/plain-data.ts';
+import {
+  arrayOf,
+  isBoolean,
+  isNumber,
+  isRecord,
+  isString,
+  readObject,
+  successMessage,
+  type Shape,
+} from '#shared/plain-data.ts';
 import { withSessionLock } from './session-lock.ts';
-import { getSessionState, persistSessionNow, readPersistedAuth, setAuth, setRefreshedSession, tokensOf } from './session-store.ts';
+import {
+  getSessionState,
+  persistSessionNow,
+  readPersistedAuth,
+  setAuth,
+  setRefreshedSession,
+  tokensOf,
+} from './session-store.ts';
 import { isSessionValid } from './session-validity.ts';
 
 /** sessionSchema of src/shared/api/auth.ts, read with src/shared/plain-data.ts. */
@@ -53,7 +69,12 @@ async function refreshInsideLock(usedToken: string): Promise<boolean> {
 
   // Another tab or the worker writes to IndexedDB, not to this page's memory.
   const stored = await readPersistedAuth();
-  if (stored.access_token && stored.access_token !== usedToken && isSessionValid(stored, now) && stored.id === current.id) {
+  if (
+    stored.access_token &&
+    stored.access_token !== usedToken &&
+    isSessionValid(stored, now) &&
+    stored.id === current.id
+  ) {
     // Only the tokens: this page's alert_status may be newer than what was stored.
     setAuth(tokensOf(stored));
     return true;

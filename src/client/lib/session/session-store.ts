@@ -1,7 +1,13 @@
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
 import type { Session } from '#shared/api/auth.ts';
-import { defaultSessionState, parseSessionState, type AuthState, type SessionState, type UiState } from '#shared/browser/session-state.ts';
+import {
+  defaultSessionState,
+  parseSessionState,
+  type AuthState,
+  type SessionState,
+  type UiState,
+} from '#shared/browser/session-state.ts';
 import { createStore } from '../create-store.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { withSessionLock } from './session-lock.ts';
@@ -52,7 +58,12 @@ export function setSession(session: Session): void {
  * alert_status is followed where nothing waits on this phone (reconcile-alert.ts).
  */
 export function setRefreshedSession(session: Session): void {
-  setAuth({ ...session, alert_status: store.get().auth.alert_status, token_type: session.token_type || 'Bearer', code: '' });
+  setAuth({
+    ...session,
+    alert_status: store.get().auth.alert_status,
+    token_type: session.token_type || 'Bearer',
+    code: '',
+  });
 }
 
 /**
@@ -67,7 +78,9 @@ export function resetAll(maxWaitMs = Infinity): Promise<void> {
 
 /** A write awaited for `maxWaitMs` at most: a stuck IndexedDB (or a held session lock) must not hold the screen. */
 function atMost(write: Promise<void>, maxWaitMs: number): Promise<void> {
-  return maxWaitMs === Infinity ? write : Promise.race([write, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
+  return maxWaitMs === Infinity
+    ? write
+    : Promise.race([write, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
 }
 
 /** Reads the persisted state; bad or unreadable data gives the defaults. */
@@ -89,7 +102,9 @@ export async function readPersistedAuth(): Promise<AuthState> {
 }
 
 /** The fields a token refresh changes; the rest of the auth slice is this page's to keep. */
-export function tokensOf(auth: AuthState): Pick<AuthState, 'access_token' | 'refresh_token' | 'token_type' | 'expires_at' | 'issued_at'> {
+export function tokensOf(
+  auth: AuthState,
+): Pick<AuthState, 'access_token' | 'refresh_token' | 'token_type' | 'expires_at' | 'issued_at'> {
   const { access_token, refresh_token, token_type, expires_at, issued_at } = auth;
   return { access_token, refresh_token, token_type, expires_at, issued_at };
 }

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { ALERT_END, ALERT_START } from '#shared/alert-status.ts';
-import { SOS_REPLAY, SOS_SESSION_UPDATED, SOS_STATUS, sosWorkerMessageSchema, type SosQueueStatus } from '#shared/browser/sos-messages.ts';
+import {
+  SOS_REPLAY,
+  SOS_SESSION_UPDATED,
+  SOS_STATUS,
+  sosWorkerMessageSchema,
+  type SosQueueStatus,
+} from '#shared/browser/sos-messages.ts';
 import { adoptStoredTokens, getSessionState, setAuth, subscribeSession } from '../session/session-store.ts';
 import { isSessionValid } from '../session/session-validity.ts';
 import { takeHeldWorkerMessages } from './early-messages.ts';

@@ -11,7 +11,9 @@ export const contactDetailRoute = createRoute({
   // Imported here, not at the top, so the contact code stays out of the first download (home's budget).
   loader: ({ context, params }) => {
     import('#client/features/contacts/api/get-contact.ts')
-      .then(({ contactQueryOptions }) => context.queryClient.ensureQueryData(contactQueryOptions(params.contactId, context.queryClient)))
+      .then(({ contactQueryOptions }) =>
+        context.queryClient.ensureQueryData(contactQueryOptions(params.contactId, context.queryClient)),
+      )
       .catch(() => undefined);
   },
   component: lazyRouteComponent(() => import('./-components/contact-detail-page.tsx'), 'ContactDetailPage'),

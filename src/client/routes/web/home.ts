@@ -5,7 +5,9 @@ import { homeRules } from '../guards.ts';
 import { mainLayoutRoute } from './main-layout.ts';
 
 // Home's check-in block comes from its feature's own chunk; home's code only leaves it a place.
-setCheckInSlot(() => import('#client/features/check-in/check-in-home-slot.tsx').then((module) => ({ default: module.CheckInHomeSlot })));
+setCheckInSlot(() =>
+  import('#client/features/check-in/check-in-home-slot.tsx').then((module) => ({ default: module.CheckInHomeSlot })),
+);
 
 export const homeRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,

@@ -58,7 +58,10 @@ export function whenLines(moment: AlertMoment, t: ContactTexts): string[] {
 
 export function whereLines(position: AlertPosition | null, t: ContactTexts): string[] {
   if (!position) return [`${t.whereLabel} ${t.positionUnavailable}.`];
-  return [`${t.whereLabel} ${t.coordinates(position.latitude, position.longitude)}`, `${t.mapLabel} ${mapUrl(position)}`];
+  return [
+    `${t.whereLabel} ${t.coordinates(position.latitude, position.longitude)}`,
+    `${t.mapLabel} ${mapUrl(position)}`,
+  ];
 }
 
 export function whereHtml(position: AlertPosition | null, t: ContactTexts): string {
@@ -75,7 +78,8 @@ export function footer(who: string, unsubscribeUrl: string, t: ContactTexts) {
   };
 }
 
-export const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
+export const paragraphs = (lines: string[]) =>
+  lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
 
 type ContactMailBody = {
   text: string[];
@@ -133,7 +137,9 @@ export function alertStartedMail(input: AlertMailInput & { missed?: MissedCheckI
   const who = oneLine(input.person.name);
   const subject = input.missed?.subject ?? t.startedSubject(who);
   // A check-in closed with the duress PIN: whoever forced it may hold the phone, so no call.
-  const todo = input.missed?.forced ? [t.duressTodo(who), t.todoKeep] : [t.todoCall(who, input.person.phone), t.todoFamily, t.todoKeep];
+  const todo = input.missed?.forced
+    ? [t.duressTodo(who), t.todoKeep]
+    : [t.todoCall(who, input.person.phone), t.todoFamily, t.todoKeep];
   const lead = input.missed?.lead ?? t.startedLead(who, APP_NAME);
   const positionNote = input.missed?.positionNote && input.position ? [input.missed.positionNote] : [];
   return contactMail(input, subject, {
@@ -186,7 +192,9 @@ ${paragraphs(whenLines(input.moment, t))}`,
  * each contact's alert e-mail, who acknowledged it above all, so the family
  * knows who is acting; absent when that could not be read.
  */
-export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[]; safe?: boolean }): MailContent {
+export function alertEndedMail(
+  input: Omit<AlertMailInput, 'position' | 'ackUrl'> & { deliveries?: DeliveryLineInput[]; safe?: boolean },
+): MailContent {
   const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
   // 'Estoy bien' after a missed check-in fired the alert: said first.
@@ -199,7 +207,13 @@ export function alertEndedMail(input: Omit<AlertMailInput, 'position' | 'ackUrl'
 <ul style="margin:0 0 12px;padding-left:20px">${outcome.map((entry) => `<li style="margin:0 0 6px">${escapeHtml(entry)}</li>`).join('')}</ul>`
       : '';
   return contactMail(input, input.safe ? t.safeSubject(who) : t.endedSubject(who), {
-    text: [line, ...whenLines(input.moment, t), ...(outcome.length > 0 ? ['', t.whoReceived, ...outcome.map((entry) => `- ${entry}`)] : []), '', questions],
+    text: [
+      line,
+      ...whenLines(input.moment, t),
+      ...(outcome.length > 0 ? ['', t.whoReceived, ...outcome.map((entry) => `- ${entry}`)] : []),
+      '',
+      questions,
+    ],
     html: `<p style="margin:0 0 12px">${escapeHtml(line)}</p>
 ${paragraphs(whenLines(input.moment, t))}
 ${outcomeHtml}
@@ -211,7 +225,9 @@ ${outcomeHtml}
 function deliveryLines(deliveries: DeliveryLineInput[] | undefined, timezone: string, t: ContactTexts): string[] {
   if (!deliveries) return [];
   const clock = (at: Date) => clockTime(at, timezone, t.locale);
-  const ordered = [...deliveries].sort((a, b) => Number(b.state === 'acknowledged') - Number(a.state === 'acknowledged'));
+  const ordered = [...deliveries].sort(
+    (a, b) => Number(b.state === 'acknowledged') - Number(a.state === 'acknowledged'),
+  );
   const lines = ordered.map((entry) => deliveryLine({ ...entry, name: oneLine(entry.name) }, clock, t));
   if (!deliveries.some((entry) => entry.state === 'acknowledged')) lines.push(t.nobodyAcknowledged);
   return lines;

@@ -26,5 +26,8 @@ ${bodyHtml}
  * rendered, so the HTML is the one record of the language every row has; Spanish when absent.
  */
 export function htmlLanguage(html: string): string {
-  return /^<!doctype html>\s*<html lang="([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)">/i.exec(html)?.[1] ?? HTML_LANG[DEFAULT_LANGUAGE];
+  return (
+    /^<!doctype html>\s*<html lang="([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)">/i.exec(html)?.[1] ??
+    HTML_LANG[DEFAULT_LANGUAGE]
+  );
 }

@@ -15,6 +15,9 @@ export function lockoutMail(firstname: string, waitMs: number): MailContent {
     'Tu botón SOS sigue funcionando en los teléfonos donde ya tienes la sesión abierta.',
   ];
   const text = [`Hola, ${firstname}:`, ...paragraphs].join('\n\n');
-  const html = htmlLayout(subject, [`Hola, ${firstname}:`, ...paragraphs].map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n'));
+  const html = htmlLayout(
+    subject,
+    [`Hola, ${firstname}:`, ...paragraphs].map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n'),
+  );
   return { subject, text, html };
 }

@@ -2,7 +2,15 @@ import { clockTime } from '#shared/alert-moment.ts';
 import { contactTexts } from '#shared/contact-texts/index.ts';
 import type { Language } from '#shared/language.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
-import { contactMail, oneLine, paragraphs, whereHtml, whereLines, type AlertMailInput, type MissedCheckIn } from './alert-mails.ts';
+import {
+  contactMail,
+  oneLine,
+  paragraphs,
+  whereHtml,
+  whereLines,
+  type AlertMailInput,
+  type MissedCheckIn,
+} from './alert-mails.ts';
 import { escapeHtml } from './escape-html.ts';
 
 /**

@@ -23,6 +23,9 @@ export function newSessionMail(firstname: string, device: string, at: Date): Mai
   return {
     subject: NEW_SESSION_SUBJECT,
     text: lines.join('\n\n'),
-    html: htmlLayout(NEW_SESSION_SUBJECT, lines.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')),
+    html: htmlLayout(
+      NEW_SESSION_SUBJECT,
+      lines.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n'),
+    ),
   };
 }

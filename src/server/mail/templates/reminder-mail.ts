@@ -1,6 +1,14 @@
 import { contactTexts } from '#shared/contact-texts/index.ts';
 import type { MailContent } from '../mail-content.ts';
-import { contactMail, oneLine, paragraphs, whenLines, whereHtml, whereLines, type AlertMailInput } from './alert-mails.ts';
+import {
+  contactMail,
+  oneLine,
+  paragraphs,
+  whenLines,
+  whereHtml,
+  whereLines,
+  type AlertMailInput,
+} from './alert-mails.ts';
 import { escapeHtml } from './escape-html.ts';
 
 /**

@@ -38,7 +38,9 @@ describe("the 'Lo tengo' page of a missed check-in", () => {
     expect(await screen.findByRole('heading', { name: 'Rosa Prueba necesita ayuda' })).toBeTruthy();
     expect(screen.getByText('Nadie presionó el botón: la aplicación envió esta alerta por sí sola.')).toBeTruthy();
     expect(
-      screen.getByText('Rosa Prueba no confirmó que está bien después de su cita de inmigración en Oficina de Ciudad Juárez, prevista hasta las 10:00.'),
+      screen.getByText(
+        'Rosa Prueba no confirmó que está bien después de su cita de inmigración en Oficina de Ciudad Juárez, prevista hasta las 10:00.',
+      ),
     ).toBeTruthy();
   });
 
@@ -46,7 +48,9 @@ describe("the 'Lo tengo' page of a missed check-in", () => {
     stubApi({ [`GET /api/ack/${TOKEN}`]: () => ok(view) });
     renderApp(`/web/active/ack/${TOKEN}?lang=en`);
     expect(await screen.findByText('Nobody pressed the button: the app sent this alert by itself.')).toBeTruthy();
-    expect(screen.getByText(/^Rosa Prueba did not confirm .*immigration appointment.*Oficina de Ciudad Juárez.*10:00 AM/)).toBeTruthy();
+    expect(
+      screen.getByText(/^Rosa Prueba did not confirm .*immigration appointment.*Oficina de Ciudad Juárez.*10:00 AM/),
+    ).toBeTruthy();
   });
 
   it('says nothing of a check-in for an alert pressed by the person', async () => {

@@ -85,7 +85,10 @@ describe("the 'Lo tengo' page", () => {
   });
 
   it('sends an unknown or expired link to the invalid-link page', async () => {
-    stubApi({ [`GET /api/ack/${TOKEN}`]: () => json(404, { success: false, message: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.' }) });
+    stubApi({
+      [`GET /api/ack/${TOKEN}`]: () =>
+        json(404, { success: false, message: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.' }),
+    });
     const { router } = renderApp(`/web/active/ack/${TOKEN}`);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active/invalid'));
     expect(await screen.findByRole('heading', { name: 'Token Inválido' })).toBeTruthy();

@@ -41,7 +41,9 @@ describe('a new version', () => {
     renderNotices();
     watch(browser);
 
-    expect(within(screen.getByRole('status', { name: UPDATE_AVAILABLE })).getByRole('button', { name: 'Actualizar' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('status', { name: UPDATE_AVAILABLE })).getByRole('button', { name: 'Actualizar' }),
+    ).toBeTruthy();
     expect(waiting.posted).toEqual([]);
     expect(browser.reload).not.toHaveBeenCalled();
 

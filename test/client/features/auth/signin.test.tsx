@@ -21,7 +21,9 @@ describe('signing in with an e-mail', () => {
     fireEvent.focusOut(email);
     expect(await screen.findByText('El correo es obligatorio')).toBeTruthy();
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('El correo es obligatorio');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'El correo es obligatorio',
+    );
   });
 
   it('says when the e-mail is not valid', async () => {
@@ -51,7 +53,9 @@ describe('signing in with an e-mail', () => {
   });
 
   it('shows the server message for the field it names', async () => {
-    stubFetch(() => json(422, { success: false, message: 'Datos no válidos', errors: { email: ['Este correo no se puede usar'] } }));
+    stubFetch(() =>
+      json(422, { success: false, message: 'Datos no válidos', errors: { email: ['Este correo no se puede usar'] } }),
+    );
     renderApp('/web/auth/signin');
     typeInto(await emailBox(), 'ana@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));

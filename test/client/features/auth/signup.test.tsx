@@ -35,7 +35,8 @@ describe('completing the personal information', () => {
     typeInto(screen.getByLabelText('Teléfono'), '(305) 555-0123');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    const message = 'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
+    const message =
+      'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
     expect(await screen.findAllByText(message)).toHaveLength(2);
     expect(calls).toEqual([]);
   });
@@ -67,7 +68,9 @@ describe('completing the personal information', () => {
     expect(await screen.findByText('Debes aceptar los términos y condiciones')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'términos y condiciones' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Términos y condiciones' })).getByRole('button', { name: 'Aceptar' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Términos y condiciones' })).getByRole('button', { name: 'Aceptar' }),
+    );
 
     const box = screen.getByRole('checkbox') as HTMLInputElement;
     expect(box.checked).toBe(true);
@@ -88,7 +91,14 @@ describe('completing the personal information', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/contacts'));
     expect(calls[0]).toMatchObject({
       url: '/api/signup',
-      body: { email: 'nuevo@example.com', code: '4321', firstname: 'Ana', lastname: 'López', phone: '+13055550123', terms: true },
+      body: {
+        email: 'nuevo@example.com',
+        code: '4321',
+        firstname: 'Ana',
+        lastname: 'López',
+        phone: '+13055550123',
+        terms: true,
+      },
     });
   });
 

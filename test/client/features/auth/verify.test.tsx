@@ -103,7 +103,9 @@ describe('entering the 4-digit code', () => {
     expect(await screen.findByText('El código no es correcto.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar código' }));
     expect(await screen.findByText('Demasiados intentos.')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Reenviar código' })).toHaveProperty('disabled', false));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Reenviar código' })).toHaveProperty('disabled', false),
+    );
     expect(screen.queryByRole('button', { name: 'Ir a Login' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));

@@ -36,7 +36,8 @@ function aCheckIn(overrides: Partial<CheckIn> = {}): CheckIn {
 }
 
 const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'Ruiz', phone: '+15550001111' };
-const checkInCalls = (calls: Call[]) => calls.filter((call) => call.url.startsWith('/api/check-ins') && call.method !== 'GET');
+const checkInCalls = (calls: Call[]) =>
+  calls.filter((call) => call.url.startsWith('/api/check-ins') && call.method !== 'GET');
 const panel = () => screen.findByRole('region', { name: 'Aviso en curso' });
 
 let stopBridge: () => void = () => undefined;
@@ -57,7 +58,11 @@ afterEach(async () => {
 
 describe('setting a check-in', () => {
   it('is offered on home below the SOS button as a plain link, never as a second red button', async () => {
-    stubApi({ 'GET /api/contacts': () => ok([luis]), 'GET /api/check-ins/current': () => ok(null), 'GET /api/profile': () => ok({}) });
+    stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'GET /api/check-ins/current': () => ok(null),
+      'GET /api/profile': () => ok({}),
+    });
     const { router } = renderApp('/web/home');
     const link = await screen.findByRole('link', { name: 'Avísales si no vuelvo' });
     const sos = screen.getByRole('button', { name: 'SOS: avisar a mis contactos' });
@@ -67,7 +72,9 @@ describe('setting a check-in', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/check-in'));
     expect(await screen.findByRole('heading', { name: 'Avísales si no vuelvo', level: 1 })).toBeTruthy();
     expect(
-      screen.getByText('Si no confirmas que estás bien antes de esa hora (más 5 minutos), avisaremos a tus contactos como si hubieras presionado SOS.'),
+      screen.getByText(
+        'Si no confirmas que estás bien antes de esa hora (más 5 minutos), avisaremos a tus contactos como si hubieras presionado SOS.',
+      ),
     ).toBeTruthy();
     expect(screen.getByText(/Necesitas señal para crear el aviso y para cerrarlo/)).toBeTruthy();
   });
@@ -96,7 +103,12 @@ describe('setting a check-in', () => {
       'GET /api/check-ins/current': () => ok(stored),
       'POST /api/check-ins': (call) => {
         const body = call.body as { due_at: string; place: string };
-        stored = aCheckIn({ purpose: 'audiencia', place: body.place, due_at: body.due_at, remind_at: new Date(Date.parse(body.due_at) - 10 * MINUTE).toISOString() });
+        stored = aCheckIn({
+          purpose: 'audiencia',
+          place: body.place,
+          due_at: body.due_at,
+          remind_at: new Date(Date.parse(body.due_at) - 10 * MINUTE).toISOString(),
+        });
         return ok(stored);
       },
     });
@@ -112,7 +124,12 @@ describe('setting a check-in', () => {
     expect(more).toEqual([]);
     expect(post?.method).toBe('POST');
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(post?.body).toEqual({ purpose: 'audiencia', place: 'Corte de Miami', due_at: expect.any(String), timezone: expect.any(String) });
+    expect(post?.body).toEqual({
+      purpose: 'audiencia',
+      place: 'Corte de Miami',
+      due_at: expect.any(String),
+      timezone: expect.any(String),
+    });
     const due = Date.parse((post?.body as { due_at: string }).due_at);
     expect(due - before).toBeGreaterThanOrEqual(120 * MINUTE - 1000);
     expect(due - before).toBeLessThanOrEqual(120 * MINUTE + 5000);
@@ -176,7 +193,8 @@ describe('a running check-in on home', () => {
     const due = new Date(Date.now() + 8 * MINUTE);
     stubApi({
       'GET /api/contacts': () => ok([luis]),
-      'GET /api/check-ins/current': () => ok(aCheckIn({ due_at: due.toISOString(), remind_at: new Date(due.getTime() - 10 * MINUTE).toISOString() })),
+      'GET /api/check-ins/current': () =>
+        ok(aCheckIn({ due_at: due.toISOString(), remind_at: new Date(due.getTime() - 10 * MINUTE).toISOString() })),
     });
     renderApp('/web/home');
     const running = await panel();
@@ -197,7 +215,9 @@ describe('a running check-in on home', () => {
     renderApp('/web/home');
     const running = await panel();
     fireEvent.click(within(running).getByRole('button', { name: 'Estoy bien' }));
-    expect(await within(running).findByText(/^Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal/)).toBeTruthy();
+    expect(
+      await within(running).findByText(/^Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal/),
+    ).toBeTruthy();
     expect((within(running).getByRole('button', { name: 'Estoy bien' }) as HTMLButtonElement).disabled).toBe(true);
 
     const key = checkInCalls(calls)[0]?.headers['idempotency-key'] ?? '';
@@ -216,13 +236,16 @@ describe('the PIN when PINs are set', () => {
       'GET /api/profile': () => ok({ ...profile, pins_set: true }),
       'GET /api/check-ins/current': () => ok(stored),
       'PUT /api/check-ins/current': (call) => {
-        if ((call.body as { pin?: string }).pin !== '2468') return json(422, { success: false, message: 'PIN incorrecto.', errors: { pin: ['PIN incorrecto.'] } });
+        if ((call.body as { pin?: string }).pin !== '2468')
+          return json(422, { success: false, message: 'PIN incorrecto.', errors: { pin: ['PIN incorrecto.'] } });
         stored = null;
         return ok({ ...aCheckIn(), status: 'closed' });
       },
     });
     // The profile as cached from an earlier visit: offline too, the app knows PINs are set.
-    renderApp('/web/home', { seed: (queryClient) => queryClient.setQueryData(['profile'], { ...profile, pins_set: true }) });
+    renderApp('/web/home', {
+      seed: (queryClient) => queryClient.setQueryData(['profile'], { ...profile, pins_set: true }),
+    });
     const running = await panel();
     fireEvent.click(within(running).getByRole('button', { name: 'Estoy bien' }));
     expect(screen.getByRole('alertdialog', { name: 'Escribe tu PIN para cerrar el aviso' })).toBeTruthy();

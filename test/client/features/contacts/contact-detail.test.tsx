@@ -8,7 +8,8 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { fakeGeolocation, removeBrowserFakes } from '../../support/sos-browser.ts';
 
-const UNVERIFIED_WARNING = 'Este contacto aún no ha verificado su correo electrónico. Debe hacerlo para recibir tus alertas.';
+const UNVERIFIED_WARNING =
+  'Este contacto aún no ha verificado su correo electrónico. Debe hacerlo para recibir tus alertas.';
 const VERIFIED_NOTICE = '¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.';
 
 signedInForEachTest({ contacts: 2 });
@@ -36,8 +37,14 @@ describe('a contact', () => {
     expect(screen.queryByText(VERIFIED_NOTICE)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar invitación' }));
-    await vi.waitFor(() => expect(within(screen.getByRole('status')).getByText('Enviamos una nueva invitación a tu contacto.')).toBeTruthy());
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/contacts/c1/invite', headers: { authorization: 'Bearer access-1' } });
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('status')).getByText('Enviamos una nueva invitación a tu contacto.')).toBeTruthy(),
+    );
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/contacts/c1/invite',
+      headers: { authorization: 'Bearer access-1' },
+    });
   });
 
   it('shows a refused invitation as a danger notice and catches up with the contact', async () => {
@@ -51,7 +58,9 @@ describe('a contact', () => {
     });
     renderApp('/web/contact/c1');
     fireEvent.click(await screen.findByRole('button', { name: 'Reenviar invitación' }));
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Este contacto ya está verificado.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Este contacto ya está verificado.'),
+    );
     expect(await screen.findByText(VERIFIED_NOTICE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar invitación' })).toBeNull();
   });
@@ -115,7 +124,8 @@ describe('a contact', () => {
   it('keeps the contact and says why when the deletion fails', async () => {
     stubApi({
       'GET /api/contacts/c1': () => ok(aContact()),
-      'DELETE /api/contacts/c1': () => json(500, { success: false, message: 'Ocurrió un error en el servidor. Inténtalo de nuevo.' }),
+      'DELETE /api/contacts/c1': () =>
+        json(500, { success: false, message: 'Ocurrió un error en el servidor. Inténtalo de nuevo.' }),
     });
     const { router } = renderApp('/web/contact/c1');
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar contacto' }));

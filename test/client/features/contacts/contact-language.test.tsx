@@ -14,11 +14,15 @@ import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 signedInForEachTest({ contacts: 1 });
 
 const group = () => screen.getByRole('group', { name: 'Idioma de los correos' });
-const radio = (name: 'Español' | 'English' | 'Português' | 'Kreyòl ayisyen') => within(group()).getByRole('radio', { name }) as HTMLInputElement;
+const radio = (name: 'Español' | 'English' | 'Português' | 'Kreyòl ayisyen') =>
+  within(group()).getByRole('radio', { name }) as HTMLInputElement;
 
 describe('the language of a contact’s e-mails', () => {
   it('adds a contact in Spanish unless the person picks English', async () => {
-    const { calls } = stubApi({ 'POST /api/contacts': () => ok(aContact()), 'GET /api/contacts': () => ok([aContact()]) });
+    const { calls } = stubApi({
+      'POST /api/contacts': () => ok(aContact()),
+      'GET /api/contacts': () => ok([aContact()]),
+    });
     renderApp('/web/contact');
     await fillContactForm();
     expect([radio('Español').checked, radio('English').checked]).toEqual([true, false]);
@@ -29,42 +33,61 @@ describe('the language of a contact’s e-mails', () => {
   });
 
   it('offers the four languages, each named in itself, and sends Haitian Creole when the person picks it', async () => {
-    const { calls } = stubApi({ 'POST /api/contacts': () => ok(aContact({ language: 'ht' })), 'GET /api/contacts': () => ok([]) });
+    const { calls } = stubApi({
+      'POST /api/contacts': () => ok(aContact({ language: 'ht' })),
+      'GET /api/contacts': () => ok([]),
+    });
     renderApp('/web/contact');
     await fillContactForm();
     const options = within(group()).getAllByRole('radio') as HTMLInputElement[];
-    expect(options.map((option) => [option.value, option.closest('label')?.querySelector('[lang]')?.getAttribute('lang'), option.closest('label')?.textContent])).toEqual(
-      [
-        ['es', 'es', 'Español'],
-        ['en', 'en', 'English'],
-        ['pt', 'pt', 'Português'],
-        ['ht', 'ht', 'Kreyòl ayisyen'],
-      ],
-    );
+    expect(
+      options.map((option) => [
+        option.value,
+        option.closest('label')?.querySelector('[lang]')?.getAttribute('lang'),
+        option.closest('label')?.textContent,
+      ]),
+    ).toEqual([
+      ['es', 'es', 'Español'],
+      ['en', 'en', 'English'],
+      ['pt', 'pt', 'Português'],
+      ['ht', 'ht', 'Kreyòl ayisyen'],
+    ]);
     fireEvent.click(radio('Kreyòl ayisyen'));
     saveContactForm();
-    await vi.waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'ht', firstname: 'Luis' }));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'ht', firstname: 'Luis' }),
+    );
   });
 
   it('sends English when the person picks it on the add-contact form', async () => {
-    const { calls } = stubApi({ 'POST /api/contacts': () => ok(aContact({ language: 'en' })), 'GET /api/contacts': () => ok([]) });
+    const { calls } = stubApi({
+      'POST /api/contacts': () => ok(aContact({ language: 'en' })),
+      'GET /api/contacts': () => ok([]),
+    });
     renderApp('/web/contact');
     await fillContactForm();
     fireEvent.click(radio('English'));
     expect([radio('Español').checked, radio('English').checked]).toEqual([false, true]);
     saveContactForm();
-    await vi.waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'en', firstname: 'Luis' }));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'en', firstname: 'Luis' }),
+    );
   });
 
   it('offers the same choice on the first-contact screen', async () => {
     signIn({ contacts: 0 });
-    const { calls } = stubApi({ 'POST /api/contacts': () => ok(aContact({ language: 'en' })), 'GET /api/contacts': () => ok([]) });
+    const { calls } = stubApi({
+      'POST /api/contacts': () => ok(aContact({ language: 'en' })),
+      'GET /api/contacts': () => ok([]),
+    });
     renderApp('/web/auth/contacts');
     await fillContactForm();
     expect(radio('Español').checked).toBe(true);
     fireEvent.click(radio('English'));
     saveContactForm();
-    await vi.waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'en' }));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ language: 'en' }),
+    );
   });
 
   it('shows the contact’s language on its screen and changes it with one tap', async () => {
@@ -80,21 +103,28 @@ describe('the language of a contact’s e-mails', () => {
     await screen.findByRole('heading', { name: 'Luis Pérez', level: 1 });
     expect([radio('Español').checked, radio('English').checked]).toEqual([true, false]);
     fireEvent.click(radio('English'));
-    await vi.waitFor(() => expect(within(screen.getByRole('status')).getByText('Guardamos el idioma de sus correos.')).toBeTruthy());
-    expect(calls.filter((call) => call.method === 'PATCH')).toMatchObject([{ url: '/api/contacts/c1', body: { language: 'en' } }]);
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('status')).getByText('Guardamos el idioma de sus correos.')).toBeTruthy(),
+    );
+    expect(calls.filter((call) => call.method === 'PATCH')).toMatchObject([
+      { url: '/api/contacts/c1', body: { language: 'en' } },
+    ]);
     expect([radio('Español').checked, radio('English').checked]).toEqual([false, true]);
   });
 
   it('keeps the saved language and shows the message when the change is refused', async () => {
     stubApi({
       'GET /api/contacts/c1': () => ok(aContact({ language: 'en' })),
-      'PATCH /api/contacts/c1': () => json(503, { success: false, message: 'El servicio no está disponible. Inténtalo de nuevo.' }),
+      'PATCH /api/contacts/c1': () =>
+        json(503, { success: false, message: 'El servicio no está disponible. Inténtalo de nuevo.' }),
     });
     renderApp('/web/contact/c1');
     await screen.findByRole('heading', { name: 'Luis Pérez', level: 1 });
     expect(radio('English').checked).toBe(true);
     fireEvent.click(radio('Español'));
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('El servicio no está disponible. Inténtalo de nuevo.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('El servicio no está disponible. Inténtalo de nuevo.'),
+    );
     expect([radio('Español').checked, radio('English').checked]).toEqual([false, true]);
   });
 });

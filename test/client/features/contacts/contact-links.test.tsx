@@ -20,26 +20,35 @@ function terms() {
 }
 
 describe('a contact confirming from the e-mailed link', () => {
-  it.each([`/web/active/verify/${TOKEN}`, `/web/active/confirm?token=${TOKEN}`])('shows the terms at %s, and accepting them welcomes the contact', async (path) => {
-    const { calls } = stubApi({ [`GET /api/verify-contact/${TOKEN}`]: () => ok('Gracias. Ahora eres contacto de emergencia.') });
-    const { router } = renderApp(path);
-    const dialog = await terms();
-    expect(within(dialog).getByText(/Alguien te agregó como su contacto de emergencia/)).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Cerrar' })).toBeNull();
-    // Opening the link records nothing: mail scanners open links too.
-    expect(calls).toHaveLength(0);
+  it.each([`/web/active/verify/${TOKEN}`, `/web/active/confirm?token=${TOKEN}`])(
+    'shows the terms at %s, and accepting them welcomes the contact',
+    async (path) => {
+      const { calls } = stubApi({
+        [`GET /api/verify-contact/${TOKEN}`]: () => ok('Gracias. Ahora eres contacto de emergencia.'),
+      });
+      const { router } = renderApp(path);
+      const dialog = await terms();
+      expect(within(dialog).getByText(/Alguien te agregó como su contacto de emergencia/)).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Cerrar' })).toBeNull();
+      // Opening the link records nothing: mail scanners open links too.
+      expect(calls).toHaveLength(0);
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active/accept'));
-    expect(await screen.findByRole('heading', { name: '¡Bienvenido!' })).toBeTruthy();
-    expect(screen.getByText(/ahora formas parte de los contactos de emergencia de la persona que te agregó/)).toBeTruthy();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.headers.authorization).toBeUndefined();
-    expect(window.dataLayer).toContainEqual({ event: 'contact_verify' });
-  });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active/accept'));
+      expect(await screen.findByRole('heading', { name: '¡Bienvenido!' })).toBeTruthy();
+      expect(
+        screen.getByText(/ahora formas parte de los contactos de emergencia de la persona que te agregó/),
+      ).toBeTruthy();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.headers.authorization).toBeUndefined();
+      expect(window.dataLayer).toContainEqual({ event: 'contact_verify' });
+    },
+  );
 
   it('sends a used or expired link to the invalid-link page', async () => {
-    stubFetch(() => json(404, { success: false, message: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.' }));
+    stubFetch(() =>
+      json(404, { success: false, message: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.' }),
+    );
     const { router } = renderApp(`/web/active/verify/${TOKEN}`);
     fireEvent.click(within(await terms()).getByRole('button', { name: 'Aceptar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active/invalid'));
@@ -52,7 +61,9 @@ describe('a contact confirming from the e-mailed link', () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const { router } = renderApp(`/web/active/verify/${TOKEN}`);
     fireEvent.click(within(await terms()).getByRole('button', { name: 'Aceptar' }));
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('No hay conexión con el servidor. Revisa tu conexión.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('No hay conexión con el servidor. Revisa tu conexión.'),
+    );
     expect(router.state.location.pathname).toBe(`/web/active/verify/${TOKEN}`);
     expect(within(await terms()).getByRole('button', { name: 'Aceptar' })).toHaveProperty('disabled', false);
   });
@@ -75,7 +86,9 @@ describe('a contact unsubscribing from the e-mailed link', () => {
   });
 
   it('sends an unknown link to the invalid-link page', async () => {
-    stubFetch(() => json(404, { success: false, message: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.' }));
+    stubFetch(() =>
+      json(404, { success: false, message: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.' }),
+    );
     const { router } = renderApp(`/web/active/unsubscribe?token=${TOKEN}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Darme de baja' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active/invalid'));

@@ -25,7 +25,9 @@ describe('a contact page in the contact’s language', () => {
     expect(await screen.findByRole('heading', { name: 'Invalid link', level: 1 })).toBeTruthy();
     expect(screen.getByText("Sorry, the link you used isn't valid or has expired.")).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
-    const toSpanish = within(screen.getByRole('navigation', { name: 'Language' })).getByRole('button', { name: 'Español' });
+    const toSpanish = within(screen.getByRole('navigation', { name: 'Language' })).getByRole('button', {
+      name: 'Español',
+    });
     expect(toSpanish.getAttribute('lang')).toBe('es');
 
     fireEvent.click(toSpanish);
@@ -34,7 +36,9 @@ describe('a contact page in the contact’s language', () => {
     expect(router.state.location.search).toEqual({});
     expect(document.documentElement.lang).toBe('es');
 
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Idioma' })).getByRole('button', { name: 'English' }));
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Idioma' })).getByRole('button', { name: 'English' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Invalid link', level: 1 })).toBeTruthy();
     expect(router.state.location.search).toEqual({ lang: 'en' });
   });
@@ -82,7 +86,9 @@ describe('a contact page in the contact’s language', () => {
     expect(document.documentElement.lang).toBe('ht');
     expect(router.state.location.search).toEqual({ token: TOKEN, lang: 'ht' });
     await vi.waitFor(() =>
-      expect(calls.filter((call) => call.method === 'PUT').map((call) => [call.url, call.body])).toEqual([['/api/contact-language', { token: TOKEN, language: 'ht' }]]),
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => [call.url, call.body])).toEqual([
+        ['/api/contact-language', { token: TOKEN, language: 'ht' }],
+      ]),
     );
   });
 

@@ -95,7 +95,13 @@ describe('the first emergency contact', () => {
     expect(calls[0]).toMatchObject({
       url: '/api/contacts',
       method: 'POST',
-      body: { firstname: 'Luis', lastname: 'Pérez', email: 'luis@example.com', phone: '+13055550199', kinship: 'Hermano' },
+      body: {
+        firstname: 'Luis',
+        lastname: 'Pérez',
+        email: 'luis@example.com',
+        phone: '+13055550199',
+        kinship: 'Hermano',
+      },
     });
     expect(window.dataLayer).toContainEqual({ event: 'first_contact' });
     expect(getSessionState().auth.contacts).toBe(1);
@@ -114,7 +120,10 @@ describe('the first emergency contact', () => {
         json(422, {
           success: false,
           message: 'Los datos enviados no son válidos.',
-          errors: { email: ['Ya tienes un contacto con este correo', 'Otro mensaje'], phone: ['El teléfono no es válido'] },
+          errors: {
+            email: ['Ya tienes un contacto con este correo', 'Otro mensaje'],
+            phone: ['El teléfono no es válido'],
+          },
         }),
     });
     renderApp('/web/auth/contacts');
@@ -138,7 +147,10 @@ describe('the first emergency contact', () => {
   });
 
   it("asks before going on without contacts, and 'Continuar' goes home", async () => {
-    const { calls } = stubApi({ 'GET /api/contacts': () => ok([]), 'POST /api/profile/no-contacts': () => ok('Entendido') });
+    const { calls } = stubApi({
+      'GET /api/contacts': () => ok([]),
+      'POST /api/profile/no-contacts': () => ok('Entendido'),
+    });
     const { router } = renderApp('/web/auth/contacts');
     const noContacts = await screen.findByRole('button', { name: 'No tengo contactos de emergencia' });
     noContacts.focus();
@@ -157,6 +169,8 @@ describe('the first emergency contact', () => {
     expect(getSessionState().auth.contacts).toBe(1);
     expect(await screen.findByText('No tienes contactos de emergencia registrados')).toBeTruthy();
     // The server remembers it, so the next session does not bring the person back here.
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/profile/no-contacts']);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/profile/no-contacts',
+    ]);
   });
 });

@@ -22,7 +22,14 @@ afterEach(() => {
 });
 
 const verified = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
-const pending = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com', phone: '+5215512345678', kinship: 'Madre' });
+const pending = aContact({
+  id: 'c2',
+  firstname: 'Rosa',
+  lastname: 'Gómez',
+  email: 'rosa@example.com',
+  phone: '+5215512345678',
+  kinship: 'Madre',
+});
 const optedOut = aContact({
   id: 'c3',
   firstname: 'Pedro',
@@ -36,7 +43,9 @@ describe('home', () => {
   it('shows the instruction, the headings and one card per contact', async () => {
     stubApi({ 'GET /api/contacts': () => ok([verified, pending, optedOut]) });
     renderApp('/web/home');
-    expect(await screen.findByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    expect(
+      await screen.findByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.'),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Contactos de emergencia' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Lista de contactos' })).toBeTruthy();
 
@@ -61,13 +70,23 @@ describe('home', () => {
 
   it("says on a confirmed contact's card when their phone gets alerts as notifications", async () => {
     const withPhone = { ...verified, push_phones: 1 };
-    const twoPhones = aContact({ id: 'c4', firstname: 'Ana', email: 'ana@example.com', email_verified_at: '2026-01-11T09:00:00.000Z', push_phones: 2 });
+    const twoPhones = aContact({
+      id: 'c4',
+      firstname: 'Ana',
+      email: 'ana@example.com',
+      email_verified_at: '2026-01-11T09:00:00.000Z',
+      push_phones: 2,
+    });
     stubApi({ 'GET /api/contacts': () => ok([withPhone, twoPhones, { ...optedOut, push_phones: 1 }]) });
     renderApp('/web/home');
     const luis = await screen.findByRole('link', { name: /^Luis Pérez/ });
-    expect(luis.textContent).toBe('Luis Pérez luis@example.com +13055550199 Verificado Avisos activados en su teléfono');
+    expect(luis.textContent).toBe(
+      'Luis Pérez luis@example.com +13055550199 Verificado Avisos activados en su teléfono',
+    );
     expect(luis).toBeTruthy();
-    expect(within(screen.getByRole('link', { name: /Ana Pérez/ })).getByText('Avisos activados en 2 teléfonos')).toBeTruthy();
+    expect(
+      within(screen.getByRole('link', { name: /Ana Pérez/ })).getByText('Avisos activados en 2 teléfonos'),
+    ).toBeTruthy();
     // Opted out: nothing reaches them, whatever their phone asked for.
     expect(within(screen.getByRole('link', { name: /Pedro Ruiz/ })).queryByText(/Avisos activados/)).toBeNull();
   });
@@ -93,7 +112,10 @@ describe('home', () => {
 
   it('opens a contact when its card is tapped, at once from the list', async () => {
     // The contact's own request never answers: the page shows what the list already knew.
-    stubApi({ 'GET /api/contacts': () => ok([verified]), 'GET /api/contacts/c1': () => new Promise<Response>(() => undefined) });
+    stubApi({
+      'GET /api/contacts': () => ok([verified]),
+      'GET /api/contacts/c1': () => new Promise<Response>(() => undefined),
+    });
     const { router } = renderApp('/web/home');
     fireEvent.click(await screen.findByRole('link', { name: /Luis Pérez/ }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/contact/c1'));
@@ -112,7 +134,9 @@ describe('home', () => {
     const { calls } = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const { queryClient } = renderApp('/web/home');
     cleanupQueries = () => queryClient.clear();
-    expect(await screen.findByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    expect(
+      await screen.findByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.'),
+    ).toBeTruthy();
     expect(document.querySelector('[data-slot="sos-and-install"]')).not.toBeNull();
     expect(await screen.findByText('No pudimos cargar tus contactos. Revisa tu conexión.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
@@ -128,7 +152,9 @@ describe('home', () => {
     // A cache written by another version of the app, in a shape this one does not know.
     renderApp('/web/home', { seed: (queryClient) => queryClient.setQueryData(['contacts'], { unexpected: true }) });
     expect(await screen.findByText('No pudimos mostrar tus contactos. Vuelve a abrir la aplicación.')).toBeTruthy();
-    expect(screen.getByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.')).toBeTruthy();
+    expect(
+      screen.getByText('Presiona el botón SOS IAD para notificar a tus contactos que estás en riesgo.'),
+    ).toBeTruthy();
     expect(document.querySelector('[data-slot="sos-and-install"]')).not.toBeNull();
   });
 });

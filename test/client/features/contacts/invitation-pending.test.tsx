@@ -37,7 +37,9 @@ describe('a contact whose invitation waits for the invitation limits', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     expect(within(screen.getByRole('status')).getByText(PENDING_NOTICE)).toBeTruthy();
-    const card = await screen.findByRole('link', { name: 'Luis Pérez luis@example.com +13055550199 Invitación pendiente' });
+    const card = await screen.findByRole('link', {
+      name: 'Luis Pérez luis@example.com +13055550199 Invitación pendiente',
+    });
     expect(card.className).toContain('contact-card--inactive');
   });
 
@@ -45,18 +47,26 @@ describe('a contact whose invitation waits for the invitation limits', () => {
     stubApi({ 'GET /api/contacts/c1': () => ok(aContact({ invitation_pending_until: later.toISOString() })) });
     renderApp('/web/contact/c1');
     expect(await screen.findByText(PENDING_NOTICE)).toBeTruthy();
-    expect(screen.getByText('Este contacto deberá confirmar su correo electrónico para recibir tus alertas.')).toBeTruthy();
+    expect(
+      screen.getByText('Este contacto deberá confirmar su correo electrónico para recibir tus alertas.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar invitación' })).toBeNull();
   });
 
   it('reads as an ordinary unverified contact once that moment has passed', async () => {
-    stubApi({ 'GET /api/contacts': () => ok([aContact({ invitation_pending_until: new Date(Date.now() - 60_000).toISOString() })]) });
+    stubApi({
+      'GET /api/contacts': () =>
+        ok([aContact({ invitation_pending_until: new Date(Date.now() - 60_000).toISOString() })]),
+    });
     renderApp('/web/home');
-    expect(await screen.findByRole('link', { name: 'Luis Pérez luis@example.com +13055550199 Sin verificar' })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', { name: 'Luis Pérez luis@example.com +13055550199 Sin verificar' }),
+    ).toBeTruthy();
   });
 
   it('shows a resend refused by the limits with when it may be sent', async () => {
-    const message = 'Por seguridad enviamos un número limitado de invitaciones por hora y por día. Podrás reenviar la invitación dentro de 30 minutos.';
+    const message =
+      'Por seguridad enviamos un número limitado de invitaciones por hora y por día. Podrás reenviar la invitación dentro de 30 minutos.';
     stubApi({
       'GET /api/contacts/c1': () => ok(aContact()),
       'POST /api/contacts/c1/invite': () => json(429, { success: false, message }),

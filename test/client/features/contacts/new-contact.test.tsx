@@ -28,17 +28,23 @@ describe('adding a contact', () => {
       'GET /api/contacts': () => ok(saved ? [rosa, luis] : [rosa]),
     });
     // Home's list was loaded a moment ago: only the invalidation makes it ask again.
-    const { router } = renderApp('/web/contact', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [rosa]) });
+    const { router } = renderApp('/web/contact', {
+      seed: (queryClient) => queryClient.setQueryData(['contacts'], [rosa]),
+    });
     expect(await screen.findByRole('heading', { name: 'Agregar Contacto', level: 1 })).toBeTruthy();
     await fillContactForm();
     saveContactForm();
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
-    expect(within(screen.getByRole('status')).getByText('Contacto agregado. Le enviamos un correo para que confirme.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('status')).getByText('Contacto agregado. Le enviamos un correo para que confirme.'),
+    ).toBeTruthy();
     expect(await screen.findByRole('link', { name: /Luis Pérez/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Rosa Gómez/ })).toBeTruthy();
     // Home also asks whether a check-in is open; of the contacts, only these two calls.
-    expect(calls.filter((call) => call.url.startsWith('/api/contacts')).map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/contacts', 'GET /api/contacts']);
+    expect(
+      calls.filter((call) => call.url.startsWith('/api/contacts')).map((call) => `${call.method} ${call.url}`),
+    ).toEqual(['POST /api/contacts', 'GET /api/contacts']);
     expect(window.dataLayer).toContainEqual({ event: 'contact_create' });
     expect(JSON.stringify(window.dataLayer)).not.toContain('luis@example.com');
     expect(getSessionState().auth.contacts).toBe(2);

@@ -20,16 +20,37 @@ const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' 
 const STARTED = '2026-03-01T12:00:00.000Z';
 const SENT_AT = '2026-03-01T12:00:02.000Z';
 const ACK_AT = '2026-03-01T12:03:00.000Z';
-const time = (iso: string) => new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+const time = (iso: string) =>
+  new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 function delivery(overrides: Partial<Delivery>): Delivery {
-  return { id: 'd1', name: 'Luis Pérez', state: 'sent', sent_at: SENT_AT, acknowledged_at: null, attempts: 1, push_sent_at: null, ...overrides };
+  return {
+    id: 'd1',
+    name: 'Luis Pérez',
+    state: 'sent',
+    sent_at: SENT_AT,
+    acknowledged_at: null,
+    attempts: 1,
+    push_sent_at: null,
+    ...overrides,
+  };
 }
 
-function stateWith(deliveries: Delivery[], extra: Partial<NonNullable<AlertDeliveryState['alert']>> = {}): AlertDeliveryState {
+function stateWith(
+  deliveries: Delivery[],
+  extra: Partial<NonNullable<AlertDeliveryState['alert']>> = {},
+): AlertDeliveryState {
   return {
     alert_status: true,
-    alert: { id: 'a1', pressed_at: STARTED, started_at: STARTED, deliveries, reminders: 0, last_reminder_at: null, ...extra },
+    alert: {
+      id: 'a1',
+      pressed_at: STARTED,
+      started_at: STARTED,
+      deliveries,
+      reminders: 0,
+      last_reminder_at: null,
+      ...extra,
+    },
   };
 }
 
@@ -95,7 +116,11 @@ describe("the alert screen's delivery list", () => {
     expect(await within(list).findByText(`Recibida por María López (${time(ACK_AT)})`)).toBeTruthy();
     expect(within(list).getByText('No se pudo enviar a Ana Ruiz')).toBeTruthy();
     expect(within(list).queryByText('Nadie ha confirmado todavía que recibió tu alerta.')).toBeNull();
-    expect(within(list).getByText(`Enviamos un recordatorio a quien no ha confirmado, a las ${time('2026-03-01T12:05:00.000Z')}.`)).toBeTruthy();
+    expect(
+      within(list).getByText(
+        `Enviamos un recordatorio a quien no ha confirmado, a las ${time('2026-03-01T12:05:00.000Z')}.`,
+      ),
+    ).toBeTruthy();
     // The list is a polite live region: a new acknowledgement is read out.
     expect(within(list).getByRole('list').getAttribute('aria-live')).toBe('polite');
   });
@@ -105,14 +130,20 @@ describe("the alert screen's delivery list", () => {
     openAlertScreen(() => ok(state));
     const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
     expect(within(list).queryByText(/Aviso entregado/)).toBeNull();
-    state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez', push_sent_at: SENT_AT }), delivery({ id: 'd2', name: 'María López' })]);
+    state = stateWith([
+      delivery({ id: 'd1', name: 'Luis Pérez', push_sent_at: SENT_AT }),
+      delivery({ id: 'd2', name: 'María López' }),
+    ]);
     await nextPoll();
     await within(list).findByText(/Aviso entregado/);
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([`Enviada a Luis Pérez (${time(SENT_AT)}), sin confirmar todavía · Aviso entregado`, `Enviada a María López (${time(SENT_AT)}), sin confirmar todavía`]);
+    ).toEqual([
+      `Enviada a Luis Pérez (${time(SENT_AT)}), sin confirmar todavía · Aviso entregado`,
+      `Enviada a María López (${time(SENT_AT)}), sin confirmar todavía`,
+    ]);
   });
 
   it('says it is the last known state when a poll fails, and keeps showing it', async () => {
@@ -159,18 +190,33 @@ describe("the alert screen's delivery list", () => {
 
   it('takes who gets the e-mail from the list, not from contacts cached before one of them confirmed', async () => {
     // Cached while Rosa had not confirmed yet; she confirmed since, and the server e-mailed her.
-    const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', phone: '+5215512345678', email_verified_at: null });
-    const pablo = aContact({ id: 'c3', firstname: 'Pablo', lastname: 'Díaz', phone: '+13055550177', email_verified_at: null });
+    const rosa = aContact({
+      id: 'c2',
+      firstname: 'Rosa',
+      lastname: 'Gómez',
+      phone: '+5215512345678',
+      email_verified_at: null,
+    });
+    const pablo = aContact({
+      id: 'c3',
+      firstname: 'Pablo',
+      lastname: 'Díaz',
+      phone: '+13055550177',
+      email_verified_at: null,
+    });
     signIn({ alert_status: true });
     stubApi({
       'GET /api/contacts': () => ok([rosa, pablo]),
-      'GET /api/alert-deliveries': () => ok(stateWith([delivery({ id: 'd1', name: 'Rosa Gómez', state: 'acknowledged', acknowledged_at: ACK_AT })])),
+      'GET /api/alert-deliveries': () =>
+        ok(stateWith([delivery({ id: 'd1', name: 'Rosa Gómez', state: 'acknowledged', acknowledged_at: ACK_AT })])),
     });
     renderApp('/web/active', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [rosa, pablo]) });
 
     const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
     expect(within(list).getByText(`Recibida por Rosa Gómez (${time(ACK_AT)})`)).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Estado de tu alerta' }).textContent).toBe('Alerta enviada a tus contactos');
+    expect(screen.getByRole('status', { name: 'Estado de tu alerta' }).textContent).toBe(
+      'Alerta enviada a tus contactos',
+    );
     expect(screen.queryByText(/ningún contacto la recibirá/)).toBeNull();
     expect(screen.queryByText(/nadie recibirá el correo de alerta/)).toBeNull();
     expect(screen.queryByText('Para que reciban tus alertas por correo, pide que confirmen:')).toBeNull();
@@ -183,12 +229,17 @@ describe("the alert screen's delivery list", () => {
     signIn({ alert_status: true });
     stubApi({
       'GET /api/contacts': () => ok([luis]),
-      'GET /api/alert-deliveries': () => ok(stateWith([delivery({ name: 'Luis Pérez', state: 'failed', sent_at: null })])),
+      'GET /api/alert-deliveries': () =>
+        ok(stateWith([delivery({ name: 'Luis Pérez', state: 'failed', sent_at: null })])),
     });
     renderApp('/web/active', { seed: (queryClient) => queryClient.setQueryData(['contacts'], [luis]) });
 
-    expect(await screen.findByText('Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.')).toBeTruthy();
-    expect(screen.getByText('No pudimos enviar el correo de alerta a ninguno de tus contactos. Envíales un SMS.')).toBeTruthy();
+    expect(
+      await screen.findByText('Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('No pudimos enviar el correo de alerta a ninguno de tus contactos. Envíales un SMS.'),
+    ).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
   });
 });

@@ -12,7 +12,14 @@ import { typeInto } from '../../support/type-into.ts';
 
 signedInForEachTest({ contacts: 1 });
 
-const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'Ruiz', phone: '+15550001111', pins_set: false };
+const profile = {
+  id: 'u1',
+  email: 'ana@example.com',
+  firstname: 'Ana',
+  lastname: 'Ruiz',
+  phone: '+15550001111',
+  pins_set: false,
+};
 /** The section once its form has loaded. */
 async function section() {
   const region = await screen.findByRole('region', { name: 'Si me detienen' });
@@ -22,10 +29,16 @@ async function section() {
 
 describe("'Si me detienen' in profile", () => {
   it('says who gets it and when, with every field optional and labelled', async () => {
-    stubApi({ 'GET /api/profile': () => ok(profile), 'GET /api/profile/detention-info': () => ok(EMPTY_DETENTION_INFO), 'GET /api/profile/sessions': () => ok([]) });
+    stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/detention-info': () => ok(EMPTY_DETENTION_INFO),
+      'GET /api/profile/sessions': () => ok([]),
+    });
     renderApp('/web/profile');
     const form = await section();
-    expect(within(form).getByText(/Solo la reciben los contactos que elijas .* y solo dentro de una alerta/)).toBeTruthy();
+    expect(
+      within(form).getByText(/Solo la reciben los contactos que elijas .* y solo dentro de una alerta/),
+    ).toBeTruthy();
     for (const label of [
       'Nombre legal completo',
       'Fecha de nacimiento',
@@ -60,7 +73,9 @@ describe("'Si me detienen' in profile", () => {
     });
     renderApp('/web/profile');
     const form = await section();
-    expect((within(form).getByLabelText('Nombre legal completo') as HTMLInputElement).value).toBe('Ana María Ruiz López');
+    expect((within(form).getByLabelText('Nombre legal completo') as HTMLInputElement).value).toBe(
+      'Ana María Ruiz López',
+    );
     typeInto(within(form).getByLabelText('Número A (A-number)'), 'A-123-456-789');
     typeInto(within(form).getByLabelText('País de nacimiento'), 'Honduras');
     fireEvent.click(within(form).getByRole('radio', { name: 'Sí' }));
@@ -96,7 +111,9 @@ describe("'Si me detienen' in profile", () => {
     const field = within(form).getByLabelText('Fecha de nacimiento');
     await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     const errorId = field.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '';
-    expect(document.getElementById(errorId)?.textContent).toBe('Escribe la fecha como AAAA-MM-DD, por ejemplo 1990-05-31.');
+    expect(document.getElementById(errorId)?.textContent).toBe(
+      'Escribe la fecha como AAAA-MM-DD, por ejemplo 1990-05-31.',
+    );
   });
 
   it("deletes everything with 'Borrar mi información' after a confirmation", async () => {
@@ -112,7 +129,9 @@ describe("'Si me detienen' in profile", () => {
     });
     renderApp('/web/profile');
     const form = await section();
-    await vi.waitFor(() => expect((within(form).getByLabelText('Medicinas') as HTMLTextAreaElement).value).toBe('Insulina'));
+    await vi.waitFor(() =>
+      expect((within(form).getByLabelText('Medicinas') as HTMLTextAreaElement).value).toBe('Insulina'),
+    );
     fireEvent.click(within(form).getByRole('button', { name: 'Borrar mi información' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Borrar tu información de detención?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -139,11 +158,15 @@ describe("a contact's 'Recibe mi información de detención'", () => {
       },
     });
     renderApp('/web/contact/c1');
-    const toggle = (await screen.findByRole('checkbox', { name: 'Recibe mi información de detención' })) as HTMLInputElement;
+    const toggle = (await screen.findByRole('checkbox', {
+      name: 'Recibe mi información de detención',
+    })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);
     expect(await screen.findByText('Este contacto recibirá tu información de detención en tus alertas.')).toBeTruthy();
     expect(toggle.checked).toBe(true);
-    expect(calls.filter((call) => call.method === 'PATCH')).toMatchObject([{ url: '/api/contacts/c1', body: { receives_detention_info: true } }]);
+    expect(calls.filter((call) => call.method === 'PATCH')).toMatchObject([
+      { url: '/api/contacts/c1', body: { receives_detention_info: true } },
+    ]);
   });
 });

@@ -36,7 +36,9 @@ describe('the PINs in profile', () => {
     renderApp('/web/profile');
     const region = await section();
     expect(await within(region).findByText('No tienes PIN.')).toBeTruthy();
-    expect(within(region).getByText(/la pantalla se verá igual que con tu PIN, pero tus contactos seguirán avisados/)).toBeTruthy();
+    expect(
+      within(region).getByText(/la pantalla se verá igual que con tu PIN, pero tus contactos seguirán avisados/),
+    ).toBeTruthy();
 
     typeInto(within(region).getByLabelText('PIN para cerrar'), '2468');
     typeInto(within(region).getByLabelText('PIN de emergencia (bajo presión)'), '2468');
@@ -47,15 +49,20 @@ describe('the PINs in profile', () => {
     typeInto(within(region).getByLabelText('PIN de emergencia (bajo presión)'), '1357');
     fireEvent.click(within(region).getByRole('button', { name: 'Guardar PIN' }));
     expect(await screen.findByText('PIN guardados.')).toBeTruthy();
-    expect(await within(region).findByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ pin: '2468', duress_pin: '1357' }]);
+    expect(
+      await within(region).findByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.'),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { pin: '2468', duress_pin: '1357' },
+    ]);
   });
 
   it("removes them with the PIN and says 'PIN incorrecto.' for a wrong one", async () => {
     const pins = { value: true };
     const { calls } = stubPins(pins, {
       'DELETE /api/profile/pins': (call) => {
-        if ((call.body as { pin: string }).pin !== '2468') return json(422, { success: false, message: 'PIN incorrecto.', errors: { pin: ['PIN incorrecto.'] } });
+        if ((call.body as { pin: string }).pin !== '2468')
+          return json(422, { success: false, message: 'PIN incorrecto.', errors: { pin: ['PIN incorrecto.'] } });
         pins.value = false;
         return ok('PIN borrados.');
       },
@@ -70,7 +77,10 @@ describe('the PINs in profile', () => {
     typeInto(within(remove).getByLabelText('PIN para cerrar'), '2468');
     fireEvent.click(within(remove).getByRole('button', { name: 'Quitar PIN' }));
     expect(await within(region).findByText('No tienes PIN.')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ pin: '1357' }, { pin: '2468' }]);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([
+      { pin: '1357' },
+      { pin: '2468' },
+    ]);
   });
 
   it('changes them only with the current PIN, and says so when too many wrong PINs locked them', async () => {
@@ -80,7 +90,12 @@ describe('the PINs in profile', () => {
     const { calls } = stubPins(pins, {
       'PUT /api/profile/pins': () => {
         tries += 1;
-        if (tries === 1) return json(422, { success: false, message: 'PIN incorrecto.', errors: { current_pin: ['PIN incorrecto.'] } });
+        if (tries === 1)
+          return json(422, {
+            success: false,
+            message: 'PIN incorrecto.',
+            errors: { current_pin: ['PIN incorrecto.'] },
+          });
         return json(429, { success: false, message: tooMany });
       },
     });
@@ -96,7 +111,11 @@ describe('the PINs in profile', () => {
     typeInto(within(change).getByLabelText('PIN actual'), '0000');
     fireEvent.click(within(change).getByRole('button', { name: 'Cambiar PIN' }));
     const current = within(change).getByLabelText('PIN actual');
-    await vi.waitFor(() => expect(document.getElementById(current.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe('PIN incorrecto.'));
+    await vi.waitFor(() =>
+      expect(document.getElementById(current.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(
+        'PIN incorrecto.',
+      ),
+    );
     fireEvent.click(within(change).getByRole('button', { name: 'Cambiar PIN' }));
     expect(await within(change).findByRole('alert')).toHaveProperty('textContent', tooMany);
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
@@ -111,7 +130,11 @@ describe('the PINs in profile', () => {
       'POST /api/profile/pins/forgot': () => ok('Te enviamos un código a tu correo para borrar tus PIN.'),
       'POST /api/profile/pins/reset': (call) => {
         if ((call.body as { code: string }).code !== '4821')
-          return json(422, { success: false, message: 'x', errors: { code: ['El código no es correcto o ya caducó.'] } });
+          return json(422, {
+            success: false,
+            message: 'x',
+            errors: { code: ['El código no es correcto o ya caducó.'] },
+          });
         pins.value = false;
         return ok('PIN borrados.');
       },

@@ -6,11 +6,30 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 
 const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'López', phone: '+13055550123' };
-const here = { id: 'f1', device: 'Chrome en Android', started_at: '2026-03-01T12:00:00.000Z', last_used_at: '2026-03-02T09:30:00.000Z', current: true };
-const laptop = { id: 'f2', device: 'Firefox en Linux', started_at: '2026-02-20T18:00:00.000Z', last_used_at: '2026-02-21T08:00:00.000Z', current: false };
-const stranger = { id: 'f3', device: 'Safari en iPhone', started_at: '2026-03-02T03:10:00.000Z', last_used_at: '2026-03-02T03:15:00.000Z', current: false };
+const here = {
+  id: 'f1',
+  device: 'Chrome en Android',
+  started_at: '2026-03-01T12:00:00.000Z',
+  last_used_at: '2026-03-02T09:30:00.000Z',
+  current: true,
+};
+const laptop = {
+  id: 'f2',
+  device: 'Firefox en Linux',
+  started_at: '2026-02-20T18:00:00.000Z',
+  last_used_at: '2026-02-21T08:00:00.000Z',
+  current: false,
+};
+const stranger = {
+  id: 'f3',
+  device: 'Safari en iPhone',
+  started_at: '2026-03-02T03:10:00.000Z',
+  last_used_at: '2026-03-02T03:15:00.000Z',
+  current: false,
+};
 
-const moment = (iso: string) => new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const moment = (iso: string) =>
+  new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 signedInForEachTest();
 
@@ -40,9 +59,9 @@ describe('the open sessions on the profile', () => {
     expect(within(section).getByText('Esta sesión')).toBeTruthy();
     // Nothing else to close: no button that would do nothing.
     expect(within(section).queryByRole('button', { name: 'Cerrar las demás sesiones' })).toBeNull();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.headers.authorization])).toEqual([
-      ['/api/profile/sessions/revoke-others', 'Bearer access-1'],
-    ]);
+    expect(
+      calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.headers.authorization]),
+    ).toEqual([['/api/profile/sessions/revoke-others', 'Bearer access-1']]);
   });
 
   it('offers no button when this is the only session', async () => {
@@ -57,12 +76,17 @@ describe('the open sessions on the profile', () => {
     stubApi({
       'GET /api/profile': () => ok(profile),
       'GET /api/profile/sessions': () => ok([here, laptop]),
-      'POST /api/profile/sessions/revoke-others': () => json(500, { success: false, message: 'Ocurrió un error en el servidor. Inténtalo de nuevo.' }),
+      'POST /api/profile/sessions/revoke-others': () =>
+        json(500, { success: false, message: 'Ocurrió un error en el servidor. Inténtalo de nuevo.' }),
     });
     renderApp('/web/profile');
     const section = await screen.findByRole('region', { name: 'Sesiones abiertas' });
     fireEvent.click(await within(section).findByRole('button', { name: 'Cerrar las demás sesiones' }));
-    await vi.waitFor(() => expect(within(screen.getByRole('alert')).getByText('Ocurrió un error en el servidor. Inténtalo de nuevo.')).toBeTruthy());
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('alert')).getByText('Ocurrió un error en el servidor. Inténtalo de nuevo.'),
+      ).toBeTruthy(),
+    );
     expect(within(section).getAllByRole('listitem')).toHaveLength(2);
   });
 });

@@ -69,13 +69,18 @@ describe('the profile', () => {
       url: '/api/profile',
       body: { email: 'ana@example.com', firstname: 'Ana María', lastname: 'López', phone: '+17865550100' },
     });
-    expect(getSessionState().auth).toMatchObject({ firstname: 'Ana María', name: 'Ana María López', phone: '+17865550100' });
+    expect(getSessionState().auth).toMatchObject({
+      firstname: 'Ana María',
+      name: 'Ana María López',
+      phone: '+17865550100',
+    });
   });
 
   it('shows a server error as a danger notice', async () => {
     stubApi({
       'GET /api/profile': () => ok(profile),
-      'PUT /api/profile': () => json(500, { success: false, message: 'Ocurrió un error en el servidor. Inténtalo de nuevo.' }),
+      'PUT /api/profile': () =>
+        json(500, { success: false, message: 'Ocurrió un error en el servidor. Inténtalo de nuevo.' }),
     });
     renderApp('/web/profile');
     await form();
@@ -87,7 +92,12 @@ describe('the profile', () => {
   it('puts a server message on the field it names', async () => {
     stubApi({
       'GET /api/profile': () => ok(profile),
-      'PUT /api/profile': () => json(422, { success: false, message: 'Los datos enviados no son válidos.', errors: { phone: ['El teléfono no es válido'] } }),
+      'PUT /api/profile': () =>
+        json(422, {
+          success: false,
+          message: 'Los datos enviados no son válidos.',
+          errors: { phone: ['El teléfono no es válido'] },
+        }),
     });
     renderApp('/web/profile');
     await form();

@@ -19,7 +19,13 @@ const SENT = 'Alerta enviada a tus contactos';
 const WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal';
 
 const luis = aContact({ id: 'c1', phone: '+13055550199', email_verified_at: '2026-01-11T09:00:00.000Z' });
-const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com', phone: '+5215512345678' });
+const rosa = aContact({
+  id: 'c2',
+  firstname: 'Rosa',
+  lastname: 'Gómez',
+  email: 'rosa@example.com',
+  phone: '+5215512345678',
+});
 const pedro = aContact({
   id: 'c3',
   firstname: 'Pedro',
@@ -79,7 +85,9 @@ describe('the alert screen', () => {
   });
 
   it('ends the alert with FINALIZAR ALERTA: sends 2 and goes home', async () => {
-    const { calls, router } = openAlertScreen([luis], { 'PUT /api/active-button': () => ok({ alert_status: false, alert_id: 'alert-1' }) });
+    const { calls, router } = openAlertScreen([luis], {
+      'PUT /api/active-button': () => ok({ alert_status: false, alert_id: 'alert-1' }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     const [end, ...more] = sosCalls(calls);
@@ -96,7 +104,9 @@ describe('the alert screen', () => {
     const { router } = openAlertScreen([luis], { 'PUT /api/active-button': queued });
     fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
-    expect(await screen.findByText('Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.')).toBeTruthy();
+    expect(
+      await screen.findByText('Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.'),
+    ).toBeTruthy();
     expect(getSessionState().auth.alert_status).toBe(false);
   });
 
@@ -107,7 +117,9 @@ describe('the alert screen', () => {
     });
     const end = await screen.findByRole('button', { name: 'FINALIZAR ALERTA' });
     fireEvent.click(end);
-    expect(await screen.findByText('No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.')).toBeTruthy();
+    expect(
+      await screen.findByText('No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.'),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/web/active');
     expect(getSessionState().auth.alert_status).toBe(true);
     expect((end as HTMLButtonElement).disabled).toBe(false);
@@ -132,14 +144,20 @@ describe('the alert screen', () => {
 
   it('says nobody gets the e-mail when no contact confirmed, and offers the SMS to all of them and a way to confirm them', async () => {
     openAlertScreen([rosa, pedro]);
-    expect(await screen.findByText(/Ninguno de tus contactos ha confirmado su correo: nadie recibirá el correo de alerta\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/Ninguno de tus contactos ha confirmado su correo: nadie recibirá el correo de alerta\./),
+    ).toBeTruthy();
     // Not "sent to your contacts": nobody gets it.
-    expect(screen.getByText('Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.')).toBeTruthy();
+    expect(
+      screen.getByText('Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.'),
+    ).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
     const href = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href') ?? '';
     expect(href.startsWith('sms:+5215512345678,+13055550188?&body=')).toBe(true);
     // Without a position the message says who and that they are at risk, and no map.
-    expect(decodeURIComponent(href.slice(href.indexOf('&body=') + 6))).toBe('Soy Ana López. Estoy en riesgo y necesito ayuda.');
+    expect(decodeURIComponent(href.slice(href.indexOf('&body=') + 6))).toBe(
+      'Soy Ana López. Estoy en riesgo y necesito ayuda.',
+    );
     // Rosa can still confirm from her page; Pedro opted out.
     expect(screen.getByRole('link', { name: 'Rosa Gómez' }).getAttribute('href')).toBe('/web/contact/c2');
     expect(screen.queryByRole('link', { name: 'Pedro Ruiz' })).toBeNull();
@@ -152,7 +170,14 @@ describe('the alert screen', () => {
     const { router } = openAlertScreen();
     onSessionExpired(() => void router.navigate({ to: '/web/auth/signin', replace: true }));
     await screen.findByRole('button', { name: 'FINALIZAR ALERTA' });
-    worker.send(queueStatus({ pending: 1, queued: [{ idempotencyKey: 'k1', alert_status: '1', queuedAt: Date.now() }], oldestQueuedAt: Date.now(), needsSignIn: true }));
+    worker.send(
+      queueStatus({
+        pending: 1,
+        queued: [{ idempotencyKey: 'k1', alert_status: '1', queuedAt: Date.now() }],
+        oldestQueuedAt: Date.now(),
+        needsSignIn: true,
+      }),
+    );
     expect(await screen.findByText('Inicia sesión para enviar tu alerta pendiente')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Iniciar sesión' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
@@ -167,7 +192,13 @@ describe('the alert screen', () => {
     const day = 'Tu alerta lleva más de 24 horas sin enviarse. Envía un SMS a tus contactos ahora.';
     const waitingSince = (hours: number) => {
       const queuedAt = Date.now() - hours * HOUR_MS;
-      worker.send(queueStatus({ pending: 1, queued: [{ idempotencyKey: 'k1', alert_status: '1', queuedAt }], oldestQueuedAt: queuedAt }));
+      worker.send(
+        queueStatus({
+          pending: 1,
+          queued: [{ idempotencyKey: 'k1', alert_status: '1', queuedAt }],
+          oldestQueuedAt: queuedAt,
+        }),
+      );
     };
     waitingSince(23);
     expect(await screen.findByText(WAITING)).toBeTruthy();
@@ -191,13 +222,23 @@ describe('the alert screen', () => {
       message,
       rejectedAt: Date.now(),
     });
-    worker.send(queueStatus({ rejected: [rejected('k1', 'invalid', 'La ubicación no es válida'), rejected('k2', 'expired', null)] }));
-    expect(await screen.findByText('No pudimos enviar una solicitud de tu alerta: La ubicación no es válida')).toBeTruthy();
+    worker.send(
+      queueStatus({
+        rejected: [rejected('k1', 'invalid', 'La ubicación no es válida'), rejected('k2', 'expired', null)],
+      }),
+    );
+    expect(
+      await screen.findByText('No pudimos enviar una solicitud de tu alerta: La ubicación no es válida'),
+    ).toBeTruthy();
     expect(screen.getByText('Una solicitud de tu alerta no se pudo enviar en 7 días y se descartó.')).toBeTruthy();
-    await vi.waitFor(() => expect(worker.posted).toContainEqual({ type: 'sos-ack-rejected', idempotencyKeys: ['k1', 'k2'] }));
+    await vi.waitFor(() =>
+      expect(worker.posted).toContainEqual({ type: 'sos-ack-rejected', idempotencyKeys: ['k1', 'k2'] }),
+    );
     // Acknowledged, the worker forgets them; the screen still shows them.
     worker.send(queueStatus());
-    expect(await screen.findByText('Una solicitud de tu alerta no se pudo enviar en 7 días y se descartó.')).toBeTruthy();
+    expect(
+      await screen.findByText('Una solicitud de tu alerta no se pudo enviar en 7 días y se descartó.'),
+    ).toBeTruthy();
   });
 
   it('sends the first position within ten minutes of an alert that went out without one, once, with a new key', async () => {
@@ -205,7 +246,10 @@ describe('the alert screen', () => {
     // Not allowed before the press: home does not ask, so the alert goes out without a position.
     fakePermissions('prompt');
     signIn();
-    const { calls } = stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': () => ok({ alert_status: true, alert_id: 'a1' }) });
+    const { calls } = stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'PUT /api/active-button': () => ok({ alert_status: true, alert_id: 'a1' }),
+    });
     const { router } = renderApp('/web/home');
     fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
@@ -221,7 +265,11 @@ describe('the alert screen', () => {
     expect(update?.body).toMatchObject({ alert_status: '1', latitude: '25.7617', longitude: '-80.1918' });
     expect(update?.headers['idempotency-key']).not.toBe(press?.headers['idempotency-key']);
     // The second fix reached the screen (the SMS carries it), and nothing it may have started is still on its way.
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href')).toContain('mlat%3D25.7618'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href')).toContain(
+        'mlat%3D25.7618',
+      ),
+    );
     await vi.waitFor(() => expect(hasSosUnderWay()).toBe(false));
     expect(more).toHaveLength(0);
     expect(sosCalls(calls)).toHaveLength(2);

@@ -12,7 +12,14 @@ import { typeInto } from '../../support/type-into.ts';
 // FINALIZAR ALERTA with PINs set, and an alert the server started for a missed check-in.
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
-const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'Ruiz', phone: '+15550001111', pins_set: true };
+const profile = {
+  id: 'u1',
+  email: 'ana@example.com',
+  firstname: 'Ana',
+  lastname: 'Ruiz',
+  phone: '+15550001111',
+  pins_set: true,
+};
 const REAL = '2468';
 const DURESS = '1357';
 
@@ -111,6 +118,10 @@ describe('an alert started by a missed check-in', () => {
           },
         }),
     });
-    expect(await screen.findByText('Esta alerta se envió porque no confirmaste que estabas bien después de: Audiencia en la corte (Corte de Miami).')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Esta alerta se envió porque no confirmaste que estabas bien después de: Audiencia en la corte (Corte de Miami).',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -24,12 +24,18 @@ afterEach(async () => {
 
 describe('the position on home', () => {
   it('says when the browser has no geolocation, and the alert goes out without a position', async () => {
-    const { calls } = stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': () => ok({ alert_status: true, alert_id: 'a1' }) });
+    const { calls } = stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'PUT /api/active-button': () => ok({ alert_status: true, alert_id: 'a1' }),
+    });
     const { router } = renderApp('/web/home');
     expect(await screen.findByText('Geolocalización no soportada por tu navegador')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'SOS: avisar a mis contactos' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-    expect(calls.find((call) => call.url === '/api/active-button')?.body).toMatchObject({ latitude: '', longitude: '' });
+    expect(calls.find((call) => call.url === '/api/active-button')?.body).toMatchObject({
+      latitude: '',
+      longitude: '',
+    });
     expect(await screen.findByText('Geolocalización no soportada por tu navegador')).toBeTruthy();
   });
 
@@ -57,31 +63,49 @@ describe('the position on home', () => {
     renderApp('/web/home');
     fireEvent.click(await screen.findByRole('button', { name: 'Permitir ubicación' }));
     gps.fail(1, 'User denied Geolocation');
-    expect(await screen.findByText('No diste permiso para usar tu ubicación. Para compartirla, permítela para este sitio en los ajustes del navegador.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No diste permiso para usar tu ubicación. Para compartirla, permítela para este sitio en los ajustes del navegador.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/User denied/)).toBeNull();
     expect(screen.getByText('Tu alerta se envía igual, sin tu ubicación.')).toBeTruthy();
     expect(gps.geolocation.clearWatch).toHaveBeenCalled();
   });
 
   it.each([
-    [2, 'Position unavailable', 'No pudimos saber dónde estás. Activa la ubicación de tu teléfono o ve a un lugar con mejor señal; lo seguimos intentando.'],
-    [3, 'Timeout expired', 'Tu ubicación tarda en llegar. Revisa que la ubicación de tu teléfono esté activada; lo seguimos intentando.'],
+    [
+      2,
+      'Position unavailable',
+      'No pudimos saber dónde estás. Activa la ubicación de tu teléfono o ve a un lugar con mejor señal; lo seguimos intentando.',
+    ],
+    [
+      3,
+      'Timeout expired',
+      'Tu ubicación tarda en llegar. Revisa que la ubicación de tu teléfono esté activada; lo seguimos intentando.',
+    ],
     [0, 'Kernel location service crashed', 'Kernel location service crashed'],
-  ])('maps the failure with code %i to what to do, keeping the watch on (other codes keep the browser text)', async (code, browserText, shown) => {
-    const gps = fakeGeolocation();
-    fakePermissions('granted');
-    stubApi({ 'GET /api/contacts': () => ok([luis]) });
-    renderApp('/web/home');
-    await vi.waitFor(() => expect(gps.isWatching()).toBe(true));
-    gps.fail(code, browserText);
-    expect(await screen.findByText(shown)).toBeTruthy();
-    expect(gps.isWatching()).toBe(true);
-  });
+  ])(
+    'maps the failure with code %i to what to do, keeping the watch on (other codes keep the browser text)',
+    async (code, browserText, shown) => {
+      const gps = fakeGeolocation();
+      fakePermissions('granted');
+      stubApi({ 'GET /api/contacts': () => ok([luis]) });
+      renderApp('/web/home');
+      await vi.waitFor(() => expect(gps.isWatching()).toBe(true));
+      gps.fail(code, browserText);
+      expect(await screen.findByText(shown)).toBeTruthy();
+      expect(gps.isWatching()).toBe(true);
+    },
+  );
 
   it('watches by itself once allowed, and stops when the person leaves home', async () => {
     const gps = fakeGeolocation();
     fakePermissions('granted');
-    stubApi({ 'GET /api/contacts': () => ok([luis]), 'GET /api/profile': () => new Promise<Response>(() => undefined) });
+    stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'GET /api/profile': () => new Promise<Response>(() => undefined),
+    });
     const { router } = renderApp('/web/home');
     await vi.waitFor(() => expect(gps.isWatching()).toBe(true));
     expect(screen.queryByRole('button', { name: 'Permitir ubicación' })).toBeNull();

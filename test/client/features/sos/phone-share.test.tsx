@@ -15,8 +15,21 @@ import { resetSos } from '../../support/sos-state.ts';
 
 const CONFIRMED = '2026-01-11T09:00:00.000Z';
 const luis = aContact({ id: 'c1', phone: '+1 (305) 555-0199', email_verified_at: CONFIRMED });
-const marta = aContact({ id: 'c4', firstname: 'Marta', lastname: 'Gil', email: 'marta@example.com', phone: '+52 55 1234 5678', email_verified_at: CONFIRMED });
-const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email: 'rosa@example.com', phone: '+5215512345678' });
+const marta = aContact({
+  id: 'c4',
+  firstname: 'Marta',
+  lastname: 'Gil',
+  email: 'marta@example.com',
+  phone: '+52 55 1234 5678',
+  email_verified_at: CONFIRMED,
+});
+const rosa = aContact({
+  id: 'c2',
+  firstname: 'Rosa',
+  lastname: 'Gómez',
+  email: 'rosa@example.com',
+  phone: '+5215512345678',
+});
 const pedro = aContact({
   id: 'c3',
   firstname: 'Pedro',
@@ -62,7 +75,10 @@ describe('WhatsApp and the share sheet on the active screen', () => {
 
     // Rosa has not confirmed and Pedro opted out: only Luis and Marta.
     const links = whatsappLinks();
-    expect(links.map((link) => link.textContent)).toEqual(['Enviar por WhatsApp a Luis Pérez', 'Enviar por WhatsApp a Marta Gil']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Enviar por WhatsApp a Luis Pérez',
+      'Enviar por WhatsApp a Marta Gil',
+    ]);
     const [toLuis, toMarta] = links.map((link) => link.getAttribute('href') ?? '');
     expect(toLuis?.startsWith('https://wa.me/13055550199?text=')).toBe(true);
     expect(toMarta?.startsWith('https://wa.me/525512345678?text=')).toBe(true);
@@ -130,12 +146,23 @@ describe('WhatsApp and the share sheet on the active screen', () => {
     openAlertScreen();
     const end = await screen.findByRole('button', { name: 'FINALIZAR ALERTA' });
     const sent = document.querySelector('.sos-active')!;
-    const order = () => Array.from(sent.children).map((child) => (child.matches('h1') ? child : child.querySelector('h2'))?.textContent ?? child.className);
+    const order = () =>
+      Array.from(sent.children).map(
+        (child) => (child.matches('h1') ? child : child.querySelector('h2'))?.textContent ?? child.className,
+      );
     // Sent: the status first, the phone's own channels further down.
-    expect(order().indexOf('Avisa también por WhatsApp')).toBeGreaterThan(order().findIndex((entry) => entry.includes('sos-delivery')));
+    expect(order().indexOf('Avisa también por WhatsApp')).toBeGreaterThan(
+      order().findIndex((entry) => entry.includes('sos-delivery')),
+    );
 
     const queuedAt = Date.now();
-    worker.send(queueStatus({ pending: 1, queued: [{ idempotencyKey: 'k1', alert_status: '1', queuedAt }], oldestQueuedAt: queuedAt }));
+    worker.send(
+      queueStatus({
+        pending: 1,
+        queued: [{ idempotencyKey: 'k1', alert_status: '1', queuedAt }],
+        oldestQueuedAt: queuedAt,
+      }),
+    );
     const section = await screen.findByRole('region', { name: 'Avisa ahora desde tu teléfono' });
     expect(order().slice(0, 3)).toEqual(['Alerta activa', 'Avisa ahora desde tu teléfono', 'Avisa también por SMS']);
     expect(

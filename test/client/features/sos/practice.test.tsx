@@ -27,7 +27,17 @@ function practiceWith(key: string, state: 'sent' | 'acknowledged' = 'sent'): Pra
       request_key: key,
       pressed_at: at,
       started_at: at,
-      deliveries: [{ id: 'd1', name: 'Luis Pérez', state, sent_at: at, acknowledged_at: state === 'acknowledged' ? at : null, attempts: 1, push_sent_at: null }],
+      deliveries: [
+        {
+          id: 'd1',
+          name: 'Luis Pérez',
+          state,
+          sent_at: at,
+          acknowledged_at: state === 'acknowledged' ? at : null,
+          attempts: 1,
+          push_sent_at: null,
+        },
+      ],
     },
   };
 }
@@ -82,7 +92,11 @@ describe('the practice alert', () => {
 
     const [put, ...more] = puts(calls);
     expect(more).toHaveLength(0);
-    expect(put?.body).toMatchObject({ alert_status: '3', timezone: expect.any(String), pressed_at: expect.any(String) });
+    expect(put?.body).toMatchObject({
+      alert_status: '3',
+      timezone: expect.any(String),
+      pressed_at: expect.any(String),
+    });
     expect(put?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(getSessionState().auth.alert_status).toBe(false);
     expect(router.state.location.pathname).toBe('/web/practice');

@@ -116,7 +116,9 @@ describe('pressing SOS', () => {
     const { router } = renderApp('/web/home');
     await pressSos();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-    expect(await screen.findByText('Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal')).toBeTruthy();
+    expect(
+      await screen.findByText('Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal'),
+    ).toBeTruthy();
     expect(screen.getByText('Solicitudes pendientes: 1')).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
     expect(getSessionState().auth.alert_status).toBe(true);
@@ -129,7 +131,10 @@ describe('pressing SOS', () => {
     const { calls } = stubApi({
       'GET /api/contacts': () => ok([luis]),
       'POST /api/refresh': () => ok(aSession({ access_token: 'access-2', refresh_token: 'refresh-2' })),
-      'PUT /api/active-button': (call) => (call.headers.authorization === 'Bearer access-2' ? alertCreated() : json(401, { success: false, message: 'Sesión expirada' })),
+      'PUT /api/active-button': (call) =>
+        call.headers.authorization === 'Bearer access-2'
+          ? alertCreated()
+          : json(401, { success: false, message: 'Sesión expirada' }),
     });
     const { router } = renderApp('/web/home');
     await pressSos();
@@ -149,8 +154,10 @@ describe('pressing SOS', () => {
     setUi({ isDark: true, sidebarCollapsed: true, language: 'es' });
     const { calls } = stubApi({
       'GET /api/contacts': () => ok([luis]),
-      'POST /api/refresh': () => json(401, { success: false, message: 'La sesión ya no es válida. Inicia sesión de nuevo.' }),
-      'PUT /api/active-button': (call) => (call.headers['x-sos-queue-only'] === '1' ? queued() : json(401, { success: false, message: 'Sesión expirada' })),
+      'POST /api/refresh': () =>
+        json(401, { success: false, message: 'La sesión ya no es válida. Inicia sesión de nuevo.' }),
+      'PUT /api/active-button': (call) =>
+        call.headers['x-sos-queue-only'] === '1' ? queued() : json(401, { success: false, message: 'Sesión expirada' }),
     });
     const { router } = renderApp('/web/home');
     onSessionExpired(() => void router.navigate({ to: '/web/auth/signin', replace: true }));
@@ -189,11 +196,16 @@ describe('pressing SOS', () => {
   it('shows why the server refused the alert and offers the SMS', async () => {
     stubApi({
       'GET /api/contacts': () => ok([luis]),
-      'PUT /api/active-button': () => json(422, { success: false, message: 'Los datos enviados no son válidos.', errors: {} }),
+      'PUT /api/active-button': () =>
+        json(422, { success: false, message: 'Los datos enviados no son válidos.', errors: {} }),
     });
     const { router } = renderApp('/web/home');
     await pressSos();
-    expect(await screen.findByText('No pudimos enviar tu alerta: Los datos enviados no son válidos. Envía un SMS a tus contactos.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No pudimos enviar tu alerta: Los datos enviados no son válidos. Envía un SMS a tus contactos.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/web/home');
     expect(getSessionState().auth.alert_status).toBe(false);

@@ -22,7 +22,8 @@ afterEach(async () => {
   resetAll();
 });
 
-const replays = (posted: unknown[]) => posted.filter((message) => (message as { type: string }).type === 'sos-replay').length;
+const replays = (posted: unknown[]) =>
+  posted.filter((message) => (message as { type: string }).type === 'sos-replay').length;
 
 describe('messages between the page and the worker', () => {
   it('asks for the queue status at start and keeps what the worker reports', async () => {
@@ -104,14 +105,23 @@ describe('messages between the page and the worker', () => {
     const start = { idempotencyKey: 'k1', alert_status: '1', queuedAt: Date.now() };
     const end = { idempotencyKey: 'k2', alert_status: '2', queuedAt: Date.now() };
     worker.send(queueStatus({ pending: 2, queued: [start, end], oldestQueuedAt: start.queuedAt, needsSignIn: true }));
-    worker.send(queueStatus({ pending: 1, queued: [end], oldestQueuedAt: end.queuedAt, delivered: { idempotencyKey: 'k1', alert_status: '1' } }));
+    worker.send(
+      queueStatus({
+        pending: 1,
+        queued: [end],
+        oldestQueuedAt: end.queuedAt,
+        delivered: { idempotencyKey: 'k1', alert_status: '1' },
+      }),
+    );
     expect(getSessionState().auth.alert_status).toBe(false);
   });
 });
 
 /** The page's own save of its session has landed (saves are debounced). */
 async function savedByThePage() {
-  await vi.waitFor(async () => expect((await readStoredSession()).auth).toMatchObject({ access_token: 'access-1', id: 'u1' }));
+  await vi.waitFor(async () =>
+    expect((await readStoredSession()).auth).toMatchObject({ access_token: 'access-1', id: 'u1' }),
+  );
 }
 
 describe('tokens the worker rotated', () => {

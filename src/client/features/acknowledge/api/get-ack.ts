@@ -6,7 +6,10 @@ import { parseMessage } from '#client/lib/api-reply.ts';
 
 /** What the contact's link shows: reading it records nothing (mail scanners open links too). */
 export async function getAck(token: string): Promise<AckView> {
-  return parseMessage(ackViewSchema, await apiRequest('GET', `/ack/${encodeURIComponent(token)}`, { authenticated: false }));
+  return parseMessage(
+    ackViewSchema,
+    await apiRequest('GET', `/ack/${encodeURIComponent(token)}`, { authenticated: false }),
+  );
 }
 
 /** Kept in memory only (the key holds the token), and only while the page is open. */
@@ -17,7 +20,8 @@ export function ackQueryOptions(token: string) {
     gcTime: 0,
     staleTime: Infinity,
     // An unknown or expired link will not get better; a lost connection may.
-    retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    retry: (failureCount, error) =>
+      failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   });
 }
 

@@ -45,7 +45,8 @@ export function SignupForm({ renderTerms }: Props) {
             track('sign_up');
             void navigate({ to: storeSessionAndChooseNext(session) });
           },
-          onError: (error) => setLastResult(replyWithServerError(submission, error, ['firstname', 'lastname', 'phone', 'terms'])),
+          onError: (error) =>
+            setLastResult(replyWithServerError(submission, error, ['firstname', 'lastname', 'phone', 'terms'])),
         },
       );
     },
@@ -65,7 +66,12 @@ export function SignupForm({ renderTerms }: Props) {
         <TextField label="Nombres" meta={fields.firstname} autoComplete="given-name" />
         <TextField label="Apellidos" meta={fields.lastname} autoComplete="family-name" />
         <PhoneField label="Teléfono" meta={fields.phone} />
-        <TermsCheckbox meta={fields.terms} checked={termsChecked} onCheckedChange={setTermsChecked} onOpenTerms={() => setTermsOpen(true)} />
+        <TermsCheckbox
+          meta={fields.terms}
+          checked={termsChecked}
+          onCheckedChange={setTermsChecked}
+          onOpenTerms={() => setTermsOpen(true)}
+        />
         <button type="submit" className="button button--block" disabled={signup.isPending}>
           {signup.isPending ? 'Creando cuenta…' : 'Crear cuenta'}
         </button>

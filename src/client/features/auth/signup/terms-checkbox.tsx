@@ -14,7 +14,12 @@ export function TermsCheckbox({ meta, checked, onCheckedChange, onOpenTerms }: P
   return (
     <div className="field">
       <div className="checkbox">
-        <input {...inputProps} key={meta.key} checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
+        <input
+          {...inputProps}
+          key={meta.key}
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+        />
         <label htmlFor={meta.id}>
           Acepto los{' '}
           <button type="button" className="link-button link-button--inline" onClick={onOpenTerms}>

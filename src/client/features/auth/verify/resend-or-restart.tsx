@@ -34,7 +34,8 @@ export function ResendOrRestart({ email, errorCount, onServerError }: Props) {
           resend.mutate(
             { email },
             {
-              onSuccess: (reply) => showToast({ message: typeof reply.message === 'string' ? reply.message : 'Código enviado' }),
+              onSuccess: (reply) =>
+                showToast({ message: typeof reply.message === 'string' ? reply.message : 'Código enviado' }),
               onError: (error) => {
                 onServerError();
                 showToast({ message: error.message, variant: 'danger' });

@@ -52,7 +52,10 @@ export function VerifyForm({ email, onServerError }: Props) {
             }
             onServerError();
             const codeError = error instanceof ApiError ? error.fieldErrors?.code?.[0] : undefined;
-            showToast({ message: codeError ?? (error instanceof Error ? error.message : String(error)), variant: 'danger' });
+            showToast({
+              message: codeError ?? (error instanceof Error ? error.message : String(error)),
+              variant: 'danger',
+            });
             setLastResult(submission.reply({ resetForm: false }));
           },
         },
@@ -75,7 +78,13 @@ export function VerifyForm({ email, onServerError }: Props) {
 
   return (
     <form {...getFormProps(form)}>
-      <CodeBoxes fields={boxes} digits={digits} onDigitsChange={setDigits} errorId="verify-code-error" error={firstError} />
+      <CodeBoxes
+        fields={boxes}
+        digits={digits}
+        onDigitsChange={setDigits}
+        errorId="verify-code-error"
+        error={firstError}
+      />
       <button type="submit" className="button button--block" disabled={verify.isPending}>
         {verify.isPending ? 'Verificando…' : 'Verificar'}
       </button>

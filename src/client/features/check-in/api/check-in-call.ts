@@ -24,7 +24,12 @@ export type CheckInReply =
  * Idempotency-Key: the service worker sends it live or queues it behind any
  * SOS request, like the SOS calls themselves (sw/sos-route.ts).
  */
-export async function sendCheckInCall(method: HttpMethod, path: string, key: string, body: unknown): Promise<CheckInReply> {
+export async function sendCheckInCall(
+  method: HttpMethod,
+  path: string,
+  key: string,
+  body: unknown,
+): Promise<CheckInReply> {
   let reply: HttpReply;
   try {
     reply = await sendAuthorized({ method, path, body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
@@ -42,7 +47,9 @@ function classify({ status, data }: HttpReply): CheckInReply {
   if (status === 202 && isRecord(data) && data.queued === true) return { kind: 'queued' };
   if (status >= 200 && status < 300) {
     const parsed = v.safeParse(v.object({ message: checkInSchema }), data);
-    return parsed.success ? { kind: 'done', checkIn: parsed.output.message } : { kind: 'failed', message: apiMessages.serverError };
+    return parsed.success
+      ? { kind: 'done', checkIn: parsed.output.message }
+      : { kind: 'failed', message: apiMessages.serverError };
   }
   if (status >= 400 && status < 500) {
     return { kind: 'refused', status, message: messageText(data, apiMessages.invalidData), errors: readErrors(data) };

@@ -6,7 +6,10 @@ import { parseMessage } from '#client/lib/api-reply.ts';
 import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
 
 export async function updateContactLanguage(id: string, language: Language): Promise<Contact> {
-  return parseMessage(contactSchema, await apiRequest('PATCH', `/contacts/${encodeURIComponent(id)}`, { body: { language } }));
+  return parseMessage(
+    contactSchema,
+    await apiRequest('PATCH', `/contacts/${encodeURIComponent(id)}`, { body: { language } }),
+  );
 }
 
 /** The contact the server answers replaces the cached one, in its own query and in the list. */

@@ -7,7 +7,9 @@ import { apiRequest } from '#client/lib/api-client.ts';
  * token is used up), when the server gave one.
  */
 export async function verifyContact(token: string): Promise<string | undefined> {
-  const reply = await apiRequest<{ push_token?: unknown }>('GET', `/verify-contact/${encodeURIComponent(token)}`, { authenticated: false });
+  const reply = await apiRequest<{ push_token?: unknown }>('GET', `/verify-contact/${encodeURIComponent(token)}`, {
+    authenticated: false,
+  });
   return typeof reply.push_token === 'string' ? reply.push_token : undefined;
 }
 

@@ -40,7 +40,11 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
     verify.mutate(token, {
       onSuccess: (pushToken) => {
         track('contact_verify');
-        void navigate({ to: '/web/active/accept', search: { ...search, ...(pushToken ? { token: pushToken } : {}) }, replace: true });
+        void navigate({
+          to: '/web/active/accept',
+          search: { ...search, ...(pushToken ? { token: pushToken } : {}) },
+          replace: true,
+        });
       },
       onError: (error) => {
         if (isLinkRejected(error)) {

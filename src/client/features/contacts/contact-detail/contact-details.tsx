@@ -61,7 +61,9 @@ function ContactState({ contact }: { contact: Contact }) {
     return (
       <div className="notice notice--success">
         <p>¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.</p>
-        {contact.push_phones > 0 && <p>{pushPhonesText(contact.push_phones)}: también le llegan tus alertas como aviso en el teléfono.</p>}
+        {contact.push_phones > 0 && (
+          <p>{pushPhonesText(contact.push_phones)}: también le llegan tus alertas como aviso en el teléfono.</p>
+        )}
       </div>
     );
   }

@@ -25,7 +25,8 @@ export function ContactDetention({ contact }: { contact: Contact }) {
           aria-describedby="contact-detention-hint"
           onChange={(event) =>
             update.mutate(event.target.checked, {
-              onSuccess: (contact) => showToast({ message: contact.receives_detention_info ? DETENTION_ON : DETENTION_OFF }),
+              onSuccess: (contact) =>
+                showToast({ message: contact.receives_detention_info ? DETENTION_ON : DETENTION_OFF }),
               onError: (error) => showToast({ message: error.message, variant: 'danger' }),
             })
           }
@@ -33,7 +34,8 @@ export function ContactDetention({ contact }: { contact: Contact }) {
         <span>{DETENTION_TOGGLE}</span>
       </label>
       <p id="contact-detention-hint" className="muted">
-        Solo dentro de una alerta: lo que escribiste en «Si me detienen» (tu perfil), para que pueda encontrarte y conseguir ayuda.
+        Solo dentro de una alerta: lo que escribiste en «Si me detienen» (tu perfil), para que pueda encontrarte y
+        conseguir ayuda.
       </p>
     </div>
   );

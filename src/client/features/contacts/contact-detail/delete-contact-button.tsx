@@ -41,7 +41,13 @@ export function DeleteContactButton({ contactId, fullName }: { contactId: string
           onDismiss={() => !remove.isPending && setConfirming(false)}
           actions={
             <>
-              <button type="button" className="button button--ghost" data-autofocus disabled={remove.isPending} onClick={() => setConfirming(false)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                data-autofocus
+                disabled={remove.isPending}
+                onClick={() => setConfirming(false)}
+              >
                 Cancelar
               </button>
               <button type="button" className="button button--danger" disabled={remove.isPending} onClick={confirm}>

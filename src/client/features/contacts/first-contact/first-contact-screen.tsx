@@ -17,7 +17,10 @@ export function FirstContactScreen() {
   return (
     <>
       <h1>Agrega tu primer contacto de emergencia</h1>
-      <p className="muted">Esta persona recibirá un correo cada vez que presiones el botón SOS. Antes, deberá confirmar su correo y aceptar los términos.</p>
+      <p className="muted">
+        Esta persona recibirá un correo cada vez que presiones el botón SOS. Antes, deberá confirmar su correo y aceptar
+        los términos.
+      </p>
       <ContactForm
         onCreated={() => {
           track('first_contact');
@@ -39,7 +42,10 @@ export function FirstContactScreen() {
           }
         >
           <p>Registraste tu primer contacto de emergencia.</p>
-          <p>Le enviamos un correo para que confirme y acepte recibir tus alertas. Puedes agregar más contactos cuando quieras.</p>
+          <p>
+            Le enviamos un correo para que confirme y acepte recibir tus alertas. Puedes agregar más contactos cuando
+            quieras.
+          </p>
         </Dialog>
       )}
 

@@ -9,7 +9,10 @@ type Props = {
   /** The field's name in the form (`language`), and the radios' group. */
   name: string;
   disabled?: boolean;
-} & ({ defaultValue: Language; value?: undefined; onChange?: undefined } | { value: Language; onChange: (language: Language) => void; defaultValue?: undefined });
+} & (
+  | { defaultValue: Language; value?: undefined; onChange?: undefined }
+  | { value: Language; onChange: (language: Language) => void; defaultValue?: undefined }
+);
 
 /**
  * 'Idioma de los correos': the language of this contact's e-mails and of the
@@ -32,7 +35,9 @@ export function LanguageChoice({ name, disabled, defaultValue, value, onChange }
               name={name}
               value={choice.value}
               aria-describedby={`${name}-hint`}
-              {...(value === undefined ? { defaultChecked: choice.value === defaultValue } : { checked: choice.value === value, onChange: () => onChange(choice.value) })}
+              {...(value === undefined
+                ? { defaultChecked: choice.value === defaultValue }
+                : { checked: choice.value === value, onChange: () => onChange(choice.value) })}
             />
             <span lang={choice.value}>{choice.label}</span>
           </label>

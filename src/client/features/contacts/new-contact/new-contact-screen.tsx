@@ -16,7 +16,9 @@ export function NewContactScreen() {
         onCreated={(contact) => {
           track('contact_create');
           const pendingUntil = invitationPendingUntil(contact);
-          showToast({ message: pendingUntil ? invitationPendingNotice(atMoment(pendingUntil)) : apiMessages.contactCreated });
+          showToast({
+            message: pendingUntil ? invitationPendingNotice(atMoment(pendingUntil)) : apiMessages.contactCreated,
+          });
           void navigate({ to: '/web/home' });
         }}
       />

@@ -24,7 +24,8 @@ export function useDetentionInfo() {
 export function useSaveDetentionInfo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (info: DetentionInfo) => parseMessage(detentionInfoSchema, await apiRequest('PUT', PATH, { body: info })),
+    mutationFn: async (info: DetentionInfo) =>
+      parseMessage(detentionInfoSchema, await apiRequest('PUT', PATH, { body: info })),
     onSuccess: (info) => queryClient.setQueryData(detentionInfoQueryOptions().queryKey, info),
   });
 }

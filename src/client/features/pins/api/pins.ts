@@ -12,7 +12,10 @@ function usePinsMutation<T>(call: (input: T) => Promise<unknown>) {
   });
 }
 
-export const useSetPins = () => usePinsMutation((input: PinsSetInput) => apiRequest('PUT', '/profile/pins', { body: input }));
-export const useDeletePins = () => usePinsMutation((pin: string) => apiRequest('DELETE', '/profile/pins', { body: { pin } }));
+export const useSetPins = () =>
+  usePinsMutation((input: PinsSetInput) => apiRequest('PUT', '/profile/pins', { body: input }));
+export const useDeletePins = () =>
+  usePinsMutation((pin: string) => apiRequest('DELETE', '/profile/pins', { body: { pin } }));
 export const useForgotPins = () => usePinsMutation(() => apiRequest('POST', '/profile/pins/forgot'));
-export const useResetPins = () => usePinsMutation((code: string) => apiRequest('POST', '/profile/pins/reset', { body: { code } }));
+export const useResetPins = () =>
+  usePinsMutation((code: string) => apiRequest('POST', '/profile/pins/reset', { body: { code } }));

@@ -7,7 +7,12 @@ import { useRevokeOtherSessionsMutation } from '../api/revoke-other-sessions.ts'
 const moment = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => moment.format(new Date(iso));
 
-const closedText = (revoked: number) => (revoked === 0 ? 'No había otras sesiones abiertas.' : revoked === 1 ? 'Cerramos 1 sesión.' : `Cerramos ${revoked} sesiones.`);
+const closedText = (revoked: number) =>
+  revoked === 0
+    ? 'No había otras sesiones abiertas.'
+    : revoked === 1
+      ? 'Cerramos 1 sesión.'
+      : `Cerramos ${revoked} sesiones.`;
 
 /**
  * Every device signed in to the account, so that a phone taken from its owner
@@ -21,7 +26,9 @@ export function OpenSessions() {
   return (
     <section className="open-sessions" aria-labelledby="open-sessions-title">
       <h2 id="open-sessions-title">Sesiones abiertas</h2>
-      <p className="muted">Los teléfonos y navegadores donde entraste con tu correo. Si no reconoces alguno, ciérralos todos desde aquí.</p>
+      <p className="muted">
+        Los teléfonos y navegadores donde entraste con tu correo. Si no reconoces alguno, ciérralos todos desde aquí.
+      </p>
       {sessions.data ? (
         <ul className="open-sessions__list">
           {sessions.data.map((session) => (

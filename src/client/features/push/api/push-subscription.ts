@@ -4,7 +4,8 @@ import { parseMessage } from '#client/lib/api-reply.ts';
 
 /** The server's VAPID public key, which the browser's push service binds the subscription to. */
 export async function getPushPublicKey(): Promise<string> {
-  return parseMessage(pushPublicKeySchema, await apiRequest('GET', '/push/public-key', { authenticated: false })).public_key;
+  return parseMessage(pushPublicKeySchema, await apiRequest('GET', '/push/public-key', { authenticated: false }))
+    .public_key;
 }
 
 /** Ties this phone's subscription to the contact behind the page's link token. */

@@ -93,7 +93,8 @@ export function ActiveAlertScreen({
       <h1>Alerta activa</h1>
       {server?.missedCheckIn && (
         <p className="sos-active__missed-check-in">
-          Esta alerta se envió porque no confirmaste que estabas bien después de: {CHECK_IN_PURPOSE_LABELS[server.missedCheckIn.purpose]}
+          Esta alerta se envió porque no confirmaste que estabas bien después de:{' '}
+          {CHECK_IN_PURPOSE_LABELS[server.missedCheckIn.purpose]}
           {server.missedCheckIn.place ? ` (${server.missedCheckIn.place})` : ''}.
         </p>
       )}

@@ -14,7 +14,10 @@ export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. 
  */
 export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
   const now = useNow(60_000);
-  const unsentTooLong = delivery.state === 'waiting' && delivery.oldestQueuedAt !== null && now - delivery.oldestQueuedAt >= SOS_UNSENT_WARNING_MS;
+  const unsentTooLong =
+    delivery.state === 'waiting' &&
+    delivery.oldestQueuedAt !== null &&
+    now - delivery.oldestQueuedAt >= SOS_UNSENT_WARNING_MS;
   return (
     <>
       {/* One live region from the first render, so every change is announced. */}

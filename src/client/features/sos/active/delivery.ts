@@ -25,10 +25,19 @@ export function deliveryOf(press: PressState, held: HeldView, queue: SosQueueVie
   const pressWaits = press.phase === 'queued' && !queue.delivered.has(press.key);
   const pending = Math.max((status?.pending ?? 0) + held.count, pressWaits ? 1 : 0);
   if (pending > 0) {
-    const oldest = [status?.oldestQueuedAt, held.oldestQueuedAt, pressWaits ? press.pressedAt : null].filter((at): at is number => typeof at === 'number');
-    return { state: 'waiting', pending, oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : null, heldHere: held.count > 0 };
+    const oldest = [status?.oldestQueuedAt, held.oldestQueuedAt, pressWaits ? press.pressedAt : null].filter(
+      (at): at is number => typeof at === 'number',
+    );
+    return {
+      state: 'waiting',
+      pending,
+      oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : null,
+      heldHere: held.count > 0,
+    };
   }
-  const refused = queue.rejected.some((entry) => entry.alert_status === ALERT_START && (entry.idempotencyKey === press.key || press.key === ''));
+  const refused = queue.rejected.some(
+    (entry) => entry.alert_status === ALERT_START && (entry.idempotencyKey === press.key || press.key === ''),
+  );
   if (refused) return { state: 'failed' };
   if (press.phase === 'sent' || press.phase === 'queued' || press.phase === 'held') return { state: 'sent' };
   return status === null && hasWorker ? { state: 'checking' } : { state: 'sent' };

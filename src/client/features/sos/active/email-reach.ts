@@ -15,10 +15,15 @@ export interface EmailReach {
 
 const fullName = (contact: Contact) => `${contact.firstname} ${contact.lastname}`.trim();
 
-export function emailReach(contacts: readonly Contact[] | undefined, deliveries: readonly Delivery[] | undefined): EmailReach {
+export function emailReach(
+  contacts: readonly Contact[] | undefined,
+  deliveries: readonly Delivery[] | undefined,
+): EmailReach {
   if (deliveries) {
     // A failed e-mail (given up, or withdrawn after an opt-out) reaches nobody.
-    const reached = new Set(deliveries.filter((delivery) => delivery.state !== 'failed').map((delivery) => delivery.name));
+    const reached = new Set(
+      deliveries.filter((delivery) => delivery.state !== 'failed').map((delivery) => delivery.name),
+    );
     return { anyone: reached.size > 0, getsEmail: (contact) => reached.has(fullName(contact)) };
   }
   // Nothing cached: nothing known, so no warning either way.

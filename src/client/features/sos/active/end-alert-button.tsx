@@ -45,7 +45,13 @@ export function EndAlertButton() {
       >
         FINALIZAR ALERTA
       </button>
-      {askPin && <PinDialog title="Escribe tu PIN para finalizar la alerta" onSubmit={(pin) => end(pin)} onCancel={() => setAskPin(false)} />}
+      {askPin && (
+        <PinDialog
+          title="Escribe tu PIN para finalizar la alerta"
+          onSubmit={(pin) => end(pin)}
+          onCancel={() => setAskPin(false)}
+        />
+      )}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { resetPressState } from '#client/critical/press/press-state.ts';
 import { SIGN_IN_TO_SEND, type GoTo } from '#client/critical/press/press-sos.ts';
 import { sosRequest } from '#client/critical/press/sos-request.ts';
 
-export const END_WAITS_FOR_SIGNAL = 'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
+export const END_WAITS_FOR_SIGNAL =
+  'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
 export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
 
 /** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */

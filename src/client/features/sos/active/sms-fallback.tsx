@@ -4,7 +4,8 @@ import type { Fix } from '#client/critical/location/location-store.ts';
 import { isConfirmed, smsHref } from '#client/critical/sms/sms-link.ts';
 import type { EmailReach } from './email-reach.ts';
 
-export const NOBODY_GETS_THE_EMAIL = 'Ninguno de tus contactos ha confirmado su correo: nadie recibirá el correo de alerta.';
+export const NOBODY_GETS_THE_EMAIL =
+  'Ninguno de tus contactos ha confirmado su correo: nadie recibirá el correo de alerta.';
 /** The delivery list says no e-mail goes out, though some contact had confirmed (the mail server gave up, or they opted out). */
 export const NO_EMAIL_REACHED = 'No pudimos enviar el correo de alerta a ninguno de tus contactos.';
 
@@ -24,14 +25,20 @@ export function SmsFallback({ contacts, name, fix, reach }: Props) {
   const list = contacts ?? [];
   const anyConfirmed = reach.anyone;
   // Opted-out contacts cannot confirm again from here.
-  const toConfirm = list.filter((contact) => !reach.getsEmail(contact) && !contact.email_verified_at && !contact.unsubscribed_at);
+  const toConfirm = list.filter(
+    (contact) => !reach.getsEmail(contact) && !contact.email_verified_at && !contact.unsubscribed_at,
+  );
   return (
     <section className="sos-sms" aria-labelledby="sos-sms-title">
       <h2 id="sos-sms-title">Avisa también por SMS</h2>
       {list.length === 0 ? (
         <p>No tenemos teléfonos de tus contactos en este teléfono: elige a quién enviar el SMS.</p>
       ) : (
-        !anyConfirmed && <p className="sos-sms__warning">{list.some(isConfirmed) ? NO_EMAIL_REACHED : NOBODY_GETS_THE_EMAIL} Envíales un SMS.</p>
+        !anyConfirmed && (
+          <p className="sos-sms__warning">
+            {list.some(isConfirmed) ? NO_EMAIL_REACHED : NOBODY_GETS_THE_EMAIL} Envíales un SMS.
+          </p>
+        )
       )}
       <a className="button button--block" href={smsHref(list, name, fix, reach.getsEmail)}>
         Enviar SMS a mis contactos

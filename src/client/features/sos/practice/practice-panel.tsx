@@ -18,7 +18,11 @@ export interface PracticeProgress {
 
 type Stage = 'idle' | 'sending' | 'waiting' | 'reached' | 'failed';
 
-function stageOf(practice: PracticeState, delivered: ReadonlySet<string>, rejected: readonly { idempotencyKey: string }[]): Stage {
+function stageOf(
+  practice: PracticeState,
+  delivered: ReadonlySet<string>,
+  rejected: readonly { idempotencyKey: string }[],
+): Stage {
   const { phase, key } = practice;
   if (phase === 'queued') {
     if (delivered.has(key)) return 'reached';
@@ -59,8 +63,8 @@ export function PracticePanel({ renderDeliveries }: { renderDeliveries: (progres
     <div className="sos-home-panels">
       <h1>Alerta de prueba</h1>
       <p>
-        Comprueba que tus alertas llegan. Tus contactos confirmados recibirán un correo marcado <strong>PRUEBA</strong>, con la hora y tu ubicación, y podrán responder
-        «Lo tengo». No es una alerta: nadie tiene que hacer nada más.
+        Comprueba que tus alertas llegan. Tus contactos confirmados recibirán un correo marcado <strong>PRUEBA</strong>,
+        con la hora y tu ubicación, y podrán responder «Lo tengo». No es una alerta: nadie tiene que hacer nada más.
       </p>
       <button
         type="button"
@@ -75,7 +79,11 @@ export function PracticePanel({ renderDeliveries }: { renderDeliveries: (progres
       <div className={NOTICE[stage]} role="status" aria-label="Estado de tu prueba">
         {stage !== 'idle' && <p>{STAGE_TEXT[stage]}</p>}
       </div>
-      {renderDeliveries({ pending: stage === 'sending' || stage === 'waiting', reached: stage === 'reached', pressKey: practice.key })}
+      {renderDeliveries({
+        pending: stage === 'sending' || stage === 'waiting',
+        reached: stage === 'reached',
+        pressKey: practice.key,
+      })}
     </div>
   );
 }

@@ -22,7 +22,10 @@ export async function pressPractice(): Promise<void> {
   const key = newIdempotencyKey();
   const at = new Date();
   setPracticeState({ phase: 'sending', key, pressedAt: at.getTime() });
-  const result = await submitSos(sosRequest(key, ALERT_PRACTICE, at, getLocation().fix)).catch((): SubmitResult => ({ kind: 'failed', message: '' }));
+  const result = await submitSos(sosRequest(key, ALERT_PRACTICE, at, getLocation().fix)).catch((): SubmitResult => ({
+    kind: 'failed',
+    message: '',
+  }));
   if (key !== getPracticeState().key) return;
   setPracticeState({ phase: result.kind === 'done' ? 'sent' : result.kind });
   // No personal data: whether it went at once or waits for signal.

@@ -6,7 +6,9 @@ import { useAlertDeliveries } from '#client/features/delivery/api/get-alert-deli
 import { ActiveAlertScreen, useAlertDelivery } from '#client/features/sos/active/active-alert-screen.tsx';
 
 // Each contact's e-mail, a chunk of its own: the alert screen never waits for it.
-const AlertDeliveries = lazy(() => import('#client/features/delivery/alert-deliveries.tsx').then((module) => ({ default: module.AlertDeliveries })));
+const AlertDeliveries = lazy(() =>
+  import('#client/features/delivery/alert-deliveries.tsx').then((module) => ({ default: module.AlertDeliveries })),
+);
 
 /** The contacts (cached, so offline too) belong to their feature; they meet the alert screen here, and so does the delivery list. */
 export function ActiveAlertPage() {

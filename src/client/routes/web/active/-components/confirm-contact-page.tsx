@@ -33,5 +33,10 @@ export function ConfirmContactPage() {
 
 /** The terms belong to the legal feature; features do not import each other, so they meet here. */
 function ConfirmContact({ token }: { token: string }) {
-  return <ConfirmContactScreen token={token} renderTerms={(props) => <TermsScreen {...props} text={TERMS[props.language]()} />} />;
+  return (
+    <ConfirmContactScreen
+      token={token}
+      renderTerms={(props) => <TermsScreen {...props} text={TERMS[props.language]()} />}
+    />
+  );
 }
