@@ -21,7 +21,8 @@ const notNames: [string, string][] = [
   ['ana@example.com', fieldMessages.nameInvalid],
   ['Premio $$$', fieldMessages.nameInvalid],
   ['Ana\nLuz', fieldMessages.nameInvalid],
-  ['Ro\u0000sa', fieldMessages.nameInvalid],
+  // Refused before the name rule, with the message every text field gives an invisible character.
+  ['Ro\u0000sa', fieldMessages.controlCharacters],
   ['😀', fieldMessages.nameInvalid],
   ['a'.repeat(61), fieldMessages.nameTooLong],
 ];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '#shared/language.ts';
+import { HTML_LANG, LANGUAGES } from '#shared/language.ts';
 import { pushPayloadSchema } from '#shared/push-payload.ts';
 import { mailKind } from '#server/messages/kind-spec.ts';
 import { MESSAGE_KINDS, type MessageInput, type MessageKind } from '#server/messages/kinds.ts';
@@ -91,7 +91,7 @@ function rendered(kind: MessageKind, language: string) {
   const result = render(row);
   if (!result.ok) throw new Error(result.error);
   return {
-    lang: /<html lang="(\w+)">/.exec(result.content.html)?.[1],
+    lang: /<html lang="([\w-]+)">/.exec(result.content.html)?.[1],
     subject: result.content.subject,
     body: result.content.text,
   };
@@ -106,7 +106,7 @@ describe('the registry of message kinds', () => {
       expect(message.subject.length).toBeGreaterThan(0);
       expect(message.body.length).toBeGreaterThan(0);
       // The person reads Spanish whatever is stored; a contact reads their own language.
-      expect(message.lang).toBe(spec.audience === 'person' ? 'es' : language);
+      expect(message.lang).toBe(HTML_LANG[spec.audience === 'person' ? 'es' : language]);
     }
     if (spec.audience === 'contact')
       expect(new Set(byLanguage.map((message) => message.subject)).size).toBe(LANGUAGES.length);
