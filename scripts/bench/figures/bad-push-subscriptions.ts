@@ -7,7 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { contacts, outbox, pushSubscriptions } from '#server/db/schema.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
-import type { LoadRequest } from '../load/load-request.ts';
+import { sendExpectingOk } from '../load/load-request.ts';
 import { sharedLoadServer } from '../load/load-server.ts';
 import { percentile } from '../load/percentile.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
@@ -51,17 +51,6 @@ async function removeBadPhones(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(outbox).where(and(like(outbox.kind, 'push:%'), inArray(outbox.recipient, ids)));
   await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
-}
-
-async function press(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({
-    method: request.method,
-    path: request.path,
-    headers: request.headers,
-    body: request.body,
-  });
-  await reply.body.dump();
-  if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
 }
 
 /** How many messages beyond the first each address received, over the messages given. */
@@ -110,14 +99,14 @@ export async function badPushFigures(bench: BenchContext): Promise<Measurement[]
         WAIT_MS,
       );
       const holderPresses = alertPresses(holders);
-      for (let i = 0; i < HOLDERS; i += 1) await press(pool, holderPresses.next());
+      for (let i = 0; i < HOLDERS; i += 1) await sendExpectingOk(pool, holderPresses.next());
 
       const requests = alertPresses(people);
       const waits: Promise<number>[] = [];
       for (let i = 0; i < presses; i += 1) {
         const sent = performance.now();
         const accepted = server.mail.waitFor(people[i]!.contactEmails, sent, WAIT_MS);
-        await press(pool, requests.next());
+        await sendExpectingOk(pool, requests.next());
         waits.push(accepted.then((at) => (at === null ? Number.POSITIVE_INFINITY : at - sent)));
         await sleep(PRESS_GAP_MS);
       }

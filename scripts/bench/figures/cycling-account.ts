@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
-import type { LoadRequest } from '../load/load-request.ts';
+import { sendExpectingOk, type LoadRequest } from '../load/load-request.ts';
 import { sharedLoadServer } from '../load/load-server.ts';
 import { percentile } from '../load/percentile.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
@@ -21,17 +21,6 @@ const RELAY_PER_SECOND = 50;
 const HEAD_START = 10;
 /** Time between two timed presses (each by another person, with one contact). */
 const PRESS_GAP_MS = 500;
-
-async function send(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({
-    method: request.method,
-    path: request.path,
-    headers: request.headers,
-    body: request.body,
-  });
-  await reply.body.dump();
-  if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
-}
 
 /** PUT active-button '2' by `person`, as the phone sends it. */
 function endRequest(person: SeededPerson): LoadRequest {
@@ -72,8 +61,8 @@ export async function cyclingAccountFigures(bench: BenchContext): Promise<Measur
       const cycling = (async () => {
         const starts = alertPresses([cycler!]);
         for (; made < CYCLES; made += 1) {
-          await send(pool, starts.next());
-          await send(pool, endRequest(cycler!));
+          await sendExpectingOk(pool, starts.next());
+          await sendExpectingOk(pool, endRequest(cycler!));
         }
         return performance.now() - cyclerBegan;
       })();
@@ -84,7 +73,7 @@ export async function cyclingAccountFigures(bench: BenchContext): Promise<Measur
         const sent = performance.now();
         // Long enough to measure a press stuck behind all the cycles' e-mails (2,000 at 50 a second: 40 s).
         const accepted = server.mail.waitFor(person.contactEmails, sent, 120_000);
-        await send(pool, requests.next());
+        await sendExpectingOk(pool, requests.next());
         waits.push(accepted.then((at) => (at === null ? Number.POSITIVE_INFINITY : at - sent)));
         await sleep(PRESS_GAP_MS);
       }

@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
-import type { LoadRequest } from '../load/load-request.ts';
+import { sendExpectingOk } from '../load/load-request.ts';
 import { sharedLoadServer, type LoadServer } from '../load/load-server.ts';
 import { runOpenLoop } from '../load/open-loop.ts';
 import { percentile } from '../load/percentile.ts';
@@ -39,17 +39,6 @@ async function queueInvitations(server: LoadServer, run: number): Promise<void> 
   await server.db.transaction((tx) => enqueueMails(tx, mails, new Date(), account.userId));
 }
 
-async function press(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({
-    method: request.method,
-    path: request.path,
-    headers: request.headers,
-    body: request.body,
-  });
-  await reply.body.dump();
-  if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
-}
-
 /**
  * Figure 8: 1,000 invitations queued, a relay that accepts 15 messages a
  * second; people press SOS one every half second, and each press is timed to
@@ -77,7 +66,7 @@ export async function sosBehindFloodFigures(bench: BenchContext): Promise<Measur
         const sent = performance.now();
         // Long enough to measure a press stuck behind the whole flood (about 67 s at 15 a second).
         const accepted = server.mail.waitFor(person.contactEmails, sent, 120_000);
-        await press(pool, requests.next());
+        await sendExpectingOk(pool, requests.next());
         waits.push(accepted.then((at) => (at === null ? Number.POSITIVE_INFINITY : at - sent)));
         await sleep(PRESS_GAP_MS);
       }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
-import type { LoadRequest } from '../load/load-request.ts';
+import { sendExpectingOk } from '../load/load-request.ts';
 import { sharedLoadServer } from '../load/load-server.ts';
 import type { SmtpCounter } from '../load/smtp-counter.ts';
 import { percentile } from '../load/percentile.ts';
@@ -13,24 +13,13 @@ import type { SeededPerson } from '../load/seed-people.ts';
 const FIGURE = '7. Outbox';
 const CONTACTS_EACH = 10;
 
-async function send(pool: Pool, request: LoadRequest): Promise<void> {
-  const reply = await pool.request({
-    method: request.method,
-    path: request.path,
-    headers: request.headers,
-    body: request.body,
-  });
-  await reply.body.dump();
-  if (reply.statusCode !== 200) throw new Error(`PUT active-button answered ${reply.statusCode}`);
-}
-
 /** One press at a time, the outbox otherwise idle: from the request sent to the tenth contact's e-mail accepted. */
 async function delays(pool: Pool, people: SeededPerson[], mail: SmtpCounter): Promise<number[]> {
   const presses = alertPresses(people);
   const samples: number[] = [];
   for (const person of people) {
     const sent = performance.now();
-    await send(pool, presses.next());
+    await sendExpectingOk(pool, presses.next());
     const last = await mail.waitFor(person.contactEmails, sent, 10_000);
     samples.push(last === null ? Number.POSITIVE_INFINITY : last - sent);
   }
@@ -43,7 +32,7 @@ async function throughput(pool: Pool, people: SeededPerson[], mail: SmtpCounter)
   const since = performance.now();
   const before = mail.accepted.length;
   const waiting = Promise.all(people.map((person) => mail.waitFor(person.contactEmails, since, 60_000)));
-  await Promise.all(people.map(() => send(pool, presses.next())));
+  await Promise.all(people.map(() => sendExpectingOk(pool, presses.next())));
   const done = await waiting;
   const accepted = mail.accepted.slice(before);
   if (done.includes(null) || accepted.length < 2) return 0;
