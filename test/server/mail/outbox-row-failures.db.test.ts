@@ -226,7 +226,7 @@ describe('each outbox row is sent and recorded on its own', () => {
       { kind: 'alert-started', outcome: 'ok' },
     ]);
     await worker.drain();
-    const rows = await db.select({ id: outbox.id, lastError: outbox.lastError }).from(outbox);
+    const rows = await db.select({ id: outbox.id, lastError: outbox.lastError }).from(outbox).orderBy(outbox.id);
     expect(rows.filter((row) => ids.includes(row.id)).map((row) => row.lastError)).toEqual([ROW_TIMED_OUT, null]);
   });
 
