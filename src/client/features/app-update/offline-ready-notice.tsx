@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
+import { isContactPage } from '#client/lib/contact-language/contact-page.ts';
 import { useAppUpdate } from './use-app-update.ts';
 import './offline-ready-notice.css';
 
@@ -13,7 +14,9 @@ type Phase =
  * network (STYLE.md 13). The install ends a moment after the first screen
  * appears, mid-sign-in; a line appearing then would move the form under the
  * person's thumb, and a toast would cover its button. So it shows at the top of
- * the next screen, arriving with that screen's content, and leaves with it.
+ * the next screen, arriving with that screen's content, and leaves with it. A
+ * contact's page never shows it: it speaks the contact's language, and the
+ * contact installed nothing.
  */
 export function OfflineReadyNotice() {
   const { offlineReady } = useAppUpdate();
@@ -28,7 +31,7 @@ export function OfflineReadyNotice() {
   if (next.kind === 'showing' && pathname !== next.path) next = { kind: 'done' };
   if (next !== phase) setPhase(next);
 
-  if (next.kind !== 'showing') return null;
+  if (next.kind !== 'showing' || isContactPage(next.path)) return null;
   return (
     <p className="offline-ready-notice" role="status">
       {READY_OFFLINE}

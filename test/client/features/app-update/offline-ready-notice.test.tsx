@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { contactTexts } from '#shared/contact-texts/index.ts';
 import { READY_OFFLINE } from '#client/features/app-update/offline-ready-notice.tsx';
 import { resetAppUpdate } from '#client/lib/app-update/app-update-store.ts';
 import { watchForUpdates } from '#client/lib/app-update/watch-for-updates.ts';
@@ -37,6 +38,22 @@ describe('the first install', () => {
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
     await router.navigate({ to: '/unauthorized' });
     await screen.findByText('Acceso Denegado');
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+  });
+
+  it("never shows on a contact's page, which speaks the contact's language", async () => {
+    const { router } = renderApp('/web/active/invalid?lang=en');
+    await screen.findByRole('heading', { level: 1 });
+    const browser = fakeRegistration();
+    act(() => {
+      stop = watchForUpdates(browser.asRegistration, browser.env);
+    });
+    const first = browser.findUpdate();
+    act(() => moveTo(first, 'installed'));
+    act(() => browser.takesControl(first));
+
+    await router.navigate({ to: '/web/active/accept', search: { lang: 'en' } });
+    await screen.findByRole('heading', { name: contactTexts('en').acceptHeading });
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
   });
 });
