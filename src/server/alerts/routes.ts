@@ -69,7 +69,7 @@ export function alertRoutes(deps: AppDeps) {
       // answered key gets its answer again without a second check.
       let duress = false;
       if (input.alert_status === ALERT_END && pinsSet(user) && !(await keyAnswered(tx, userId, key))) {
-        const pin = await checkPin(tx, user, input.pin, now);
+        const pin = await checkPin(tx, config.secret, user, input.pin, now);
         // Locked: a 422 here, not the 429 of the profile's PIN routes. The SOS queue keeps a 429 to
         // try again later, at the front of the queue, where it would hold up a new SOS for 15 minutes;
         // a 422 leaves the queue, and the PIN dialog shows why.

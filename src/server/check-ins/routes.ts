@@ -131,7 +131,7 @@ export function checkInRoutes(deps: AppDeps) {
     // 'Estoy bien' and 'Necesito más tiempo' with PINs set need one; the duress PIN answers as the real one.
     let duress = false;
     if (input.action !== 'position' && pinsSet(user)) {
-      const check = await checkPin(tx, user, input.pin, now);
+      const check = await checkPin(tx, config.secret, user, input.pin, now);
       // Locked: a 422, as on PUT /api/active-button (these go through the same SOS queue, which keeps a 429).
       const refusal =
         check.kind === 'locked' ? pinMessages.tooManyAttempts : check.kind === 'refused' ? check.message : undefined;

@@ -33,11 +33,12 @@ export const users = pgTable(
     /** Set when the person said they have no emergency contacts (SPEC.md section 4, first contact). */
     noContactsAt: tz('no_contacts_at'),
     /**
-     * The optional PINs (src/server/security/pin-check.ts): scrypt hashes with their own salt each,
-     * never the PINs. Both set or both null.
+     * The optional PINs (src/server/security/pin-check.ts): keyed scrypt hashes with their own salt
+     * each, never the PINs; which column holds the real one only SECRET tells (pin-slots.ts). Both
+     * set or both null.
      */
-    pinHash: text('pin_hash'),
-    duressPinHash: text('duress_pin_hash'),
+    pinHashA: text('pin_hash_a'),
+    pinHashB: text('pin_hash_b'),
     /** Wrong PINs since the last right one or the last lockout; the fifth locks every PIN route until `pin_locked_until`. */
     pinFailures: smallint('pin_failures').notNull().default(0),
     pinLockedUntil: tz('pin_locked_until'),

@@ -19,13 +19,14 @@ import { RESET_TYPE, resetLimitKey } from './reset-keys.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { checkPin, pinsSet, pinsShown, type PinCheck } from '#server/security/pin-check.ts';
 import { hashPin } from '#server/security/pin-hash.ts';
+import { noPinPair, storePinPair } from '#server/security/pin-slots.ts';
 import { contactsBeingTold } from '#server/security/seized-phone-guard.ts';
 
 type Refusal = Exclude<PinCheck, { kind: 'unset' | 'real' | 'duress' }>;
 
 const notShown = { shownPinHash: null, shownOtherPinHash: null, pinsShownAt: null } as const;
 
-const noPins = { pinHash: null, duressPinHash: null, ...notShown, pinFailures: 0, pinLockedUntil: null } as const;
+const noPins = { ...noPinPair, ...notShown, pinFailures: 0, pinLockedUntil: null } as const;
 
 /**
  * The optional PINs (src/shared/api/pins.ts): set or replace, delete, and delete
@@ -59,15 +60,23 @@ export function pinRoutes(deps: AppDeps) {
           // A missing current PIN is not a guess: asked for by its own message, not counted.
           if (!input.current_pin)
             return invalid(c, pinMessages.currentRequired, { current_pin: [pinMessages.currentRequired] });
-          const check = await checkPin(tx, user, input.current_pin, now);
+          const check = await checkPin(tx, config.secret, user, input.current_pin, now);
           if (check.kind === 'locked' || check.kind === 'refused') return refused(c, 'current_pin', check);
           shownOnly = check.kind === 'duress';
         }
         // Both ways hash the same two PINs: the same work, the same time.
-        const [first, second] = await Promise.all([hashPin(input.pin), hashPin(input.duress_pin)]);
+        const [first, second] = await Promise.all([
+          hashPin(config.secret, input.pin),
+          hashPin(config.secret, input.duress_pin),
+        ]);
         const pins = shownOnly
           ? { shownPinHash: first, shownOtherPinHash: second, pinsShownAt: now }
-          : { pinHash: first, duressPinHash: second, ...notShown, pinFailures: 0, pinLockedUntil: null };
+          : {
+              ...storePinPair(config.secret, user.id, { real: first, duress: second }),
+              ...notShown,
+              pinFailures: 0,
+              pinLockedUntil: null,
+            };
         await tx
           .update(users)
           .set({ ...pins, updatedAt: now })
@@ -79,7 +88,7 @@ export function pinRoutes(deps: AppDeps) {
       const input = c.req.valid('json');
       return withPerson(c, async (tx, user, now) => {
         if (!pinsShown(user)) return fail(c, 404, pinMessages.notSet);
-        const check = await checkPin(tx, user, input.pin, now);
+        const check = await checkPin(tx, config.secret, user, input.pin, now);
         if (check.kind === 'locked' || check.kind === 'refused') return refused(c, 'pin', check);
         // With the duress PIN the person is shown no PINs from now on; the real ones keep protecting.
         const pins = check.kind === 'real' ? noPins : { shownPinHash: null, shownOtherPinHash: null, pinsShownAt: now };

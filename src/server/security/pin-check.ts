@@ -3,6 +3,7 @@ import { pinMessages } from '#shared/api/pins.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { pinMatches } from './pin-hash.ts';
+import { readPinPair } from './pin-slots.ts';
 
 /** Wrong PINs in a row that lock every route taking a PIN (pinMessages.tooManyAttempts says the wait). */
 export const PIN_MAX_FAILURES = 5;
@@ -11,8 +12,8 @@ export const PIN_LOCKOUT_MS = 15 * 60_000;
 type PinUser = Pick<
   typeof users.$inferSelect,
   | 'id'
-  | 'pinHash'
-  | 'duressPinHash'
+  | 'pinHashA'
+  | 'pinHashB'
   | 'pinFailures'
   | 'pinLockedUntil'
   | 'shownPinHash'
@@ -30,14 +31,14 @@ export type PinCheck =
   /** Locked after too many wrong PINs: a 429. */
   | { kind: 'locked'; retryAfterSeconds: number };
 
-export const pinsSet = (user: Pick<PinUser, 'pinHash'>) => user.pinHash !== null;
+export const pinsSet = (user: Pick<PinUser, 'pinHashA'>) => user.pinHashA !== null;
 
 /**
  * Whether the person is shown PINs set: after a change or delete made with the duress PIN,
  * what that change made (src/server/pins/routes.ts), never what protects the contacts.
  */
-export const pinsShown = (user: Pick<PinUser, 'pinHash' | 'shownPinHash' | 'pinsShownAt'>) =>
-  user.pinsShownAt ? user.shownPinHash !== null : user.pinHash !== null;
+export const pinsShown = (user: Pick<PinUser, 'pinHashA' | 'shownPinHash' | 'pinsShownAt'>) =>
+  user.pinsShownAt ? user.shownPinHash !== null : user.pinHashA !== null;
 
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
@@ -48,20 +49,26 @@ const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.ge
  * and the duress PIN take the same time. A right PIN (either) clears the count;
  * the PIN_MAX_FAILURES-th wrong one locks every PIN route for PIN_LOCKOUT_MS.
  */
-export async function checkPin(db: Queryable, user: PinUser, pin: string | undefined, now: Date): Promise<PinCheck> {
-  if (!user.pinHash || !user.duressPinHash) return { kind: 'unset' };
+export async function checkPin(
+  db: Queryable,
+  secret: string,
+  user: PinUser,
+  pin: string | undefined,
+  now: Date,
+): Promise<PinCheck> {
+  const pair = readPinPair(secret, user.id, user);
+  if (!pair) return { kind: 'unset' };
+  const matches = (hash: string) => pinMatches(secret, pin ?? '', hash);
   // Shown no PINs after a delete made with the duress PIN: answered as an account without PINs
   // would be (nothing asked, nothing counted), and it ends nothing for the contacts, unless the
   // owner, who knows, sends the real PIN.
-  if (!pinsShown(user)) return { kind: pin && (await pinMatches(pin, user.pinHash)) ? 'real' : 'duress' };
+  if (!pinsShown(user)) return { kind: pin && (await matches(pair.real)) ? 'real' : 'duress' };
   if (user.pinLockedUntil && user.pinLockedUntil > now)
     return { kind: 'locked', retryAfterSeconds: secondsUntil(user.pinLockedUntil, now) };
   if (!pin) return { kind: 'refused', message: pinMessages.pinRequired };
   // The PINs a duress-made change set act as the duress PIN: whoever made it believes them real.
   const shown = user.pinsShownAt ? [user.shownPinHash, user.shownOtherPinHash].filter((hash) => hash !== null) : [];
-  const [real, ...others] = await Promise.all(
-    [user.pinHash, user.duressPinHash, ...shown].map((hash) => pinMatches(pin, hash)),
-  );
+  const [real, ...others] = await Promise.all([pair.real, pair.duress, ...shown].map(matches));
   const duress = others.some(Boolean);
   if (real || duress) {
     if (user.pinFailures > 0 || user.pinLockedUntil)

@@ -43,7 +43,7 @@ export async function contactsBeingTold(tx: Queryable, userId: string): Promise<
 
 /** The verdict for one request, in its own transaction with the person's row locked (so wrong PINs are counted one by one). */
 export async function judgeSeizedPhone(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  { db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   userId: string,
   pin: string | undefined,
 ): Promise<Verdict> {
@@ -53,7 +53,7 @@ export async function judgeSeizedPhone(
     if (!user) throw new Error('the bearer user vanished inside its own transaction');
     if (!(await contactsBeingTold(tx, userId))) return 'free';
     if (!pinsSet(user)) return 'no-pins';
-    const check = await checkPin(tx, user, pin?.trim() || undefined, clock.now());
+    const check = await checkPin(tx, config.secret, user, pin?.trim() || undefined, clock.now());
     if (check.kind === 'real') return 'real';
     if (check.kind === 'duress' || check.kind === 'locked') return 'pretend';
     if (check.kind === 'refused') return { refused: pin ? 'wrong' : 'missing', message: check.message };
@@ -76,7 +76,7 @@ export type GuardOptions<I extends In> = {
  * The one guard: `guard(pretend)` before a route's handler, where `pretend` gives
  * the reply the route gives on success, with no change.
  */
-export function seizedPhoneGuard(deps: Pick<AppDeps, 'db' | 'clock'>) {
+export function seizedPhoneGuard(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   return <I extends In = object>(
     pretend: Reply<I>,
     options: GuardOptions<I> = {},

@@ -56,7 +56,7 @@ describe('PIN-reset codes on a seized phone', () => {
     expect((await forgot(me)).status).toBe(200);
     const code = await resetCodeOf('reset-alerta@example.com');
     expect((await reset(me, code)).body).toEqual({ success: true, message: pinMessages.deleted });
-    const { rows } = await t.pool.query('select pin_hash is not null as pins from users where email = $1', [
+    const { rows } = await t.pool.query('select pin_hash_a is not null as pins from users where email = $1', [
       'reset-alerta@example.com',
     ]);
     expect(rows).toEqual([{ pins: true }]);

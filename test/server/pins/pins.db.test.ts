@@ -31,11 +31,11 @@ const refusedOn = (field: string, message: string) => ({
 
 async function pinRow(t: TestApp, email: string) {
   const { rows } = await t.pool.query<{
-    pin_hash: string | null;
-    duress_pin_hash: string | null;
+    pin_hash_a: string | null;
+    pin_hash_b: string | null;
     pin_failures: number;
     pin_locked_until: Date | null;
-  }>('select pin_hash, duress_pin_hash, pin_failures, pin_locked_until from users where email = $1', [email]);
+  }>('select pin_hash_a, pin_hash_b, pin_failures, pin_locked_until from users where email = $1', [email]);
   return rows[0]!;
 }
 
@@ -46,7 +46,7 @@ describe('the PINs of a profile', () => {
   });
   afterAll(() => t.close());
 
-  it('sets two different 4-digit PINs, stored as salted scrypt hashes only', async () => {
+  it('sets two different 4-digit PINs, stored as keyed, salted scrypt hashes only', async () => {
     const me = await signUp(t, 'pone@example.com');
     const other = await signUp(t, 'otra-pone@example.com');
     expect(await pinsSetOf(t, me)).toBe(false);
@@ -67,12 +67,12 @@ describe('the PINs of a profile', () => {
     await setPins(t, other);
     expect(await pinsSetOf(t, me)).toBe(true);
     const [mine, theirs] = [await pinRow(t, 'pone@example.com'), await pinRow(t, 'otra-pone@example.com')];
-    expect(mine.pin_hash).toMatch(/^scrypt1\$[\w-]{22}\$[\w-]{43}$/);
-    expect(mine.duress_pin_hash).toMatch(/^scrypt1\$/);
-    expect(`${mine.pin_hash}${mine.duress_pin_hash}`).not.toContain(PIN);
+    expect(mine.pin_hash_a).toMatch(/^scrypt2\$[\w-]{22}\$[\w-]{43}$/);
+    expect(mine.pin_hash_b).toMatch(/^scrypt2\$[\w-]{22}\$[\w-]{43}$/);
+    expect(`${mine.pin_hash_a}${mine.pin_hash_b}`).not.toContain(PIN);
     // The same PINs, other salts: no two rows share a hash.
-    expect(theirs.pin_hash).not.toBe(mine.pin_hash);
-    expect(mine.duress_pin_hash).not.toBe(mine.pin_hash);
+    expect(theirs.pin_hash_a).not.toBe(mine.pin_hash_a);
+    expect(mine.pin_hash_b).not.toBe(mine.pin_hash_a);
   });
 
   it('replaces the PINs only with the current PIN; the duress PIN seems to work and changes nothing', async () => {
@@ -126,8 +126,8 @@ describe('the PINs of a profile', () => {
     expect(await pinRow(t, 'cambia-forzado@example.com')).toEqual({ ...before, pin_failures: 1 });
     expect((await deletePins(t, forced, { pin: PIN })).body).toEqual({ success: true, message: pinMessages.deleted });
     expect(await pinRow(t, 'cambia-forzado@example.com')).toEqual({
-      pin_hash: null,
-      duress_pin_hash: null,
+      pin_hash_a: null,
+      pin_hash_b: null,
       pin_failures: 0,
       pin_locked_until: null,
     });
@@ -162,8 +162,8 @@ describe('the PINs of a profile', () => {
     expect((await deletePins(t, me, { pin: '1111' })).body).toEqual({ success: true, message: pinMessages.deleted });
     expect(await pinsSetOf(t, me)).toBe(false);
     expect(await pinRow(t, 'borra@example.com')).toEqual({
-      pin_hash: null,
-      duress_pin_hash: null,
+      pin_hash_a: null,
+      pin_hash_b: null,
       pin_failures: 0,
       pin_locked_until: null,
     });
