@@ -83,7 +83,12 @@ export async function replayRound(deps: ReplayDeps): Promise<ReplayRound> {
   }
 }
 
+/** Read after 'No pudimos enviar una solicitud de tu alerta:' on the alert screen (rejected-requests.tsx). */
+const UNREADABLE = 'este teléfono ya no puede abrirla. Presiona SOS otra vez.';
+
 async function replayEntry(deps: ReplayDeps, entry: QueuedSos, storedToken: string): Promise<EntryResult> {
+  // Its body can never be opened again: waiting would hold every later request behind it forever.
+  if (entry.unreadable) return { decision: 'reject', status: null, message: UNREADABLE };
   let token = storedToken;
   let refreshed = false;
   if (!token) {

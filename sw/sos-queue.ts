@@ -1,7 +1,8 @@
 import { Queue, QueueStore, StorableRequest } from 'workbox-background-sync';
+import { decryptBytes, encryptBytes } from '#shared/browser/aes-gcm.ts';
 import { SOS_QUEUE_NAME, SOS_QUEUE_RETENTION_MINUTES } from '#shared/constants.ts';
 
-/** What the worker records beside each queued request (stored in clear, like the body). */
+/** What the worker records beside each queued request (stored in clear; the body is sealed). */
 export interface SosMetadata {
   idempotencyKey: string;
   alertStatus: string | null;
@@ -12,9 +13,14 @@ export interface SosMetadata {
 export interface QueuedSos extends SosMetadata {
   /** Position in the queue; lower is older. */
   id: number;
-  /** The request without any Authorization header. */
+  /** The request without any Authorization header, its body opened again. */
   request: Request;
   queuedAt: number;
+  /**
+   * The body could not be opened (the device key is gone: the site's storage was
+   * cleared in part). It can never be sent; the replay gives it up as refused.
+   */
+  unreadable?: true;
 }
 
 /**
@@ -40,28 +46,64 @@ export interface WorkboxSosQueueOptions {
  * shift/unshift pair is not used, because an entry shifted out and lost with a
  * killed worker would be an SOS lost. `QueueStore` over the same queue name
  * gives the entries with their ids, to read and delete in place.
+ *
+ * Bodies (the position, a PIN) are stored sealed with the device key
+ * (src/shared/browser/device-key.ts, the key the page's stores use), so the
+ * queue never holds them in clear on the phone's disk. Entries an older worker
+ * queued in clear carry no mark and are sent as they are.
  */
 export function createWorkboxSosQueue({ onSync }: WorkboxSosQueueOptions): SosQueue {
   const queue = new Queue(SOS_QUEUE_NAME, { maxRetentionTime: SOS_QUEUE_RETENTION_MINUTES, onSync });
   const store = new QueueStore(SOS_QUEUE_NAME);
   return {
     async push(request, metadata) {
-      await queue.pushRequest({ request, metadata: { ...metadata } });
+      const sealed = await sealBody(request);
+      await queue.pushRequest({ request: sealed, metadata: { ...metadata, [SEALED]: true } });
     },
     async list() {
       // The index returns a queue's rows by primary key, the order they were pushed in.
       const entries = await store.getAll();
-      return entries.map((entry) => ({
-        ...readMetadata(entry.metadata),
-        id: entry.id,
-        request: new StorableRequest(entry.requestData).toRequest(),
-        queuedAt: entry.timestamp,
-      }));
+      return Promise.all(
+        entries.map(async (entry) => {
+          const stored = new StorableRequest(entry.requestData).toRequest();
+          const opened = isSealed(entry.metadata) ? await openBody(stored) : stored;
+          return {
+            ...readMetadata(entry.metadata),
+            id: entry.id,
+            request: opened ?? stored,
+            queuedAt: entry.timestamp,
+            ...(opened ? {} : { unreadable: true as const }),
+          };
+        }),
+      );
     },
     async remove(id) {
       await store.deleteEntry(id);
     },
   };
+}
+
+/** The metadata's mark of a sealed body. */
+const SEALED = 'sealed';
+
+const isSealed = (metadata: object | undefined) => (metadata as Record<string, unknown> | undefined)?.[SEALED] === true;
+
+/** The same request, its body replaced by the body sealed with the device key. */
+async function sealBody(request: Request): Promise<Request> {
+  const body = new Uint8Array(await request.clone().arrayBuffer());
+  const { url, method, headers } = request;
+  return new Request(url, { method, headers, body: await encryptBytes(body) });
+}
+
+/** The same request with its body opened; null when this device's key cannot open it. */
+async function openBody(request: Request): Promise<Request | null> {
+  try {
+    const body = await decryptBytes(new Uint8Array(await request.clone().arrayBuffer()));
+    const { url, method, headers } = request;
+    return new Request(url, { method, headers, body });
+  } catch {
+    return null;
+  }
 }
 
 function readMetadata(metadata: object | undefined): SosMetadata {

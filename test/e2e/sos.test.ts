@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
@@ -25,6 +26,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await withoutSync?.browser.close();
 });
+
+/** The bodies waiting in the worker's queue, as bytes read from the disk would show them. */
+function queuedBodies(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('workbox-background-sync');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('requests').objectStore('requests').getAll();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            open.result.close();
+            const rows = read.result as Array<{ requestData: { body: ArrayBuffer } }>;
+            resolve(rows.map((row) => new TextDecoder('latin1').decode(row.requestData.body)));
+          };
+        };
+      }),
+  );
+}
 
 describe('the SOS button', () => {
   it('online: tells every confirmed contact where and when, once, and FINALIZAR ALERTA tells them it ended', async () => {
@@ -55,6 +76,9 @@ describe('the SOS button', () => {
     await page.waitForURL('**/web/active');
     await page.getByText(/se enviará automáticamente/).waitFor();
     expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(0);
+    // On the phone's disk the waiting request is sealed with the device key: no field of it in clear.
+    await expect.poll(() => queuedBodies(page)).toEqual([expect.any(String)]);
+    expect((await queuedBodies(page)).map((body) => /alert_status|latitude|timezone/.test(body))).toEqual([false]);
 
     await context.setOffline(false);
     await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena offline está en riesgo/ });

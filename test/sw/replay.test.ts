@@ -3,7 +3,8 @@ import { replayRound } from '#sw/replay.ts';
 import { json, ok, type Answer, type Sent } from './support/fake-server.ts';
 import { enqueue, isRefresh, queuedKeys, replayHarness, sosCalls } from './support/replay-harness.ts';
 import { refreshedSession, storeSession, storedAuth } from './support/session.ts';
-import { sosCall } from './support/sos-requests.ts';
+import { SOS_URL, sosCall } from './support/sos-requests.ts';
+import { foreignSealedCall, pushRawEntry } from './support/workbox-env.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -68,6 +69,33 @@ describe('replaying the SOS queue', () => {
     await replayRound(deps);
 
     expect(server.sent.map((call) => call.body.alert_status)).toEqual(['1', '1', '2']);
+  });
+
+  it('gives up an entry this device can no longer open, saying so, and delivers the next one', async () => {
+    await storeSession();
+    const { queue, server, events, deps } = await replayHarness(() => ok());
+    await pushRawEntry(foreignSealedCall(SOS_URL), {
+      idempotencyKey: 'lost',
+      alertStatus: '1',
+      userId: 'u1',
+      sealed: true,
+    });
+    await enqueue(queue, sosCall('1', { key: 'start' }));
+
+    expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 1 });
+
+    expect(server.sent.map((call) => call.idempotencyKey)).toEqual(['start']);
+    expect(
+      events.map((event) => [
+        event.type,
+        event.entry.idempotencyKey,
+        event.type === 'rejected' ? [event.reason, event.status, event.message] : null,
+      ]),
+    ).toEqual([
+      ['rejected', 'lost', ['invalid', null, 'este teléfono ya no puede abrirla. Presiona SOS otra vez.']],
+      ['delivered', 'start', null],
+    ]);
+    expect(await queuedKeys(queue)).toEqual([]);
   });
 
   it('treats 409 as already done', async () => {

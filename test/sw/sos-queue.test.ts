@@ -2,8 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { clearAppState } from '#shared/browser/clear-app-state.ts';
 import { createRejectedLog } from '#sw/rejected-log.ts';
 import { queueableRequest, readSosRequest } from '#sw/sos-request.ts';
-import { freshSosQueue, installRegistration, rawQueueRows } from './support/workbox-env.ts';
-import { sosCall } from './support/sos-requests.ts';
+import {
+  foreignSealedCall,
+  freshSosQueue,
+  installRegistration,
+  pushRawEntry,
+  rawQueueRows,
+} from './support/workbox-env.ts';
+import { SOS_URL, sosCall } from './support/sos-requests.ts';
 
 let register: ReturnType<typeof installRegistration>['register'];
 
@@ -19,8 +25,8 @@ async function queueCall(request: Request, userId = 'u1') {
 }
 
 describe('the SOS queue in the Workbox database', () => {
-  it('keeps the body and the idempotency key but never the bearer token', async () => {
-    await queueCall(sosCall('1', { key: 'k-1', token: 'secret-token' }));
+  it('keeps the body sealed with the device key and the idempotency key, and never the bearer token', async () => {
+    const queue = await queueCall(sosCall('2', { key: 'k-1', token: 'secret-token', pin: '2468' }));
 
     const rows = await rawQueueRows();
     expect(rows).toHaveLength(1);
@@ -37,8 +43,43 @@ describe('the SOS queue in the Workbox database', () => {
     expect(requestData.headers['idempotency-key']).toBe('k-1');
     expect(Object.keys(requestData.headers)).not.toContain('authorization');
     expect(JSON.stringify(row)).not.toContain('secret-token');
-    const body = JSON.parse(new TextDecoder().decode(requestData.body));
-    expect(body).toMatchObject({ alert_status: '1', latitude: '25.7617', timezone: 'America/New_York' });
+    // What someone reading the disk finds: neither the position nor the PIN, in any encoding.
+    const stored = new TextDecoder('latin1').decode(requestData.body);
+    for (const secret of ['25.7617', '-80.1918', '2468', 'latitude', 'pin'])
+      expect({ secret, found: stored.includes(secret) }).toEqual({ secret, found: false });
+    // Read back, it is the request the page made.
+    const [entry] = await queue.list();
+    expect(entry!.unreadable).toBeUndefined();
+    expect(await entry!.request.json()).toEqual({
+      alert_status: '2',
+      latitude: '25.7617',
+      longitude: '-80.1918',
+      timezone: 'America/New_York',
+      pressed_at: '2026-11-23T10:00:00.000Z',
+      pin: '2468',
+    });
+  });
+
+  it('sends an entry an older worker queued in clear as it is, and marks one this device can no longer open', async () => {
+    const queue = await freshSosQueue();
+    const clear = sosCall('1', { key: 'k-clear' });
+    clear.headers.delete('Authorization');
+    // As the previous version queued it (in clear, no mark), and one sealed under a key this device
+    // no longer has (its storage cleared in part).
+    await pushRawEntry(clear, { idempotencyKey: 'k-clear', alertStatus: '1', userId: 'u1' });
+    await pushRawEntry(foreignSealedCall(SOS_URL), {
+      idempotencyKey: 'k-sealed',
+      alertStatus: '2',
+      userId: 'u1',
+      sealed: true,
+    });
+
+    const entries = await queue.list();
+    expect(entries.map((entry) => [entry.idempotencyKey, entry.unreadable ?? false])).toEqual([
+      ['k-clear', false],
+      ['k-sealed', true],
+    ]);
+    expect(await entries[0]!.request.json()).toMatchObject({ alert_status: '1', latitude: '25.7617' });
   });
 
   it('reads entries back oldest first with their metadata, and removes one in place', async () => {

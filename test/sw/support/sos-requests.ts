@@ -10,7 +10,8 @@ export function sosCall(
     key = `key-${alertStatus}-${++counter}`,
     token = 'access-1',
     method = 'PUT',
-  }: { key?: string; token?: string; method?: string } = {},
+    pin,
+  }: { key?: string; token?: string; method?: string; pin?: string } = {},
 ): Request {
   return new Request(SOS_URL, {
     method,
@@ -21,6 +22,7 @@ export function sosCall(
       longitude: '-80.1918',
       timezone: 'America/New_York',
       pressed_at: '2026-11-23T10:00:00.000Z',
+      ...(pin ? { pin } : {}),
     }),
   });
 }

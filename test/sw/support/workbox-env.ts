@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import { Queue } from 'workbox-background-sync';
+import { Queue, QueueStore, StorableRequest } from 'workbox-background-sync';
+import { SOS_QUEUE_NAME } from '#shared/constants.ts';
 import { createWorkboxSosQueue, type SosQueue } from '#sw/sos-queue.ts';
 
 declare global {
@@ -43,3 +44,13 @@ export function rawQueueRows(): Promise<Array<Record<string, unknown>>> {
     };
   });
 }
+
+/** A row written straight to the Workbox database, past the queue: an older version's, or a damaged one. */
+export async function pushRawEntry(request: Request, metadata: object): Promise<void> {
+  const requestData = (await StorableRequest.fromRequest(request)).toObject();
+  await new QueueStore(SOS_QUEUE_NAME).pushEntry({ requestData, timestamp: Date.now(), metadata });
+}
+
+/** A body sealed under a key this device does not have (its key store cleared, the queue kept). */
+export const foreignSealedCall = (url: string) =>
+  new Request(url, { method: 'PUT', body: crypto.getRandomValues(new Uint8Array(80)) });
