@@ -1,6 +1,8 @@
+import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema, type Session } from '#shared/api/auth.ts';
+import { sha256 } from '#server/security/hashing.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
@@ -48,4 +50,43 @@ describe('closing the other sessions while they refresh', () => {
       }).toEqual({ trial, survivors: [], phone: 200 });
     }
   }, 60_000);
+
+  it('revokes the pair a refresh issues while the revoke waits for it, in that exact interleaving', async () => {
+    const email = 'carrera-exacta@example.com';
+    const phone = await signUp(t, email);
+    const other = await signIn(email);
+    // Another connection holds the other device's session row: its refresh starts and waits there.
+    const holder = new pg.Client({ connectionString: t.database.url });
+    await holder.connect();
+    const waiting = async () =>
+      Number(
+        (
+          await holder.query<{ n: string }>(
+            "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          )
+        ).rows[0]!.n,
+      );
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from sessions where refresh_hash = $1 for update', [sha256(other.refresh_token)]);
+      const refreshing = t.post('refresh', { refresh_token: other.refresh_token });
+      await expect.poll(waiting).toBe(1);
+      // The revoke starts while that refresh is mid-transaction, and waits too.
+      const revoking = t.call('POST', 'profile/sessions/revoke-others', { token: phone.access_token });
+      await expect.poll(waiting).toBe(2);
+      await holder.query('commit');
+      const [refreshed, revoke] = await Promise.all([refreshing, revoking]);
+      expect([refreshed.status, revoke.status]).toEqual([200, 200]);
+
+      // The refresh finished first and got a new pair; the revoke, after it, must have reached that pair.
+      const issued = v.parse(sessionSchema, refreshed.body.message);
+      expect({
+        access: (await t.call('GET', 'profile', { token: issued.access_token })).status,
+        refresh: (await t.post('refresh', { refresh_token: issued.refresh_token })).status,
+        phone: (await t.call('GET', 'profile', { token: phone.access_token })).status,
+      }).toEqual({ access: 401, refresh: 401, phone: 200 });
+    } finally {
+      await holder.end();
+    }
+  });
 });
