@@ -111,6 +111,12 @@ describe('the duress PIN', () => {
     const ack = contact.page.getByRole('button', { name: 'Lo tengo' });
     await ack.waitFor();
     expect(await contact.page.getByText('ya finalizó esta alerta').count()).toBe(0);
+    // It says the end may have been forced, as the e-mail does, and offers no call.
+    await contact.page
+      .getByRole('alert')
+      .getByText('La alerta sigue activa: actúa como si no hubiera terminado.')
+      .waitFor();
+    expect(await contact.page.locator('a[href^="tel:"]').count()).toBe(0);
     await contact.page.screenshot({ path: path.join(shots, 'duress-3-contact-lo-tengo.png') });
     await ack.click();
     await contact.page.getByText(/^Listo: Elena presion ya sabe que recibiste su alerta/).waitFor();

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { CheckInPurpose } from '#shared/api/check-ins.ts';
 import type { AckView } from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
+import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
 import { sha256 } from '#server/security/hashing.ts';
 
@@ -15,6 +16,7 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
       contactFirstname: alertDeliveries.contactFirstname,
       acknowledgedAt: alertDeliveries.acknowledgedAt,
       alertStatus: alerts.status,
+      alertEndedByDuressAt: alerts.endedByDuressAt,
       alertPressedAt: alerts.pressedAt,
       alertTimezone: alerts.timezone,
       alertLatitude: alerts.latitude,
@@ -48,6 +50,9 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
     timezone: (practice ? row.practiceTimezone : row.alertTimezone) ?? 'UTC',
     position: latitude && longitude ? { latitude, longitude } : null,
     status: row.alertStatus === 'ended' ? 'ended' : 'active',
+    forced: contactsView(
+      alertPhaseOf(row.alertStatus === 'active' ? { endedByDuressAt: row.alertEndedByDuressAt } : undefined),
+    ).forced,
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     trigger: row.trigger ?? 'press',
     check_in:

@@ -79,6 +79,11 @@ export const ackViewSchema = v.object({
   position: v.nullable(v.object({ latitude: v.string(), longitude: v.string() })),
   /** 'ended': the person ended the alert; nothing more is recorded. */
   status: v.picklist(['active', 'ended']),
+  /**
+   * Ended with the duress PIN: the person's phone says it ended, and for the contacts it goes on.
+   * Optional so that a reply cached before it existed still reads (absent: false).
+   */
+  forced: v.optional(v.boolean()),
   acknowledged_at: v.nullable(v.string()),
   /** 'missed-check-in': the server started it because the person did not say 'Estoy bien' in time. */
   // The server always sends both; optional so that a reply cached before they existed still reads (absent: 'press', null).

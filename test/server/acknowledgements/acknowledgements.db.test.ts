@@ -63,6 +63,7 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
       timezone: 'America/Mexico_City',
       position: { latitude: '19.4326', longitude: '-99.1332' },
       status: 'active',
+      forced: false,
       acknowledged_at: null,
       trigger: 'press',
       check_in: null,

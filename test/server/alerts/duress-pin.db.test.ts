@@ -95,7 +95,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect(await alertRows(t, 'real@example.com')).toEqual([
       { id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false },
     ]);
-    expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({ status: 'ended' });
+    expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({ status: 'ended', forced: false });
     for (const email of emails)
       expect((await mailsTo(t, email)).filter((mail) => ENDED.test(mail.subject ?? ''))).toHaveLength(1);
     expect((await outboxKinds(t, 'real@example.com')).map((row) => row.kind)).toEqual([
@@ -137,6 +137,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     ]);
     expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({
       status: 'active',
+      forced: true,
       acknowledged_at: null,
     });
 
@@ -179,6 +180,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect((await t.post('ack', { token: tokens[0] })).status).toBe(200);
     expect((await t.call('GET', `ack/${tokens[0]}`)).body.message).toMatchObject({
       status: 'active',
+      forced: true,
       acknowledged_at: expect.any(String),
     });
     expect(await alertState(t, now)).toEqual({ alert_status: false, alert: null });

@@ -79,6 +79,13 @@ export function AckScreen({ token }: { token: string }) {
           </p>
         </div>
       )}
+      {view.forced && (
+        <div className="ack__forced" role="alert">
+          <p>{texts.duressLead(who)}</p>
+          <p>{texts.duressStillActive}</p>
+          <p>{texts.duressTodo(who)}</p>
+        </div>
+      )}
       <AlertFacts view={view} texts={texts} />
       <Outcome view={view} texts={texts} pending={press.isPending} onPress={send} />
     </div>
@@ -93,7 +100,8 @@ function AlertFacts({ view, texts }: { view: AckView; texts: ContactTexts }) {
     <dl className="ack__facts">
       <dt>{texts.factWho}</dt>
       <dd>
-        {person.name}, <a href={`tel:${person.phone}`}>{person.phone}</a>
+        {/* After a forced end a call may reach whoever holds the phone: the number is there, not a button to it. */}
+        {person.name}, {view.forced ? person.phone : <a href={`tel:${person.phone}`}>{person.phone}</a>}
       </dd>
       <dt>{texts.factWhen}</dt>
       <dd>{formatMoment(new Date(view.pressed_at), view.timezone, texts)}</dd>

@@ -84,6 +84,29 @@ describe("the 'Lo tengo' page", () => {
     expect(screen.queryByRole('button', { name: 'Lo tengo' })).toBeNull();
   });
 
+  it('says an end made under pressure may have been forced, what to do instead of calling, and offers no call', async () => {
+    stubApi({ [`GET /api/ack/${TOKEN}`]: () => ok(aView({ forced: true })) });
+    renderApp(`/web/active/ack/${TOKEN}`);
+    const lead = await screen.findByText(/es posible que le hayan obligado a hacerlo/);
+    const warning = lead.parentElement!;
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect([...warning.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Rosa Prueba finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.',
+      'La alerta sigue activa: actúa como si no hubiera terminado.',
+      'No llames ni escribas a Rosa Prueba: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que le acompaña, y comparte con ellos su ubicación.',
+    ]);
+    expect(screen.getByText(/\+13055550123/).closest('a')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Lo tengo' })).toBeTruthy();
+  });
+
+  it('offers the call, and no warning, for an alert nobody forced', async () => {
+    stubApi({ [`GET /api/ack/${TOKEN}`]: () => ok(aView({ forced: false })) });
+    renderApp(`/web/active/ack/${TOKEN}`);
+    await screen.findByRole('button', { name: 'Lo tengo' });
+    expect(screen.queryByText(/es posible que le hayan obligado/)).toBeNull();
+    expect(screen.getByRole('link', { name: '+13055550123' }).getAttribute('href')).toBe('tel:+13055550123');
+  });
+
   it('sends an unknown or expired link to the invalid-link page', async () => {
     stubApi({
       [`GET /api/ack/${TOKEN}`]: () =>
