@@ -15,7 +15,7 @@ import {
 } from '#server/mail/templates/alert-mails.ts';
 import { alertDuressMail } from '#server/mail/templates/duress-mail.ts';
 import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/missed-check-in-mail.ts';
-import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
+import { reminderCauses, reminderMail } from '#server/mail/templates/reminder-mail.ts';
 import type { RenderContext } from '#server/messages/kind-spec.ts';
 
 // What an alert's e-mail says to one contact, stored with its outbox row
@@ -66,7 +66,12 @@ export const alertMailData = v.object(alertMailEntries);
 /** A position e-mail without a position cannot be written. */
 export const alertPositionData = v.object({ ...alertMailEntries, position });
 /** A reminder: minutes since the press. */
-export const alertReminderData = v.object({ ...alertMailEntries, minutes: v.number() });
+// Rows queued before the reminder said why the alert is on read as a press, as they were written.
+export const alertReminderData = v.object({
+  ...alertMailEntries,
+  minutes: v.number(),
+  cause: v.optional(v.picklist(reminderCauses), 'press'),
+});
 export const alertCheckInMissedData = v.object({ ...alertMailEntries, checkIn });
 export const alertEndedData = v.object({
   ...alertMailEntries,
@@ -160,6 +165,7 @@ export function renderAlertReminder(
     position: data.position,
     ...ackOf(data, context),
     minutes: data.minutes,
+    cause: data.cause,
   });
 }
 

@@ -6,11 +6,13 @@ import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
 import type { Db } from '#server/db/client.ts';
 import { languageOr } from '#shared/language.ts';
-import { alertDeliveries, alertReminders, alerts, contacts, optOuts, users } from '#server/db/schema.ts';
+import { alertDeliveries, alertReminders, alerts, checkIns, contacts, optOuts, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { sha256 } from '#server/security/hashing.ts';
+import type { ReminderCause } from '#server/mail/templates/reminder-mail.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
+import { alertPhaseOf, contactsView } from './lifecycle.ts';
 import { positionOf } from './press-moment.ts';
 
 export type ReminderWorkerOptions = {
@@ -123,6 +125,7 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
           ),
         );
       const position = positionOf(alert);
+      const cause = await reminderCause(tx, alert);
       const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
       const moment = momentData({ at: alert.pressedAt, timezone: alert.timezone });
       for (const target of targets) {
@@ -151,6 +154,7 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
           ...moment,
           position,
           minutes,
+          cause,
         },
       }));
       await enqueueMails(tx, mails, now, user.id);
@@ -197,4 +201,19 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
       await running;
     },
   };
+}
+
+/** Why the alert is on, as the contacts were told it (contactsView for a duress end). */
+async function reminderCause(
+  tx: Pick<Db, 'select'>,
+  alert: Pick<typeof alerts.$inferSelect, 'trigger' | 'checkInId' | 'endedByDuressAt'>,
+): Promise<ReminderCause> {
+  const [checkIn] =
+    alert.trigger === 'missed-check-in' && alert.checkInId
+      ? await tx.select({ duressAt: checkIns.duressAt }).from(checkIns).where(eq(checkIns.id, alert.checkInId))
+      : [];
+  // A check-in closed with the duress PIN hides its alert from the person as well: it says so first.
+  if (checkIn?.duressAt) return 'forced-check-in';
+  if (contactsView(alertPhaseOf(alert)).forced) return 'forced-end';
+  return checkIn ? 'missed-check-in' : 'press';
 }

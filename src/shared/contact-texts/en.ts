@@ -56,6 +56,8 @@ export const en: ContactTexts = {
   reminderSubject: (who) => `Reminder: ${who} is still in danger and nobody has confirmed their SOS alert`,
   reminderLead: (minutes, who) =>
     `${who} pressed the SOS button ${minutes} minutes ago, and nobody has confirmed getting the alert yet.`,
+  reminderLeadMissed: (minutes, who) =>
+    `${minutes} minutes ago ${who} did not confirm in time that they were safe and the app sent the alert; nobody has confirmed getting it yet.`,
   reminderTodo: (who, phone) =>
     `Call ${who} right away at ${phone}. If they don't answer, contact their family and their lawyer or the organization helping them.`,
 

@@ -63,6 +63,8 @@ export const es = {
   reminderSubject: (who: string) => `Recordatorio: ${who} sigue en riesgo y nadie ha confirmado su alerta SOS`,
   reminderLead: (minutes: number, who: string) =>
     `Hace ${minutes} minutos ${who} presionó el botón SOS y todavía nadie confirmó que recibió la alerta.`,
+  reminderLeadMissed: (minutes: number, who: string) =>
+    `Hace ${minutes} minutos ${who} no confirmó a tiempo que estaba bien y la aplicación envió la alerta; todavía nadie confirmó que la recibió.`,
   reminderTodo: (who: string, phone: string) =>
     `Llama ahora a ${who} al ${phone}. Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña.`,
 

@@ -60,6 +60,8 @@ export const ht: ContactTexts = {
   reminderSubject: (who) => `Rapèl: ${who} toujou an danje e pèsonn poko konfime alèt SOS li a`,
   reminderLead: (minutes, who) =>
     `Sa fè ${minutes} minit depi ${who} peze bouton SOS la, e pèsonn poko konfime yo resevwa alèt la.`,
+  reminderLeadMissed: (minutes, who) =>
+    `Sa fè ${minutes} minit depi ${who} pa t konfime a tan li te an sekirite, epi aplikasyon an voye alèt la; pèsonn poko konfime yo resevwa l.`,
   reminderTodo: (who, phone) =>
     `Rele ${who} touswit nan nimewo ${phone}. Si li pa reponn, avèti fanmi li, avoka li oswa òganizasyon k ap ede l.`,
 

@@ -59,6 +59,8 @@ export const pt: ContactTexts = {
   reminderSubject: (who) => `Lembrete: ${who} continua em perigo e ninguém confirmou o alerta SOS`,
   reminderLead: (minutes, who) =>
     `${who} apertou o botão SOS há ${minutes} minutos, e até agora ninguém confirmou que recebeu o alerta.`,
+  reminderLeadMissed: (minutes, who) =>
+    `Há ${minutes} minutos ${who} não confirmou a tempo que estava bem e o aplicativo enviou o alerta; até agora ninguém confirmou que o recebeu.`,
   reminderTodo: (who, phone) =>
     `Ligue agora para ${who} no ${phone}. Se não atender, avise a família, o advogado ou a organização que acompanha o caso.`,
 
