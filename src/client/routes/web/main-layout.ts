@@ -5,5 +5,5 @@ import { webRoute } from './web.ts';
 export const mainLayoutRoute = createRoute({
   getParentRoute: () => webRoute,
   id: 'main',
-  component: lazyRouteComponent(() => import('#client/critical/home/main-layout.tsx'), 'MainLayout'),
+  component: lazyRouteComponent(() => import('#client/routes/web/-components/home/main-layout.tsx'), 'MainLayout'),
 });
