@@ -29,27 +29,6 @@ export default tseslint.config(
     },
   },
   {
-    // Home's first frame (docs/decisions/017-critical-folder.md): no valibot, and no shared API
-    // module, which carries a valibot schema; a type from one costs nothing and stays allowed.
-    // Its own rule name, so that it adds to the layer rules instead of replacing them.
-    files: ['src/client/critical/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(valibot|@conform-to/valibot)$|^#shared/api/|/shared/api/',
-              allowTypeImports: true,
-              message:
-                "Home's first frame reads data with src/shared/plain-data.ts, never valibot (docs/decisions/017).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // Only the entry point reads the environment (STYLE.md 8).
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     ignores: ['src/server/main.ts'],

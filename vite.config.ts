@@ -7,14 +7,17 @@ import { flagIcons } from './src/client/vite-plugins/flag-icons.ts';
 import { earlyHome } from './src/client/vite-plugins/early-home.ts';
 import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
 import { publicScreens } from './src/client/vite-plugins/public-screens.ts';
+import { homeFirstDownload, moduleName } from './src/client/vite-plugins/home-first-download.ts';
+import { HOME_BUDGET_KB, HOME_MODULES, HOME_PACKAGES } from './src/client/home-first-download.ts';
 import { testProjects } from './test/vitest-projects.ts';
 
-// Home's first frame is the code of one folder (src/client/critical, docs/decisions/017): what of it
-// the entry does not load is one lazy chunk, fetched beside the entry when the session opens home.
-const critical = fileURLToPath(new URL('./src/client/critical/', import.meta.url)).replaceAll('\\', '/');
-const isCritical = (id: string) => id.replaceAll('\\', '/').startsWith(critical);
-
+const repository = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
+
+// Home's first download is one declared list (src/client/home-first-download.ts, docs/decisions/028):
+// what of it the entry does not load is one lazy chunk, fetched beside the entry when the session opens home.
+const homeModules = new Set<string>(HOME_MODULES);
+const isHomeModule = (id: string) => homeModules.has(moduleName(id, repository) ?? '');
 
 export default defineConfig({
   root,
@@ -41,6 +44,7 @@ export default defineConfig({
       ],
     }),
     entryAwait({ module: '/src/client/early-restore.ts' }),
+    homeFirstDownload({ root: repository, modules: HOME_MODULES, packages: HOME_PACKAGES, budgetKb: HOME_BUDGET_KB }),
   ],
   resolve: {
     // React 19 has useSyncExternalStore: TanStack Store's selector needs no shim for older Reacts.
@@ -59,7 +63,7 @@ export default defineConfig({
     // Home's download: everything the entry loads statically is one chunk (split by which lazy
     // routes share each module, it was a dozen small files, each with its import glue and its own
     // gzip context). Lazy routes import from it. Home's lazy code is a second chunk, with what only
-    // it imports; what it shares with a lazy chunk of signin's must stay out of src/client/critical,
+    // it imports; what it shares with a lazy chunk of signin's must stay off home's list,
     // or signin downloads home's chunk too.
     rolldownOptions: {
       output: {
@@ -71,7 +75,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'home', test: isCritical },
+            { name: 'home', test: isHomeModule },
             // Out of home's first download (forms, later screens, the worker bridge use it); named, not 'dist'.
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
             // The pages a contact reaches from an e-mail (routes/web/active/contact-pages.ts), one lazy chunk:

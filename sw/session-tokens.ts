@@ -41,7 +41,7 @@ const refreshReplySchema = v.object({ success: v.literal(true), message: session
 /**
  * The bearer token for a replay, read from the encrypted session store at the
  * moment of sending, and refreshed the way the page does it
- * (src/client/critical/session/session-refresh.ts): under the shared Web Lock, with
+ * (src/client/lib/session/session-refresh.ts): under the shared Web Lock, with
  * the store re-read inside it, since the page may have refreshed already.
  */
 export function createTokenSource(deps: TokenSourceDeps): TokenSource {

@@ -12,7 +12,7 @@ try {
   // No storage at all: the restore at start finds nothing either.
 }
 
-// The early home of index.html (critical/early-home) is drawn before the rest of the app's code is
+// The early home of index.html (routes/web/-components/home/early-home-markup.ts) is drawn before the rest of the app's code is
 // evaluated: the browser runs a module as soon as the page is parsed, before any frame, so this
 // chunk waits here (a top-level await) until the frame with its SOS button has been painted.
 if (document.documentElement.dataset.opens === 'home') await new Promise<void>((resolve) => afterNextPaint(resolve));

@@ -3,7 +3,7 @@ import './early-restore.ts';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { dropEarlySosPress } from './critical/early-home/early-press.ts';
+import { dropEarlySosPress } from './features/sos/home/early-press.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { refreshAppConfig } from './lib/app-config-refresh.ts';
 import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
@@ -25,13 +25,13 @@ import { showToast } from './ui/toast-store.ts';
 import './styles/base.css';
 // Home's look goes in the entry's stylesheet: the early home of index.html paints with it before any
 // script runs, and one file compresses better than two (home's download).
-import './critical/home/main-layout.css';
-import './critical/home/home-page.css';
-import './critical/sos-button/sos-button.css';
-import './critical/sos-button/sos-home-panels.css';
-import './critical/contact-list/contact-list.css';
-import './critical/help/help-button.css';
-import './critical/early-home/early-home.css';
+import './routes/web/-components/home/main-layout.css';
+import './routes/web/-components/home/home-page.css';
+import './features/sos/home/sos-button.css';
+import './features/sos/home/sos-home-panels.css';
+import './features/contacts/contact-list/contact-list.css';
+import './features/help/help-button.css';
+import './routes/web/-components/home/early-home.css';
 
 /**
  * The splash goes in the commit that draws the first screen (a layout effect: before that frame
@@ -126,7 +126,10 @@ async function start() {
       const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
       void started
         .then(() =>
-          Promise.all([import('./critical/press/reconcile-alert.ts'), import('./critical/press/get-alert-status.ts')]),
+          Promise.all([
+            import('./features/sos/press/reconcile-alert.ts'),
+            import('./features/sos/press/get-alert-status.ts'),
+          ]),
         )
         .then(
           ([{ startAlertReconcile }, { getAlertStatus }]) =>

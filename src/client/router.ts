@@ -22,7 +22,7 @@ import { checkInRoute } from './routes/web/check-in.ts';
 import { contactDetailRoute } from './routes/web/contact-detail.ts';
 import { contactRoute } from './routes/web/contact.ts';
 import { homeRoute } from './routes/web/home.ts';
-import { mainLayoutRoute } from './routes/web/main-layout.ts';
+import { authedRoute } from './routes/web/authed.ts';
 import { practiceRoute } from './routes/web/practice/practice.ts';
 import { profileRoute } from './routes/web/profile.ts';
 import { webIndexRoute, webRoute } from './routes/web/web.ts';
@@ -32,14 +32,7 @@ const routeTree = rootRoute.addChildren([
   unauthorizedRoute,
   webRoute.addChildren([
     webIndexRoute,
-    mainLayoutRoute.addChildren([
-      homeRoute,
-      profileRoute,
-      contactRoute,
-      contactDetailRoute,
-      practiceRoute,
-      checkInRoute,
-    ]),
+    authedRoute.addChildren([homeRoute, profileRoute, contactRoute, contactDetailRoute, practiceRoute, checkInRoute]),
     authRoute.addChildren([authIndexRoute, signinRoute, verifyRoute, signupRoute, firstContactRoute]),
     activeRoute.addChildren([
       activeIndexRoute,

@@ -1,5 +1,5 @@
 // The values of PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3), apart
-// from its schema in api/active-button.ts: home's first frame (src/client/critical) sends with
+// from its schema in api/active-button.ts: home's first frame (src/client/home-first-download.ts) sends with
 // these, and may import no schema.
 // '1' starts an alert (or, during one, updates its position); '2' ends it; '3' is a
 // practice alert: the same path (service worker included), e-mails marked PRUEBA, and

@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from './language.ts';
 
 // What the person's own phone prepares for their contacts (the SMS, the WhatsApp
 // chat, the share sheet), in each contact's language. Small on purpose: home's
-// first download carries it (src/client/critical/sms).
+// first download carries it (src/client/features/sos/sms).
 
 type PhoneMessageTexts = {
   iAm: (name: string) => string;

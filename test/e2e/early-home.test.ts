@@ -6,7 +6,7 @@ import { waitForMail } from '#test/support/mailbox.ts';
 import { persistedQueries } from '#test/support/persisted-queries.ts';
 import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
-// The early home (src/client/critical/early-home): index.html draws home's first
+// The early home (src/client/routes/web/-components/home/early-home-markup.ts): index.html draws home's first
 // frame, SOS button included, before the app's code has run, when the stored
 // session opens on home. Its button must work, must sit where the app's button
 // will be drawn, and must never send an alert the stored session cannot.

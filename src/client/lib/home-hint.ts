@@ -9,9 +9,9 @@ import { isSessionValid } from './session/session-validity.ts';
 // 012) instead of waiting for the session to be decrypted. A wrong hint costs a
 // few kilobytes and a home drawn for a moment, never a wrong screen nor an alert:
 // the guards still decide from the restored session, and a press on that home
-// is sent only by the app's own home (critical/early-home/early-press.ts).
+// is sent only by the app's own home (features/sos/home/early-press.ts).
 
-/** /web/home lets this session in (routes/guards.ts homeRules: signed in, a contact, no active alert). */
+/** /web/home lets this session in (routes/web/authed.ts and guards.ts homeRules: signed in, a contact, no active alert). */
 export function opensHome(auth: AuthState, now: number = Date.now()): boolean {
   return isSessionValid(auth, now) && auth.contacts >= 1 && !auth.alert_status;
 }

@@ -23,7 +23,7 @@ function readAuth({ context }: GuardArgs) {
   return { auth, loggedIn: isSessionValid(auth) };
 }
 
-/** Home, profile and contact pages need the 'view' permission, else signin. */
+/** Every screen behind sign-in needs the 'view' permission, else signin: the _authed layout's guard (web/authed.ts). */
 export function requireView(args: GuardArgs): void {
   if (!readAuth(args).loggedIn) sendTo('/web/auth/signin', args.location);
 }
@@ -38,9 +38,8 @@ export function redirectActiveAlert(args: GuardArgs): void {
   if (readAuth(args).auth.alert_status) sendTo('/web/active', args.location);
 }
 
-/** /web/home: all three rules, in the order SPEC.md lists them. */
+/** /web/home: after the _authed layout's sign-in, the other two rules, in the order SPEC.md lists them. */
 export function homeRules(args: GuardArgs): void {
-  requireView(args);
   requireContacts(args);
   redirectActiveAlert(args);
 }

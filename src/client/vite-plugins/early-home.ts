@@ -1,14 +1,14 @@
 import type { Plugin, Rolldown } from 'vite';
 import { KEY_STORE_DB, STATE_STORE_DB } from '../../shared/constants.ts';
-import { EARLY_PRESS_DATASET_KEY } from '../critical/early-home/early-press.ts';
-import { EARLY_SOS_BUTTON_ID, earlyHomeMarkup } from '../critical/early-home/early-home-markup.ts';
+import { EARLY_PRESS_DATASET_KEY } from '#client/features/sos/home/early-press.ts';
+import { EARLY_SOS_BUTTON_ID, earlyHomeMarkup } from '#client/routes/web/-components/home/early-home-markup.ts';
 
 // When the browser's stored session opens on home (a localStorage hint,
 // lib/home-hint.ts), two things happen before the app's code has even run:
 // - home's lazy chunk (vite.config.ts) is fetched beside the entry, not a round
 //   trip after it: its files are listed as preload links in an inert <template>
 //   that the page's first script moves into the head;
-// - the early home (critical/early-home) is drawn instead of the splash, with
+// - the early home (routes/web/-components/home/early-home-markup.ts) is drawn instead of the splash, with
 //   an SOS button that works: a press is recorded on <html> for the app's SOS
 //   button to send when it mounts.
 // The first script is a tiny classic script in the head, so the decision is
@@ -102,20 +102,6 @@ export function earlyHome(options: EarlyHomeOptions): Plugin {
         );
         if (!home || html?.type !== 'asset' || typeof html.source !== 'string') {
           this.error(`early-home: no '${options.chunk}' chunk or no index.html in the bundle`);
-        }
-        // Lint keeps valibot out of src/client/critical's own imports; this catches it arriving through another module.
-        const entries = Object.values(bundle).filter((file): file is OutputChunk => isChunk(file) && file.isEntry);
-        for (const chunk of [
-          ...entries,
-          ...filesOf(bundle, home, '')
-            .map(({ href }) => bundle[href])
-            .filter(isChunk),
-        ]) {
-          const id = (chunk.moduleIds ?? []).find((moduleId) => /[\\/]node_modules[\\/]valibot[\\/]/.test(moduleId));
-          if (id)
-            this.error(
-              `early-home: valibot is in home's first frame (${chunk.fileName}); read with src/shared/plain-data.ts`,
-            );
         }
         const entryTag = '<script type="module"';
         const rootTag = '<div id="root"></div>';

@@ -1,5 +1,5 @@
 // The texts of the worker's own answers to a queued SOS (sos-messages.ts has their
-// schema). Apart from the schemas: home's first frame (src/client/critical) sends
+// schema). Apart from the schemas: home's first frame (src/client/home-first-download.ts) sends
 // with these, and valibot must not come with them.
 
 /** The `message` of the 202 the worker answers when it queued the request. */

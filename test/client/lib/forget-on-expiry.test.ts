@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { defaultSessionState } from '#shared/browser/session-state.ts';
 import { QUERY_STORE_KEY } from '#shared/constants.ts';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 import { profileQueryOptions } from '#client/features/profile/api/get-profile.ts';
 import { createQueryClient, restoreQueryCache } from '#client/lib/query-client.ts';
 import { forgetSessionOnExpiry } from '#client/lib/forget-on-expiry.ts';

@@ -53,11 +53,25 @@ describe('where a person lands', () => {
     expect((await open('/web/home')).path).toBe('/web/auth/signin');
   });
 
-  it.each(['/web/profile', '/web/contact', '/web/contact/42'])('needs a session for %s', async (path) => {
-    expect((await open(path)).path).toBe('/web/auth/signin');
-    signIn();
-    expect((await open(path)).path).toBe(path);
-  });
+  // Every screen under the _authed layout: its one guard covers each, remembering where the person was going.
+  it.each(['/web/home', '/web/check-in', '/web/practice', '/web/profile', '/web/contact', '/web/contact/42'])(
+    'needs a session for %s',
+    async (path) => {
+      expect(await open(path)).toEqual({ path: '/web/auth/signin', from: path, historyLength: 1 });
+      signIn();
+      expect((await open(path)).path).toBe(path);
+    },
+  );
+
+  it.each(['/web/check-in', '/web/practice'])(
+    "keeps home's own rules for %s after the sign-in: contacts first, then an active alert",
+    async (path) => {
+      signIn({ contacts: 0, alert_status: true });
+      expect((await open(path)).path).toBe('/web/auth/contacts');
+      signIn({ alert_status: true });
+      expect((await open(path)).path).toBe('/web/active');
+    },
+  );
 
   it('shows the active-alert screen only to a signed-in person with an active alert', async () => {
     expect((await open('/web/active')).path).toBe('/web/auth/signin');

@@ -1,8 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
-import { resetLocation } from '#client/critical/location/location-store.ts';
-import { resetPageQueue } from '#client/critical/press/page-queue.ts';
+import { resetLocation } from '#client/lib/location/location-store.ts';
+import { resetPageQueue } from '#client/features/sos/press/page-queue.ts';
 import { removeBrowserFakes } from './sos-browser.ts';
 
 /**

@@ -6,56 +6,32 @@ import { earlyHome } from '#client/vite-plugins/early-home.ts';
 const SHELL =
   '<head><script type="module" crossorigin src="/build/assets/index-A.js"></script></head><body><div id="root"></div></body>';
 
-function chunk(
-  fileName: string,
-  name: string,
-  imports: string[],
-  css: string[],
-  isEntry = false,
-  moduleIds: string[] = [],
-) {
+function chunk(fileName: string, name: string, imports: string[], css: string[], isEntry = false) {
   return {
     type: 'chunk',
     fileName,
     name,
     isEntry,
     imports,
-    moduleIds,
     viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
   };
 }
 
-const VALIBOT = '/app/node_modules/valibot/dist/index.js';
-
 /** Runs the plugin over a bundle shaped like ours: the entry, home's chunk, and the logo chunk home imports. */
-function build({ valibotIn }: { valibotIn?: 'entry' | 'logo' } = {}): { html: string; script: string } {
+function build(): { html: string; script: string } {
   const plugin = earlyHome({ chunk: 'home', hintKey: 'sos_opens_home' });
   const bundle = {
     'index.html': { type: 'asset', fileName: 'index.html', source: SHELL },
-    'assets/index-A.js': chunk(
-      'assets/index-A.js',
-      'index',
-      [],
-      ['assets/index-A.css'],
-      true,
-      valibotIn === 'entry' ? [VALIBOT] : [],
-    ),
+    'assets/index-A.js': chunk('assets/index-A.js', 'index', [], ['assets/index-A.css'], true),
     'assets/home-B.js': chunk(
       'assets/home-B.js',
       'home',
       ['assets/index-A.js', 'assets/logo-C.js'],
       ['assets/home-B.css'],
     ),
-    'assets/logo-C.js': chunk(
-      'assets/logo-C.js',
-      'logo',
-      ['assets/index-A.js'],
-      [],
-      false,
-      valibotIn === 'logo' ? [VALIBOT] : [],
-    ),
-    // Lazy, imported by no chunk of home's: valibot may be here.
-    'assets/forms-E.js': chunk('assets/forms-E.js', 'forms', ['assets/index-A.js'], [], false, [VALIBOT]),
+    'assets/logo-C.js': chunk('assets/logo-C.js', 'logo', ['assets/index-A.js'], []),
+    // Lazy, imported by no chunk of home's: never preloaded.
+    'assets/forms-E.js': chunk('assets/forms-E.js', 'forms', ['assets/index-A.js'], []),
   } as unknown as Rolldown.OutputBundle;
   let script = '';
   const context = {
@@ -193,17 +169,6 @@ describe("the early home in the page: the stored session's databases", () => {
       });
       expect(await deleted).toBe('deleted');
     }
-  });
-});
-
-describe("valibot out of home's first frame", () => {
-  it('fails the build when the entry holds valibot, or a chunk that home imports does', () => {
-    expect(() => build({ valibotIn: 'entry' })).toThrow("valibot is in home's first frame (assets/index-A.js)");
-    expect(() => build({ valibotIn: 'logo' })).toThrow("valibot is in home's first frame (assets/logo-C.js)");
-  });
-
-  it('lets a lazy chunk that home does not import hold it', () => {
-    expect(() => build()).not.toThrow();
   });
 });
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CheckIn, CheckInPurpose } from '#shared/api/check-ins.ts';
 import { DEFAULT_CHECK_IN_REMINDER_MINUTES } from '#shared/api/check-ins.ts';
-import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
-import type { Fix } from '#client/critical/location/location-store.ts';
+import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
+import type { Fix } from '#client/lib/location/location-store.ts';
 import { sendCheckInCall, type CheckInReply } from './api/check-in-call.ts';
 import { currentCheckInQueryOptions } from './api/current-check-in.ts';
 import { setWaitingCall } from './check-in-waiting.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CHECK_IN_PURPOSES, CHECK_IN_PURPOSE_LABELS, type CheckInPurpose } from '#shared/api/check-ins.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { getLocation } from '#client/critical/location/location-store.ts';
+import { getLocation } from '#client/lib/location/location-store.ts';
 import { startCheckIn } from './check-in-actions.ts';
 import { CHECK_IN_SET, CHECK_IN_SET_QUEUED, NEEDS_SIGNAL, PURPOSE_REQUIRED, WHAT_HAPPENS } from './check-in-texts.ts';
 import { DueChooser, EMPTY_DUE, type DueValue } from './due-chooser.tsx';

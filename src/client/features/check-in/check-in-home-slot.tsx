@@ -1,5 +1,5 @@
 import { useCurrentCheckIn } from './api/current-check-in.ts';
-import { CheckInStart } from '#client/critical/home/check-in-start.tsx';
+import { CheckInStart } from '#client/features/check-in/check-in-start.tsx';
 import { RunningCheckIn } from './running-check-in.tsx';
 import './check-in.css';
 

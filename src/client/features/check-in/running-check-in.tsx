@@ -4,7 +4,7 @@ import { CHECK_IN_PURPOSE_LABELS, type CheckIn } from '#shared/api/check-ins.ts'
 import { usePinsSet } from '#client/lib/pins/use-pins-set.ts';
 import { PinDialog } from '#client/ui/pin-dialog.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
-import { getLocation } from '#client/critical/location/location-store.ts';
+import { getLocation } from '#client/lib/location/location-store.ts';
 import type { CheckInReply } from './api/check-in-call.ts';
 import { closeCheckIn, extendCheckIn } from './check-in-actions.ts';
 import {

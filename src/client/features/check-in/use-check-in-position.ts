@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from '#client/critical/location/location-store.ts';
+import { useLocation } from '#client/lib/location/location-store.ts';
 import { sendCheckInPosition } from './check-in-actions.ts';
 
 /** At most one position every this long: enough for contacts to know where to start looking. */

@@ -1,4 +1,4 @@
-// The offline banner's words, shared by the banner and the early home of index.html (critical/early-home).
+// The offline banner's words, shared by the banner and the early home of index.html (routes/web/-components/home/early-home-markup.ts).
 
 export const OFFLINE_SOS_STILL_WORKS =
   'Sin conexión. El botón SOS sigue funcionando: tu alerta se enviará en cuanto haya señal.';

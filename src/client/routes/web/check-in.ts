@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { homeRules } from '../guards.ts';
-import { mainLayoutRoute } from './main-layout.ts';
+import { authedRoute } from './authed.ts';
 
 /** 'Avísales si no vuelvo' from home: home's rules (signed in, with contacts, no alert running). */
 export const checkInRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => authedRoute,
   path: 'check-in',
   staticData: { title: 'Avísales si no vuelvo' },
   beforeLoad: homeRules,

@@ -1,11 +1,9 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireView } from '../guards.ts';
-import { mainLayoutRoute } from './main-layout.ts';
+import { authedRoute } from './authed.ts';
 
 export const contactRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => authedRoute,
   path: 'contact',
   staticData: { title: 'Agregar Contacto' },
-  beforeLoad: requireView,
   component: lazyRouteComponent(() => import('./-components/contact-page.tsx'), 'ContactPage'),
 });

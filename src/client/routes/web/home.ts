@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 import { setCheckInSlot } from '#client/lib/home-slots.ts';
 import { homeRules } from '../guards.ts';
-import { mainLayoutRoute } from './main-layout.ts';
+import { authedRoute } from './authed.ts';
 
 // Home's check-in block comes from its feature's own chunk; home's code only leaves it a place.
 setCheckInSlot(() =>
@@ -10,7 +10,7 @@ setCheckInSlot(() =>
 );
 
 export const homeRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => authedRoute,
   path: 'home',
   staticData: { title: 'Inicio' },
   beforeLoad: homeRules,
@@ -19,5 +19,5 @@ export const homeRoute = createRoute({
   loader: ({ context }) => {
     context.queryClient.ensureQueryData(contactsQueryOptions()).catch(() => undefined);
   },
-  component: lazyRouteComponent(() => import('#client/critical/home/home-page.tsx'), 'HomePage'),
+  component: lazyRouteComponent(() => import('#client/routes/web/-components/home/home-page.tsx'), 'HomePage'),
 });

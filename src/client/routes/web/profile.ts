@@ -1,12 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireView } from '../guards.ts';
-import { mainLayoutRoute } from './main-layout.ts';
+import { authedRoute } from './authed.ts';
 
 export const profileRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => authedRoute,
   path: 'profile',
   staticData: { title: 'Perfil' },
-  beforeLoad: requireView,
   // A head start, never awaited: the screen shows its own loading state. Imported here, not at
   // the top, so the profile code stays out of the first download (home's budget).
   loader: ({ context }) => {

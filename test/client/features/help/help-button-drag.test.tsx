@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HelpButton } from '#client/critical/help/help-button.tsx';
+import { HelpButton } from '#client/features/help/help-button.tsx';
 import { fakeHelpButtonLayout, resizeWindow } from '../../support/fake-layout.ts';
 
 // The button alone; its box comes from fakeHelpButtonLayout: 100 x 48 in a 400 x 700 window.

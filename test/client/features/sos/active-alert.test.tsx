@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOS_NOT_QUEUED_MESSAGE, SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
-import { hasSosUnderWay } from '#client/critical/press/page-queue.ts';
+import { hasSosUnderWay } from '#client/features/sos/press/page-queue.ts';
 import { onSessionExpired } from '#client/lib/session/session-expiry.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';

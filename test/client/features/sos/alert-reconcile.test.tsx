@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '#shared/browser/stored-session.ts';
-import { getAlertStatus } from '#client/critical/press/get-alert-status.ts';
+import { getAlertStatus } from '#client/features/sos/press/get-alert-status.ts';
 import {
   ALERT_ALREADY_ENDED,
   checkAlertWithServer,
   startAlertReconcile,
-} from '#client/critical/press/reconcile-alert.ts';
+} from '#client/features/sos/press/reconcile-alert.ts';
 import { getSessionState, persistSessionNow, resetAll, restoreSession } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { getToasts } from '#client/ui/toast-store.ts';

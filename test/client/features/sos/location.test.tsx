@@ -12,7 +12,7 @@ const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' 
 
 // Home's location panel is a lazy chunk. Its first transform took over 5 s on a loaded CI machine:
 // load it once up front (as a phone that has it cached), so no single test pays for it.
-beforeAll(() => import('#client/critical/sos-button/sos-home-panels.tsx'), 60_000);
+beforeAll(() => import('#client/features/sos/home/sos-home-panels.tsx'), 60_000);
 
 beforeEach(() => signIn());
 

@@ -3,7 +3,7 @@ import { get } from 'idb-keyval';
 import { createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
-import { readHeld } from '#client/critical/press/held-storage.ts';
+import { readHeld } from '#client/features/sos/press/held-storage.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';

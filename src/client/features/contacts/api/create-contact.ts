@@ -3,7 +3,7 @@ import { contactSchema, type Contact, type ContactInput } from '#shared/api/cont
 import { apiRequest } from '#client/lib/api-client.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
 import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 
 export async function createContact(input: ContactInput): Promise<Contact> {
   return parseMessage(contactSchema, await apiRequest('POST', '/contacts', { body: input }));

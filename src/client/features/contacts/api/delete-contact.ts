@@ -4,7 +4,7 @@ import * as apiMessages from '#shared/api-messages.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { messageText } from '#shared/plain-data.ts';
 import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 
 /** Resolves with the server's confirmation text. */
 export async function deleteContact(id: string): Promise<string> {

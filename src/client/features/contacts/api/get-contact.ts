@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { contactSchema, type Contact } from '#shared/api/contacts.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 
 export async function getContact(id: string): Promise<Contact> {
   return parseMessage(contactSchema, await apiRequest('GET', `/contacts/${encodeURIComponent(id)}`));

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contactSchema, type Contact } from '#shared/api/contacts.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 
 export async function updateContactDetention(id: string, receives: boolean): Promise<Contact> {
   const body = { receives_detention_info: receives };

@@ -3,7 +3,7 @@ import { contactSchema, type Contact } from '#shared/api/contacts.ts';
 import type { Language } from '#shared/language.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 
 export async function updateContactLanguage(id: string, language: Language): Promise<Contact> {
   return parseMessage(

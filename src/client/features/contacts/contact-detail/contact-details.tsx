@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
 import { pushPhonesText } from '#shared/push-phones-text.ts';
 import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
-import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
+import { invitationPendingUntil } from '#client/features/contacts/contact-list/invitation-pending.ts';
 import { ContactDetention } from './contact-detention.tsx';
 import { ContactLanguage } from './contact-language.tsx';
 import { DeleteContactButton } from './delete-contact-button.tsx';

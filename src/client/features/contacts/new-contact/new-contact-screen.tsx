@@ -4,7 +4,7 @@ import { atMoment, invitationPendingNotice } from '#shared/invitation-texts.ts';
 import { track } from '#client/lib/analytics.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { ContactForm } from '../contact-form/contact-form.tsx';
-import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
+import { invitationPendingUntil } from '#client/features/contacts/contact-list/invitation-pending.ts';
 
 export function NewContactScreen() {
   const navigate = useNavigate();

@@ -6,10 +6,10 @@ import { CHECK_IN_PURPOSE_LABELS, type AlertCheckIn } from '#shared/api/check-in
 import { useAuth } from '#client/lib/session/use-session.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
 import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
-import { GEOLOCATION_UNSUPPORTED, holdLocationWatch, useLocation } from '#client/critical/location/location-store.ts';
-import { useHeldView } from '#client/critical/press/page-queue.ts';
-import { usePressState } from '#client/critical/press/press-state.ts';
-import { checkAlertWithServer } from '#client/critical/press/reconcile-alert.ts';
+import { GEOLOCATION_UNSUPPORTED, holdLocationWatch, useLocation } from '#client/lib/location/location-store.ts';
+import { useHeldView } from '#client/features/sos/press/page-queue.ts';
+import { usePressState } from '#client/features/sos/press/press-state.ts';
+import { checkAlertWithServer } from '#client/features/sos/press/reconcile-alert.ts';
 import { deliveryOf, type Delivery } from './delivery.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
 import { emailReach } from './email-reach.ts';

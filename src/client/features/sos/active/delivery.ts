@@ -1,7 +1,7 @@
 import { ALERT_START } from '#shared/alert-status.ts';
 import type { SosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
-import type { HeldView } from '#client/critical/press/page-queue.ts';
-import type { PressState } from '#client/critical/press/press-state.ts';
+import type { HeldView } from '#client/features/sos/press/page-queue.ts';
+import type { PressState } from '#client/features/sos/press/press-state.ts';
 
 /**
  * Where the alert stands, from what the page knows: its own last press, the

@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import type { Delivery } from '#shared/api/deliveries.ts';
-import { isConfirmed } from '#client/critical/sms/sms-link.ts';
+import { isConfirmed } from '#client/features/sos/sms/sms-link.ts';
 
 /**
  * Who gets the alert's e-mail, as the screen tells it. The server's delivery list, once here,

@@ -3,11 +3,11 @@ import { track } from '#client/lib/analytics.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
 import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
-import { submitSos, type SubmitResult } from '#client/critical/press/page-queue.ts';
-import { resetPressState } from '#client/critical/press/press-state.ts';
-import { SIGN_IN_TO_SEND, type GoTo } from '#client/critical/press/press-sos.ts';
-import { sosRequest } from '#client/critical/press/sos-request.ts';
+import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
+import { submitSos, type SubmitResult } from '#client/features/sos/press/page-queue.ts';
+import { resetPressState } from '#client/features/sos/press/press-state.ts';
+import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos.ts';
+import { sosRequest } from '#client/features/sos/press/sos-request.ts';
 
 export const END_WAITS_FOR_SIGNAL =
   'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';

@@ -1,7 +1,7 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import { track } from '#client/lib/analytics.ts';
-import type { Fix } from '#client/critical/location/location-store.ts';
-import { smsText } from '#client/critical/sms/sms-link.ts';
+import type { Fix } from '#client/lib/location/location-store.ts';
+import { smsText } from '#client/features/sos/sms/sms-link.ts';
 import { whatsappContacts, whatsappHref } from './whatsapp-link.ts';
 
 interface Props {

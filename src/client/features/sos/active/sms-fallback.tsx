@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
-import type { Fix } from '#client/critical/location/location-store.ts';
-import { isConfirmed, smsHref } from '#client/critical/sms/sms-link.ts';
+import type { Fix } from '#client/lib/location/location-store.ts';
+import { isConfirmed, smsHref } from '#client/features/sos/sms/sms-link.ts';
 import type { EmailReach } from './email-reach.ts';
 
 export const NOBODY_GETS_THE_EMAIL =

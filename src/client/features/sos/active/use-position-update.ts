@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { ALERT_POSITION_WINDOW_MS, ALERT_START } from '#shared/alert-status.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
-import { useLocation } from '#client/critical/location/location-store.ts';
-import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
-import { submitSos } from '#client/critical/press/page-queue.ts';
-import { getPressState, setPressState, usePressState } from '#client/critical/press/press-state.ts';
-import { sosRequest } from '#client/critical/press/sos-request.ts';
+import { useLocation } from '#client/lib/location/location-store.ts';
+import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
+import { submitSos } from '#client/features/sos/press/page-queue.ts';
+import { getPressState, setPressState, usePressState } from '#client/features/sos/press/press-state.ts';
+import { sosRequest } from '#client/features/sos/press/sos-request.ts';
 
 /**
  * An alert that went out without a position: the first fix within ten minutes

@@ -1,9 +1,9 @@
 import type { Contact } from '#shared/api/contacts.ts';
-import { isConfirmed, smsText } from '#client/critical/sms/sms-link.ts';
-import type { Fix } from '#client/critical/location/location-store.ts';
+import { isConfirmed, smsText } from '#client/features/sos/sms/sms-link.ts';
+import type { Fix } from '#client/lib/location/location-store.ts';
 
-// Only the active alert's screen offers WhatsApp, so these live beside it and not in
-// src/client/critical: home's chunk carries what home's SOS fallback uses, nothing more.
+// Only the active alert's screen offers WhatsApp, so these live beside it and not in sms-link.ts:
+// home's first download carries what home's SOS fallback uses, nothing more.
 
 /** Confirmed contacts with a phone number WhatsApp can open a chat with (digits of the number, country code first). */
 export function whatsappContacts(contacts: readonly Contact[]): Contact[] {

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
-import { holdLocationWatch } from '#client/critical/location/location-store.ts';
+import { holdLocationWatch } from '#client/lib/location/location-store.ts';
 import { pressPractice } from './press-practice.ts';
 import { usePracticeState, type PracticeState } from './practice-state.ts';
 // Home's SOS styles (the notices), already loaded with the code this screen shares with home.
-import '#client/critical/sos-button/sos-home-panels.css';
+import '#client/features/sos/home/sos-home-panels.css';
 
 /** Where this visit's practice stands, for the delivery list beside the panel. */
 export interface PracticeProgress {

@@ -1,9 +1,9 @@
 import { ALERT_PRACTICE } from '#shared/alert-status.ts';
 import { track } from '#client/lib/analytics.ts';
-import { getLocation } from '#client/critical/location/location-store.ts';
-import { newIdempotencyKey } from '#client/critical/press/idempotency-key.ts';
-import { onHeldSettled, submitSos, type SubmitResult } from '#client/critical/press/page-queue.ts';
-import { sosRequest } from '#client/critical/press/sos-request.ts';
+import { getLocation } from '#client/lib/location/location-store.ts';
+import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
+import { onHeldSettled, submitSos, type SubmitResult } from '#client/features/sos/press/page-queue.ts';
+import { sosRequest } from '#client/features/sos/press/sos-request.ts';
 import { getPracticeState, setPracticeState } from './practice-state.ts';
 
 // A practice this page held (no worker, no network) went later.

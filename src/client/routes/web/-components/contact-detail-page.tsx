@@ -5,7 +5,7 @@ import { ContactDetailScreen } from '#client/features/contacts/contact-detail/co
 // so one lazy page using it puts it in every first download.
 
 export function ContactDetailPage() {
-  const { contactId } = useParams({ from: '/web/main/contact/$contactId' });
+  const { contactId } = useParams({ from: '/web/_authed/contact/$contactId' });
   // Keyed, so moving from one contact to another starts a fresh screen (dialogs closed).
   return <ContactDetailScreen key={contactId} contactId={contactId} />;
 }

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { homeRules } from '../../guards.ts';
-import { mainLayoutRoute } from '../main-layout.ts';
+import { authedRoute } from '../authed.ts';
 
 /**
  * 'Probar alerta' from home: its own screen; /web/active stays for
@@ -8,7 +8,7 @@ import { mainLayoutRoute } from '../main-layout.ts';
  * alert (its screen comes first, and the contacts must not read PRUEBA then).
  */
 export const practiceRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => authedRoute,
   path: 'practice',
   staticData: { title: 'Alerta de prueba' },
   beforeLoad: homeRules,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { contactsQueryOptions } from '#client/critical/contact-list/get-contacts.ts';
+import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 import { useAlertDeliveries } from '#client/features/delivery/api/get-alert-deliveries.ts';
 import { ActiveAlertScreen, useAlertDelivery } from '#client/features/sos/active/active-alert-screen.tsx';
 

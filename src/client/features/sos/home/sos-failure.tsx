@@ -1,8 +1,8 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
-import { useLocation } from '../location/location-store.ts';
-import { usePressState } from '../press/press-state.ts';
-import { smsHref } from '../sms/sms-link.ts';
+import { useLocation } from '#client/lib/location/location-store.ts';
+import { usePressState } from '#client/features/sos/press/press-state.ts';
+import { smsHref } from '#client/features/sos/sms/sms-link.ts';
 
 /** A press nobody could send or keep: say so, and hand over the SMS at once. */
 export function SosFailure({ contacts }: { contacts: readonly Contact[] }) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { holdLocationWatch, startWatching, useLocation } from './location-store.ts';
+import { holdLocationWatch, startWatching, useLocation } from '#client/lib/location/location-store.ts';
 
 /**
  * Home, before any emergency: why the position helps, and the one button that

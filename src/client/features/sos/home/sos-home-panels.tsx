@@ -1,5 +1,5 @@
 import type { Contact } from '#shared/api/contacts.ts';
-import { LocationPanel } from '../location/location-panel.tsx';
+import { LocationPanel } from '#client/features/sos/location/location-panel.tsx';
 import { SosFailure } from './sos-failure.tsx';
 import './sos-home-panels.css';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CHECK_IN_HINT, CHECK_IN_TITLE } from './home-texts.ts';
+import { CHECK_IN_HINT, CHECK_IN_TITLE } from './check-in-texts.ts';
 
 /** The way to set a check-in: blue, square and worded, so it can never be taken for the red round SOS button. */
 export function CheckInStart() {

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
-import { HelpButton } from '#client/critical/help/help-button.tsx';
-import { AfterFirstPaint } from '#client/critical/after-first-paint.tsx';
+import { HelpButton } from '#client/features/help/help-button.tsx';
+import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import './main-layout.css';

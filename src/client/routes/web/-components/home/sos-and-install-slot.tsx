@@ -2,7 +2,7 @@ import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { needsIosInstallHelp } from '#client/features/install/ios-install.ts';
 import { useInstallPrompt } from '#client/features/install/use-install-prompt.ts';
-import { SosButton } from '#client/critical/sos-button/sos-button.tsx';
+import { SosButton } from '#client/features/sos/home/sos-button.tsx';
 
 // Out of home's first download: it shows a moment after the SOS button, and only where installing is possible.
 const InstallButton = lazy(() =>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
 import { INVITATION_PENDING } from '#shared/invitation-pending.ts';
 import { pushPhonesText } from '#shared/push-phones-text.ts';
-import { invitationPendingUntil } from '#client/critical/contact-list/invitation-pending.ts';
+import { invitationPendingUntil } from '#client/features/contacts/contact-list/invitation-pending.ts';
 
 /** One contact on home: the whole card is the link to its page. Unverified and unsubscribed ones are greyed out. */
 export function ContactCard({ contact }: { contact: Contact }) {

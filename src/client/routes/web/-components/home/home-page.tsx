@@ -1,16 +1,16 @@
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useContacts } from '#client/critical/contact-list/get-contacts.ts';
-import { ContactListSection } from '#client/critical/contact-list/contact-list-section.tsx';
-import { AfterFirstPaint } from '#client/critical/after-first-paint.tsx';
-import { CheckInEntry } from './check-in-entry.tsx';
+import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
+import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
+import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
+import { CheckInEntry } from '#client/features/check-in/check-in-entry.tsx';
 import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
 // It shows a moment after the button, never in its way. Its code comes in home's chunk (vite.config.ts).
 const SosHomePanels = lazy(() =>
-  import('#client/critical/sos-button/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
+  import('#client/features/sos/home/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
 );
 
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */

@@ -1,6 +1,6 @@
 import type { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/alert-status.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
-import type { Fix } from '../location/location-store.ts';
+import type { Fix } from '#client/lib/location/location-store.ts';
 import type { SosRequest } from './page-queue.ts';
 
 /** The phone's IANA time zone; contacts read the alert's time in it. */

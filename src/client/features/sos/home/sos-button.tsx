@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect } from 'react';
-import { takeEarlySosPress } from '#client/critical/early-home/early-press.ts';
+import { takeEarlySosPress } from '#client/features/sos/home/early-press.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { getPressState, setPressState, usePressState } from '../press/press-state.ts';
-import type * as PressSos from '../press/press-sos.ts';
+import { getPressState, setPressState, usePressState } from '#client/features/sos/press/press-state.ts';
+import type * as PressSos from '#client/features/sos/press/press-sos.ts';
 import {
   SOS_BUTTON_HINT,
   SOS_BUTTON_LABEL,
@@ -26,7 +26,7 @@ let pressModule: Promise<typeof PressSos> | undefined;
  * button shows, and a failed fetch still gets an answer.
  */
 function loadPress(): Promise<typeof PressSos> {
-  pressModule ??= import('../press/press-sos.ts').catch((error: unknown) => {
+  pressModule ??= import('#client/features/sos/press/press-sos.ts').catch((error: unknown) => {
     pressModule = undefined;
     throw error;
   });

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { floatingBar } from '#client/critical/help/floating-position.ts';
+import { floatingBar } from '#client/features/help/floating-position.ts';
 import { track } from '#client/lib/analytics.ts';
 import { currentAppConfig, subscribeAppConfig } from '#client/lib/meta-tags.ts';
 import { NavIcon } from './nav-icon.tsx';

@@ -1,7 +1,7 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import type { Language } from '#shared/language.ts';
 import { phoneMessage } from '#shared/phone-message-texts.ts';
-import type { Fix } from '../location/location-store.ts';
+import type { Fix } from '#client/lib/location/location-store.ts';
 
 /** Contacts who get the alert e-mail: confirmed, and not opted out of this person's e-mails. */
 export function isConfirmed(contact: Contact): boolean {

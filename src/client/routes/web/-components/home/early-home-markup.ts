@@ -6,8 +6,8 @@ import {
   SOS_BUTTON_NAME,
   SOS_SENDING_HINT,
   SOS_SENDING_NAME,
-} from '#client/critical/sos-button/sos-button-texts.ts';
-import { HOME_INSTRUCTION, HOME_TITLE } from '#client/critical/home/home-texts.ts';
+} from '#client/features/sos/home/sos-button-texts.ts';
+import { HOME_INSTRUCTION, HOME_TITLE } from '#client/routes/web/-components/home/home-texts.ts';
 
 // The early home: home's first frame as static markup in index.html, drawn
 // with the first paint when the stored session opens on home (a localStorage

@@ -1,6 +1,6 @@
 import { APP_NAME } from '#shared/constants.ts';
-import { floatingBar } from '#client/critical/help/floating-position.ts';
-import { useSignOut } from '#client/critical/sign-out/use-sign-out.ts';
+import { floatingBar } from '#client/features/help/floating-position.ts';
+import { useSignOut } from '#client/features/auth/sign-out/use-sign-out.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 
 export function AppHeader() {
