@@ -11,6 +11,7 @@ import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
+import { recordAlertEvent } from './alert-events.ts';
 import { positionOf } from './press-moment.ts';
 
 export type ReminderWorkerOptions = {
@@ -165,6 +166,14 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
             ),
           );
       }
+      await recordAlertEvent(tx, {
+        userId: user.id,
+        alertId,
+        actor: 'system',
+        kind: 'reminder-queued',
+        at: now,
+        detail: { round: due, mails: targets.length },
+      });
       log.info(`recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} correos`);
       return targets.length;
     });

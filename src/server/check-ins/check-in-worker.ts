@@ -7,6 +7,7 @@ import { checkIns, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { fireCheckIn } from './fire-check-in.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 
 export type CheckInWorkerOptions = {
   db: Db;
@@ -119,6 +120,13 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
         };
         await enqueueMails(tx, [{ kind: 'check-in-reminder', to: email, data }], now, checkIn.userId);
         await tx.update(checkIns).set({ remindedAt: now }).where(eq(checkIns.id, checkIn.id));
+        await recordAlertEvent(tx, {
+          userId: checkIn.userId,
+          checkInId: checkIn.id,
+          actor: 'system',
+          kind: 'check-in-reminder-queued',
+          at: now,
+        });
       }
       return due.length;
     });

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { alertEventActors } from '#shared/alert-event-kinds.ts';
+import type { AlertEventKind } from '#shared/alert-event-kinds.ts';
 import type { Language } from '#shared/language.ts';
 import {
   bigint,
@@ -498,3 +500,33 @@ export const detentionInfos = pgTable('detention_infos', {
   sealed: text('sealed').notNull(),
   updatedAt: tz('updated_at').notNull(),
 });
+
+/**
+ * Append-only: one line per event of a person's alerts, check-ins and practices
+ * (src/server/alerts/alert-events.ts), written in the transaction of the event
+ * itself. `detail` is small and never holds a PIN, a token, an address or a
+ * position. Goes with the account, the alert and the check-in, and with the
+ * retention purge (src/server/retention/prune.ts).
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
+    checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'cascade' }),
+    actor: text('actor', { enum: alertEventActors }).notNull(),
+    kind: text('kind').$type<AlertEventKind>().notNull(),
+    at: tz('at').notNull(),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean>>(),
+  },
+  (t) => [
+    // A case timeline reads one alert's events in order.
+    index('alert_events_alert_at_idx').on(t.alertId, t.at, t.id),
+    index('alert_events_user_idx').on(t.userId),
+    index('alert_events_check_in_idx').on(t.checkInId),
+    index('alert_events_at_idx').on(t.at),
+  ],
+);
