@@ -244,9 +244,11 @@ export function checkInRoutes(deps: AppDeps) {
     // An alert the person already sees stays as it is; a new one is theirs to not see.
     if (!before) await hideAlertFromPerson({ tx, userId: user.id, now }, alertId);
     const dueAt = extend ? new Date(input.due_at!) : current.dueAt;
+    const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
+    // Extended: the person is reminded of the deadline they were shown, as after a real extension (check-in-worker.ts).
     await tx
       .update(checkIns)
-      .set({ ...position, duressAt: now, ...(extend ? { duressDueAt: dueAt } : { closedAt: now }) })
+      .set({ ...position, duressAt: now, ...(extend ? { duressDueAt: dueAt, remindedAt } : { closedAt: now }) })
       .where(eq(checkIns.id, current.id));
     await checkInEvent(
       tx,
@@ -257,7 +259,6 @@ export function checkInRoutes(deps: AppDeps) {
         duress: true,
       },
     );
-    const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
     const reply = extend ? { ...checkIn, dueAt, remindedAt } : { ...checkIn, status: 'closed' as const, closedAt: now };
     return { status: 200, message: toCheckIn(reply, reminderMs) };
   }
@@ -279,9 +280,10 @@ export function checkInRoutes(deps: AppDeps) {
       const problem = dueAtProblem(input.due_at ?? '', now);
       if (problem) return dueInvalid(problem);
       const dueAt = new Date(input.due_at!);
+      const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
       await tx
         .update(checkIns)
-        .set({ ...position, duressDueAt: dueAt })
+        .set({ ...position, duressDueAt: dueAt, remindedAt })
         .where(eq(checkIns.id, current.id));
       await checkInEvent(tx, current, 'check-in-extended', now, { afterDuress: true });
       return { status: 200, message: toCheckIn({ ...shown, dueAt }, reminderMs) };
