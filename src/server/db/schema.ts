@@ -56,6 +56,13 @@ export const users = pgTable(
     shownPinHash: text('shown_pin_hash'),
     shownOtherPinHash: text('shown_other_pin_hash'),
     pinsShownAt: tz('pins_shown_at'),
+    /**
+     * 'Cerrar las demás sesiones' answered with the duress PIN (src/server/profile/session-routes.ts):
+     * the sign-in that asked, and when. Its list no longer shows the sessions begun before then,
+     * which stay open, as a real close would have shown it.
+     */
+    sessionsShownClosedBy: uuid('sessions_shown_closed_by'),
+    sessionsShownClosedAt: tz('sessions_shown_closed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

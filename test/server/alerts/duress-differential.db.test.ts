@@ -198,7 +198,6 @@ const SCRIPTS: Script[] = [
     name: 'other sessions closed',
     before: [pins, sos],
     then: [closeOtherSessions, wait(1)],
-    differs: 'the sessions closed with the duress PIN are still listed',
   },
   { name: 'account deleted', before: [pins, sos], then: [deleteAccount, wait(1)] },
 ];
