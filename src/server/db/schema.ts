@@ -63,6 +63,13 @@ export const users = pgTable(
      */
     sessionsShownClosedBy: uuid('sessions_shown_closed_by'),
     sessionsShownClosedAt: tz('sessions_shown_closed_at'),
+    /**
+     * 'Si me detienen' replaced or deleted with the duress PIN (src/server/detention): what the
+     * person is shown from then on (sealed as detention_infos.sealed is; null: none), while the
+     * contacts keep the real one. Set when `detention_shown_at` is; a real change clears both.
+     */
+    detentionShownSealed: text('detention_shown_sealed'),
+    detentionShownAt: tz('detention_shown_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
