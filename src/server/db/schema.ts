@@ -94,6 +94,13 @@ export const contacts = pgTable(
     /** 'Recibe mi información de detención': only then do the person's alert e-mails carry it (src/server/detention). */
     receivesDetentionInfo: boolean('receives_detention_info').notNull().default(false),
     /**
+     * Deleted, or unmarked from the detention information, with the duress PIN
+     * (src/server/contacts/routes.ts): the person is shown the change, the contact
+     * keeps being told as before.
+     */
+    shownDeletedAt: tz('shown_deleted_at'),
+    shownWithoutDetentionAt: tz('shown_without_detention_at'),
+    /**
      * When the invitation was due to leave, if the invitation limits pushed it
      * later than the contact's creation: until then the contact shows
      * 'Invitación pendiente' (contacts/invitation-slots.ts).

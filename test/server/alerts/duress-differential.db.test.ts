@@ -123,8 +123,14 @@ const deletePins: Step = (run) => run.t.call('DELETE', 'profile/pins', { ...auth
 const forgotPins: Step = (run) => run.t.call('POST', 'profile/pins/forgot', auth(run));
 const withPinHeader = (run: Run) => ({ ...auth(run), headers: { 'x-pin': run.pin } });
 const deleteContact: Step = (run) => run.t.call('DELETE', `contacts/${run.contactIds[0]}`, withPinHeader(run));
-const renameContact: Step = (run) =>
-  run.t.call('PATCH', `contacts/${run.contactIds[1]}`, { ...withPinHeader(run), body: { firstname: 'Ana María' } });
+const markContact: Step = (run) =>
+  run.t.call('PATCH', `contacts/${run.contactIds[1]}`, { ...auth(run), body: { receives_detention_info: true } });
+const unmarkContact: Step = (run) =>
+  run.t.call('PATCH', `contacts/${run.contactIds[1]}`, {
+    ...withPinHeader(run),
+    body: { receives_detention_info: false },
+  });
+const inviteFirst: Step = (run) => run.t.call('POST', `contacts/${run.contactIds[0]}/invite`, auth(run));
 const closeOtherSessions: Step = (run) => run.t.call('POST', 'profile/sessions/revoke-others', withPinHeader(run));
 const deleteAccount: Step = (run) => run.t.call('DELETE', 'profile', withPinHeader(run));
 const savePacket: Step = (run) =>
@@ -189,9 +195,8 @@ const SCRIPTS: Script[] = [
   { name: 'PINs deleted', before: [pins, sos], then: [deletePins, wait(1), forgotPins, endWithout, wait(1)] },
   {
     name: 'contact deleted',
-    before: [pins, sos],
-    then: [renameContact, deleteContact, wait(1), workers],
-    differs: 'a contact deleted with the duress PIN is still listed',
+    before: [pins, markContact, sos],
+    then: [unmarkContact, deleteContact, wait(1), workers, inviteFirst],
   },
   {
     name: 'detention packet deleted',
