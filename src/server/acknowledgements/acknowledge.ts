@@ -4,6 +4,7 @@ import type { AckView } from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 import { sha256 } from '#server/security/hashing.ts';
 
 /** The contact's view of the alert behind a live 'Lo tengo' token; undefined when unknown or expired. */
@@ -72,21 +73,38 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
  * once). Not for an alert that has ended. Undefined when the token is unknown or expired.
  */
 export async function acknowledge(db: Queryable, token: string, now: Date): Promise<AckView | undefined> {
-  const recorded = await db
-    .update(alertDeliveries)
-    .set({ acknowledgedAt: now })
-    .where(
-      and(
-        eq(alertDeliveries.tokenHash, sha256(token)),
-        isNull(alertDeliveries.acknowledgedAt),
-        gt(alertDeliveries.expiresAt, now),
-        or(
-          isNull(alertDeliveries.alertId),
-          sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`,
+  const recorded = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(alertDeliveries)
+      .set({ acknowledgedAt: now })
+      .where(
+        and(
+          eq(alertDeliveries.tokenHash, sha256(token)),
+          isNull(alertDeliveries.acknowledgedAt),
+          gt(alertDeliveries.expiresAt, now),
+          or(
+            isNull(alertDeliveries.alertId),
+            sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`,
+          ),
         ),
-      ),
-    )
-    .returning({ id: alertDeliveries.id });
+      )
+      .returning({
+        id: alertDeliveries.id,
+        userId: alertDeliveries.userId,
+        alertId: alertDeliveries.alertId,
+        practiceId: alertDeliveries.practiceId,
+      });
+    for (const delivery of rows)
+      await recordAlertEvent(tx, {
+        userId: delivery.userId,
+        alertId: delivery.alertId,
+        actor: 'contact',
+        kind: 'acknowledged',
+        at: now,
+        detail: { deliveryId: delivery.id, ...(delivery.practiceId ? { practiceId: delivery.practiceId } : {}) },
+      });
+    return rows.length > 0;
+  });
   const view = await findAck(db, token, now);
-  return view && { ...view, recorded: recorded.length > 0 };
+  return view && { ...view, recorded };
 }

@@ -10,6 +10,7 @@ import type { AtOnce, Press } from '#server/deps.ts';
 import type { Log } from '#server/log.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { readAlertContexts } from './alert-context.ts';
+import { recordAlertEvent } from './alert-events.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
@@ -107,6 +108,15 @@ export async function applyAlertRequest(
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
+  await recordAlertEvent(tx, {
+    userId,
+    alertId: active.id,
+    checkInId: active.checkInId,
+    actor: 'person',
+    kind: 'alert-ended',
+    at: now,
+    ...(ending.safe ? { detail: { safe: true } } : {}),
+  });
   // To everyone who got the alert, with who acknowledged it.
   const moment = momentData(momentOf(at, timezone, now));
   await queueEndedAlertMails(deps, active.id, (recipient, deliveries) => ({
@@ -135,6 +145,14 @@ async function recordPosition(
   const reply = { alert_status: true, alert_id: active.id };
   if (!position) return reply;
   const firstFix = !positionOf(active) && now.getTime() - active.startedAt.getTime() <= ALERT_POSITION_WINDOW_MS;
+  await recordAlertEvent(tx, {
+    userId: deps.userId,
+    alertId: active.id,
+    actor: 'person',
+    kind: 'position',
+    at: now,
+    detail: { toldContacts: firstFix },
+  });
   await tx
     .update(alerts)
     .set({ ...position, positionAt: active.positionAt ?? now })

@@ -5,6 +5,7 @@ import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails.ts';
 import { alerts, users } from '#server/db/schema.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
+import { recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, step } from './lifecycle.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
@@ -24,6 +25,14 @@ export async function endAlertUnderDuress(
   active: AlertRow,
 ): Promise<ActiveButtonReply> {
   await hideAlertFromPerson(deps, active.id);
+  await recordAlertEvent(deps.tx, {
+    userId: deps.userId,
+    alertId: active.id,
+    checkInId: active.checkInId,
+    actor: 'person',
+    kind: 'alert-ended-duress',
+    at: deps.now,
+  });
   const moment = momentData(momentOf(deps.now, active.timezone, deps.now));
   await queueFollowUpMails(
     deps,
@@ -72,5 +81,6 @@ export async function retireHiddenAlert({
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   if (!step(alertPhaseOf(active), 'press').effects.includes('retire-hidden') || !active) return false;
   await tx.update(alerts).set({ status: 'ended', endedAt: now }).where(eq(alerts.id, active.id));
+  await recordAlertEvent(tx, { userId, alertId: active.id, actor: 'person', kind: 'alert-replaced', at: now });
   return true;
 }

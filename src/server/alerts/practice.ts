@@ -5,6 +5,7 @@ import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { alerts, practiceAlerts } from '#server/db/schema.ts';
 import type { LockedUser } from './alert-actions.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
+import { recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, step } from './lifecycle.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { queuePracticeMails, type TrackDeps } from './tracked-mails.ts';
@@ -79,6 +80,13 @@ async function startPractice(
     })
     .returning({ id: practiceAlerts.id });
   if (!practice) throw new Error('insert returned no practice');
+  await recordAlertEvent(tx, {
+    userId,
+    actor: 'person',
+    kind: 'practice',
+    at: now,
+    detail: { practiceId: practice.id, mailed: !silent },
+  });
   if (silent) return practice.id;
   const position = positionOf(input);
   const moment = momentOf(at, timezone, now);

@@ -12,6 +12,7 @@ import { enqueueMails } from '#server/mail/outbox.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import type { ReminderCause } from '#server/mail/templates/reminder-mail.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
+import { recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, contactsView } from './lifecycle.ts';
 import { positionOf } from './press-moment.ts';
 
@@ -169,6 +170,14 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
             ),
           );
       }
+      await recordAlertEvent(tx, {
+        userId: user.id,
+        alertId,
+        actor: 'system',
+        kind: 'reminder-queued',
+        at: now,
+        detail: { round: due, mails: targets.length },
+      });
       log.info(`recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} correos`);
       return targets.length;
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ActiveButtonReply } from '#shared/api/active-button.ts';
+import type { AlertEventKind } from '#shared/alert-event-kinds.ts';
 import { ACK_LINK_TTL_MS } from '#shared/api/deliveries.ts';
 import { ackToken } from '#server/acknowledgements/ack-links.ts';
 import type { Config } from '#server/config.ts';
@@ -166,6 +167,12 @@ const startAlerts = (tracked: boolean) => ({
         mail.received_at, mail.received_at
       from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
       join push_subscriptions s on s.contact_id = c.id
+    ), logged as (
+      -- The start's line in the alert's log (src/server/alerts/alert-events.ts).
+      insert into alert_events (user_id, alert_id, check_in_id, actor, kind, at, detail)
+      select alert.user_id, alert.id, press.check_in_id, case when press.trigger = 'press' then 'person' else 'system' end,
+        $6, press.received_at, jsonb_build_object('contacts', json_array_length(press.mails))
+      from alert join press on press.user_id = alert.user_id
     )${
       tracked
         ? `, tracked as (
@@ -198,6 +205,7 @@ export async function writeStarts(
     'alert-started',
     priorityOf('alert-started'),
     pushOutboxKind('alert-started'),
+    'alert-started' satisfies AlertEventKind,
   ];
   const claims = await run<{ user_id: string }>(untracked ? START_ALERTS_UNTRACKED : START_ALERTS, values);
   return new Set(claims.map((claim) => claim.user_id));

@@ -15,7 +15,10 @@ export async function listOpenSessions(
   userId: string,
   currentFamilyId: string,
   now: Date,
+  /** The sessions this sign-in was shown closed (with the duress PIN): those begun by then are left out of its list. */
+  shownClosed?: { by: string | null; at: Date | null },
 ): Promise<OpenSession[]> {
+  const hiddenUpTo = shownClosed?.by === currentFamilyId ? shownClosed.at : null;
   const rows = await db
     .select({
       familyId: sessions.familyId,
@@ -37,6 +40,7 @@ export async function listOpenSessions(
   const seen = new Set<string>();
   const open = rows
     .filter((row) => !seen.has(row.familyId) && seen.add(row.familyId))
+    .filter((row) => !hiddenUpTo || row.familyId === currentFamilyId || (row.startedAt ?? row.issuedAt) > hiddenUpTo)
     .map((row) => ({
       id: row.familyId,
       device: row.device ?? UNKNOWN_DEVICE,

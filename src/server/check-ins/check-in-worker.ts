@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
 import { errorLabel } from '#server/acknowledgements/best-effort.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
@@ -7,6 +7,7 @@ import { checkIns, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { fireCheckIn } from './fire-check-in.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 
 export type CheckInWorkerOptions = {
   db: Db;
@@ -93,32 +94,53 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
     return fired;
   }
 
-  /** The e-mail to the person before the deadline, once per deadline (an extension asks again). */
+  /**
+   * The e-mail to the person before the deadline, once per deadline (an extension asks again).
+   * One extended with the duress PIN fired already, but the person was shown it running until
+   * the deadline they chose: they are reminded of that one, as after a real extension.
+   */
   async function remindDue(now: Date): Promise<number> {
     return db.transaction(async (tx) => {
+      const soon = new Date(now.getTime() + config.checkIns.reminderMs);
       const due = await tx
         .select({ checkIn: checkIns, email: users.email, firstname: users.firstname })
         .from(checkIns)
         .innerJoin(users, eq(users.id, checkIns.userId))
         .where(
           and(
-            eq(checkIns.status, 'running'),
             isNull(checkIns.remindedAt),
-            lte(checkIns.dueAt, new Date(now.getTime() + config.checkIns.reminderMs)),
+            or(
+              and(eq(checkIns.status, 'running'), lte(checkIns.dueAt, soon)),
+              and(
+                eq(checkIns.status, 'fired'),
+                isNotNull(checkIns.duressAt),
+                isNull(checkIns.closedAt),
+                lte(checkIns.duressDueAt, soon),
+                gt(checkIns.duressDueAt, now),
+              ),
+            ),
           ),
         )
         .limit(MAX_PER_TICK)
         .for('update', { of: checkIns, skipLocked: true });
       for (const { checkIn, email, firstname } of due) {
+        const dueAt = checkIn.duressDueAt ?? checkIn.dueAt;
         const data = {
           firstname,
           purpose: checkIn.purpose,
-          dueAt: checkIn.dueAt.toISOString(),
-          fireAt: new Date(checkIn.dueAt.getTime() + config.checkIns.graceMs).toISOString(),
+          dueAt: dueAt.toISOString(),
+          fireAt: new Date(dueAt.getTime() + config.checkIns.graceMs).toISOString(),
           timezone: checkIn.timezone,
         };
         await enqueueMails(tx, [{ kind: 'check-in-reminder', to: email, data }], now, checkIn.userId);
         await tx.update(checkIns).set({ remindedAt: now }).where(eq(checkIns.id, checkIn.id));
+        await recordAlertEvent(tx, {
+          userId: checkIn.userId,
+          checkInId: checkIn.id,
+          actor: 'system',
+          kind: 'check-in-reminder-queued',
+          at: now,
+        });
       }
       return due.length;
     });

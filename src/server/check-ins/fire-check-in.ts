@@ -5,6 +5,7 @@ import { momentData, personOf } from '#server/alerts/alert-mail-data.ts';
 import { startInTransaction, type LockedUser } from '#server/alerts/alert-actions.ts';
 import { positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails } from '#server/alerts/tracked-mails.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, checkIns, detentionInfos } from '#server/db/schema.ts';
@@ -104,5 +105,15 @@ export async function fireCheckIn(
     .update(checkIns)
     .set({ status: 'fired', firedAt: now, firedAlertId: alertId })
     .where(eq(checkIns.id, checkIn.id));
+  // Forced: the person closed or extended it with the duress PIN; else its deadline passed unanswered.
+  await recordAlertEvent(tx, {
+    userId: user.id,
+    alertId,
+    checkInId: checkIn.id,
+    actor: forced ? 'person' : 'system',
+    kind: 'check-in-fired',
+    at: now,
+    detail: { forced, joinedAlert: !started },
+  });
   return alertId;
 }

@@ -18,8 +18,27 @@ import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { checkInBodyHash, earlierRequest, storeCheckInReply, type StoredReply } from './check-in-requests.ts';
 import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
 import { fireCheckIn } from './fire-check-in.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** The check-in's line in the log, on its alert's case once it fired. */
+const checkInEvent = (
+  tx: Queryable,
+  checkIn: Pick<CheckInRow, 'id' | 'userId' | 'firedAlertId'>,
+  kind: 'check-in-extended' | 'check-in-closed',
+  at: Date,
+  detail?: Record<string, boolean>,
+) =>
+  recordAlertEvent(tx, {
+    userId: checkIn.userId,
+    checkInId: checkIn.id,
+    alertId: checkIn.firedAlertId,
+    actor: 'person',
+    kind,
+    at,
+    ...(detail ? { detail } : {}),
+  });
 
 type Handled = StoredReply | { invalid: { message: string; errors: Record<string, string[]> } };
 
@@ -120,6 +139,7 @@ export function checkInRoutes(deps: AppDeps) {
         createdAt: now,
       })
       .returning();
+    await recordAlertEvent(tx, { userId: user.id, checkInId: row!.id, actor: 'person', kind: 'check-in-set', at: now });
     return { status: 200, message: toCheckIn(row!, reminderMs) };
   }
 
@@ -155,6 +175,7 @@ export function checkInRoutes(deps: AppDeps) {
           .set({ ...position, dueAt, remindedAt })
           .where(eq(checkIns.id, current.id))
           .returning();
+        await checkInEvent(tx, current, 'check-in-extended', now);
         return { status: 200, message: toCheckIn(row!, reminderMs) };
       }
       const [row] = await tx
@@ -162,6 +183,7 @@ export function checkInRoutes(deps: AppDeps) {
         .set({ ...position, status: 'closed', closedAt: now })
         .where(eq(checkIns.id, current.id))
         .returning();
+      await checkInEvent(tx, current, 'check-in-closed', now);
       return { status: 200, message: toCheckIn(row!, reminderMs) };
     }
     // Fired already: 'Estoy bien' ends the alert, and the contacts read that the person is safe.
@@ -182,6 +204,7 @@ export function checkInRoutes(deps: AppDeps) {
     if (duress) {
       // The alert goes on for the contacts: the check-in stays fired, shown to the person as closed.
       await tx.update(checkIns).set({ duressAt: now, closedAt: now }).where(eq(checkIns.id, current.id));
+      await checkInEvent(tx, current, 'check-in-closed', now, { duress: true });
       return { status: 200, message: toCheckIn({ ...current, status: 'closed', closedAt: now }, reminderMs) };
     }
     const [row] = await tx
@@ -189,6 +212,7 @@ export function checkInRoutes(deps: AppDeps) {
       .set({ status: 'closed', closedAt: now })
       .where(eq(checkIns.id, current.id))
       .returning();
+    await checkInEvent(tx, current, 'check-in-closed', now);
     return { status: 200, message: toCheckIn(row!, reminderMs) };
   }
 
@@ -220,11 +244,21 @@ export function checkInRoutes(deps: AppDeps) {
     // An alert the person already sees stays as it is; a new one is theirs to not see.
     if (!before) await hideAlertFromPerson({ tx, userId: user.id, now }, alertId);
     const dueAt = extend ? new Date(input.due_at!) : current.dueAt;
+    const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
+    // Extended: the person is reminded of the deadline they were shown, as after a real extension (check-in-worker.ts).
     await tx
       .update(checkIns)
-      .set({ ...position, duressAt: now, ...(extend ? { duressDueAt: dueAt } : { closedAt: now }) })
+      .set({ ...position, duressAt: now, ...(extend ? { duressDueAt: dueAt, remindedAt } : { closedAt: now }) })
       .where(eq(checkIns.id, current.id));
-    const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
+    await checkInEvent(
+      tx,
+      { ...current, firedAlertId: alertId },
+      extend ? 'check-in-extended' : 'check-in-closed',
+      now,
+      {
+        duress: true,
+      },
+    );
     const reply = extend ? { ...checkIn, dueAt, remindedAt } : { ...checkIn, status: 'closed' as const, closedAt: now };
     return { status: 200, message: toCheckIn(reply, reminderMs) };
   }
@@ -246,10 +280,12 @@ export function checkInRoutes(deps: AppDeps) {
       const problem = dueAtProblem(input.due_at ?? '', now);
       if (problem) return dueInvalid(problem);
       const dueAt = new Date(input.due_at!);
+      const remindedAt = dueAt.getTime() - reminderMs <= now.getTime() ? now : null;
       await tx
         .update(checkIns)
-        .set({ ...position, duressDueAt: dueAt })
+        .set({ ...position, duressDueAt: dueAt, remindedAt })
         .where(eq(checkIns.id, current.id));
+      await checkInEvent(tx, current, 'check-in-extended', now, { afterDuress: true });
       return { status: 200, message: toCheckIn({ ...shown, dueAt }, reminderMs) };
     }
     const closed = input.action === 'ok' ? { closedAt: now } : {};
@@ -257,6 +293,7 @@ export function checkInRoutes(deps: AppDeps) {
       .update(checkIns)
       .set({ ...position, ...closed })
       .where(eq(checkIns.id, current.id));
+    if (input.action === 'ok') await checkInEvent(tx, current, 'check-in-closed', now, { afterDuress: true });
     return {
       status: 200,
       message: toCheckIn(input.action === 'ok' ? { ...shown, status: 'closed' } : shown, reminderMs),

@@ -1,10 +1,10 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { contactListQuerySchema } from '#shared/api/contacts.ts';
 import { CONTACT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { contacts } from '#server/db/schema.ts';
-import { selectContacts } from './contact-reply.ts';
+import { selectContacts, shownContactsOf } from './contact-reply.ts';
 import type { ContactRow } from './contact-reply.ts';
 
 export type ContactListQuery = v.InferOutput<typeof contactListQuerySchema>;
@@ -37,6 +37,6 @@ export async function listContacts(
     list.limit(limit).offset(Math.min(((query._page ?? 1) - 1) * limit, MAX_OFFSET));
   }
   const rows = await list;
-  const [totals] = await db.select({ n: count() }).from(contacts).where(eq(contacts.userId, userId));
+  const [totals] = await db.select({ n: count() }).from(contacts).where(shownContactsOf(userId));
   return { rows, total: totals?.n ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Contact } from '#shared/api/contacts.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { contacts, optOuts, pushSubscriptions } from '#server/db/schema.ts';
@@ -12,7 +12,8 @@ const contactColumns = {
   phone: contacts.phone,
   kinship: contacts.kinship,
   language: contacts.language,
-  receivesDetentionInfo: contacts.receivesDetentionInfo,
+  // As the person is shown it (shownWithoutDetentionAt: unmarked with the duress PIN).
+  receivesDetentionInfo: sql<boolean>`(${contacts.receivesDetentionInfo} and ${contacts.shownWithoutDetentionAt} is null)`,
   emailVerifiedAt: contacts.emailVerifiedAt,
   invitationDueAt: contacts.invitationDueAt,
   createdAt: contacts.createdAt,
@@ -20,13 +21,16 @@ const contactColumns = {
   pushPhones: sql<number>`(select count(*)::int from ${pushSubscriptions} where ${pushSubscriptions.contactId} = ${contacts.id})`,
 };
 
-/** The caller's contacts joined with their opt-outs; callers add order, paging or an id. */
+/** The person's contacts as they are shown them: not those they deleted with the duress PIN. */
+export const shownContactsOf = (userId: string) => and(eq(contacts.userId, userId), isNull(contacts.shownDeletedAt));
+
+/** The caller's contacts joined with their opt-outs, as the caller is shown them; callers add order, paging or an id. */
 export function selectContacts(db: Queryable, userId: string, id?: string) {
   return db
     .select(contactColumns)
     .from(contacts)
     .leftJoin(optOuts, and(eq(optOuts.userId, contacts.userId), eq(optOuts.email, contacts.email)))
-    .where(id === undefined ? eq(contacts.userId, userId) : and(eq(contacts.userId, userId), eq(contacts.id, id)))
+    .where(id === undefined ? shownContactsOf(userId) : and(shownContactsOf(userId), eq(contacts.id, id)))
     .$dynamic();
 }
 

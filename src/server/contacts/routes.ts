@@ -25,7 +25,7 @@ import { isUuid } from '#server/http/uuid.ts';
 import { validateJson, validateQuery } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { listContacts } from './contact-list.ts';
-import { findContact, toContact } from './contact-reply.ts';
+import { findContact, shownContactsOf, toContact } from './contact-reply.ts';
 import { dropInvitations } from './invitations.ts';
 import { isUnsubscribed } from './opt-outs.ts';
 import { takeInvitationSlot } from './invitation-slots.ts';
@@ -50,6 +50,19 @@ export function contactsRoutes(deps: AppDeps) {
     await next();
   };
 
+  // For a deletion: also a contact the person was shown deleted with the duress PIN, which the
+  // real PIN still deletes for real (the guard decides; the duress PIN meets it as deleted).
+  const ownOrShownDeleted: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const id = c.req.param('id');
+    if (!id || !isUuid(id)) return notFound(c);
+    const [row] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)));
+    if (!row) return notFound(c);
+    await next();
+  };
+
   async function changeContact(c: Context<AppEnv>, input: ContactPatchInput) {
     const id = c.req.param('id') ?? '';
     const { userId } = c.var.auth;
@@ -59,7 +72,7 @@ export function contactsRoutes(deps: AppDeps) {
         ...(input.language === undefined ? {} : { language: input.language }),
         ...(input.receives_detention_info === undefined
           ? {}
-          : { receivesDetentionInfo: input.receives_detention_info }),
+          : { receivesDetentionInfo: input.receives_detention_info, shownWithoutDetentionAt: null }),
       })
       .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
       .returning({ id: contacts.id });
@@ -67,10 +80,14 @@ export function contactsRoutes(deps: AppDeps) {
     return row ? ok(c, toContact(row, clock.now())) : notFound(c);
   }
 
-  /** The reply changeContact would give, with nothing written. */
+  /** The reply changeContact would give; the person is shown the contact unmarked, and it keeps receiving the information. */
   async function pretendChange(c: Context<AppEnv>, input: ContactPatchInput) {
     const row = await findContact(db, c.var.auth.userId, c.req.param('id') ?? '');
     if (!row) return notFound(c);
+    await db
+      .update(contacts)
+      .set({ shownWithoutDetentionAt: clock.now() })
+      .where(and(eq(contacts.id, row.id), eq(contacts.userId, c.var.auth.userId)));
     const shown = {
       ...row,
       ...(input.language === undefined ? {} : { language: input.language }),
@@ -142,8 +159,16 @@ export function contactsRoutes(deps: AppDeps) {
       .delete(
         '/contacts/:id',
         bearer,
-        ownContact,
-        guard((c) => ok(c, apiMessages.contactDeleted)),
+        ownOrShownDeleted,
+        // Under the duress PIN the person is shown it deleted (and, the next time, as gone); the contact keeps being told.
+        guard(async (c) => {
+          const [hidden] = await db
+            .update(contacts)
+            .set({ shownDeletedAt: clock.now() })
+            .where(and(eq(contacts.id, c.req.param('id') ?? ''), shownContactsOf(c.var.auth.userId)))
+            .returning({ id: contacts.id });
+          return hidden ? ok(c, apiMessages.contactDeleted) : notFound(c);
+        }),
         async (c) => {
           const id = c.req.param('id');
           if (!isUuid(id)) return notFound(c);
@@ -178,7 +203,7 @@ export function contactsRoutes(deps: AppDeps) {
           const [contact] = await tx
             .select()
             .from(contacts)
-            .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+            .where(and(eq(contacts.id, id), shownContactsOf(userId)))
             .for('update');
           if (!contact) return notFound(c);
           if (contact.emailVerifiedAt) return fail(c, 409, apiMessages.contactAlreadyVerified);

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { alertEventActors } from '#shared/alert-event-kinds.ts';
+import type { AlertEventKind } from '#shared/alert-event-kinds.ts';
 import type { Language } from '#shared/language.ts';
 import {
   bigint,
@@ -55,6 +57,20 @@ export const users = pgTable(
     shownPinHash: text('shown_pin_hash'),
     shownOtherPinHash: text('shown_other_pin_hash'),
     pinsShownAt: tz('pins_shown_at'),
+    /**
+     * 'Cerrar las demás sesiones' answered with the duress PIN (src/server/profile/session-routes.ts):
+     * the sign-in that asked, and when. Its list no longer shows the sessions begun before then,
+     * which stay open, as a real close would have shown it.
+     */
+    sessionsShownClosedBy: uuid('sessions_shown_closed_by'),
+    sessionsShownClosedAt: tz('sessions_shown_closed_at'),
+    /**
+     * 'Si me detienen' replaced or deleted with the duress PIN (src/server/detention): what the
+     * person is shown from then on (sealed as detention_infos.sealed is; null: none), while the
+     * contacts keep the real one. Set when `detention_shown_at` is; a real change clears both.
+     */
+    detentionShownSealed: text('detention_shown_sealed'),
+    detentionShownAt: tz('detention_shown_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -78,6 +94,13 @@ export const contacts = pgTable(
     emailVerifiedAt: tz('email_verified_at'),
     /** 'Recibe mi información de detención': only then do the person's alert e-mails carry it (src/server/detention). */
     receivesDetentionInfo: boolean('receives_detention_info').notNull().default(false),
+    /**
+     * Deleted, or unmarked from the detention information, with the duress PIN
+     * (src/server/contacts/routes.ts): the person is shown the change, the contact
+     * keeps being told as before.
+     */
+    shownDeletedAt: tz('shown_deleted_at'),
+    shownWithoutDetentionAt: tz('shown_without_detention_at'),
     /**
      * When the invitation was due to leave, if the invitation limits pushed it
      * later than the contact's creation: until then the contact shows
@@ -499,3 +522,33 @@ export const detentionInfos = pgTable('detention_infos', {
   sealed: text('sealed').notNull(),
   updatedAt: tz('updated_at').notNull(),
 });
+
+/**
+ * Append-only: one line per event of a person's alerts, check-ins and practices
+ * (src/server/alerts/alert-events.ts), written in the transaction of the event
+ * itself. `detail` is small and never holds a PIN, a token, an address or a
+ * position. Goes with the account, the alert and the check-in, and with the
+ * retention purge (src/server/retention/prune.ts).
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
+    checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'cascade' }),
+    actor: text('actor', { enum: alertEventActors }).notNull(),
+    kind: text('kind').$type<AlertEventKind>().notNull(),
+    at: tz('at').notNull(),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean>>(),
+  },
+  (t) => [
+    // A case timeline reads one alert's events in order.
+    index('alert_events_alert_at_idx').on(t.alertId, t.at, t.id),
+    index('alert_events_user_idx').on(t.userId),
+    index('alert_events_check_in_idx').on(t.checkInId),
+    index('alert_events_at_idx').on(t.at),
+  ],
+);

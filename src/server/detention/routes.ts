@@ -6,7 +6,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
-import { deleteDetentionInfo, readDetentionInfo, writeDetentionInfo } from './detention-store.ts';
+import { deleteDetentionInfo, readDetentionInfo, showDetentionInfo, writeDetentionInfo } from './detention-store.ts';
 
 /**
  * 'Si me detienen': the person's own, shown back exactly as stored; never logged.
@@ -24,7 +24,12 @@ export function detentionRoutes(deps: AppDeps) {
       '/profile/detention-info',
       bearer,
       validateJson(detentionInfoSchema),
-      guard<{ out: { json: DetentionInfo } }>((c) => ok(c, c.req.valid('json'))),
+      // Under the duress PIN the person is shown what they sent; the contacts keep the stored one.
+      guard<{ out: { json: DetentionInfo } }>(async (c) => {
+        const info = c.req.valid('json');
+        await showDetentionInfo(db, config.secret, c.var.auth.userId, info, clock.now());
+        return ok(c, info);
+      }),
       async (c) => {
         const info = c.req.valid('json');
         await writeDetentionInfo(db, config.secret, c.var.auth.userId, info, clock.now());
@@ -34,7 +39,10 @@ export function detentionRoutes(deps: AppDeps) {
     .delete(
       '/profile/detention-info',
       bearer,
-      guard((c) => ok(c, detentionMessages.deleted)),
+      guard(async (c) => {
+        await showDetentionInfo(db, config.secret, c.var.auth.userId, null, clock.now());
+        return ok(c, detentionMessages.deleted);
+      }),
       async (c) => {
         await deleteDetentionInfo(db, c.var.auth.userId);
         return ok(c, detentionMessages.deleted);

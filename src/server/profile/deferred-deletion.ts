@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { alerts, sessions, users } from '#server/db/schema.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 import { contactsBeingTold } from '#server/security/seized-phone-guard.ts';
 import { deleteAccount } from './delete-account.ts';
 
@@ -24,6 +25,19 @@ export async function deferDeletion(
       .update(users)
       .set({ deletionRequestedAt: now })
       .where(and(eq(users.id, userId), isNull(users.deletionRequestedAt)));
+  // On the case of the alert the account waits for (none while only a check-in runs).
+  const [active] = await tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  await recordAlertEvent(tx, {
+    userId,
+    alertId: active?.id ?? null,
+    actor: 'person',
+    kind: 'deletion-requested',
+    at: now,
+    detail: { scheduled: schedule, everywhere },
+  });
   await tx
     .update(sessions)
     .set({ revokedAt: now, successorSealed: null })

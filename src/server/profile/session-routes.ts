@@ -4,6 +4,8 @@ import { listOpenSessions, revokeOtherSessions } from '#server/auth/open-session
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '#server/db/schema.ts';
 import { ok } from '#server/http/replies.ts';
 import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 
@@ -15,17 +17,30 @@ export function sessionRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const bearer = requireBearer(deps);
   const guard = seizedPhoneGuard(deps);
-  // Under the duress PIN: the count a real revoke would give, and every session stays open.
+  const shownClosedOf = async (userId: string) => {
+    const [user] = await db
+      .select({ by: users.sessionsShownClosedBy, at: users.sessionsShownClosedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user;
+  };
+  // Under the duress PIN: the count a real revoke would give, and every session stays open; from now
+  // on this sign-in's list leaves them out, as it would after a real revoke.
   const pretendRevoke = async (c: Context<AppEnv>) => {
     const { userId, familyId } = c.var.auth;
-    const open = await listOpenSessions(db, userId, familyId, clock.now());
+    const now = clock.now();
+    const open = await listOpenSessions(db, userId, familyId, now, await shownClosedOf(userId));
+    await db
+      .update(users)
+      .set({ sessionsShownClosedBy: familyId, sessionsShownClosedAt: now })
+      .where(eq(users.id, userId));
     return ok(c, { revoked: open.filter((session) => !session.current).length });
   };
 
   return new Hono<AppEnv>()
     .get('/profile/sessions', bearer, async (c) => {
       const { userId, familyId } = c.var.auth;
-      return ok(c, await listOpenSessions(db, userId, familyId, clock.now()));
+      return ok(c, await listOpenSessions(db, userId, familyId, clock.now(), await shownClosedOf(userId)));
     })
     .post('/profile/sessions/revoke-others', bearer, guard(pretendRevoke), async (c) => {
       const { userId, familyId } = c.var.auth;

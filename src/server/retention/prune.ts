@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
 import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
 import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
@@ -7,8 +7,10 @@ import type { Config } from '#server/config.ts';
 import { finishDeferredDeletions } from '#server/profile/deferred-deletion.ts';
 import type { Db } from '#server/db/client.ts';
 import {
+  alertEvents,
   alertRequests,
   alerts,
+  checkIns,
   outbox,
   practiceAlerts,
   rateLimits,
@@ -98,6 +100,17 @@ export async function pruneExpired(
       .where(and(eq(alertRequests.userId, practice.userId), eq(alertRequests.idempotencyKey, practice.requestKey)));
   }
   await pruneCheckIns(db, now, positionRetentionDays);
+  // The log of a case kept as long as its positions: what happened, when, is no one's business after that.
+  // Never while its alert or check-in is still on.
+  await db
+    .delete(alertEvents)
+    .where(
+      and(
+        lt(alertEvents.at, new Date(ms - positionRetentionDays * DAY)),
+        sql`not exists (select from ${alerts} where ${alerts.id} = ${alertEvents.alertId} and ${alerts.status} = 'active')`,
+        sql`not exists (select from ${checkIns} where ${checkIns.id} = ${alertEvents.checkInId} and ${checkIns.status} = 'running')`,
+      ),
+    );
   // Accounts whose deletion waited for an alert or a check-in that is now over.
   await finishDeferredDeletions(db);
   // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
