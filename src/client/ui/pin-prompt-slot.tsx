@@ -9,7 +9,7 @@ const asked = () => getPinQuestions().length > 0;
 
 /** Where the PIN prompt appears, over every screen, while a guarded action waits for the PIN. */
 export function PinPromptSlot() {
-  const open = useSyncExternalStore(subscribePinQuestions, asked);
+  const open = useSyncExternalStore(subscribePinQuestions, asked, () => false);
   if (!open) return null;
   return (
     <CatchBoundary getResetKey={() => 'pin-prompt'} errorComponent={CancelQuestions}>
