@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pinMessages } from '#shared/api/pins.ts';
+import { expectAccessible } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import type { RunningApp } from '#test/support/app-server.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
@@ -70,6 +71,8 @@ describe('deleting a contact while the alert is on', () => {
     const contactUrl = await alertOnWithPins(page);
 
     const authorization = await deleteFromItsPage(page, contactUrl);
+    await page.getByRole('alertdialog', { name: 'Escribe tu PIN para continuar' }).waitFor();
+    await expectAccessible(page, 'PIN prompt over a contact');
     const prompt = await typePin(page, '0000');
     await prompt.getByText(pinMessages.pinWrong).waitFor();
     expect(await contactOnServer(app, contactUrl, authorization)).toEqual({ status: 200, name: 'Jorge' });

@@ -8,6 +8,7 @@ import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { DURESS_PIN, duringAlert, PIN, pinsSent, refusedWithoutPins } from '../../support/pin-guard.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { typeInto } from '../../support/type-into.ts';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { fakeGeolocation, removeBrowserFakes } from '../../support/sos-browser.ts';
 
@@ -198,6 +199,37 @@ describe('the other guarded actions ask through the same prompt', () => {
     await typePin(PIN);
     expect(await screen.findByText('Información borrada.')).toBeTruthy();
     expect(pinsSent(calls, 'DELETE', '/api/profile/detention-info')).toEqual([undefined, '9999', PIN]);
+  });
+
+  it("'Guardar información' (Si me detienen), and its form says so when the prompt is closed", async () => {
+    let stored: DetentionInfo = { ...EMPTY_DETENTION_INFO, medicines: 'Insulina' };
+    const { calls } = stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/sessions': () => ok([]),
+      'GET /api/profile/detention-info': () => ok(stored),
+      'PUT /api/profile/detention-info': duringAlert(
+        (call) => {
+          stored = call.body as DetentionInfo;
+          return ok(stored);
+        },
+        (call) => ok(call.body),
+      ),
+    });
+    renderApp('/web/profile');
+    const form = await screen.findByRole('region', { name: 'Si me detienen' });
+    const medicines = await within(form).findByLabelText('Medicinas');
+    await vi.waitFor(() => expect((medicines as HTMLTextAreaElement).value).toBe('Insulina'));
+    typeInto(medicines, '');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    fireEvent.click(within(await pinPrompt()).getByRole('button', { name: 'Cancelar' }));
+    await vi.waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(PIN_GUARD_CANCELLED));
+    expect(stored.medicines).toBe('Insulina');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    await typePin(PIN);
+    expect(await screen.findByText('Información guardada.')).toBeTruthy();
+    expect(stored.medicines).toBe('');
+    expect(pinsSent(calls, 'PUT', '/api/profile/detention-info')).toEqual([undefined, undefined, PIN]);
   });
 
   it("turning off a contact's 'Recibe mi información de detención'", async () => {
