@@ -10,6 +10,8 @@ export interface ApiRequestOptions {
   query?: HttpRequest['query'];
   /** Send the bearer token and handle 401 by refreshing (default true). */
   authenticated?: boolean;
+  /** Extra headers of this call (the PIN of a guarded action, pin-guarded-request.ts). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function apiRequest<T = unknown>(
   options: ApiRequestOptions = {},
 ): Promise<T> {
   const authenticated = options.authenticated ?? true;
-  const request = { method, path, body: options.body, query: options.query };
+  const request = { method, path, body: options.body, query: options.query, headers: options.headers };
   const signedIn = authenticated && getSessionState().auth.access_token !== '';
   const reply = authenticated ? await sendAuthorized(request) : await sendJson({ ...request, token: '' });
   if (reply.status === 401 && signedIn) expireSession();

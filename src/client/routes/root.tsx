@@ -4,6 +4,7 @@ import { OfflineReadyNotice } from '#client/features/app-update/offline-ready-no
 import { useAppUpdate } from '#client/features/app-update/use-app-update.ts';
 import { OfflineBanner } from '#client/features/offline/offline-banner.tsx';
 import { watchUnsavedInput } from '#client/lib/app-update/unsaved-input.ts';
+import { PinPromptSlot } from '#client/ui/pin-prompt-slot.tsx';
 import { Toaster } from '#client/ui/toaster.tsx';
 import { ErrorPage } from './-components/error-page.tsx';
 import type { RouterContext } from './router-context.ts';
@@ -37,6 +38,7 @@ function RootLayout() {
       )}
       <OfflineReadyNotice />
       <Outlet />
+      <PinPromptSlot />
       <Toaster />
     </>
   );

@@ -10,6 +10,8 @@ export const FORGOT_PIN = 'Olvidé mi PIN';
 
 interface Props {
   title: string;
+  /** A line under the title: why the PIN is asked. */
+  hint?: string;
   /** Resolves with the Spanish error to show ('PIN incorrecto.'), or null when it went through. */
   onSubmit: (pin: string) => Promise<string | null>;
   onCancel: () => void;
@@ -19,7 +21,7 @@ interface Props {
  * Asks for one of the person's PINs. Either PIN is accepted alike on this
  * screen: whoever watches cannot tell the duress PIN from the real one.
  */
-export function PinDialog({ title, onSubmit, onCancel }: Props) {
+export function PinDialog({ title, hint, onSubmit, onCancel }: Props) {
   const inputId = useId();
   const errorId = useId();
   const [pin, setPin] = useState('');
@@ -64,6 +66,7 @@ export function PinDialog({ title, onSubmit, onCancel }: Props) {
       }
     >
       <form id={`${inputId}-form`} className="pin-dialog" noValidate onSubmit={(event) => void submit(event)}>
+        {hint && <p>{hint}</p>}
         <div className="field">
           <label className="field__label" htmlFor={inputId}>
             {PIN_DIALOG_LABEL}

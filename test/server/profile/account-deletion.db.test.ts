@@ -3,9 +3,11 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSchema } from '#shared/api/contacts.ts';
 import type { Session } from '#shared/api/auth.ts';
+import { pinMessages } from '#shared/api/pins.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { mailsTo, unsubscribeTokenIn, verifyTokenIn } from '#test/support/contact-mail.ts';
+import { setPins } from '#test/support/pins.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { tableRows } from '#test/support/table-rows.ts';
 import { createTestApp } from '#test/support/test-app.ts';
@@ -91,5 +93,33 @@ describe('deleting an account', () => {
     expect(rows.users?.some((line) => line.includes(ana.id))).toBe(true);
     expect(rows.contacts?.some((line) => line.includes('tio-de-ana@example.com'))).toBe(true);
     expect((await t.call('GET', 'contacts', { token: ana.access_token })).status).toBe(200);
+  });
+
+  it('leaves no trace of a code asked for forgotten PINs: its row (with the address), its count of wrong guesses, its hourly limit', async () => {
+    const email = 'rocio@example.com';
+    const rocio = await signUp(t, email, 'Rocío');
+    await setPins(t, rocio);
+    expect((await t.call('POST', 'profile/pins/forgot', { token: rocio.access_token })).body).toEqual({
+      success: true,
+      message: pinMessages.codeSent,
+    });
+    const wrong = await t.call('POST', 'profile/pins/reset', { token: rocio.access_token, body: { code: '0000' } });
+    expect(wrong).toMatchObject({ status: 422, body: { message: pinMessages.codeWrong } });
+    const traces = [rocio.id, email, sha256(email), sha256(`pins-reset:${email}`)];
+    const before = await tableRows(t.db);
+    // What this test is about is there before the deletion: the code's row, its count, its limit.
+    for (const trace of [email, sha256(`pins-reset:${email}`), `pins-code:${sha256(email)}`])
+      expect(
+        Object.values(before).some((lines) => lines.some((line) => line.includes(trace))),
+        trace,
+      ).toBe(true);
+
+    const deleted = await t.call('DELETE', 'profile', { token: rocio.access_token });
+    expect(deleted).toMatchObject({ status: 200, body: { success: true, message: apiMessages.accountDeleted } });
+    const rows = await tableRows(t.db);
+    for (const [table, lines] of Object.entries(rows)) {
+      for (const line of lines)
+        for (const trace of traces) expect(line, `${table} keeps ${trace}`).not.toContain(trace);
+    }
   });
 });

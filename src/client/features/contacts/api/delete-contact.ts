@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { pinGuardedRequest } from '#client/lib/pins/pin-guarded-request.ts';
 import { messageText } from '#shared/plain-data.ts';
 import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
 import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
 
-/** Resolves with the server's confirmation text. */
+/** Resolves with the server's confirmation text. During an alert it asks for the PIN (pin-guarded-request.ts). */
 export async function deleteContact(id: string): Promise<string> {
-  return messageText(await apiRequest('DELETE', `/contacts/${encodeURIComponent(id)}`), apiMessages.contactDeleted);
+  return messageText(
+    await pinGuardedRequest('DELETE', `/contacts/${encodeURIComponent(id)}`),
+    apiMessages.contactDeleted,
+  );
 }
 
 /**

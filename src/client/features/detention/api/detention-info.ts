@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { detentionInfoSchema, EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
+import { pinGuardedRequest } from '#client/lib/pins/pin-guarded-request.ts';
 
 const PATH = '/profile/detention-info';
 
@@ -21,11 +22,12 @@ export function useDetentionInfo() {
   return useQuery(detentionInfoQueryOptions());
 }
 
+// Replacing and deleting ask for the PIN during an alert (pin-guarded-request.ts).
 export function useSaveDetentionInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (info: DetentionInfo) =>
-      parseMessage(detentionInfoSchema, await apiRequest('PUT', PATH, { body: info })),
+      parseMessage(detentionInfoSchema, await pinGuardedRequest('PUT', PATH, { body: info })),
     onSuccess: (info) => queryClient.setQueryData(detentionInfoQueryOptions().queryKey, info),
   });
 }
@@ -34,7 +36,7 @@ export function useDeleteDetentionInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('DELETE', PATH);
+      await pinGuardedRequest('DELETE', PATH);
     },
     onSuccess: () => queryClient.setQueryData(detentionInfoQueryOptions().queryKey, EMPTY_DETENTION_INFO),
   });

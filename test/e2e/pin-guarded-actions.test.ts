@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pinMessages } from '#shared/api/pins.ts';
+import { expectAccessible } from '#test/support/accessibility-checks.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import type { RunningApp } from '#test/support/app-server.ts';
+import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+
+// While an alert is on, deleting a contact asks for the PIN (the server's seized-phone guard, the
+// client's one PIN prompt), in a real Chromium against the real server. What the server keeps is
+// read through the API with the page's own session.
+
+const PIN = '2468';
+const DURESS = '1357';
+
+const env = appAndChromiumPerFile();
+
+/** PINs set on the profile screen, the contact's page address noted, then SOS pressed: the alert is on. */
+async function alertOnWithPins(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Perfil' }).click();
+  const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
+  await pins.getByLabel('PIN para cerrar').fill(PIN);
+  await pins.getByLabel('PIN de emergencia (bajo presión)').fill(DURESS);
+  await pins.getByRole('button', { name: 'Guardar PIN' }).click();
+  await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
+  await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await page.getByRole('link', { name: /Jorge Paz/ }).click();
+  await page.waitForURL('**/web/contact/*');
+  const contactUrl = page.url();
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await sosButton(page).click();
+  await page.waitForURL('**/web/active');
+  return contactUrl;
+}
+
+/** On the contact's page: 'Eliminar contacto', confirmed; resolves with the bearer token of the DELETE. */
+async function deleteFromItsPage(page: Page, contactUrl: string): Promise<string> {
+  await page.goto(contactUrl);
+  await page.getByRole('button', { name: 'Eliminar contacto' }).click();
+  const firstDelete = page.waitForRequest((request) => request.method() === 'DELETE');
+  await page
+    .getByRole('alertdialog', { name: '¿Eliminar a Jorge Paz?' })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
+  return (await (await firstDelete).allHeaders()).authorization ?? '';
+}
+
+async function typePin(page: Page, pin: string) {
+  const prompt = page.getByRole('alertdialog', { name: 'Escribe tu PIN para continuar' });
+  await prompt.getByLabel('PIN de 4 números').fill(pin);
+  await prompt.getByRole('button', { name: 'Confirmar' }).click();
+  return prompt;
+}
+
+/** What the server answers the person for the contact now (GET /api/contacts/:id). */
+async function contactOnServer(app: RunningApp, contactUrl: string, authorization: string) {
+  const id = new URL(contactUrl).pathname.split('/').at(-1);
+  const reply = await fetch(`${app.url}/api/contacts/${id}`, { headers: { authorization } });
+  return {
+    status: reply.status,
+    name: ((await reply.json()) as { message?: { firstname?: string } }).message?.firstname,
+  };
+}
+
+describe('deleting a contact while the alert is on', () => {
+  it('asks for the PIN, refuses a wrong one with its message, and deletes with the real one', async () => {
+    const { app, browser } = env;
+    const { page, context } = await personWithConfirmedContact(app, browser, 'borra-real');
+    const contactUrl = await alertOnWithPins(page);
+
+    const authorization = await deleteFromItsPage(page, contactUrl);
+    await page.getByRole('alertdialog', { name: 'Escribe tu PIN para continuar' }).waitFor();
+    await expectAccessible(page, 'PIN prompt over a contact');
+    const prompt = await typePin(page, '0000');
+    await prompt.getByText(pinMessages.pinWrong).waitFor();
+    expect(await contactOnServer(app, contactUrl, authorization)).toEqual({ status: 200, name: 'Jorge' });
+
+    await typePin(page, PIN);
+    await page.getByRole('status').getByText('Contacto eliminado').waitFor();
+    // Their only contact gone, home is the first-contact screen (SPEC.md section 2's order).
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/web\/auth\/contacts$/);
+    await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
+    expect(await prompt.count()).toBe(0);
+    expect(await contactOnServer(app, contactUrl, authorization)).toEqual({ status: 404, name: undefined });
+    await page.goto(contactUrl);
+    await page.getByRole('heading', { name: 'Contacto no encontrado' }).waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('with the duress PIN shows the deletion done, while the server keeps the contact', async () => {
+    const { app, browser } = env;
+    const { page, context } = await personWithConfirmedContact(app, browser, 'borra-bajo-presion');
+    const contactUrl = await alertOnWithPins(page);
+
+    const authorization = await deleteFromItsPage(page, contactUrl);
+    const prompt = await typePin(page, DURESS);
+    await page.getByRole('status').getByText('Contacto eliminado').waitFor();
+    // Where the real deletion of their only contact leads.
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/web\/auth\/contacts$/);
+    await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
+    expect(await prompt.count()).toBe(0);
+    expect(await page.getByText(pinMessages.pinWrong).count()).toBe(0);
+    expect(await contactOnServer(app, contactUrl, authorization)).toEqual({ status: 200, name: 'Jorge' });
+    await context.close();
+  }, 120_000);
+});
