@@ -84,6 +84,34 @@ describe('the alert screen', () => {
     expect(screen.getByRole('status', { name: 'Estado de tu alerta' }).textContent).toContain(SENT);
   });
 
+  it.each([
+    ['without Background Sync (an iPhone)', false],
+    ['with Background Sync', true],
+  ])('%s, says whether the app must stay open, and offers the SMS at once', async (_name, backgroundSync) => {
+    const worker = fakeServiceWorker({ backgroundSync });
+    stopBridge = startSosWorkerBridge();
+    signIn();
+    const { calls } = stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': queued });
+    const { router } = renderApp('/web/home', {
+      seed: (queryClient) => queryClient.setQueryData(['contacts'], [luis]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    const key = sosCalls(calls)[0]?.headers['idempotency-key'] ?? '';
+    const entry = { idempotencyKey: key, alert_status: '1', queuedAt: Date.now() };
+    worker.send(queueStatus({ pending: 1, queued: [entry], oldestQueuedAt: entry.queuedAt }));
+
+    const status = await screen.findByRole('status', { name: 'Estado de tu alerta' });
+    expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' })).toBeTruthy();
+    const keepOpen = 'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.';
+    if (backgroundSync) {
+      await vi.waitFor(() => expect(status.textContent).toContain('Solicitudes pendientes: 1'));
+      expect(status.textContent).not.toContain(keepOpen);
+    } else {
+      await vi.waitFor(() => expect(within(status).getByText(keepOpen)).toBeTruthy());
+    }
+  });
+
   it('ends the alert with FINALIZAR ALERTA: sends 2 and goes home', async () => {
     const { calls, router } = openAlertScreen([luis], {
       'PUT /api/active-button': () => ok({ alert_status: false, alert_id: 'alert-1' }),

@@ -4,6 +4,7 @@ import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
 import type { Contact } from '#shared/api/contacts.ts';
 import { CHECK_IN_PURPOSE_LABELS, type AlertCheckIn } from '#shared/api/check-ins.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
+import { useBackgroundSync } from '#client/lib/sos-worker/background-sync.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
 import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { GEOLOCATION_UNSUPPORTED, holdLocationWatch, useLocation } from '#client/critical/location/location-store.ts';
@@ -61,6 +62,7 @@ export function ActiveAlertScreen({
   const held = useHeldView();
   const { name, firstname, lastname, alert_status } = useAuth();
   const location = useLocation();
+  const backgroundSync = useBackgroundSync();
   const reached = delivery.state === 'sent';
   const reach = emailReach(contacts, reached ? server?.deliveries : undefined);
   const serverSaysEnded = reached && server?.alertStatus === false && alert_status;
@@ -99,7 +101,11 @@ export function ActiveAlertScreen({
         </p>
       )}
       {queued && fromThePhone}
-      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} />
+      <DeliveryStatus
+        delivery={delivery}
+        nobodyGetsEmail={!reach.anyone}
+        sendsOnlyWhileOpen={backgroundSync === false}
+      />
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />

@@ -5,6 +5,8 @@ import { useNow } from './use-now.ts';
 export const ALERT_SENT = 'Alerta enviada a tus contactos';
 export const ALERT_WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal';
 export const ALERT_SENT_TO_NOBODY = 'Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.';
+/** Where nothing sends a queued alert with the app closed (no Background Sync: every iPhone), or the page holds it. */
+export const KEEP_APP_OPEN = 'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.';
 export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. Envía un SMS a tus contactos ahora.';
 
 /**
@@ -12,7 +14,16 @@ export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. 
  * the worker reports. With no confirmed contact it never says "sent to your
  * contacts": nobody gets that e-mail.
  */
-export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
+export function DeliveryStatus({
+  delivery,
+  nobodyGetsEmail,
+  sendsOnlyWhileOpen,
+}: {
+  delivery: Delivery;
+  nobodyGetsEmail: boolean;
+  /** The browser sends nothing queued with the app closed (no Background Sync). */
+  sendsOnlyWhileOpen: boolean;
+}) {
   const now = useNow(60_000);
   const unsentTooLong =
     delivery.state === 'waiting' &&
@@ -22,7 +33,7 @@ export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delive
     <>
       {/* One live region from the first render, so every change is announced. */}
       <div className={`sos-delivery sos-delivery--${delivery.state}`} role="status" aria-label="Estado de tu alerta">
-        <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} />
+        <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} sendsOnlyWhileOpen={sendsOnlyWhileOpen} />
       </div>
       {unsentTooLong && (
         <p className="sos-delivery__late" role="alert">
@@ -33,7 +44,15 @@ export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delive
   );
 }
 
-function DeliveryText({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
+function DeliveryText({
+  delivery,
+  nobodyGetsEmail,
+  sendsOnlyWhileOpen,
+}: {
+  delivery: Delivery;
+  nobodyGetsEmail: boolean;
+  sendsOnlyWhileOpen: boolean;
+}) {
   switch (delivery.state) {
     case 'sending':
       return <p className="sos-delivery__title">Enviando tu alerta…</p>;
@@ -48,7 +67,7 @@ function DeliveryText({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobod
         <>
           <p className="sos-delivery__title">{ALERT_WAITING}</p>
           <p>Solicitudes pendientes: {delivery.pending}</p>
-          {delivery.heldHere && <p>Mantén la aplicación abierta hasta que se envíe.</p>}
+          {(delivery.heldHere || sendsOnlyWhileOpen) && <p className="sos-delivery__keep-open">{KEEP_APP_OPEN}</p>}
         </>
       );
   }
