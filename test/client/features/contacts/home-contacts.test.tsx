@@ -63,7 +63,9 @@ describe('home', () => {
 
     const pedro = screen.getByRole('link', { name: /Pedro Ruiz/ });
     expect(within(pedro).getByText('Dado de baja: no recibirá alertas')).toBeTruthy();
-    expect(pedro.textContent).toMatch(/Verificado Dado de baja/);
+    // Only the opt-out: never 'Verificado' beside it.
+    expect(within(pedro).queryByText('Verificado')).toBeNull();
+    expect(pedro.textContent).not.toMatch(/Verificado|Sin verificar/);
     expect(pedro.className).toContain('contact-card--inactive');
     expect(within(luis).queryByText('Dado de baja: no recibirá alertas')).toBeNull();
   });
