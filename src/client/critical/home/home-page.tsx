@@ -27,7 +27,7 @@ export function HomePage() {
         {/* A chunk that cannot load (offline, no worker yet) costs this extra, never the page. */}
         <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
           <Suspense fallback={null}>
-            <SosHomePanels contacts={contacts.data ?? []} />
+            <SosHomePanels contacts={contacts.data} />
           </Suspense>
         </CatchBoundary>
         {/* Below the SOS area, blue and square: never to be taken for the red round SOS button. */}

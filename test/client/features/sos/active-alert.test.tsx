@@ -180,6 +180,9 @@ describe('the alert screen', () => {
       screen.getByText('Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.'),
     ).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
+    // Bad news in a warning box, never in the green one of a sent alert.
+    const status = screen.getByRole('status', { name: 'Estado de tu alerta' });
+    expect(status.className).toBe('sos-delivery sos-delivery--nobody');
     const href = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href') ?? '';
     expect(href.startsWith('sms:+5215512345678,+13055550188?&body=')).toBe(true);
     // Without a position the message says who and that they are at risk, and no map.

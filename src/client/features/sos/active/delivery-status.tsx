@@ -32,7 +32,12 @@ export function DeliveryStatus({
   return (
     <>
       {/* One live region from the first render, so every change is announced. */}
-      <div className={`sos-delivery sos-delivery--${delivery.state}`} role="status" aria-label="Estado de tu alerta">
+      {/* Bad news is never in the green box of a sent alert. */}
+      <div
+        className={`sos-delivery sos-delivery--${delivery.state === 'sent' && nobodyGetsEmail ? 'nobody' : delivery.state}`}
+        role="status"
+        aria-label="Estado de tu alerta"
+      >
         <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} sendsOnlyWhileOpen={sendsOnlyWhileOpen} />
       </div>
       {unsentTooLong && (
