@@ -90,6 +90,8 @@ export function fakeServiceWorker({
     send(data: unknown) {
       container.dispatchEvent(new MessageEvent('message', { data }));
     },
+    /** The Background Sync tags registered so far (only with `backgroundSync`). */
+    syncTags: () => sync.register.mock.calls.map(([tag]) => tag),
     /** The worker takes control of the page (its first install claims it). */
     claim() {
       container.controller = worker;

@@ -102,13 +102,18 @@ describe('the alert screen', () => {
     worker.send(queueStatus({ pending: 1, queued: [entry], oldestQueuedAt: entry.queuedAt }));
 
     const status = await screen.findByRole('status', { name: 'Estado de tu alerta' });
-    expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' })).toBeTruthy();
+    await vi.waitFor(() => expect(status.textContent).toContain('Solicitudes pendientes: 1'));
+    const sms = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' });
     const keepOpen = 'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.';
     if (backgroundSync) {
-      await vi.waitFor(() => expect(status.textContent).toContain('Solicitudes pendientes: 1'));
-      expect(status.textContent).not.toContain(keepOpen);
+      // The probe answered (a registration accepted) and nothing is said.
+      await vi.waitFor(() => expect(worker.syncTags()).toEqual(['background-sync-probe']));
+      expect(screen.queryByText(keepOpen)).toBeNull();
     } else {
-      await vi.waitFor(() => expect(within(status).getByText(keepOpen)).toBeTruthy());
+      // Said first, right under the title and before the SMS.
+      const line = await screen.findByText(keepOpen);
+      expect(line.previousElementSibling?.textContent).toBe('Alerta activa');
+      expect(line.compareDocumentPosition(sms) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
   });
 

@@ -12,7 +12,7 @@ import { useHeldView } from '#client/critical/press/page-queue.ts';
 import { usePressState } from '#client/critical/press/press-state.ts';
 import { checkAlertWithServer } from '#client/critical/press/reconcile-alert.ts';
 import { deliveryOf, type Delivery } from './delivery.ts';
-import { DeliveryStatus } from './delivery-status.tsx';
+import { DeliveryStatus, KEEP_APP_OPEN } from './delivery-status.tsx';
 import { emailReach } from './email-reach.ts';
 import { EndAlertButton } from './end-alert-button.tsx';
 import { NeedsSignIn } from './needs-sign-in.tsx';
@@ -83,6 +83,9 @@ export function ActiveAlertScreen({
   const who = name || `${firstname} ${lastname}`.trim();
   // Waiting for signal, what the phone itself can send (WhatsApp, the share sheet, SMS) comes first.
   const queued = delivery.state === 'waiting';
+  // Where nothing sends the queue with the app closed (no Background Sync: every iPhone), or the page
+  // itself holds the alert: the first thing said, before the SMS.
+  const keepOpen = queued && (delivery.heldHere || backgroundSync === false);
   const fromThePhone = (
     <>
       <PhoneShare contacts={contacts} name={who} fix={location.fix} queued={queued} />
@@ -100,12 +103,13 @@ export function ActiveAlertScreen({
           {server.missedCheckIn.place ? ` (${server.missedCheckIn.place})` : ''}.
         </p>
       )}
+      {keepOpen && (
+        <p className="sos-active__keep-open" role="note">
+          {KEEP_APP_OPEN}
+        </p>
+      )}
       {queued && fromThePhone}
-      <DeliveryStatus
-        delivery={delivery}
-        nobodyGetsEmail={!reach.anyone}
-        sendsOnlyWhileOpen={backgroundSync === false}
-      />
+      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} />
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />

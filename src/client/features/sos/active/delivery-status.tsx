@@ -14,16 +14,7 @@ export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. 
  * the worker reports. With no confirmed contact it never says "sent to your
  * contacts": nobody gets that e-mail.
  */
-export function DeliveryStatus({
-  delivery,
-  nobodyGetsEmail,
-  sendsOnlyWhileOpen,
-}: {
-  delivery: Delivery;
-  nobodyGetsEmail: boolean;
-  /** The browser sends nothing queued with the app closed (no Background Sync). */
-  sendsOnlyWhileOpen: boolean;
-}) {
+export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
   const now = useNow(60_000);
   const unsentTooLong =
     delivery.state === 'waiting' &&
@@ -38,7 +29,7 @@ export function DeliveryStatus({
         role="status"
         aria-label="Estado de tu alerta"
       >
-        <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} sendsOnlyWhileOpen={sendsOnlyWhileOpen} />
+        <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} />
       </div>
       {unsentTooLong && (
         <p className="sos-delivery__late" role="alert">
@@ -49,15 +40,7 @@ export function DeliveryStatus({
   );
 }
 
-function DeliveryText({
-  delivery,
-  nobodyGetsEmail,
-  sendsOnlyWhileOpen,
-}: {
-  delivery: Delivery;
-  nobodyGetsEmail: boolean;
-  sendsOnlyWhileOpen: boolean;
-}) {
+function DeliveryText({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
   switch (delivery.state) {
     case 'sending':
       return <p className="sos-delivery__title">Enviando tu alerta…</p>;
@@ -72,7 +55,6 @@ function DeliveryText({
         <>
           <p className="sos-delivery__title">{ALERT_WAITING}</p>
           <p>Solicitudes pendientes: {delivery.pending}</p>
-          {(delivery.heldHere || sendsOnlyWhileOpen) && <p className="sos-delivery__keep-open">{KEEP_APP_OPEN}</p>}
         </>
       );
   }
