@@ -23,6 +23,7 @@ export const refreshInvalid = 'La sesión ya no es válida. Inicia sesión de nu
 export const contactCreated = 'Contacto agregado. Le enviamos un correo para que confirme.';
 export const contactDeleted = 'Contacto eliminado';
 export const contactDuplicate = 'Ya tienes un contacto con este correo';
+export const contactIsYou = 'Este es tu propio correo. Escribe el correo de la persona que quieres avisar.';
 export const contactNotFound = 'Contacto no encontrado';
 export const contactAlreadyVerified = 'Este contacto ya está verificado.';
 export const contactUnsubscribed =

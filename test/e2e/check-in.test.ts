@@ -119,6 +119,33 @@ describe("'Avísales si no vuelvo'", () => {
     await context.close();
   }, 240_000);
 
+  it('switches the open app to the alert screen within seconds of the firing, with no time left shown after the deadline', async () => {
+    const { app, browser } = env;
+    const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'abierta');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
+    await page.getByRole('radio', { name: 'Trabajo' }).check();
+    await chooseTimeAhead(page, 20_000);
+    await page.getByRole('button', { name: 'Activar aviso' }).click();
+    await page.waitForURL('**/web/home');
+    const running = page.getByRole('region', { name: 'Aviso en curso' });
+    await running.getByText('Tiempo restante:').waitFor();
+
+    // The app stays open on home while the deadline passes and the server fires.
+    const before = (await readMailbox(app.dataDir)).length;
+    await running
+      .getByText('Ya pasó tu hora de regreso: en cualquier momento avisaremos a tus contactos.', { exact: false })
+      .waitFor({ timeout: 120_000 });
+    expect(await running.getByText('Tiempo restante:').count()).toBe(0);
+    await waitForMail(app.dataDir, { to: contactEmail, subject: /no confirmó que está bien$/, after: before }, 60_000);
+    await page.waitForURL('**/web/active', { timeout: 15_000 });
+    await page.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 15_000 });
+    await page
+      .getByText('Esta alerta se envió porque no confirmaste que estabas bien después de: Trabajo.')
+      .waitFor({ timeout: 15_000 });
+    await context.close();
+  }, 240_000);
+
   it("takes 'Estoy bien' offline and delivers it once the network returns; nobody is warned", async () => {
     const { app, browser } = env;
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'bien');

@@ -67,4 +67,29 @@ describe('an emergency contact', () => {
     );
     await context.close();
   });
+
+  it('refuses the person’s own address, and home says before the press that nobody will get the alert', async () => {
+    const { context, page } = await phonePage(running.browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpInBrowser(page, running.app, { email: 'nora.diaz@example.org', firstname: 'Nora', lastname: 'Díaz' });
+    await fillContactForm(page, { ...contact, email: 'Nora.Diaz@example.org' });
+    await page.getByText('Este es tu propio correo. Escribe el correo de la persona que quieres avisar.').waitFor();
+    expect(page.url()).toMatch(/\/web\/auth\/contacts$/);
+
+    await page.getByLabel('Correo electrónico').fill(contact.email);
+    await page.getByRole('button', { name: 'Guardar contacto' }).click();
+    await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+    await page.waitForURL('**/web/home');
+    // Lucía has not confirmed yet: before any press, home says nobody would get the alert and who must confirm.
+    const note = page.getByRole('note', { name: 'Nadie recibirá tu alerta' });
+    await note
+      .getByText('Nadie recibirá tu alerta por correo: ninguno de tus contactos ha confirmado su correo.')
+      .waitFor();
+    await note.getByRole('link', { name: 'Lucía Mora' }).waitFor();
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'artifacts/home-nobody-confirmed-360x740.png' });
+    await note.getByRole('link', { name: 'Lucía Mora' }).click();
+    await page.waitForURL(/\/web\/contact\/[0-9a-f-]{36}$/);
+    await context.close();
+  });
 });

@@ -122,4 +122,36 @@ describe('the duress PIN', () => {
     await contact.page.getByText(/^Listo: Elena presion ya sabe que recibiste su alerta/).waitFor();
     await contact.context.close();
   }, 120_000);
+
+  it('a wrong PIN typed offline: once the queued end is refused, the open app goes back to the alert screen and says why', async () => {
+    const { app, browser } = env;
+    const { context, page } = await personWithConfirmedContact(app, browser, 'pinmal');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('link', { name: 'Perfil' }).click();
+    const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
+    await pins.getByLabel('PIN para cerrar').fill(PIN);
+    await pins.getByLabel('PIN de emergencia (bajo presión)').fill(DURESS);
+    await pins.getByRole('button', { name: 'Guardar PIN' }).click();
+    await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
+    await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await page.getByRole('link', { name: 'Inicio' }).click();
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    await page.getByText('Alerta enviada a tus contactos').waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Escribe tu PIN para finalizar la alerta' });
+    await dialog.getByLabel('PIN de 4 números').fill('0000');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    // Offline nobody can check the PIN: the end waits in the worker's queue, and home shows.
+    await page.waitForURL('**/web/home');
+
+    await context.setOffline(false);
+    await page.waitForURL('**/web/active', { timeout: 30_000 });
+    await page.getByText('No pudimos finalizar tu alerta: PIN incorrecto. Tu alerta sigue activa.').waitFor();
+    await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'end-refused-offline-360x740.png') });
+    await context.close();
+  }, 120_000);
 });

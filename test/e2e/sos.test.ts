@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
@@ -45,6 +45,16 @@ function queuedBodies(page: Page): Promise<string[]> {
         };
       }),
   );
+}
+
+/** On the first screen, and the control itself is what a finger at its centre touches. */
+function seenWithoutScrolling(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    return box.bottom <= window.innerHeight && element.contains(document.elementFromPoint(x, y));
+  });
 }
 
 describe('the SOS button', () => {
@@ -112,6 +122,37 @@ describe('the SOS button', () => {
         subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`),
       });
       await expectOneAlertThenItsEnd(running.app, contactEmail, ended);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ['without Background Sync, as on an iPhone', 'iphone', () => withoutSync.browser, true],
+    ['with Background Sync', 'sync', () => running.browser, false],
+  ])(
+    'pressed offline (%s): the alert screen says at once whether to keep the app open, with the SMS on screen',
+    async (_name, tag, which, keepOpen) => {
+      const { context, page } = await personWithConfirmedContact(running.app, which(), tag);
+      // As a phone's Chromium has it: Background Sync allowed (a test context allows only what it is given).
+      if (!keepOpen) await context.grantPermissions(['geolocation', 'background-sync'], { origin: running.app.url });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await context.setOffline(true);
+      await sosButton(page).click();
+      await page.waitForURL('**/web/active');
+      await page.getByText(/se enviará automáticamente/).waitFor();
+      const line = page.getByText(
+        'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.',
+      );
+      if (keepOpen) {
+        await line.waitFor({ timeout: 5000 });
+        expect(await seenWithoutScrolling(line)).toBe(true);
+      } else {
+        await page.getByText('Solicitudes pendientes: 1').waitFor();
+        expect(await line.count()).toBe(0);
+      }
+      // The SMS is offered at once, on screen without scrolling, and nothing covers it.
+      expect(await seenWithoutScrolling(page.getByRole('link', { name: 'Enviar SMS a mis contactos' }))).toBe(true);
+      await page.screenshot({ path: `artifacts/sos-offline-${tag}-360x740.png` });
       await context.close();
     },
   );

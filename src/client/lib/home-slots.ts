@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+/** What home hands the block: its alert check, for a check-in past its deadline. */
+export type CheckInSlotProps = { checkAlert: () => Promise<void> };
+type Loader = () => Promise<{ default: ComponentType<CheckInSlotProps> }>;
 
 const nothing: Loader = () => Promise.resolve({ default: () => null });
 let checkInSlot: Loader = nothing;

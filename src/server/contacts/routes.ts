@@ -17,7 +17,7 @@ import {
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { contacts, outbox } from '#server/db/schema.ts';
+import { contacts, outbox, users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
@@ -33,6 +33,8 @@ import { sendInvitation } from './send-invitation.ts';
 
 const notFound = (c: Context) => fail(c, 404, apiMessages.contactNotFound);
 const duplicate = (c: Context) => invalid(c, apiMessages.contactDuplicate, { email: [apiMessages.contactDuplicate] });
+// An alert goes to the contacts, never back to the person who pressed: their own address is no contact.
+const isYou = (c: Context) => invalid(c, apiMessages.contactIsYou, { email: [apiMessages.contactIsYou] });
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
 /**
@@ -113,6 +115,8 @@ export function contactsRoutes(deps: AppDeps) {
         const { userId } = c.var.auth;
         const now = clock.now();
         return db.transaction(async (tx) => {
+          const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+          if (me?.email === input.email) return isYou(c);
           const [created] = await tx
             .insert(contacts)
             .values({ userId, ...input, createdAt: now })

@@ -68,14 +68,20 @@ export function fakePermissions(state: PermissionState) {
 /**
  * navigator.serviceWorker with a worker that records what the page posts.
  * `controlled: false` is the first load before the worker claims the page (or
- * a browser without one controlling it).
+ * a browser without one controlling it). `backgroundSync: true` gives the
+ * registration a SyncManager that accepts registrations (Chromium's).
  */
-export function fakeServiceWorker({ controlled = true }: { controlled?: boolean } = {}) {
+export function fakeServiceWorker({
+  controlled = true,
+  backgroundSync = false,
+}: { controlled?: boolean; backgroundSync?: boolean } = {}) {
   const posted: unknown[] = [];
   const worker = { postMessage: vi.fn((message: unknown) => void posted.push(message)) };
+  // Without Background Sync, as on an iPhone: no `sync` at all.
+  const sync = { register: vi.fn(async (_tag: string) => undefined) };
   const container = Object.assign(new EventTarget(), {
     controller: controlled ? worker : null,
-    ready: Promise.resolve({ active: worker }),
+    ready: Promise.resolve(backgroundSync ? { active: worker, sync } : { active: worker }),
   });
   install('serviceWorker', container);
   return {
@@ -84,6 +90,8 @@ export function fakeServiceWorker({ controlled = true }: { controlled?: boolean 
     send(data: unknown) {
       container.dispatchEvent(new MessageEvent('message', { data }));
     },
+    /** The Background Sync tags registered so far (only with `backgroundSync`). */
+    syncTags: () => sync.register.mock.calls.map(([tag]) => tag),
     /** The worker takes control of the page (its first install claims it). */
     claim() {
       container.controller = worker;

@@ -148,6 +148,23 @@ describe('emergency contacts', () => {
     expect(await mailsTo(t, mama.email)).toHaveLength(before + 1);
   });
 
+  it('refuses the person’s own address as their contact, with a Spanish 422 on the e-mail', async () => {
+    const before = (await mailsTo(t, 'ana@example.com')).length;
+    const mine = await add(ana, { ...mama, firstname: 'Ana', email: ' ANA@example.com ' });
+    expect(mine).toMatchObject({
+      status: 422,
+      body: {
+        success: false,
+        message: apiMessages.contactIsYou,
+        errors: { email: ['Este es tu propio correo. Escribe el correo de la persona que quieres avisar.'] },
+      },
+    });
+    expect((await list(ana)).contacts.map((c) => c.email)).not.toContain('ana@example.com');
+    expect(await mailsTo(t, 'ana@example.com')).toHaveLength(before);
+    // Another person may add it.
+    await addOk(beto, { ...mama, email: 'ana@example.com' });
+  });
+
   it('treats another person’s contact, and any malformed id, as not found', async () => {
     const [betos] = (await list(beto)).contacts;
     const ids = [

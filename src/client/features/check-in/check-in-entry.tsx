@@ -25,9 +25,11 @@ async function serverHasOpenCheckIn(): Promise<boolean> {
 /**
  * Home's way to 'Avísales si no vuelvo', below the SOS area. With no check-in
  * open (in this phone's cache or on the server), home downloads nothing more
- * for it; with one, the running view's chunk comes and takes over.
+ * for it; with one, the running view's chunk comes and takes over. `checkAlert`
+ * asks the server whether the alert is on (home's alert check), for a check-in
+ * past its deadline.
  */
-export function CheckInEntry() {
+export function CheckInEntry({ checkAlert }: { checkAlert: () => Promise<void> }) {
   const queryClient = useQueryClient();
   // What this phone set or last heard, kept encrypted across restarts.
   // Batched as TanStack's own hooks do, so a query made while another component renders never updates this one mid-render.
@@ -46,7 +48,7 @@ export function CheckInEntry() {
       // A chunk that cannot load (offline, no worker yet) costs this view, never the page.
       <CatchBoundary getResetKey={() => 'check-in-home-slot'} errorComponent={() => null}>
         <Suspense fallback={null}>
-          <RunningCheckInSlot />
+          <RunningCheckInSlot checkAlert={checkAlert} />
         </Suspense>
       </CatchBoundary>
     );

@@ -7,10 +7,10 @@ import './check-in.css';
  * Home's place for 'Avísales si no vuelvo', below the SOS area: the running
  * check-in (from the cached state, offline too), or the way to set one.
  */
-export function CheckInHomeSlot() {
+export function CheckInHomeSlot({ checkAlert }: { checkAlert: () => Promise<void> }) {
   const current = useCurrentCheckIn();
   const checkIn = current.data;
   if (checkIn && (checkIn.status === 'running' || checkIn.status === 'fired'))
-    return <RunningCheckIn checkIn={checkIn} />;
+    return <RunningCheckIn checkIn={checkIn} checkAlert={checkAlert} />;
   return <CheckInStart />;
 }

@@ -26,5 +26,7 @@ export const SET_WAITS_FOR_SIGNAL = 'Tu aviso se creará en cuanto haya señal.'
 /** The reminder's minutes come from the server (remind_at), which reads them from its configuration. */
 export const reminderNotice = (minutes: number) =>
   `Faltan menos de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} para tu hora de regreso. Si estás bien, presiona «Estoy bien» o pide más tiempo.`;
+export const OVERDUE_NOTICE =
+  'Ya pasó tu hora de regreso: en cualquier momento avisaremos a tus contactos. Si estás bien, presiona «Estoy bien».';
 export const FIRED_NOTICE =
   'Avisamos a tus contactos porque no confirmaste a tiempo. Si estás bien, presiona «Estoy bien» y les diremos que estás a salvo.';

@@ -14,6 +14,7 @@ import {
   EXTEND_WAITS_FOR_SIGNAL,
   FIRED_NOTICE,
   OK_WAITS_FOR_SIGNAL,
+  OVERDUE_NOTICE,
   reminderNotice,
   SET_WAITS_FOR_SIGNAL,
 } from './check-in-texts.ts';
@@ -22,6 +23,7 @@ import { dueText, timeLeftText } from './due-time.ts';
 import { readDue } from './due-value.ts';
 import { useCheckInPosition } from './use-check-in-position.ts';
 import { useClock } from './use-clock.ts';
+import { useFiringWatch } from './use-firing-watch.ts';
 import { useWaitingOutcome } from './use-waiting-outcome.ts';
 import './check-in.css';
 
@@ -30,9 +32,11 @@ type Pending = { kind: 'ok' } | { kind: 'extend'; due: Date };
 const WAITING_TEXT = { set: SET_WAITS_FOR_SIGNAL, ok: OK_WAITS_FOR_SIGNAL, extend: EXTEND_WAITS_FOR_SIGNAL } as const;
 
 /** A running (or fired) check-in on home: the time left, 'Estoy bien' and 'Necesito más tiempo'. */
-export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
+export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; checkAlert: () => Promise<void> }) {
   const queryClient = useQueryClient();
-  const now = useClock();
+  const dueMs = Date.parse(checkIn.due_at);
+  // Each second around the deadline, so the time left never outlives it.
+  const now = useClock((clockNow) => (Math.abs(dueMs - clockNow) <= 60_000 ? 1000 : 15_000));
   const pinsSet = usePinsSet();
   const waiting = useWaitingOutcome();
   const [extending, setExtending] = useState(false);
@@ -44,9 +48,10 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
   const fired = checkIn.status === 'fired';
   useCheckInPosition(checkIn.status === 'running');
 
-  const dueMs = Date.parse(checkIn.due_at);
   const remindAt = Date.parse(checkIn.remind_at);
-  const reminding = !fired && now >= remindAt && now < dueMs + 5 * 60_000;
+  const overdue = !fired && now >= dueMs;
+  const reminding = !fired && now >= remindAt && !overdue;
+  useFiringWatch(overdue, checkAlert);
   const what = CHECK_IN_PURPOSE_LABELS[checkIn.purpose];
 
   /** Sends; resolves with the PIN error to show in the dialog, or null. */
@@ -106,7 +111,7 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
       </p>
       <p>
         Vuelves {dueText(new Date(dueMs), new Date(now))}.
-        {!fired && (
+        {!fired && !overdue && (
           <>
             {' '}
             Tiempo restante: <strong>{timeLeftText(dueMs, now)}</strong>
@@ -114,6 +119,11 @@ export function RunningCheckIn({ checkIn }: { checkIn: CheckIn }) {
         )}
       </p>
       {fired && <p role="alert">{FIRED_NOTICE}</p>}
+      {overdue && (
+        <p className="check-in-running__reminder" role="alert">
+          {OVERDUE_NOTICE}
+        </p>
+      )}
       {reminding && (
         <p className="check-in-running__reminder" role="alert">
           {reminderNotice(Math.max(1, Math.round((dueMs - remindAt) / 60_000)))}

@@ -24,7 +24,11 @@ export function PracticeDeliveries({
     return query.data ? <p className="delivery__note">Todavía no has enviado ninguna prueba.</p> : null;
   }
   if (practice.deliveries.length === 0) {
-    return <p className="delivery__note">Ningún contacto ha confirmado su correo: nadie recibió la prueba.</p>;
+    return (
+      <p className="delivery__note delivery__note--danger" role="alert">
+        Ningún contacto ha confirmado su correo: nadie recibió la prueba.
+      </p>
+    );
   }
   return (
     <DeliveryList title={reached ? 'A quién llegó tu prueba' : 'Tu última prueba'} deliveries={practice.deliveries}>

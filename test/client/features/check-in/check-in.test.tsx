@@ -2,6 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckIn } from '#shared/api/check-ins.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
+import { getAlertStatus } from '#client/features/sos/press/get-alert-status.ts';
+import { startAlertReconcile } from '#client/features/sos/press/reconcile-alert.ts';
 import { setWaitingCall } from '#client/features/check-in/check-in-waiting.ts';
 import { resetAll } from '#client/lib/session/session-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
@@ -202,6 +204,50 @@ describe('a running check-in on home', () => {
       'Faltan menos de 10 minutos para tu hora de regreso. Si estás bien, presiona «Estoy bien» o pide más tiempo.',
     );
   });
+
+  it('never shows time left after the deadline, and switches to the alert screen within seconds of the firing', async () => {
+    const due = Date.now() + 2000;
+    const firesAt = due + 1000;
+    let fired: number | undefined;
+    const fire = () => {
+      if (fired === undefined && Date.now() >= firesAt) fired = Date.now();
+      return fired !== undefined;
+    };
+    const checkIn = aCheckIn({
+      due_at: new Date(due).toISOString(),
+      remind_at: new Date(due - 10 * MINUTE).toISOString(),
+    });
+    stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'GET /api/check-ins/current': () => ok(fire() ? { ...checkIn, status: 'fired' } : checkIn),
+      'GET /api/alert-deliveries': () => ok({ alert_status: fire(), alert: null }),
+    });
+    const app = renderApp('/web/home');
+    stopBridge = startAlertReconcile({
+      path: () => app.router.state.location.pathname,
+      goTo: (to) => void app.router.navigate({ to, replace: true }),
+      askServer: getAlertStatus,
+    });
+    const running = await panel();
+    expect(within(running).getByText('menos de 1 min')).toBeTruthy();
+
+    // Past the deadline, before the server fires: no time left, no 'Faltan menos de…'.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThanOrEqual(due + 300), { timeout: 3000 });
+    await vi.waitFor(
+      () =>
+        expect(within(running).getByRole('alert').textContent).toBe(
+          'Ya pasó tu hora de regreso: en cualquier momento avisaremos a tus contactos. Si estás bien, presiona «Estoy bien».',
+        ),
+      { timeout: 2000 },
+    );
+    expect(within(running).queryByText(/Tiempo restante/)).toBeNull();
+    expect(within(running).getByRole('button', { name: 'Estoy bien' })).toBeTruthy();
+
+    // The server fires: the open app shows the alert screen within seconds, saying the contacts were told.
+    await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/web/active'), { timeout: 8000 });
+    expect(await screen.findByText('Alerta enviada a tus contactos')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'FINALIZAR ALERTA' })).toBeTruthy();
+  }, 20_000);
 
   it("says an 'Estoy bien' kept by the worker waits for signal, and closes once the worker delivers it", async () => {
     const worker = fakeServiceWorker();

@@ -63,9 +63,45 @@ describe('home', () => {
 
     const pedro = screen.getByRole('link', { name: /Pedro Ruiz/ });
     expect(within(pedro).getByText('Dado de baja: no recibirá alertas')).toBeTruthy();
-    expect(pedro.textContent).toMatch(/Verificado Dado de baja/);
+    // Only the opt-out: never 'Verificado' beside it.
+    expect(within(pedro).queryByText('Verificado')).toBeNull();
+    expect(pedro.textContent).not.toMatch(/Verificado|Sin verificar/);
     expect(pedro.className).toContain('contact-card--inactive');
     expect(within(luis).queryByText('Dado de baja: no recibirá alertas')).toBeNull();
+  });
+
+  it.each([
+    ['no contact at all', [], 'Nadie recibirá tu alerta: no tienes contactos de emergencia.', []],
+    [
+      'contacts, none confirmed',
+      [pending, optedOut],
+      'Nadie recibirá tu alerta por correo: ninguno de tus contactos ha confirmado su correo.',
+      ['Rosa Gómez'],
+    ],
+  ])(
+    'says before the press that nobody will get the alert, with %s, and what to do',
+    async (_name, list, said, toConfirm) => {
+      stubApi({ 'GET /api/contacts': () => ok(list) });
+      renderApp('/web/home');
+      const note = await screen.findByRole('note', { name: 'Nadie recibirá tu alerta' });
+      expect(within(note).getByText(said)).toBeTruthy();
+      expect(within(note).getByRole('link', { name: 'Agregar un contacto' }).getAttribute('href')).toBe('/web/contact');
+      const links = within(note)
+        .queryAllByRole('link')
+        .map((link) => link.textContent);
+      expect(links).toEqual([...toConfirm, 'Agregar un contacto']);
+      // A warning, never a success box.
+      expect(note.className).toContain('sos-notice--danger');
+    },
+  );
+
+  it('says nothing of the kind once a contact confirmed', async () => {
+    stubApi({ 'GET /api/contacts': () => ok([verified, pending]) });
+    renderApp('/web/home');
+    await screen.findByRole('link', { name: /Luis Pérez/ });
+    // The panels under the SOS button (a chunk of their own) are drawn, without the note.
+    await vi.waitFor(() => expect(document.querySelector('.sos-home-panels')).not.toBeNull());
+    expect(screen.queryByRole('note', { name: 'Nadie recibirá tu alerta' })).toBeNull();
   });
 
   it("says on a confirmed contact's card when their phone gets alerts as notifications", async () => {

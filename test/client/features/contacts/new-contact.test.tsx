@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '#client/lib/session/session-store.ts';
+import { getToasts } from '#client/ui/toast-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { fillContactForm, saveContactForm } from '../../support/contact-form.ts';
 import { aContact } from '../../support/contacts.ts';
@@ -48,6 +49,20 @@ describe('adding a contact', () => {
     expect(window.dataLayer).toContainEqual({ event: 'contact_create' });
     expect(JSON.stringify(window.dataLayer)).not.toContain('luis@example.com');
     expect(getSessionState().auth.contacts).toBe(2);
+  });
+
+  it('says so in a warning, never a green success, when the invitation is held back by the limits', async () => {
+    fakeGeolocation();
+    const later = new Date(Date.now() + 40 * 60_000).toISOString();
+    const luis = aContact({ invitation_pending_until: later });
+    stubApi({ 'POST /api/contacts': () => ok(luis), 'GET /api/contacts': () => ok([luis]) });
+    const { router } = renderApp('/web/contact');
+    await fillContactForm();
+    saveContactForm();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    expect(getToasts().map(({ message, variant }) => ({ message, variant }))).toEqual([
+      { message: expect.stringMatching(/^Invitación pendiente\. Por seguridad/), variant: 'warning' },
+    ]);
   });
 
   it('puts the first server message of each field on that field', async () => {

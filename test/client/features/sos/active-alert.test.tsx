@@ -84,6 +84,39 @@ describe('the alert screen', () => {
     expect(screen.getByRole('status', { name: 'Estado de tu alerta' }).textContent).toContain(SENT);
   });
 
+  it.each([
+    ['without Background Sync (an iPhone)', false],
+    ['with Background Sync', true],
+  ])('%s, says whether the app must stay open, and offers the SMS at once', async (_name, backgroundSync) => {
+    const worker = fakeServiceWorker({ backgroundSync });
+    stopBridge = startSosWorkerBridge();
+    signIn();
+    const { calls } = stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': queued });
+    const { router } = renderApp('/web/home', {
+      seed: (queryClient) => queryClient.setQueryData(['contacts'], [luis]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    const key = sosCalls(calls)[0]?.headers['idempotency-key'] ?? '';
+    const entry = { idempotencyKey: key, alert_status: '1', queuedAt: Date.now() };
+    worker.send(queueStatus({ pending: 1, queued: [entry], oldestQueuedAt: entry.queuedAt }));
+
+    const status = await screen.findByRole('status', { name: 'Estado de tu alerta' });
+    await vi.waitFor(() => expect(status.textContent).toContain('Solicitudes pendientes: 1'));
+    const sms = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' });
+    const keepOpen = 'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.';
+    if (backgroundSync) {
+      // The probe answered (a registration accepted) and nothing is said.
+      await vi.waitFor(() => expect(worker.syncTags()).toEqual(['background-sync-probe']));
+      expect(screen.queryByText(keepOpen)).toBeNull();
+    } else {
+      // Said first, right under the title and before the SMS.
+      const line = await screen.findByText(keepOpen);
+      expect(line.previousElementSibling?.textContent).toBe('Alerta activa');
+      expect(line.compareDocumentPosition(sms) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it('ends the alert with FINALIZAR ALERTA: sends 2 and goes home', async () => {
     const { calls, router } = openAlertScreen([luis], {
       'PUT /api/active-button': () => ok({ alert_status: false, alert_id: 'alert-1' }),
@@ -152,6 +185,9 @@ describe('the alert screen', () => {
       screen.getByText('Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.'),
     ).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
+    // Bad news in a warning box, never in the green one of a sent alert.
+    const status = screen.getByRole('status', { name: 'Estado de tu alerta' });
+    expect(status.className).toBe('sos-delivery sos-delivery--nobody');
     const href = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' }).getAttribute('href') ?? '';
     expect(href.startsWith('sms:+5215512345678,+13055550188?&body=')).toBe(true);
     // Without a position the message says who and that they are at risk, and no map.

@@ -107,4 +107,35 @@ describe("the server's alert status", () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     expect(getSessionState().auth.alert_status).toBe(false);
   });
+
+  it('comes back to the alert screen, and says why, when an end sent without signal is refused', async () => {
+    const worker = fakeServiceWorker();
+    stops.push(startSosWorkerBridge());
+    // Ended offline with a wrong PIN: the phone went home, the worker keeps the end, the server's alert goes on.
+    const { router, start } = await openApp('/web/home', false, true);
+    const end = { idempotencyKey: 'end-1', alert_status: '2', queuedAt: Date.now() };
+    worker.send(queueStatus({ pending: 1, queued: [end], oldestQueuedAt: end.queuedAt }));
+    await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' });
+    start();
+    await checkAlertWithServer();
+    expect(router.state.location.pathname).toBe('/web/home');
+
+    // Back online, the worker sends it and the server refuses the PIN.
+    const refused = {
+      ...end,
+      reason: 'invalid' as const,
+      status: 422,
+      message: 'PIN incorrecto.',
+      rejectedAt: Date.now(),
+    };
+    worker.send(queueStatus({ rejected: [refused] }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    expect(
+      await screen.findByText('No pudimos finalizar tu alerta: PIN incorrecto. Tu alerta sigue activa.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'FINALIZAR ALERTA' })).toBeTruthy();
+    expect(getSessionState().auth.alert_status).toBe(true);
+    expect((await readStoredSession()).auth.alert_status).toBe(true);
+  });
 });

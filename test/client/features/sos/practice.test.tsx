@@ -16,7 +16,7 @@ import { resetSos } from '../../support/sos-state.ts';
 // a screen of its own, and never an alert.
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
-const SENT = 'Prueba enviada. Tus contactos reciben un correo marcado PRUEBA y pueden responder «Lo tengo».';
+const SENT = 'Prueba enviada. Abajo ves a quién llegó.';
 const WAITING = 'Sin conexión: tu prueba se enviará en cuanto haya señal. Tus contactos todavía no reciben nada.';
 
 function practiceWith(key: string, state: 'sent' | 'acknowledged' = 'sent'): PracticeDeliveryState {
@@ -101,6 +101,30 @@ describe('the practice alert', () => {
     expect(getSessionState().auth.alert_status).toBe(false);
     expect(router.state.location.pathname).toBe('/web/practice');
     expect(window.dataLayer).toContainEqual({ event: 'practice_send', queued: false });
+  });
+
+  it('says before the press that nobody will get it when no contact confirmed, and never that the contacts get it', async () => {
+    signIn();
+    const rosa = aContact({ id: 'c2', firstname: 'Rosa', lastname: 'Gómez', email_verified_at: null });
+    let key = '';
+    stubApi({
+      'GET /api/contacts': () => ok([rosa]),
+      'PUT /api/active-button': (call) => {
+        key = call.headers['idempotency-key'] ?? '';
+        return ok({ alert_status: false, alert_id: null, practice_id: 'p1' });
+      },
+      'GET /api/practice-deliveries': () =>
+        ok(key ? { practice: { ...practiceWith(key).practice, deliveries: [] } } : { practice: null }),
+    });
+    renderApp('/web/practice');
+    const before = await screen.findByRole('note', { name: 'Nadie recibirá tu alerta' });
+    expect(within(before).getByText(/ninguno de tus contactos ha confirmado su correo/)).toBeTruthy();
+    expect(within(before).getByRole('link', { name: 'Rosa Gómez' }).getAttribute('href')).toBe('/web/contact/c2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar alerta de prueba' }));
+    expect(await screen.findByText('Ningún contacto ha confirmado su correo: nadie recibió la prueba.')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Estado de tu prueba' }).textContent).toBe(SENT);
+    expect(document.body.textContent).not.toMatch(/Tus contactos reciben/);
   });
 
   it('shows the practice waiting for signal when the worker queued it, and its list once delivered', async () => {

@@ -48,7 +48,9 @@ describe('an SOS with no service worker in between', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
     expect(await screen.findByText(WAITING)).toBeTruthy();
     expect(screen.getByText('Solicitudes pendientes: 1')).toBeTruthy();
-    expect(screen.getByText('Mantén la aplicación abierta hasta que se envíe.')).toBeTruthy();
+    expect(
+      screen.getByText('Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.'),
+    ).toBeTruthy();
     expect(getSessionState().auth.alert_status).toBe(true);
     // The SMS is there for when data never comes back.
     expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' })).toBeTruthy();
@@ -76,13 +78,19 @@ describe('an SOS with no service worker in between', () => {
     const { router } = renderApp('/web/home');
     fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-    expect(await screen.findByText('Mantén la aplicación abierta hasta que se envíe.')).toBeTruthy();
+    expect(
+      await screen.findByText('Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.'),
+    ).toBeTruthy();
 
     network.restore();
     worker.claim();
     await vi.waitFor(() => expect(sosCalls(network.calls)).toHaveLength(2));
     // The worker keeps it now: the page no longer asks the person to stay.
-    await vi.waitFor(() => expect(screen.queryByText('Mantén la aplicación abierta hasta que se envíe.')).toBeNull());
+    await vi.waitFor(() =>
+      expect(
+        screen.queryByText('Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.'),
+      ).toBeNull(),
+    );
     // Kept by the worker is not sent yet.
     expect(screen.getByText(WAITING)).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();

@@ -21,10 +21,14 @@ export function ContactCard({ contact }: { contact: Contact }) {
       </span>{' '}
       <span className="contact-card__detail">{contact.email}</span>{' '}
       <span className="contact-card__detail">{contact.phone}</span>{' '}
-      <span className={verified ? 'contact-card__state contact-card__state--verified' : 'contact-card__state'}>
-        {verified ? 'Verificado' : pending ? INVITATION_PENDING : 'Sin verificar'}
-      </span>
-      {unsubscribed && <span className="contact-card__unsubscribed"> Dado de baja: no recibirá alertas</span>}
+      {/* An opt-out outranks a confirmation: 'Verificado' beside it would say the alerts still reach them. */}
+      {unsubscribed ? (
+        <span className="contact-card__state contact-card__unsubscribed">Dado de baja: no recibirá alertas</span>
+      ) : (
+        <span className={verified ? 'contact-card__state contact-card__state--verified' : 'contact-card__state'}>
+          {verified ? 'Verificado' : pending ? INVITATION_PENDING : 'Sin verificar'}
+        </span>
+      )}
       {verified && !unsubscribed && contact.push_phones > 0 && (
         <span className="contact-card__push"> {pushPhonesText(contact.push_phones)}</span>
       )}

@@ -18,6 +18,8 @@ export function NewContactScreen() {
           const pendingUntil = invitationPendingUntil(contact);
           showToast({
             message: pendingUntil ? invitationPendingNotice(atMoment(pendingUntil)) : apiMessages.contactCreated,
+            // An invitation held back is news to heed (that contact gets no alert yet), never a green success.
+            variant: pendingUntil ? 'warning' : 'success',
           });
           void navigate({ to: '/web/home' });
         }}

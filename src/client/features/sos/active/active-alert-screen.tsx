@@ -4,6 +4,7 @@ import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
 import type { Contact } from '#shared/api/contacts.ts';
 import { CHECK_IN_PURPOSE_LABELS, type AlertCheckIn } from '#shared/api/check-ins.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
+import { useBackgroundSync } from '#client/lib/sos-worker/background-sync.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
 import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { GEOLOCATION_UNSUPPORTED, holdLocationWatch, useLocation } from '#client/lib/location/location-store.ts';
@@ -11,7 +12,7 @@ import { useHeldView } from '#client/features/sos/press/page-queue.ts';
 import { usePressState } from '#client/features/sos/press/press-state.ts';
 import { checkAlertWithServer } from '#client/features/sos/press/reconcile-alert.ts';
 import { deliveryOf, type Delivery } from './delivery.ts';
-import { DeliveryStatus } from './delivery-status.tsx';
+import { DeliveryStatus, KEEP_APP_OPEN } from './delivery-status.tsx';
 import { emailReach } from './email-reach.ts';
 import { EndAlertButton } from './end-alert-button.tsx';
 import { NeedsSignIn } from './needs-sign-in.tsx';
@@ -61,6 +62,7 @@ export function ActiveAlertScreen({
   const held = useHeldView();
   const { name, firstname, lastname, alert_status } = useAuth();
   const location = useLocation();
+  const backgroundSync = useBackgroundSync();
   const reached = delivery.state === 'sent';
   const reach = emailReach(contacts, reached ? server?.deliveries : undefined);
   const serverSaysEnded = reached && server?.alertStatus === false && alert_status;
@@ -81,6 +83,9 @@ export function ActiveAlertScreen({
   const who = name || `${firstname} ${lastname}`.trim();
   // Waiting for signal, what the phone itself can send (WhatsApp, the share sheet, SMS) comes first.
   const queued = delivery.state === 'waiting';
+  // Where nothing sends the queue with the app closed (no Background Sync: every iPhone), or the page
+  // itself holds the alert: the first thing said, before the SMS.
+  const keepOpen = queued && (delivery.heldHere || backgroundSync === false);
   const fromThePhone = (
     <>
       <PhoneShare contacts={contacts} name={who} fix={location.fix} queued={queued} />
@@ -96,6 +101,11 @@ export function ActiveAlertScreen({
           Esta alerta se envió porque no confirmaste que estabas bien después de:{' '}
           {CHECK_IN_PURPOSE_LABELS[server.missedCheckIn.purpose]}
           {server.missedCheckIn.place ? ` (${server.missedCheckIn.place})` : ''}.
+        </p>
+      )}
+      {keepOpen && (
+        <p className="sos-active__keep-open" role="note">
+          {KEEP_APP_OPEN}
         </p>
       )}
       {queued && fromThePhone}

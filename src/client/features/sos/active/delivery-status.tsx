@@ -5,6 +5,8 @@ import { useNow } from './use-now.ts';
 export const ALERT_SENT = 'Alerta enviada a tus contactos';
 export const ALERT_WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal';
 export const ALERT_SENT_TO_NOBODY = 'Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.';
+/** Where nothing sends a queued alert with the app closed (no Background Sync: every iPhone), or the page holds it. */
+export const KEEP_APP_OPEN = 'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.';
 export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. Envía un SMS a tus contactos ahora.';
 
 /**
@@ -21,7 +23,12 @@ export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delive
   return (
     <>
       {/* One live region from the first render, so every change is announced. */}
-      <div className={`sos-delivery sos-delivery--${delivery.state}`} role="status" aria-label="Estado de tu alerta">
+      {/* Bad news is never in the green box of a sent alert. */}
+      <div
+        className={`sos-delivery sos-delivery--${delivery.state === 'sent' && nobodyGetsEmail ? 'nobody' : delivery.state}`}
+        role="status"
+        aria-label="Estado de tu alerta"
+      >
         <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} />
       </div>
       {unsentTooLong && (
@@ -48,7 +55,6 @@ function DeliveryText({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobod
         <>
           <p className="sos-delivery__title">{ALERT_WAITING}</p>
           <p>Solicitudes pendientes: {delivery.pending}</p>
-          {delivery.heldHere && <p>Mantén la aplicación abierta hasta que se envíe.</p>}
         </>
       );
   }

@@ -1,11 +1,17 @@
 import { useEffect } from 'react';
+import { ALERT_END } from '#shared/alert-status.ts';
 import { SOS_ACK_REJECTED, type RejectedSos } from '#shared/browser/sos-messages.ts';
 import { postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
 
 const acknowledged = new Set<string>();
 
+/** Said when an end sent without signal was refused: the alert goes on, and why. */
+export const endRefused = (why: string | null) =>
+  `No pudimos finalizar tu alerta: ${why ?? 'el servidor no lo aceptó.'} Tu alerta sigue activa.`;
+
 function describe(entry: RejectedSos): string {
   if (entry.reason === 'expired') return 'Una solicitud de tu alerta no se pudo enviar en 7 días y se descartó.';
+  if (entry.alert_status === ALERT_END) return endRefused(entry.message);
   return `No pudimos enviar una solicitud de tu alerta: ${entry.message ?? 'el servidor no la aceptó.'}`;
 }
 

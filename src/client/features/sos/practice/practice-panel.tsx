@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
+import type { Contact } from '#shared/api/contacts.ts';
 import { holdLocationWatch } from '#client/lib/location/location-store.ts';
+import { NobodyToldNotice } from '#client/features/sos/home/nobody-told-notice.tsx';
 import { pressPractice } from './press-practice.ts';
 import { usePracticeState, type PracticeState } from './practice-state.ts';
 // Home's SOS styles (the notices), already loaded with the code this screen shares with home.
@@ -44,7 +46,8 @@ const NOTICE: Record<Stage, string | undefined> = {
 const STAGE_TEXT: Record<Exclude<Stage, 'idle'>, string> = {
   sending: 'Enviando tu alerta de prueba…',
   waiting: 'Sin conexión: tu prueba se enviará en cuanto haya señal. Tus contactos todavía no reciben nada.',
-  reached: 'Prueba enviada. Tus contactos reciben un correo marcado PRUEBA y pueden responder «Lo tengo».',
+  // Who got it is the delivery list's to say (it may be nobody): this line never claims it.
+  reached: 'Prueba enviada. Abajo ves a quién llegó.',
   failed: 'No pudimos enviar tu prueba. Revisa tu conexión e inténtalo de nuevo.',
 };
 
@@ -52,7 +55,14 @@ const STAGE_TEXT: Record<Exclude<Stage, 'idle'>, string> = {
  * /web/practice: what a practice does, its button (plain, never red: it must
  * not look like SOS) and where it stands; the route puts the delivery list under it.
  */
-export function PracticePanel({ renderDeliveries }: { renderDeliveries: (progress: PracticeProgress) => ReactNode }) {
+export function PracticePanel({
+  contacts,
+  renderDeliveries,
+}: {
+  /** The person's contacts, when known: with none confirmed, the panel says nobody would get it. */
+  contacts: readonly Contact[] | undefined;
+  renderDeliveries: (progress: PracticeProgress) => ReactNode;
+}) {
   const practice = usePracticeState();
   const queue = useSosQueueView();
   const stage = stageOf(practice, queue.delivered, queue.rejected);
@@ -66,6 +76,7 @@ export function PracticePanel({ renderDeliveries }: { renderDeliveries: (progres
         Comprueba que tus alertas llegan. Tus contactos confirmados recibirán un correo marcado <strong>PRUEBA</strong>,
         con la hora y tu ubicación, y podrán responder «Lo tengo». No es una alerta: nadie tiene que hacer nada más.
       </p>
+      <NobodyToldNotice contacts={contacts} />
       <button
         type="button"
         className="button button--ghost button--block practice__button"

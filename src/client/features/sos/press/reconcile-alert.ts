@@ -1,3 +1,4 @@
+import { ALERT_END } from '#shared/alert-status.ts';
 import { getSessionState, setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { isSessionValid } from '#client/lib/session/session-validity.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
@@ -133,8 +134,26 @@ export function checkAlertWithServer(): Promise<void> {
 }
 
 /**
- * Started once the app shows its first screen: checks now, when the network comes back and
- * when the app comes to the front. Returns the stop.
+ * An end ('2') the worker kept and the server then refused (a wrong PIN typed offline): the
+ * alert is still on, so the server is asked again at once and the alert screen comes back,
+ * where the refusal is shown. Calls `onRefusedEnd` once per refused end the worker reports.
+ */
+function watchRefusedEnds(onRefusedEnd: () => void): () => void {
+  const seen = new Set(getSosQueueView().rejected.map((entry) => entry.idempotencyKey));
+  return subscribeSosQueue(() => {
+    let fresh = false;
+    for (const entry of getSosQueueView().rejected) {
+      if (seen.has(entry.idempotencyKey)) continue;
+      seen.add(entry.idempotencyKey);
+      if (entry.alert_status === ALERT_END && entry.reason === 'invalid') fresh = true;
+    }
+    if (fresh) onRefusedEnd();
+  });
+}
+
+/**
+ * Started once the app shows its first screen: checks now, when the network comes back, when
+ * the app comes to the front and when the worker reports a refused end. Returns the stop.
  */
 export function startAlertReconcile(nav: AlertReconcileDeps): () => void {
   navigation = nav;
@@ -144,10 +163,13 @@ export function startAlertReconcile(nav: AlertReconcileDeps): () => void {
   };
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisibility);
+  // A check already running may have skipped while the end still waited: the one after it asks again.
+  const stopWatching = watchRefusedEnds(() => void (running ?? Promise.resolve()).then(checkAlertWithServer));
   void checkAlertWithServer();
   return () => {
     if (navigation === nav) navigation = undefined;
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisibility);
+    stopWatching();
   };
 }

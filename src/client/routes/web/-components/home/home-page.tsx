@@ -4,6 +4,7 @@ import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
 import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { CheckInEntry } from '#client/features/check-in/check-in-entry.tsx';
+import { checkAlertWithServer } from '#client/features/sos/press/reconcile-alert.ts';
 import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
@@ -27,11 +28,11 @@ export function HomePage() {
         {/* A chunk that cannot load (offline, no worker yet) costs this extra, never the page. */}
         <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
           <Suspense fallback={null}>
-            <SosHomePanels contacts={contacts.data ?? []} />
+            <SosHomePanels contacts={contacts.data} />
           </Suspense>
         </CatchBoundary>
         {/* Below the SOS area, blue and square: never to be taken for the red round SOS button. */}
-        <CheckInEntry />
+        <CheckInEntry checkAlert={checkAlertWithServer} />
         <ContactListSection />
         {/* A practice: plain and far from the red SOS button, so it can never be taken for it. */}
         <Link to="/web/practice" className="button button--ghost button--block home-page__practice">

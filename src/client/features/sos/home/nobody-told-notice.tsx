@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import type { Contact } from '#shared/api/contacts.ts';
+import { isConfirmed } from '#client/features/sos/sms/sms-link.ts';
+
+export const NOBODY_SAVED = 'Nadie recibirá tu alerta: no tienes contactos de emergencia.';
+export const NOBODY_CONFIRMED =
+  'Nadie recibirá tu alerta por correo: ninguno de tus contactos ha confirmado su correo.';
+export const ASK_TO_CONFIRM = 'Pide que confirmen el correo que les enviamos:';
+
+/**
+ * Said before the press, not after it: with no contact, or none who gets the e-mail, the alert
+ * tells nobody. Says what to do (add a contact, or have one confirm) and links to it. Nothing
+ * while the list is unknown (never loaded, offline): a guess would frighten for nothing.
+ */
+export function NobodyToldNotice({ contacts }: { contacts: readonly Contact[] | undefined }) {
+  if (!contacts || contacts.some(isConfirmed)) return null;
+  // Opted-out contacts cannot confirm again from here.
+  const toConfirm = contacts.filter((contact) => !contact.email_verified_at && !contact.unsubscribed_at);
+  return (
+    <div className="sos-notice sos-notice--danger nobody-told" role="note" aria-label="Nadie recibirá tu alerta">
+      <p>
+        <strong>{contacts.length === 0 ? NOBODY_SAVED : NOBODY_CONFIRMED}</strong>
+      </p>
+      {toConfirm.length > 0 && (
+        <>
+          <p>{ASK_TO_CONFIRM}</p>
+          <ul className="nobody-told__contacts">
+            {toConfirm.map((contact) => (
+              <li key={contact.id}>
+                <Link to="/web/contact/$contactId" params={{ contactId: contact.id }}>
+                  {contact.firstname} {contact.lastname}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>
+        <Link to="/web/contact">Agregar un contacto</Link>
+      </p>
+    </div>
+  );
+}
