@@ -17,6 +17,7 @@ import { endAlertUnderDuress } from './duress-end.ts';
 import { alertPhaseOf, step } from './lifecycle.ts';
 import { planStart, writeStarts } from './start-rows.ts';
 import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
+import { withdrawUnsent } from './withdraw-unsent.ts';
 
 type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date; log?: Log };
 
@@ -107,9 +108,11 @@ export async function applyAlertRequest(
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
-  // To everyone who got the alert, with who acknowledged it.
+  // After the alert row's update, which waits for a reminder being queued: its rows are withdrawn too.
+  const withdrawn = await withdrawUnsent(tx, active.id, now);
+  // To everyone who got the alert, with who acknowledged it; not to those who never heard of it.
   const moment = momentData(momentOf(at, timezone, now));
-  await queueEndedAlertMails(deps, active.id, (recipient, deliveries) => ({
+  await queueEndedAlertMails(deps, active.id, withdrawn.emails, (recipient, deliveries) => ({
     alertId: active.id,
     person,
     contactFirstname: recipient.firstname,
@@ -120,7 +123,7 @@ export async function applyAlertRequest(
     ...(ending.safe ? { safe: true } : {}),
   }));
   // Phone notifications: besides the e-mails, never instead (src/server/push).
-  await queueAlertPushes(tx, userId, active.id, 'alert-ended', now);
+  await queueAlertPushes(tx, userId, active.id, 'alert-ended', now, [...withdrawn.phones]);
   return { alert_status: false, alert_id: active.id };
 }
 
