@@ -52,7 +52,7 @@ export async function cyclingAccountFigures(bench: BenchContext): Promise<Measur
   const presses = bench.quick ? 10 : 20;
   const p95: number[] = [];
   const p50: number[] = [];
-  /** Of the cycling account's e-mails, how many its ends withdrew before they left (src/server/alerts/withdraw-unsent.ts). */
+  /** Of the cycling account's starts, how many its ends withdrew before they left (src/server/alerts/withdraw-unsent.ts). */
   const withdrawn: number[] = [];
   const notes: string[] = [];
   try {
@@ -103,10 +103,10 @@ export async function cyclingAccountFigures(bench: BenchContext): Promise<Measur
     { figure: FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
     {
       figure: FIGURE,
-      what: "the cycling account's e-mails withdrawn by its ends before they left",
+      what: "the cycling account's starts withdrawn by its ends before they left",
       unit: 'count',
       samples: withdrawn,
-      note: `of the ${CYCLES * CYCLER_CONTACTS * 2} its cycles would send uncoalesced (a start and an end to each contact)`,
+      note: `of its ${CYCLES * CYCLER_CONTACTS} starts; each withdrawn one spares its end too (uncoalesced, its cycles send ${CYCLES * CYCLER_CONTACTS * 2} e-mails)`,
     },
   ];
 }
