@@ -19,6 +19,7 @@ export type DeliveryTexts = {
   deliveryPending: (name: string) => string;
   deliveryRetrying: (name: string) => string;
   deliveryFailed: (name: string) => string;
+  deliveryCancelled: (name: string) => string;
 };
 
 export const spanishDeliveryTexts: DeliveryTexts = {
@@ -29,6 +30,7 @@ export const spanishDeliveryTexts: DeliveryTexts = {
   deliveryPending: (name) => `Enviando a ${name}…`,
   deliveryRetrying: (name) => `No se pudo enviar a ${name} todavía; lo seguimos intentando`,
   deliveryFailed: (name) => `No se pudo enviar a ${name}`,
+  deliveryCancelled: (name) => `No se envió a ${name}: la alerta terminó antes de que saliera`,
 };
 
 /** One contact's line; `clock` turns a moment into '10:42' in the reader's time zone. */
@@ -50,6 +52,8 @@ export function deliveryLine(
       return texts.deliveryRetrying(name);
     case 'failed':
       return texts.deliveryFailed(name);
+    case 'cancelled':
+      return texts.deliveryCancelled(name);
   }
 }
 

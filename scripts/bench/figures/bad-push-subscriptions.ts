@@ -12,6 +12,7 @@ import { sharedLoadServer } from '../load/load-server.ts';
 import { percentile } from '../load/percentile.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { seedPeople, type SeededPerson } from '../load/seed-people.ts';
+import { timedPresses } from '../load/timed-presses.ts';
 
 const FIGURE = '12. SOS beside bad phone keys';
 
@@ -101,16 +102,7 @@ export async function badPushFigures(bench: BenchContext): Promise<Measurement[]
       const holderPresses = alertPresses(holders);
       for (let i = 0; i < HOLDERS; i += 1) await sendExpectingOk(pool, holderPresses.next());
 
-      const requests = alertPresses(people);
-      const waits: Promise<number>[] = [];
-      for (let i = 0; i < presses; i += 1) {
-        const sent = performance.now();
-        const accepted = server.mail.waitFor(people[i]!.contactEmails, sent, WAIT_MS);
-        await sendExpectingOk(pool, requests.next());
-        waits.push(accepted.then((at) => (at === null ? Number.POSITIVE_INFINITY : at - sent)));
-        await sleep(PRESS_GAP_MS);
-      }
-      const samples = await Promise.all(waits);
+      const samples = await timedPresses(pool, server.mail, people, { gapMs: PRESS_GAP_MS, waitMs: WAIT_MS });
       const holdersDone = await holderMails;
       await sleep(WATCH_MS);
       p95.push(percentile(samples, 95));

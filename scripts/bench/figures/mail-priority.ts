@@ -4,12 +4,12 @@ import { Pool } from 'undici';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
-import { sendExpectingOk } from '../load/load-request.ts';
 import { sharedLoadServer, type LoadServer } from '../load/load-server.ts';
 import { runOpenLoop } from '../load/open-loop.ts';
 import { percentile } from '../load/percentile.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { SEED_PREFIX, seedPeople } from '../load/seed-people.ts';
+import { timedPresses } from '../load/timed-presses.ts';
 
 const FLOOD_FIGURE = '8. SOS behind a flood';
 const BURST_FIGURE = '9. E-mail during a burst';
@@ -60,17 +60,8 @@ export async function sosBehindFloodFigures(bench: BenchContext): Promise<Measur
       await queueInvitations(server, run);
       // The flood is under way: invitations are in flight at the relay when the first press comes.
       while (server.mail.accepted.filter((mail) => mail.at >= since).length < RELAY_PER_SECOND) await sleep(50);
-      const requests = alertPresses(people);
-      const waits: Promise<number>[] = [];
-      for (const person of people) {
-        const sent = performance.now();
-        // Long enough to measure a press stuck behind the whole flood (about 67 s at 15 a second).
-        const accepted = server.mail.waitFor(person.contactEmails, sent, 120_000);
-        await sendExpectingOk(pool, requests.next());
-        waits.push(accepted.then((at) => (at === null ? Number.POSITIVE_INFINITY : at - sent)));
-        await sleep(PRESS_GAP_MS);
-      }
-      const samples = await Promise.all(waits);
+      // Long enough to measure a press stuck behind the whole flood (about 67 s at 15 a second).
+      const samples = await timedPresses(pool, server.mail, people, { gapMs: PRESS_GAP_MS, waitMs: 120_000 });
       p95.push(percentile(samples, 95));
       p50.push(percentile(samples, 50));
       server.mail.limit(undefined);

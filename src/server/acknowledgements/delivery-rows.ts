@@ -40,11 +40,13 @@ export function deliveryRows(db: Queryable, where: SQL | undefined): Promise<Del
 
 /**
  * Acknowledged beats everything; then what the outbox says. An outbox row that
- * is gone was withdrawn (the address opted out before it left): not sent.
+ * is gone was withdrawn (the address opted out before it left): not sent. One
+ * cancelled was withdrawn by the end, before it left: nothing was sent.
  */
 export function stateOf(row: DeliveryRow): DeliveryState {
   if (row.acknowledgedAt) return 'acknowledged';
   if (row.mailStatus === 'sent') return 'sent';
+  if (row.mailStatus === 'cancelled') return 'cancelled';
   if (row.mailStatus === 'pending') return (row.attempts ?? 0) > 0 ? 'retrying' : 'pending';
   return 'failed';
 }

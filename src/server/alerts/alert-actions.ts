@@ -18,6 +18,7 @@ import { endAlertUnderDuress } from './duress-end.ts';
 import { alertPhaseOf, step } from './lifecycle.ts';
 import { planStart, writeStarts } from './start-rows.ts';
 import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
+import { withdrawUnsent } from './withdraw-unsent.ts';
 
 type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date; log?: Log };
 
@@ -117,9 +118,11 @@ export async function applyAlertRequest(
     at: now,
     ...(ending.safe ? { detail: { safe: true } } : {}),
   });
-  // To everyone who got the alert, with who acknowledged it.
+  // After the alert row's update, which waits for a reminder being queued: its rows are withdrawn too.
+  const withdrawn = await withdrawUnsent(tx, active.id, now);
+  // To everyone who got the alert, with who acknowledged it; not to those who never heard of it.
   const moment = momentData(momentOf(at, timezone, now));
-  await queueEndedAlertMails(deps, active.id, (recipient, deliveries) => ({
+  await queueEndedAlertMails(deps, active.id, withdrawn.emails, (recipient, deliveries) => ({
     alertId: active.id,
     person,
     contactFirstname: recipient.firstname,
@@ -130,7 +133,7 @@ export async function applyAlertRequest(
     ...(ending.safe ? { safe: true } : {}),
   }));
   // Phone notifications: besides the e-mails, never instead (src/server/push).
-  await queueAlertPushes(tx, userId, active.id, 'alert-ended', now);
+  await queueAlertPushes(tx, userId, active.id, 'alert-ended', now, [...withdrawn.phones]);
   return { alert_status: false, alert_id: active.id };
 }
 

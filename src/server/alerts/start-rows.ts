@@ -157,14 +157,14 @@ const startAlerts = (tracked: boolean) => ({
       on conflict (user_id, email) do update set token_hash = excluded.token_hash
       where opt_outs.token_hash <> excluded.token_hash
     ), queued as (
-      insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
-      select $3, $4::smallint, mail.user_id, mail.email, mail.data, mail.received_at, mail.received_at from mail
+      insert into outbox (kind, priority, user_id, recipient, template_data, alert_id, next_attempt_at, created_at)
+      select $3, $4::smallint, mail.user_id, mail.email, mail.data, mail.alert_id, mail.received_at, mail.received_at from mail
       returning id, user_id, recipient
     ), pushes as (
       -- Phone notifications (src/server/push/queue-pushes.ts): one row per phone of each contact mailed above.
-      insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
+      insert into outbox (kind, priority, user_id, recipient, template_data, alert_id, next_attempt_at, created_at)
       select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id, 'trigger', mail.trigger)::text,
-        mail.received_at, mail.received_at
+        mail.alert_id, mail.received_at, mail.received_at
       from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
       join push_subscriptions s on s.contact_id = c.id
     ), logged as (

@@ -128,13 +128,15 @@ export async function queueFollowUpMails<K extends FollowUpKind>(
 
 /**
  * The 'ended' e-mail goes to everyone who got the alert (its delivery records,
- * minus addresses that opted out since), with what became of each e-mail, so
- * the family knows who is acting. When the alert has no record (none could be
- * written), it goes to the confirmed contacts, as before delivery records existed.
+ * minus addresses that opted out since, minus `withdrawn`: those whose start
+ * never left), with what became of each e-mail, so the family knows who is
+ * acting. When the alert has no record (none could be written), it goes to the
+ * confirmed contacts, as before delivery records existed.
  */
 export async function queueEndedAlertMails(
   { tx, config, log, userId, now }: TrackDeps,
   alertId: string,
+  withdrawn: ReadonlySet<string>,
   data: (recipient: Recipient, deliveries: AlertEndedInput['deliveries']) => AlertEndedInput,
 ): Promise<number> {
   const audience = await bestEffort(
@@ -145,7 +147,9 @@ export async function queueEndedAlertMails(
     null,
   );
   const recorded = audience && audience.lines.length > 0 ? audience : undefined;
-  const recipients = recorded ? recorded.recipients : await alertRecipients(tx, userId);
+  const recipients = (recorded ? recorded.recipients : await alertRecipients(tx, userId)).filter(
+    (recipient) => !withdrawn.has(recipient.email),
+  );
   await unsubscribeLinks(
     tx,
     config,

@@ -202,7 +202,11 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
-export const outboxStatus = ['pending', 'sent', 'failed'] as const;
+/**
+ * 'cancelled': an alert's message that had not left when the person ended the
+ * alert, withdrawn with the end (src/server/alerts/withdraw-unsent.ts).
+ */
+export const outboxStatus = ['pending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxStatus = (typeof outboxStatus)[number];
 
 /**
@@ -227,6 +231,12 @@ export const outbox = pgTable(
      * Rows the versions before it wrote with their bodies have none, and send as stored.
      */
     templateData: text('template_data'),
+    /**
+     * The alert a message of an alert's kind belongs to, kept once the data is
+     * cleared: an end withdraws that alert's messages that have not left yet.
+     * No foreign key: the row goes with its account, as the alert does.
+     */
+    alertId: uuid('alert_id'),
     status: text('status', { enum: outboxStatus }).notNull().default('pending'),
     /**
      * Lower goes first (src/server/messages/priority.ts, each kind's in kinds.ts): the worker claims by
@@ -256,6 +266,9 @@ export const outbox = pgTable(
       .on(t.priority, t.turn, t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('outbox_user_idx').on(t.userId),
+    index('outbox_alert_idx')
+      .on(t.alertId, t.recipient)
+      .where(sql`${t.alertId} is not null`),
     // Where the trigger finds the last waiting row of the account to the recipient.
     index('outbox_waiting_turn_idx')
       .on(t.userId, t.recipient, t.priority, t.turn)

@@ -15,11 +15,14 @@ export class MessageDataError extends Error {
   }
 }
 
-/** The row's columns for a message: its kind, its priority, and its data parsed and serialised. */
+/**
+ * The row's columns for a message: its kind, its priority, its data parsed and
+ * serialised, and the alert it belongs to (kept once the data is cleared).
+ */
 export function storedMessage<K extends MessageKind>(
   kind: K,
   data: MessageInput<K>,
-): { kind: K; priority: Priority; templateData: string } {
+): { kind: K; priority: Priority; templateData: string; alertId: string | null } {
   const spec = MESSAGE_KINDS[kind];
   const parsed = v.safeParse(spec.schema, data);
   if (!parsed.success)
@@ -27,7 +30,15 @@ export function storedMessage<K extends MessageKind>(
       kind,
       parsed.issues.map((issue) => v.getDotPath(issue) ?? 'root'),
     );
-  return { kind, priority: spec.priority, templateData: JSON.stringify(parsed.output) };
+  const alertId = spec.alert ? alertIdOf(parsed.output) : null;
+  if (spec.alert && alertId === null) throw new MessageDataError(kind, ['alertId']);
+  return { kind, priority: spec.priority, templateData: JSON.stringify(parsed.output), alertId };
+}
+
+/** Every kind that belongs to an alert names it in its data (kinds.ts). */
+function alertIdOf(data: unknown): string | null {
+  const alertId = (data as { alertId?: unknown } | null)?.alertId;
+  return typeof alertId === 'string' ? alertId : null;
 }
 
 export function priorityOf(kind: MessageKind): Priority {

@@ -17,15 +17,18 @@ export async function queueAlertPushes(
   alertId: string,
   kind: PushKind,
   now: Date,
+  /** Phones that are not to hear of it: their start was withdrawn with the end (withdraw-unsent.ts). */
+  except: readonly string[] = [],
 ): Promise<number> {
   const at = now.toISOString();
   const { rowCount } = await tx.execute(sql`
-    insert into outbox (kind, priority, user_id, recipient, template_data, next_attempt_at, created_at)
-    select ${pushOutboxKind(kind)}, ${priorityOf(pushOutboxKind(kind))}, c.user_id, s.id::text, ${JSON.stringify({ alertId })}, ${at}::timestamptz, ${at}::timestamptz
+    insert into outbox (kind, priority, user_id, recipient, template_data, alert_id, next_attempt_at, created_at)
+    select ${pushOutboxKind(kind)}, ${priorityOf(pushOutboxKind(kind))}, c.user_id, s.id::text, ${JSON.stringify({ alertId })}, ${alertId}::uuid, ${at}::timestamptz, ${at}::timestamptz
     from push_subscriptions s
     join contacts c on c.id = s.contact_id
     left join opt_outs o on o.user_id = c.user_id and o.email = c.email
-    where c.user_id = ${userId} and c.email_verified_at is not null and o.unsubscribed_at is null`);
+    where c.user_id = ${userId} and c.email_verified_at is not null and o.unsubscribed_at is null
+      and s.id::text <> all(${`{${except.join(',')}}`}::text[])`);
   if ((rowCount ?? 0) > 0 && !afterCommit(tx, notifyOutboxWorkers))
     await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return rowCount ?? 0;

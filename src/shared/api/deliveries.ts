@@ -11,9 +11,11 @@ import { ALERT_TRIGGERS, alertCheckInSchema } from './check-ins.ts';
  * - retrying: the mail server refused it at least once; we keep trying;
  * - sent: the mail server took it (`sent_at`);
  * - failed: we gave up on it, or it was withdrawn (the address opted out);
- * - acknowledged: the contact pressed 'Lo tengo' (`acknowledged_at`).
+ * - acknowledged: the contact pressed 'Lo tengo' (`acknowledged_at`);
+ * - cancelled: the alert ended before it left, so neither it nor the end went
+ *   (src/server/alerts/withdraw-unsent.ts).
  */
-export const deliveryStates = ['pending', 'retrying', 'sent', 'failed', 'acknowledged'] as const;
+export const deliveryStates = ['pending', 'retrying', 'sent', 'failed', 'acknowledged', 'cancelled'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 export const deliverySchema = v.object({

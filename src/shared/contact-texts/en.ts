@@ -52,6 +52,7 @@ export const en: ContactTexts = {
   deliveryPending: (name) => `Sending to ${name}…`,
   deliveryRetrying: (name) => `Couldn't reach ${name} yet; we keep trying`,
   deliveryFailed: (name) => `Couldn't reach ${name}`,
+  deliveryCancelled: (name) => `Not sent to ${name}: the alert ended before it went out`,
 
   reminderSubject: (who) => `Reminder: ${who} is still in danger and nobody has confirmed their SOS alert`,
   reminderLead: (minutes, who) =>

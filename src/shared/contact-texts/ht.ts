@@ -56,6 +56,7 @@ export const ht: ContactTexts = {
   deliveryPending: (name) => `N ap voye bay ${name}…`,
   deliveryRetrying: (name) => `Nou poko rive voye bay ${name}; n ap kontinye eseye`,
   deliveryFailed: (name) => `Nou pa t rive voye bay ${name}`,
+  deliveryCancelled: (name) => `Nou pa t voye l bay ${name}: alèt la te fini anvan l pati`,
 
   reminderSubject: (who) => `Rapèl: ${who} toujou an danje e pèsonn poko konfime alèt SOS li a`,
   reminderLead: (minutes, who) =>

@@ -55,6 +55,7 @@ export const pt: ContactTexts = {
   deliveryPending: (name) => `Enviando para ${name}…`,
   deliveryRetrying: (name) => `Ainda não foi possível enviar para ${name}; continuamos tentando`,
   deliveryFailed: (name) => `Não foi possível enviar para ${name}`,
+  deliveryCancelled: (name) => `Não enviado para ${name}: o alerta terminou antes de sair`,
 
   reminderSubject: (who) => `Lembrete: ${who} continua em perigo e ninguém confirmou o alerta SOS`,
   reminderLead: (minutes, who) =>

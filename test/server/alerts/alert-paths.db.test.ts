@@ -97,7 +97,8 @@ const reply = (answer: Reply) => ({ status: answer.status, body: answer.body });
 const ended = { alert_status: '2' };
 const NO_POSITION = { alert_status: '1', latitude: '', longitude: '', timezone: 'America/Mexico_City' };
 
-type Step = { key: string; body: Record<string, unknown>; advanceMs?: number; remind?: boolean };
+/** `sendFirst`: what is queued leaves before the press (an end before the start left would withdraw it). */
+type Step = { key: string; body: Record<string, unknown>; advanceMs?: number; remind?: boolean; sendFirst?: boolean };
 
 describe('the one statement and the transaction', () => {
   let batch: Path;
@@ -116,6 +117,7 @@ describe('the one statement and the transaction', () => {
       for (const step of steps) {
         app.clock.advance(step.advanceMs ?? 1_000);
         if (step.remind) await reminders.runDue();
+        if (step.sendFirst) await app.drainOutbox();
         answers.push(reply(await press(app, person.me, step.body, step.key)));
       }
       // The rows as written (the outbox keeps an e-mail's data only until it is sent), then as sent.
@@ -145,7 +147,7 @@ describe('the one statement and the transaction', () => {
       { key: 'first-position', body: { alert_status: '1', ...MEXICO } },
       { key: 'first-position', body: { alert_status: '1', ...MEXICO } },
       { key: 'after-reminder', body: { alert_status: '1', ...MEXICO }, advanceMs: 5 * 60_000, remind: true },
-      { key: 'end-of-alert', body: ended },
+      { key: 'end-of-alert', body: ended, sendFirst: true },
       { key: 'end-of-alert', body: ended },
       // The phone never heard the first answer and sends the start again, after the end.
       { key: 'start-no-position', body: NO_POSITION, advanceMs: 60_000 },
@@ -180,15 +182,22 @@ describe('the one statement and the transaction', () => {
     ]);
     expect(subjects(mails, person.pending)).toEqual([]);
     expect(subjects(mails, person.optedOut)).toEqual([]);
-    // Every alert e-mail is kept as the data its template renders when it is sent.
+    // Every alert e-mail is kept as the data its template renders when it is sent, and named by its alert;
+    // the data goes once it is sent (those before the end were sent before it was pressed).
     const alertMails = queued.outbox.filter((row) => String(row.kind).startsWith('alert-'));
     expect(
-      alertMails.map((row) => ({ kind: row.kind, data: row.template_data !== null, html: row.html !== null })),
+      alertMails.map((row) => ({
+        kind: row.kind,
+        status: row.status,
+        data: row.template_data !== null,
+        html: row.html !== null,
+        alert: row.alert_id,
+      })),
     ).toEqual([
-      { kind: 'alert-started', data: true, html: false },
-      { kind: 'alert-position', data: true, html: false },
-      { kind: 'alert-reminder', data: true, html: false },
-      { kind: 'alert-ended', data: true, html: false },
+      { kind: 'alert-started', status: 'sent', data: false, html: false, alert: alertId },
+      { kind: 'alert-position', status: 'sent', data: false, html: false, alert: alertId },
+      { kind: 'alert-reminder', status: 'sent', data: false, html: false, alert: alertId },
+      { kind: 'alert-ended', status: 'pending', data: true, html: false, alert: alertId },
     ]);
   });
 

@@ -118,6 +118,15 @@ describe('the registry of message kinds', () => {
     expect([lanes['signin-code'], lanes['pins-reset-code']]).toEqual([PRIORITY.signIn, PRIORITY.signIn]);
   });
 
+  it('names in its row the alert of every kind that belongs to one, and no alert for the others', () => {
+    // An end withdraws its alert's messages that have not left by this column (withdraw-unsent.ts).
+    for (const kind of Object.keys(MESSAGE_KINDS) as MessageKind[])
+      expect([kind, storedMessage(kind, SAMPLES[kind]).alertId]).toEqual([
+        kind,
+        MESSAGE_KINDS[kind].alert ? ALERT_ID : null,
+      ]);
+  });
+
   it('refuses at enqueue data that fails its schema, naming the fields but never their values', () => {
     expect(() => storedMessage('signin-code', { code: 'abcd' })).toThrow(MessageDataError);
     expect(() => storedMessage('signin-code', { code: 'abcd' })).toThrow(/'signin-code'.*\(code\)$/);

@@ -1,0 +1,44 @@
+import type { Queryable } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/statements.ts';
+import { pushOutboxKind } from '#server/push/push-kinds.ts';
+
+/** What an end withdrew: the addresses and the phones (subscription ids) that are not to hear of the alert. */
+export type Withdrawn = { emails: Set<string>; phones: Set<string> };
+
+const STARTS = ['alert-started', pushOutboxKind('alert-started')];
+
+/**
+ * With a real end (never a duress end: those contacts must go on being alerted),
+ * in the end's transaction: each recipient (an address, or a phone) of the alert
+ * whose start has not left yet hears nothing of it, neither the start, nor what
+ * followed it (a position, a reminder), nor the end. A press and an end close
+ * together then cost the relay nothing, however many times an account repeats them.
+ *
+ * Only rows nobody has touched go: pending, never tried (a tried one may have
+ * reached the mail server before it timed out), and not claimed by a sender right
+ * now (SKIP LOCKED: a start in flight may arrive, so its end must follow). A
+ * recipient goes only if every row of the alert to it is such a row. The rows
+ * stay, 'cancelled' and without their data, as the receipt the delivery state reads.
+ */
+export async function withdrawUnsent(tx: Queryable, alertId: string, now: Date): Promise<Withdrawn> {
+  const rows = await inTransaction(tx)<{ recipient: string; kind: string }>(
+    {
+      name: 'outbox_withdraw_unsent',
+      text: `with untouched as materialized (
+          select id from outbox where alert_id = $1::uuid and status = 'pending' and attempts = 0
+          for update skip locked
+        ), silent as (
+          select o.recipient from outbox o where o.alert_id = $1::uuid group by o.recipient
+          having bool_or(o.kind = any($2::text[])) and bool_and(o.id in (select id from untouched))
+        )
+        update outbox set status = 'cancelled', template_data = null, subject = null, text = null, html = null,
+          last_error = null, sent_at = null, next_attempt_at = $3::timestamptz
+        where id in (select id from untouched) and recipient in (select recipient from silent)
+        returning recipient, kind`,
+    },
+    [alertId, STARTS, now],
+  );
+  const withdrawn: Withdrawn = { emails: new Set(), phones: new Set() };
+  for (const row of rows) (row.kind.startsWith('push:') ? withdrawn.phones : withdrawn.emails).add(row.recipient);
+  return withdrawn;
+}
