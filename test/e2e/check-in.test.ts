@@ -57,7 +57,7 @@ describe("'Avísales si no vuelvo'", () => {
     await page.getByText('Información guardada.').waitFor();
     await expectAccessible(page, 'profile with Si me detienen and the PINs');
     await page.getByRole('link', { name: 'Inicio' }).click();
-    await page.getByRole('link', { name: /Jorge Paz/ }).click();
+    await page.getByRole('link', { name: /^Jorge Paz \S+@/ }).click();
     await page.getByRole('checkbox', { name: 'Recibe mi información de detención' }).click();
     await page.getByText('Este contacto recibirá tu información de detención en tus alertas.').waitFor();
     await page.getByRole('link', { name: 'Inicio' }).click();
