@@ -223,7 +223,7 @@ describe('accessibility of every screen', () => {
     await help.getByRole('button', { name: 'Salir' }).click();
     await help.waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: /Jorge Paz/ }).click();
+    await page.getByRole('link', { name: /^Jorge Paz \S+@/ }).click();
     await page.waitForURL('**/web/contact/*');
     await page.getByRole('heading', { name: 'Jorge Paz' }).waitFor();
     await checkScreen(page, 'contact detail', 'Contacto');

@@ -57,7 +57,7 @@ describe("'Avísales si no vuelvo'", () => {
     await page.getByText('Información guardada.').waitFor();
     await expectAccessible(page, 'profile with Si me detienen and the PINs');
     await page.getByRole('link', { name: 'Inicio' }).click();
-    await page.getByRole('link', { name: /Jorge Paz/ }).click();
+    await page.getByRole('link', { name: /^Jorge Paz \S+@/ }).click();
     await page.getByRole('checkbox', { name: 'Recibe mi información de detención' }).click();
     await page.getByText('Este contacto recibirá tu información de detención en tus alertas.').waitFor();
     await page.getByRole('link', { name: 'Inicio' }).click();
@@ -119,7 +119,7 @@ describe("'Avísales si no vuelvo'", () => {
     await context.close();
   }, 240_000);
 
-  it('switches the open app to the alert screen within seconds of the firing, with no time left shown after the deadline', async () => {
+  it('switches the open app to the alert screen within seconds of the firing', async () => {
     const { app, browser } = env;
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'abierta');
     await page.setViewportSize({ width: 360, height: 740 });
@@ -131,13 +131,10 @@ describe("'Avísales si no vuelvo'", () => {
     const running = page.getByRole('region', { name: 'Aviso en curso' });
     await running.getByText('Tiempo restante:').waitFor();
 
-    // The app stays open on home while the deadline passes and the server fires.
+    // The app stays open on home while the deadline passes and the server fires. (What home says in
+    // between, the overdue notice and no time left, is the client test's: here it may last a second.)
     const before = (await readMailbox(app.dataDir)).length;
-    await running
-      .getByText('Ya pasó tu hora de regreso: en cualquier momento avisaremos a tus contactos.', { exact: false })
-      .waitFor({ timeout: 120_000 });
-    expect(await running.getByText('Tiempo restante:').count()).toBe(0);
-    await waitForMail(app.dataDir, { to: contactEmail, subject: /no confirmó que está bien$/, after: before }, 60_000);
+    await waitForMail(app.dataDir, { to: contactEmail, subject: /no confirmó que está bien$/, after: before }, 150_000);
     await page.waitForURL('**/web/active', { timeout: 15_000 });
     await page.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 15_000 });
     await page

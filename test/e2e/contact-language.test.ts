@@ -145,7 +145,7 @@ describe('the active screen while the SOS waits for signal', () => {
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'whatsapp');
     // Home fetches the list again, so this phone knows Jorge confirmed before the signal goes.
     await page.reload();
-    await page.getByRole('link', { name: /Jorge Paz/ }).waitFor();
+    await page.getByRole('link', { name: /^Jorge Paz \S+@/ }).waitFor();
     await context.setOffline(true);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');

@@ -26,7 +26,7 @@ describe('an emergency contact', () => {
     const congratulations = page.getByRole('dialog', { name: '¡Felicidades!' });
     await congratulations.getByRole('button', { name: 'Ir al inicio' }).click();
     await page.waitForURL('**/web/home');
-    const card = page.getByRole('link', { name: /Lucía Mora/ });
+    const card = page.getByRole('link', { name: /^Lucía Mora lucia\.mora/ });
     await expect(card.textContent()).resolves.toContain('Sin verificar');
 
     // The contact's side: the link from the e-mail, in a browser of their own, no login.
@@ -62,7 +62,7 @@ describe('an emergency contact', () => {
     // last written to the phone's cache, which lags a change by up to a second: not asserted here.)
     await context.setOffline(true);
     await page.goto(`${running.app.url}/web/home`);
-    await expect(page.getByRole('link', { name: /Lucía Mora/ }).textContent()).resolves.toContain(
+    await expect(page.getByRole('link', { name: /^Lucía Mora lucia\.mora/ }).textContent()).resolves.toContain(
       'lucia.mora@example.org',
     );
     await context.close();

@@ -128,7 +128,7 @@ describe('the SOS button', () => {
 
   it.each([
     ['without Background Sync, as on an iPhone', 'iphone', () => withoutSync.browser, true],
-    ['with Background Sync', 'sync', () => running.browser, false],
+    ['with Background Sync', 'bgsync', () => running.browser, false],
   ])(
     'pressed offline (%s): the alert screen says at once whether to keep the app open, with the SMS on screen',
     async (_name, tag, which, keepOpen) => {

@@ -141,7 +141,8 @@ describe('WhatsApp and the share sheet on the active screen', () => {
   });
 
   it('puts WhatsApp, then the SMS, above everything else while the SOS waits for signal', async () => {
-    const worker = fakeServiceWorker();
+    // Where Background Sync sends the queue (without it, 'Mantén la aplicación abierta…' comes first).
+    const worker = fakeServiceWorker({ backgroundSync: true });
     stopBridge = startSosWorkerBridge();
     openAlertScreen();
     const end = await screen.findByRole('button', { name: 'FINALIZAR ALERTA' });
