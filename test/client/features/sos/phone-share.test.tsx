@@ -165,12 +165,7 @@ describe('WhatsApp and the share sheet on the active screen', () => {
       }),
     );
     const section = await screen.findByRole('region', { name: 'Avisa ahora desde tu teléfono' });
-    expect(order().slice(0, 4)).toEqual([
-      'Alerta activa',
-      'sos-active__keep-open',
-      'Avisa ahora desde tu teléfono',
-      'Avisa también por SMS',
-    ]);
+    expect(order().slice(0, 3)).toEqual(['Alerta activa', 'Avisa ahora desde tu teléfono', 'Avisa también por SMS']);
     expect(
       within(section)
         .getAllByRole('link')
