@@ -18,6 +18,7 @@ export function NewContactScreen() {
           const pendingUntil = invitationPendingUntil(contact);
           showToast({
             message: pendingUntil ? invitationPendingNotice(atMoment(pendingUntil)) : apiMessages.contactCreated,
+            screen: '/web/home',
           });
           void navigate({ to: '/web/home' });
         }}
