@@ -50,6 +50,34 @@ describe('completing the personal information', () => {
     expect(flags.every((src) => !src.startsWith('http'))).toBe(true);
   });
 
+  it("lists the countries in Spanish, our users' commonest first, then the rest in Spanish order", async () => {
+    renderApp('/web/auth/signup');
+    await screen.findByLabelText('Teléfono');
+    fireEvent.click(screen.getByLabelText('País del teléfono'));
+    const names = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent?.replace(/\+\d+$/, '').trim());
+    expect(names.slice(0, 10)).toEqual([
+      'México',
+      'Guatemala',
+      'Honduras',
+      'El Salvador',
+      'Venezuela',
+      'Colombia',
+      'Cuba',
+      'República Dominicana',
+      'Ecuador',
+      'Nicaragua',
+    ]);
+    const rest = names.slice(10) as string[];
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'es')));
+    expect(rest).toContain('España');
+    expect(rest).toContain('Estados Unidos');
+    expect(rest).not.toContain('Mexico');
+    expect(rest).not.toContain('Spain');
+    expect(rest).not.toContain('México');
+  });
+
   it('opens the terms, and accepting them ticks the box', async () => {
     renderApp('/web/auth/signup');
     fireEvent.click(await screen.findByRole('button', { name: 'términos y condiciones' }));
