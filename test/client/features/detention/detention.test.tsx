@@ -92,6 +92,42 @@ describe("'Si me detienen' in profile", () => {
     });
   });
 
+  it('takes the birth date as a Spanish speaker writes it, with an example, and stores it as the server keeps it', async () => {
+    let stored: DetentionInfo = EMPTY_DETENTION_INFO;
+    const { calls } = stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/sessions': () => ok([]),
+      'GET /api/profile/detention-info': () => ok(stored),
+      'PUT /api/profile/detention-info': (call) => {
+        stored = call.body as DetentionInfo;
+        return ok(stored);
+      },
+    });
+    renderApp('/web/profile');
+    const form = await section();
+    const field = within(form).getByLabelText('Fecha de nacimiento') as HTMLInputElement;
+    const hintId = field.getAttribute('aria-describedby')?.split(' ')[0] ?? '';
+    expect(document.getElementById(hintId)?.textContent).toBe('Día, mes y año, por ejemplo 31/05/1990.');
+
+    // Not a real day: said on the field at once, nothing sent.
+    typeInto(field, '31/02/1990');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = field.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe('Escribe día, mes y año, por ejemplo 31/05/1990.');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    typeInto(field, '31/05/1990');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    expect(await screen.findByText('Información guardada.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...EMPTY_DETENTION_INFO,
+      birth_date: '1990-05-31',
+    });
+    expect(field.value).toBe('31/05/1990');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it("shows the server's message on the field it refuses", async () => {
     stubApi({
       'GET /api/profile': () => ok(profile),
