@@ -165,7 +165,9 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
             ),
           );
       }
-      log.info(`recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} correos`);
+      log.info(
+        `recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} ${targets.length === 1 ? 'correo' : 'correos'}`,
+      );
       return targets.length;
     });
   }

@@ -25,3 +25,6 @@ export const reminderNotice = (minutes: number) =>
   `Faltan menos de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} para tu hora de regreso. Si estás bien, presiona «Estoy bien» o pide más tiempo.`;
 export const FIRED_NOTICE =
   'Avisamos a tus contactos porque no confirmaste a tiempo. Si estás bien, presiona «Estoy bien» y les diremos que estás a salvo.';
+
+// Not 'A una hora', which reads as 'in one hour': the choice of a clock time.
+export const AT_CHOSEN_TIME = 'A la hora que elijas';

@@ -1,6 +1,6 @@
 export const DETENTION_TITLE = 'Si me detienen';
 export const DETENTION_WHO =
-  'Solo la reciben los contactos que elijas (en cada contacto: «Recibe mi información de detención») y solo dentro de una alerta: cuando presionas SOS o cuando no confirmas a tiempo que estás bien. Nunca va en invitaciones, recordatorios ni pruebas.';
+  'Solo la reciben los contactos que elijas (en cada contacto: «Enviarle mi información «Si me detienen» cuando haya una alerta») y solo dentro de una alerta: cuando presionas SOS o cuando no confirmas a tiempo que estás bien. Nunca va en invitaciones, recordatorios ni pruebas.';
 export const DETENTION_WHY =
   'Si te detienen, esto ayuda a tu familia a encontrarte y a conseguir ayuda: buscarte en el localizador oficial de detenidos, llamar a tu consulado y a tu abogado. Todo es opcional.';
 export const DETENTION_DELETE = 'Borrar mi información';

@@ -43,7 +43,7 @@ describe("the 'Lo tengo' page", () => {
     renderApp(`/web/active/ack/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Rosa Prueba necesita ayuda' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '+13055550123' }).getAttribute('href')).toBe('tel:+13055550123');
-    expect(screen.getByText(/domingo, 1 de marzo de 2026.*6:00.*\(hora de America\/Mexico City\)/)).toBeTruthy();
+    expect(screen.getByText(/domingo, 1 de marzo de 2026.*6:00.*\(hora de Ciudad de México\)/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')).toBe(
       'https://www.openstreetmap.org/?mlat=19.4326&mlon=-99.1332#map=17/19.4326/-99.1332',
     );

@@ -8,7 +8,7 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { typeInto } from '../../support/type-into.ts';
 
-// 'Si me detienen' in profile, and per contact 'Recibe mi información de detención'.
+// 'Si me detienen' in profile, and per contact whether it is sent to them.
 
 signedInForEachTest({ contacts: 1 });
 
@@ -55,7 +55,11 @@ describe("'Si me detienen' in profile", () => {
       const field = within(form).getByLabelText(label) as HTMLInputElement;
       expect([label, field.value, field.required]).toEqual([label, '', false]);
     }
-    expect(within(form).getByRole('group', { name: '¿Firmaste el formulario de representación G-28?' })).toBeTruthy();
+    expect(
+      within(form).getByRole('group', {
+        name: '¿Tienes abogado con el formulario G-28 firmado? (el permiso para que te represente ante inmigración)',
+      }),
+    ).toBeTruthy();
   });
 
   it('saves what was typed and shows back exactly what the server stored', async () => {
@@ -183,7 +187,7 @@ describe("'Si me detienen' in profile", () => {
   });
 });
 
-describe("a contact's 'Recibe mi información de detención'", () => {
+describe("a contact's 'Enviarle mi información «Si me detienen»'", () => {
   it('is off by default and saved by PATCH when turned on', async () => {
     let receives = false;
     const { calls } = stubApi({
@@ -195,7 +199,7 @@ describe("a contact's 'Recibe mi información de detención'", () => {
     });
     renderApp('/web/contact/c1');
     const toggle = (await screen.findByRole('checkbox', {
-      name: 'Recibe mi información de detención',
+      name: 'Enviarle mi información «Si me detienen» cuando haya una alerta',
     })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);
