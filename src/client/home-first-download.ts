@@ -15,6 +15,7 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/features/app-update/offline-ready-notice.css',
   'src/client/features/app-update/offline-ready-notice.tsx',
   'src/client/features/app-update/use-app-update.ts',
+  'src/client/features/auth/auth-texts.ts',
   'src/client/features/auth/sign-out/logout.ts',
   'src/client/features/auth/sign-out/use-sign-out.ts',
   'src/client/features/check-in/check-in-entry.tsx',

@@ -26,7 +26,7 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
 }
 
 /**
- * 'domingo, 1 de marzo de 2026, 7:00 (hora de America/Mexico City)': in the
+ * 'domingo, 1 de marzo de 2026, 7:00 (hora de Ciudad de México)': in the
  * person's own zone, named; `texts` is the reader's catalogue (its locale and
  * how it names the zone).
  */

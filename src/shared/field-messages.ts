@@ -12,8 +12,7 @@ export const codeInvalid = 'El código debe tener 4 dígitos';
 export const firstnameRequired = 'El campo nombres es obligatorio';
 export const lastnameRequired = 'El campo apellidos es obligatorio';
 export const nameTooLong = 'Máximo 60 caracteres';
-export const nameInvalid =
-  'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
+export const nameInvalid = 'Escribe solo letras: sin números, enlaces ni símbolos como @';
 export const phoneRequired = 'El teléfono es obligatorio';
 export const phoneInvalid = 'El teléfono no es válido';
 export const termsRequired = 'Debes aceptar los términos y condiciones';

@@ -183,8 +183,8 @@ describe('accessibility of every screen', () => {
     await checkScreen(page, 'contact confirmation (terms, from the e-mail)', 'Confirmar contacto');
     await terms.getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForURL(/\/web\/active\/accept(\?token=[A-Za-z0-9_-]+)?$/);
-    await page.getByRole('heading', { name: '¡Bienvenido!' }).waitFor();
-    await checkScreen(page, 'accept', 'Bienvenido');
+    await page.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
+    await checkScreen(page, 'accept', 'Te damos la bienvenida');
 
     await page.goto(`${running.app.url}/web/active/invalid`);
     await page.getByRole('heading', { name: 'Token Inválido' }).waitFor();

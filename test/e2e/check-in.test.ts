@@ -27,7 +27,7 @@ beforeAll(async () => {
   await mkdir(artifacts, { recursive: true });
 });
 
-/** 'A una hora': the next whole minute at least `aheadMs` from now, on the phone's own clock. */
+/** 'A la hora que elijas': the next whole minute at least `aheadMs` from now, on the phone's own clock. */
 async function chooseTimeAhead(page: Page, aheadMs: number) {
   const { time, tomorrow } = await page.evaluate((ahead) => {
     const at = new Date(Date.now() + ahead + 60_000 - 1);
@@ -37,7 +37,7 @@ async function chooseTimeAhead(page: Page, aheadMs: number) {
       tomorrow: at.getDate() !== now.getDate(),
     };
   }, aheadMs);
-  await page.getByRole('radio', { name: 'A una hora' }).check();
+  await page.getByRole('radio', { name: 'A la hora que elijas' }).check();
   await page.getByLabel('Hora', { exact: true }).fill(time);
   if (tomorrow) await page.getByLabel('Día').selectOption('tomorrow');
 }
@@ -58,7 +58,9 @@ describe("'Avísales si no vuelvo'", () => {
     await expectAccessible(page, 'profile with Si me detienen and the PINs');
     await page.getByRole('link', { name: 'Inicio' }).click();
     await page.getByRole('link', { name: /^Jorge Paz \S+@/ }).click();
-    await page.getByRole('checkbox', { name: 'Recibe mi información de detención' }).click();
+    await page
+      .getByRole('checkbox', { name: 'Enviarle mi información «Si me detienen» cuando haya una alerta' })
+      .click();
     await page.getByText('Este contacto recibirá tu información de detención en tus alertas.').waitFor();
     await page.getByRole('link', { name: 'Inicio' }).click();
 

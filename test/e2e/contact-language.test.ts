@@ -91,7 +91,7 @@ describe('the pages of a contact who reads English', () => {
     expect(new URL(contact.url()).searchParams.get('lang')).toBe('en');
     expect(await languageAndAxe(contact)).toEqual({ lang: 'en', violations: [] });
     await switchTo(contact, 'Español');
-    await contact.getByRole('heading', { name: '¡Bienvenido!' }).waitFor();
+    await contact.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
     expect(await languageAndAxe(contact)).toEqual({ lang: 'es', violations: [] });
 
     // The same link again: used, so the invalid-link page, in English.

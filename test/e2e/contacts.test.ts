@@ -42,7 +42,7 @@ describe('an emergency contact', () => {
     await theirs.page.goto(link!);
     await theirs.page.getByRole('button', { name: 'Aceptar' }).click();
     await theirs.page.waitForURL(/\/web\/active\/accept(\?token=[A-Za-z0-9_-]+)?$/);
-    await theirs.page.getByRole('heading', { name: '¡Bienvenido!' }).waitFor();
+    await theirs.page.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
 
     // Back on the person's phone: the next fetch shows the contact as verified.
     await page.reload();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { enterWithEmailedCode } from '#test/support/browser-flows.ts';
+import { enterWithEmailedCode, signOutInBrowser } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { persistedQueries } from '#test/support/persisted-queries.ts';
 import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
@@ -153,8 +153,7 @@ describe('the early home of index.html', () => {
     const { context, page } = await personWithConfirmedContact(app, browser, 'caducada', undefined, {
       serviceWorkers: 'block',
     });
-    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await page.waitForURL('**/web/auth/signin');
+    await signOutInBrowser(page);
     // A hint left behind, as by a session that lapsed while the app was closed.
     await page.evaluate(() => localStorage.setItem('sos_opens_home', '1'));
     await page.close();

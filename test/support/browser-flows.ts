@@ -63,3 +63,14 @@ export async function fillContactForm(page: Page, contact: ContactFields) {
   await page.getByLabel('Parentesco').selectOption(contact.kinship);
   await page.getByRole('button', { name: 'Guardar contacto' }).click();
 }
+
+/** 'Cerrar sesión' lives on the profile, behind a question: the whole way a person signs out. */
+export async function signOutInBrowser(page: Page) {
+  await page.getByRole('link', { name: 'Perfil' }).click();
+  await page.getByRole('region', { name: 'Cerrar sesión' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page
+    .getByRole('alertdialog', { name: '¿Cerrar sesión en este teléfono?' })
+    .getByRole('button', { name: 'Sí, cerrar sesión' })
+    .click();
+  await page.waitForURL('**/web/auth/signin');
+}

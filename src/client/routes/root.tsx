@@ -1,10 +1,17 @@
-import { CatchBoundary, createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import {
+  CatchBoundary,
+  createRootRouteWithContext,
+  lazyRouteComponent,
+  Outlet,
+  useRouterState,
+} from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { OfflineReadyNotice } from '#client/features/app-update/offline-ready-notice.tsx';
 import { useAppUpdate } from '#client/features/app-update/use-app-update.ts';
 import { OfflineBanner } from '#client/features/offline/offline-banner.tsx';
 import { watchUnsavedInput } from '#client/lib/app-update/unsaved-input.ts';
 import { PinPromptSlot } from '#client/ui/pin-prompt-slot.tsx';
+import { enterScreen } from '#client/ui/toast-store.ts';
 import { Toaster } from '#client/ui/toaster.tsx';
 import { ErrorPage } from './-components/error-page.tsx';
 import type { RouterContext } from './router-context.ts';
@@ -25,6 +32,9 @@ function RootLayout() {
   const { updateReady } = useAppUpdate();
   // From the first screen on: 'Actualizar' must know of input typed before any update was found.
   useEffect(() => watchUnsavedInput(), []);
+  // A notice speaks of the screen that raised it: leaving that screen takes it away.
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  useLayoutEffect(() => enterScreen(path), [path]);
   return (
     <>
       {/* Above every screen, in the flow: they push the page down and never cover the SOS button. */}
@@ -37,9 +47,10 @@ function RootLayout() {
         </CatchBoundary>
       )}
       <OfflineReadyNotice />
+      {/* In the flow too, above the screen: a notice pushes the page down, never covers a button. */}
+      <Toaster />
       <Outlet />
       <PinPromptSlot />
-      <Toaster />
     </>
   );
 }

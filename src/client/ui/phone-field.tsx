@@ -6,6 +6,7 @@ import './form-controls.css';
 import 'react-international-phone/style.css';
 import { PHONE_DEFAULT_COUNTRY, PHONE_MAX_DIGITS } from '#shared/constants.ts';
 import { FieldError } from './field-error.tsx';
+import { COMMON_COUNTRIES, PHONE_COUNTRIES } from './phone-countries.ts';
 import { phoneFlags } from './phone-flags.ts';
 import './phone-field.css';
 
@@ -45,6 +46,8 @@ export function PhoneField({
         showDisabledDialCodeAndPrefix
         value={value}
         flags={phoneFlags}
+        countries={PHONE_COUNTRIES}
+        preferredCountries={COMMON_COUNTRIES}
         onChange={(phone) => {
           // Cap the digits here too, so the person sees the limit while typing.
           if (phone.replace(/\D/g, '').length <= PHONE_MAX_DIGITS) control.change(phone);

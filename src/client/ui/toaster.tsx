@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToasts, type ToastVariant } from './toast-store.ts';
 import './toaster.css';
 
@@ -10,6 +10,12 @@ const defaultIcons: Record<ToastVariant, string> = { success: '✓', danger: '!'
  */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  // Not in the first frame: the screens painted from the HTML (and the early home) are taken over
+  // by the app's first render reusing their markup, whose first element must stay the screen's.
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a second render is the point: after the first commit.
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
   const urgent = toasts.filter((toast) => toast.variant === 'danger');
   const polite = toasts.filter((toast) => toast.variant !== 'danger');
   return (

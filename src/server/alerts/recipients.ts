@@ -8,7 +8,7 @@ export type Recipient = {
   firstname: string;
   lastname: string;
   language: Language;
-  /** 'Recibe mi información de detención' (absent where it was not read). */
+  /** 'Enviarle mi información «Si me detienen» cuando haya una alerta' (absent where it was not read). */
   receivesDetentionInfo?: boolean;
 };
 

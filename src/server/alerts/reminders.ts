@@ -178,7 +178,9 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
         at: now,
         detail: { round: due, mails: targets.length },
       });
-      log.info(`recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} correos`);
+      log.info(
+        `recordatorio de la alerta ${alertId} (ronda ${due}): ${targets.length} ${targets.length === 1 ? 'correo' : 'correos'}`,
+      );
       return targets.length;
     });
   }

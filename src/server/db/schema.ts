@@ -92,7 +92,7 @@ export const contacts = pgTable(
     /** The language of every e-mail and page this contact gets (LANGUAGES). */
     language: text('language').$type<Language>().notNull().default('es'),
     emailVerifiedAt: tz('email_verified_at'),
-    /** 'Recibe mi información de detención': only then do the person's alert e-mails carry it (src/server/detention). */
+    /** 'Enviarle mi información «Si me detienen» cuando haya una alerta': only then do the person's alert e-mails carry it (src/server/detention). */
     receivesDetentionInfo: boolean('receives_detention_info').notNull().default(false),
     /**
      * Deleted, or unmarked from the detention information, with the duress PIN

@@ -66,7 +66,7 @@ export const contactSchema = v.object({
   created_at: v.string(),
   /** Phones of the contact with alert notifications on (Web Push); 0 when none. */
   push_phones: v.number(),
-  /** 'Recibe mi información de detención': only then do the person's alert e-mails carry it. */
+  /** 'Enviarle mi información «Si me detienen» cuando haya una alerta': only then do the person's alert e-mails carry it. */
   // The server always sends it; optional so that a reply cached before it existed still reads (absent reads as false).
   receives_detention_info: v.optional(v.boolean()),
 });

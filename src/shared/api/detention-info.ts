@@ -31,7 +31,8 @@ export const DETENTION_FIELD_LABELS: Record<DetentionField, string> = {
   consulate_phone: 'Teléfono del consulado',
   lawyer_name: 'Nombre del abogado',
   lawyer_phone: 'Teléfono del abogado',
-  g28_signed: '¿Firmaste el formulario de representación G-28?',
+  // The form's number alone says nothing to most people: what it is comes first.
+  g28_signed: '¿Tienes abogado con el formulario G-28 firmado? (el permiso para que te represente ante inmigración)',
   children_pickup: 'Quién recoge a los niños',
   children_contact: 'Cómo comunicarse con esa persona',
   documents_location: 'Dónde están los documentos',

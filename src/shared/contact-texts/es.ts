@@ -1,5 +1,6 @@
 import { spanishDeliveryTexts } from '../delivery-texts.ts';
 import { HTML_LANG } from '../language.ts';
+import { zonePlaceEs } from '../zone-place-es.ts';
 
 // Everything a contact reads (their e-mails and the pages their links open), in
 // Spanish. en.ts, pt.ts and ht.ts must give every key (ContactTexts), so a
@@ -16,7 +17,7 @@ export const es = {
   calendar: null as CalendarNames | null,
 
   // Time and place, in every alert e-mail and on the 'Lo tengo' page.
-  zoneSuffix: (zone: string) => `(hora de ${zone})`,
+  zoneSuffix: (zone: string) => `(hora de ${zonePlaceEs(zone)})`,
   when: (moment: string) => `Cuándo: ${moment}`,
   receivedLate: (moment: string) =>
     `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${moment}.`,
@@ -43,7 +44,7 @@ export const es = {
   whatToDo: 'Qué hacer:',
   todoCall: (who: string, phone: string) => `Llama ahora a ${who} al ${phone}.`,
   todoFamily:
-    'Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña, y comparte su ubicación.',
+    'Si no contesta, avisa a su familia y a su abogado o a la organización que lleva su caso, y comparte su ubicación.',
   todoKeep: 'Guarda este correo: tiene la hora y el lugar de la alerta.',
 
   // Its first position, when it went out without one.
@@ -54,7 +55,8 @@ export const es = {
   // Its end.
   endedSubject: (who: string) => `${who} finalizó su alerta SOS`,
   endedLead: (who: string) => `${who} finalizó su alerta SOS desde la aplicación.`,
-  whoReceived: 'Quién recibió la alerta:',
+  // Not 'Quién recibió la alerta:' over lines that each say 'Recibida por …' again.
+  whoReceived: 'Cómo le llegó la alerta a cada contacto:',
   nobodyAcknowledged: 'Nadie confirmó haber recibido la alerta.',
   endedQuestions: (who: string, phone: string) => `Si tienes dudas, llama a ${who} al ${phone}.`,
   ...spanishDeliveryTexts,
@@ -66,7 +68,7 @@ export const es = {
   reminderLeadMissed: (minutes: number, who: string) =>
     `Hace ${minutes} minutos ${who} no confirmó a tiempo que estaba bien y la aplicación envió la alerta; todavía nadie confirmó que la recibió.`,
   reminderTodo: (who: string, phone: string) =>
-    `Llama ahora a ${who} al ${phone}. Si no contesta, avisa a su familia y a su abogado o a la organización que le acompaña.`,
+    `Llama ahora a ${who} al ${phone}. Si no contesta, avisa a su familia y a su abogado o a la organización que lleva su caso.`,
 
   // A practice.
   practiceSubject: (who: string) => `PRUEBA: alerta de prueba de ${who} (no es una emergencia)`,
@@ -96,8 +98,9 @@ export const es = {
     'Alguien te agregó como su contacto de emergencia. Lee y acepta estos términos para recibir sus alertas por correo.',
   termsTitle: 'Términos y condiciones',
   termsAccept: 'Aceptar',
-  acceptTitle: 'Bienvenido',
-  acceptHeading: '¡Bienvenido!',
+  // For everyone who accepts, whoever they are: not the masculine '¡Bienvenido!'.
+  acceptTitle: 'Te damos la bienvenida',
+  acceptHeading: '¡Te damos la bienvenida!',
   acceptJoined:
     'Aceptaste los términos y condiciones, y ahora formas parte de los contactos de emergencia de la persona que te agregó.',
   acceptWhat:
@@ -156,7 +159,7 @@ export const es = {
   duressStillActive: 'La alerta sigue activa: actúa como si no hubiera terminado.',
   // Whoever forced the end may hold the phone: a call or a message could put the person, or the contact, at risk.
   duressTodo: (who: string) =>
-    `No llames ni escribas a ${who}: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que le acompaña, y comparte con ellos su ubicación.`,
+    `No llames ni escribas a ${who}: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que lleva su caso, y comparte con ellos su ubicación.`,
   checkInForced: (who: string) =>
     `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
 

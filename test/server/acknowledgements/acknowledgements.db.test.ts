@@ -225,7 +225,7 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     await press(t, me, { alert_status: '2' });
     const ends = await Promise.all(emails.map((email) => lastMail(t, email, ENDED)));
     for (const mail of ends) {
-      expect(mail?.text).toContain('Quién recibió la alerta:');
+      expect(mail?.text).toContain('Cómo le llegó la alerta a cada contacto:');
       expect(mail?.text).toMatch(/- Recibida por María \(\d\d:\d\d\)/);
       expect(mail?.text).toMatch(/- Enviada a Luis \(\d\d:\d\d\), sin confirmar todavía/);
       // A contact's mailbox, if someone else reads it, does not learn the others' full names.
@@ -346,7 +346,7 @@ describe('limits and failures around the delivery state', () => {
 
       // The end still reaches the contacts (those confirmed now, as for an alert without delivery records).
       expect((await press(t, me, { alert_status: '2' })).status).toBe(200);
-      expect((await lastMail(t, emails[0]!, ENDED))?.text).not.toContain('Quién recibió');
+      expect((await lastMail(t, emails[0]!, ENDED))?.text).not.toContain('Cómo le llegó la alerta');
       // A practice that cannot be recorded is answered without one: it never blocks the phone's queue.
       await t.db.execute(
         sql`create trigger refuse_practice before insert on practice_alerts execute function refuse_delivery()`,

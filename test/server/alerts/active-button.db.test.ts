@@ -61,7 +61,7 @@ describe('pressing SOS and ending the alert', () => {
     expect(mail?.subject).toBe('ALERTA SOS: Rosa Prueba está en riesgo');
     expect(mail?.text).toContain('latitud 19.4326, longitud -99.1332');
     expect(mail?.text).toContain('https://www.openstreetmap.org/?mlat=19.4326&mlon=-99.1332');
-    expect(mail?.text).toContain('hora de America/Mexico City');
+    expect(mail?.text).toContain('(hora de Ciudad de México)');
     expect(mail?.text).toMatch(/unsubscribe\?token=/);
     expect(await alertMails('rosa-pendiente@example.com')).toHaveLength(0);
     expect(await alertMails('rosa-baja@example.com')).toHaveLength(0);

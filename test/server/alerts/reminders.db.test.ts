@@ -8,6 +8,7 @@ import {
   personWithConfirmedContacts,
   press,
 } from '#test/support/alert-people.ts';
+import { captureLog } from '#test/support/capture-log.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -105,9 +106,12 @@ describe('reminders while nobody has acknowledged', () => {
     )?.[1];
     expect((await t.post('unsubscribe', { token: unsubscribe })).status).toBe(200);
     t.clock.advance(5 * MINUTE);
-    expect(await reminders.runDue()).toBe(1);
+    const log = captureLog();
+    expect(await createReminderWorker({ db: t.db, clock: t.clock, config: t.config, log }).runDue()).toBe(1);
     expect(await reminderCount(t, emails[0]!)).toBe(0);
     expect(await reminderCount(t, emails[1]!)).toBe(1);
+    // One e-mail is 'correo', not '1 correos'.
+    expect(log.lines.map((line) => line.message)).toEqual([expect.stringMatching(/: 1 correo$/)]);
   });
 
   it('sends each reminder once when two server instances look at the same moment', async () => {

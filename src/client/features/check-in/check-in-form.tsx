@@ -42,6 +42,7 @@ export function CheckInForm({ onDone }: { onDone: () => void }) {
       showToast({
         message: reply.kind === 'done' ? CHECK_IN_SET : CHECK_IN_SET_QUEUED,
         variant: reply.kind === 'done' ? 'success' : 'info',
+        screen: '/web/home',
       });
       onDone();
       return;

@@ -30,3 +30,6 @@ export const OVERDUE_NOTICE =
   'Ya pasó tu hora de regreso: en cualquier momento avisaremos a tus contactos. Si estás bien, presiona «Estoy bien».';
 export const FIRED_NOTICE =
   'Avisamos a tus contactos porque no confirmaste a tiempo. Si estás bien, presiona «Estoy bien» y les diremos que estás a salvo.';
+
+// Not 'A una hora', which reads as 'in one hour': the choice of a clock time.
+export const AT_CHOSEN_TIME = 'A la hora que elijas';

@@ -1,4 +1,5 @@
 import { DUE_CHOICES, type DueChoice, type DueDay } from './due-time.ts';
+import { AT_CHOSEN_TIME } from './check-in-texts.ts';
 import '#client/ui/form-controls.css';
 import './check-in.css';
 
@@ -46,7 +47,7 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
           checked={value.choice === 'time'}
           onChange={() => onChange({ ...value, choice: 'time' })}
         />
-        <span>A una hora</span>
+        <span>{AT_CHOSEN_TIME}</span>
       </label>
       {value.choice === 'time' && (
         <div className="check-in__time">

@@ -9,7 +9,8 @@ import {
 import { ApiError } from '#client/lib/api-error.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useSaveDetentionInfo } from './api/detention-info.ts';
-import { DETENTION_SAVE, HINTS } from './detention-texts.ts';
+import { birthDateToShow, birthDateToStore } from './birth-date.ts';
+import { BIRTH_DATE_INVALID, DETENTION_SAVE, HINTS } from './detention-texts.ts';
 import '#client/ui/form-controls.css';
 import './detention.css';
 
@@ -28,22 +29,33 @@ function serverErrors(error: unknown): Errors {
   return Object.keys(found).length > 0 ? found : { form: error.message };
 }
 
+// The fields as the person reads them: only the birth date differs from what is stored.
+const shown = (info: DetentionInfo): DetentionInfo => ({ ...info, birth_date: birthDateToShow(info.birth_date) });
+
 /** Each field optional and labelled; what the server stored comes back into the fields as it is. */
 export function DetentionForm({ info }: { info: DetentionInfo }) {
   const save = useSaveDetentionInfo();
-  const [values, setValues] = useState<DetentionInfo>(info);
+  const [values, setValues] = useState<DetentionInfo>(() => shown(info));
   const [errors, setErrors] = useState<Errors>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const birthDate = birthDateToStore(values.birth_date);
+    if (birthDate === undefined) {
+      setErrors({ birth_date: BIRTH_DATE_INVALID });
+      return;
+    }
     setErrors({});
-    save.mutate(values, {
-      onSuccess: (stored) => {
-        setValues(stored);
-        showToast({ message: detentionMessages.saved });
+    save.mutate(
+      { ...values, birth_date: birthDate },
+      {
+        onSuccess: (stored) => {
+          setValues(shown(stored));
+          showToast({ message: detentionMessages.saved });
+        },
+        onError: (error) => setErrors(serverErrors(error)),
       },
-      onError: (error) => setErrors(serverErrors(error)),
-    });
+    );
   }
 
   const set = (field: DetentionField, value: string) => setValues((current) => ({ ...current, [field]: value }));

@@ -1,8 +1,23 @@
-import { resetAll } from './session-store.ts';
+import { createStore } from '../create-store.ts';
+import { getSessionState, resetAll } from './session-store.ts';
+import { isSessionValid } from './session-validity.ts';
 
 // The router is built by the app layer; lib cannot import it, so the app hands
 // over what "go to sign-in" means at start-up.
 let goToSignin: () => void = () => undefined;
+
+/**
+ * Set when the server refused a session this phone still held as good (its expiry
+ * not reached): it was closed from another phone. Sign-in says so until the next
+ * session starts; a reload forgets it, as it forgets the rest of the screen.
+ */
+const endedElsewhere = createStore(() => false);
+export const sessionEndedElsewhere = endedElsewhere.get;
+export const subscribeSessionEnded = endedElsewhere.subscribe;
+
+export function forgetSessionEndedElsewhere(): void {
+  endedElsewhere.set(false);
+}
 
 export function onSessionExpired(handler: () => void): void {
   goToSignin = handler;
@@ -10,6 +25,8 @@ export function onSessionExpired(handler: () => void): void {
 
 /** SPEC.md section 8: a 401 clears every slice and logs 'Sesión expirada'. */
 export function expireSession(): void {
+  // Calls in flight together each meet the 401: the first, still holding the session, tells.
+  if (isSessionValid(getSessionState().auth)) endedElsewhere.set(true);
   void resetAll();
   console.warn('Sesión expirada');
   goToSignin();

@@ -43,7 +43,7 @@ describe("the 'Lo tengo' page", () => {
     renderApp(`/web/active/ack/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Rosa Prueba necesita ayuda' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '+13055550123' }).getAttribute('href')).toBe('tel:+13055550123');
-    expect(screen.getByText(/domingo, 1 de marzo de 2026.*6:00.*\(hora de America\/Mexico City\)/)).toBeTruthy();
+    expect(screen.getByText(/domingo, 1 de marzo de 2026.*6:00.*\(hora de Ciudad de México\)/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')).toBe(
       'https://www.openstreetmap.org/?mlat=19.4326&mlon=-99.1332#map=17/19.4326/-99.1332',
     );
@@ -93,7 +93,7 @@ describe("the 'Lo tengo' page", () => {
     expect([...warning.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
       'Rosa Prueba finalizó su alerta SOS en la aplicación, pero es posible que le hayan obligado a hacerlo.',
       'La alerta sigue activa: actúa como si no hubiera terminado.',
-      'No llames ni escribas a Rosa Prueba: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que le acompaña, y comparte con ellos su ubicación.',
+      'No llames ni escribas a Rosa Prueba: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que lleva su caso, y comparte con ellos su ubicación.',
     ]);
     expect(screen.getByText(/\+13055550123/).closest('a')).toBeNull();
     expect(screen.getByRole('button', { name: 'Lo tengo' })).toBeTruthy();

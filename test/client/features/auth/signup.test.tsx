@@ -35,8 +35,7 @@ describe('completing the personal information', () => {
     typeInto(screen.getByLabelText('Teléfono'), '(305) 555-0123');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    const message =
-      'Escribe solo letras, espacios, apóstrofos, guiones y puntos: sin números, enlaces, @ ni otros símbolos';
+    const message = 'Escribe solo letras: sin números, enlaces ni símbolos como @';
     expect(await screen.findAllByText(message)).toHaveLength(2);
     expect(calls).toEqual([]);
   });
@@ -48,6 +47,34 @@ describe('completing the personal information', () => {
     const flags = Array.from(document.querySelectorAll('img')).map((img) => img.getAttribute('src') ?? '');
     expect(flags.some((src) => src.endsWith('/flags/us.svg'))).toBe(true);
     expect(flags.every((src) => !src.startsWith('http'))).toBe(true);
+  });
+
+  it("lists the countries in Spanish, our users' commonest first, then the rest in Spanish order", async () => {
+    renderApp('/web/auth/signup');
+    await screen.findByLabelText('Teléfono');
+    fireEvent.click(screen.getByLabelText('País del teléfono'));
+    const names = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent?.replace(/\+\d+$/, '').trim());
+    expect(names.slice(0, 10)).toEqual([
+      'México',
+      'Guatemala',
+      'Honduras',
+      'El Salvador',
+      'Venezuela',
+      'Colombia',
+      'Cuba',
+      'República Dominicana',
+      'Ecuador',
+      'Nicaragua',
+    ]);
+    const rest = names.slice(10) as string[];
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'es')));
+    expect(rest).toContain('España');
+    expect(rest).toContain('Estados Unidos');
+    expect(rest).not.toContain('Mexico');
+    expect(rest).not.toContain('Spain');
+    expect(rest).not.toContain('México');
   });
 
   it('opens the terms, and accepting them ticks the box', async () => {

@@ -89,7 +89,7 @@ describe('setting a check-in', () => {
     expect(screen.getByText('Elige a qué hora volverás.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: 'Trabajo' }));
-    fireEvent.click(screen.getByRole('radio', { name: 'A una hora' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'A la hora que elijas' }));
     // Midnight today has always passed.
     typeInto(screen.getByLabelText('Hora'), '00:00');
     fireEvent.click(screen.getByRole('button', { name: 'Activar aviso' }));

@@ -89,6 +89,7 @@ describe('a contact', () => {
     let deleted = false;
     const { calls } = stubApi({
       'GET /api/contacts/c1': () => ok(aContact()),
+      'GET /api/contacts/c2': () => ok(rosa),
       'GET /api/contacts': () => ok(deleted ? [rosa] : [aContact(), rosa]),
       'DELETE /api/contacts/c1': () => {
         deleted = true;
@@ -119,6 +120,11 @@ describe('a contact', () => {
     expect(getSessionState().auth.contacts).toBe(1);
     // The deleted contact is not asked for again once its page is gone.
     expect(calls.filter((call) => call.url === '/api/contacts/c1' && call.method === 'GET')).toHaveLength(1);
+
+    // The notice was home's: on Rosa's page it would read as if Rosa had been deleted.
+    fireEvent.click(screen.getByRole('link', { name: /Rosa Gómez/ }));
+    await screen.findByRole('heading', { name: 'Rosa Gómez' });
+    expect(screen.queryByText('Contacto eliminado')).toBeNull();
   });
 
   it('keeps the contact and says why when the deletion fails', async () => {

@@ -35,7 +35,7 @@ describe('a contact confirming from the e-mailed link', () => {
 
       fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active/accept'));
-      expect(await screen.findByRole('heading', { name: '¡Bienvenido!' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: '¡Te damos la bienvenida!' })).toBeTruthy();
       expect(
         screen.getByText(/ahora formas parte de los contactos de emergencia de la persona que te agregó/),
       ).toBeTruthy();

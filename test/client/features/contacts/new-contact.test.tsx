@@ -65,6 +65,25 @@ describe('adding a contact', () => {
     ]);
   });
 
+  it('says everything that is missing on the first press of Guardar, phone and kinship included', async () => {
+    const { calls } = stubApi({});
+    renderApp('/web/contact');
+    await screen.findByRole('heading', { name: 'Agregar Contacto', level: 1 });
+    saveContactForm();
+    for (const [label, message] of [
+      ['Nombres', 'El campo nombres es obligatorio'],
+      ['Apellidos', 'El campo apellidos es obligatorio'],
+      ['Correo electrónico', 'El correo es obligatorio'],
+      ['Teléfono', 'El teléfono es obligatorio'],
+      ['Parentesco', 'El campo es obligatorio'],
+    ] as const) {
+      const field = await screen.findByLabelText(label);
+      await vi.waitFor(() => expect([label, field.getAttribute('aria-invalid')]).toEqual([label, 'true']));
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('puts the first server message of each field on that field', async () => {
     stubApi({
       'POST /api/contacts': () =>

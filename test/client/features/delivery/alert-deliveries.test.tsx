@@ -172,7 +172,7 @@ describe("the alert screen's delivery list", () => {
     const key = calls.find((call) => call.method === 'PUT')?.headers['idempotency-key'] ?? '';
     const entry = { idempotencyKey: key, alert_status: '1', queuedAt: Date.now() };
     worker.send(queueStatus({ pending: 1, queued: [entry], oldestQueuedAt: entry.queuedAt }));
-    await screen.findByText('Solicitudes pendientes: 1');
+    await screen.findByText('Guardado en este teléfono: 1 aviso por enviar.');
     await nextPoll();
     expect(pollCalls(calls)).toBe(0);
     expect(screen.queryByRole('region', { name: 'A quién llegó tu alerta' })).toBeNull();

@@ -8,7 +8,7 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { typeInto } from '../../support/type-into.ts';
 
-// 'Si me detienen' in profile, and per contact 'Recibe mi información de detención'.
+// 'Si me detienen' in profile, and per contact whether it is sent to them.
 
 signedInForEachTest({ contacts: 1 });
 
@@ -55,7 +55,11 @@ describe("'Si me detienen' in profile", () => {
       const field = within(form).getByLabelText(label) as HTMLInputElement;
       expect([label, field.value, field.required]).toEqual([label, '', false]);
     }
-    expect(within(form).getByRole('group', { name: '¿Firmaste el formulario de representación G-28?' })).toBeTruthy();
+    expect(
+      within(form).getByRole('group', {
+        name: '¿Tienes abogado con el formulario G-28 firmado? (el permiso para que te represente ante inmigración)',
+      }),
+    ).toBeTruthy();
   });
 
   it('saves what was typed and shows back exactly what the server stored', async () => {
@@ -90,6 +94,42 @@ describe("'Si me detienen' in profile", () => {
       birth_country: 'Honduras',
       g28_signed: 'si',
     });
+  });
+
+  it('takes the birth date as a Spanish speaker writes it, with an example, and stores it as the server keeps it', async () => {
+    let stored: DetentionInfo = EMPTY_DETENTION_INFO;
+    const { calls } = stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/sessions': () => ok([]),
+      'GET /api/profile/detention-info': () => ok(stored),
+      'PUT /api/profile/detention-info': (call) => {
+        stored = call.body as DetentionInfo;
+        return ok(stored);
+      },
+    });
+    renderApp('/web/profile');
+    const form = await section();
+    const field = within(form).getByLabelText('Fecha de nacimiento') as HTMLInputElement;
+    const hintId = field.getAttribute('aria-describedby')?.split(' ')[0] ?? '';
+    expect(document.getElementById(hintId)?.textContent).toBe('Día, mes y año, por ejemplo 31/05/1990.');
+
+    // Not a real day: said on the field at once, nothing sent.
+    typeInto(field, '31/02/1990');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = field.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe('Escribe día, mes y año, por ejemplo 31/05/1990.');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    typeInto(field, '31/05/1990');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    expect(await screen.findByText('Información guardada.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...EMPTY_DETENTION_INFO,
+      birth_date: '1990-05-31',
+    });
+    expect(field.value).toBe('31/05/1990');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
   });
 
   it("shows the server's message on the field it refuses", async () => {
@@ -147,7 +187,7 @@ describe("'Si me detienen' in profile", () => {
   });
 });
 
-describe("a contact's 'Recibe mi información de detención'", () => {
+describe("a contact's 'Enviarle mi información «Si me detienen»'", () => {
   it('is off by default and saved by PATCH when turned on', async () => {
     let receives = false;
     const { calls } = stubApi({
@@ -159,7 +199,7 @@ describe("a contact's 'Recibe mi información de detención'", () => {
     });
     renderApp('/web/contact/c1');
     const toggle = (await screen.findByRole('checkbox', {
-      name: 'Recibe mi información de detención',
+      name: 'Enviarle mi información «Si me detienen» cuando haya una alerta',
     })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);

@@ -76,7 +76,7 @@ describe('the alert screen', () => {
     const key = sosCalls(calls)[0]?.headers['idempotency-key'] ?? '';
     const entry = { idempotencyKey: key, alert_status: '1', queuedAt: Date.now() };
     worker.send(queueStatus({ pending: 1, queued: [entry], oldestQueuedAt: entry.queuedAt }));
-    expect(await screen.findByText('Solicitudes pendientes: 1')).toBeTruthy();
+    expect(await screen.findByText('Guardado en este teléfono: 1 aviso por enviar.')).toBeTruthy();
 
     worker.send(queueStatus({ delivered: { idempotencyKey: key, alert_status: '1' } }));
     expect(await screen.findByText(SENT)).toBeTruthy();

@@ -73,7 +73,7 @@ describe("the server's alert status", () => {
     const { router, calls, start } = await openApp('/web/active', true, false);
     const entry = { idempotencyKey: 'k1', alert_status: '1', queuedAt: Date.now() };
     worker.send(queueStatus({ pending: 1, queued: [entry], oldestQueuedAt: entry.queuedAt }));
-    await screen.findByText('Solicitudes pendientes: 1');
+    await screen.findByText('Guardado en este teléfono: 1 aviso por enviar.');
     start();
     await checkAlertWithServer();
 

@@ -119,7 +119,7 @@ describe('pressing SOS', () => {
     expect(
       await screen.findByText('Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal'),
     ).toBeTruthy();
-    expect(screen.getByText('Solicitudes pendientes: 1')).toBeTruthy();
+    expect(screen.getByText('Guardado en este teléfono: 1 aviso por enviar.')).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
     expect(getSessionState().auth.alert_status).toBe(true);
     expect(window.dataLayer).toContainEqual({ event: 'panic_activate' });

@@ -47,7 +47,7 @@ describe('an SOS with no service worker in between', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
     expect(await screen.findByText(WAITING)).toBeTruthy();
-    expect(screen.getByText('Solicitudes pendientes: 1')).toBeTruthy();
+    expect(screen.getByText('Guardado en este teléfono: 1 aviso por enviar.')).toBeTruthy();
     expect(
       screen.getByText('Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.'),
     ).toBeTruthy();

@@ -3,12 +3,13 @@ import { showToast } from '#client/ui/toast-store.ts';
 import { useUpdateContactDetentionMutation } from '../api/update-contact-detention.ts';
 import '#client/ui/form-controls.css';
 
-export const DETENTION_TOGGLE = 'Recibe mi información de detención';
+// Says who sends what to whom: 'Recibe mi información de detención' read as an order or as a fact.
+export const DETENTION_TOGGLE = 'Enviarle mi información «Si me detienen» cuando haya una alerta';
 export const DETENTION_ON = 'Este contacto recibirá tu información de detención en tus alertas.';
 export const DETENTION_OFF = 'Este contacto ya no recibirá tu información de detención.';
 
 /**
- * 'Recibe mi información de detención' (off unless chosen): a real checkbox,
+ * Whether this contact gets the 'Si me detienen' information (off unless chosen): a real checkbox,
  * saved as soon as it changes, like the language above it.
  */
 export function ContactDetention({ contact }: { contact: Contact }) {

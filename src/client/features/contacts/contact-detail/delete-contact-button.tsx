@@ -17,7 +17,8 @@ export function DeleteContactButton({ contactId, fullName }: { contactId: string
     remove.mutate(contactId, {
       onSuccess: async (message) => {
         track('contact_delete');
-        showToast({ message });
+        // Said on home, where the deletion leads.
+        showToast({ message, screen: '/web/home' });
         await navigate({ to: '/web/home', replace: true });
         // Only now: while this screen was open, removing its query would have fetched it again.
         queryClient.removeQueries({ queryKey: contactQueryOptions(contactId).queryKey, exact: true });

@@ -20,6 +20,7 @@ export function NewContactScreen() {
             message: pendingUntil ? invitationPendingNotice(atMoment(pendingUntil)) : apiMessages.contactCreated,
             // An invitation held back is news to heed (that contact gets no alert yet), never a green success.
             variant: pendingUntil ? 'warning' : 'success',
+            screen: '/web/home',
           });
           void navigate({ to: '/web/home' });
         }}

@@ -3,6 +3,11 @@ import type { Delivery } from './delivery.ts';
 import { useNow } from './use-now.ts';
 
 export const ALERT_SENT = 'Alerta enviada a tus contactos';
+/** What waits in this phone to leave (the alert, its end, a new position), in words, not 'requests'. */
+export const waitingOnThisPhone = (count: number) =>
+  count === 1
+    ? 'Guardado en este teléfono: 1 aviso por enviar.'
+    : `Guardados en este teléfono: ${count} avisos por enviar.`;
 export const ALERT_WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal';
 export const ALERT_SENT_TO_NOBODY = 'Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.';
 /** Where nothing sends a queued alert with the app closed (no Background Sync: every iPhone), or the page holds it. */
@@ -54,7 +59,7 @@ function DeliveryText({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobod
       return (
         <>
           <p className="sos-delivery__title">{ALERT_WAITING}</p>
-          <p>Solicitudes pendientes: {delivery.pending}</p>
+          <p>{waitingOnThisPhone(delivery.pending)}</p>
         </>
       );
   }

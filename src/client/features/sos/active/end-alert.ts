@@ -38,11 +38,11 @@ export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
   resetPressState();
   track('panic_deactivate');
   if (result.kind !== 'done' && result.signedOut) {
-    showToast({ message: SIGN_IN_TO_SEND, variant: 'warning' });
+    showToast({ message: SIGN_IN_TO_SEND, variant: 'warning', screen: '/web/auth/signin' });
     expireSession();
     return true;
   }
-  if (result.kind !== 'done') showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info' });
+  if (result.kind !== 'done') showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info', screen: '/web/home' });
   goTo('/web/home');
   return true;
 }

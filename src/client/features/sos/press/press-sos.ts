@@ -77,7 +77,7 @@ export async function pressSos({ at, goTo }: Press): Promise<void> {
   track('panic_activate');
   if (result.kind !== 'done' && result.signedOut) {
     // Kept (by the worker, or by this page) until the person signs in again; only now may the session end.
-    showToast({ message: SIGN_IN_TO_SEND, variant: 'warning' });
+    showToast({ message: SIGN_IN_TO_SEND, variant: 'warning', screen: '/web/auth/signin' });
     // An alert screen already on its way would otherwise come after the session ended.
     await shown;
     setPressState({ phase });

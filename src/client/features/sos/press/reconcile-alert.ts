@@ -115,7 +115,7 @@ async function check(askServer: () => Promise<boolean>): Promise<void> {
   }
   resetPressState();
   if (path === '/web/active' || path === '/web/active/') {
-    showToast({ message: ALERT_ALREADY_ENDED, variant: 'info' });
+    showToast({ message: ALERT_ALREADY_ENDED, variant: 'info', screen: '/web/home' });
     navigation?.goTo('/web/home');
   }
 }

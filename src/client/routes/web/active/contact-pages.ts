@@ -17,7 +17,7 @@ export const unsubscribeRoute = createRoute({
 export const acceptRoute = createRoute({
   getParentRoute: () => activeRoute,
   path: 'accept',
-  staticData: { title: 'Bienvenido' },
+  staticData: { title: 'Te damos la bienvenida' },
   // The token for turning on phone notifications (src/client/features/push); the page works without it.
   validateSearch: validateLinkTokenSearch,
   component: lazyRouteComponent(() => import('./-components/accept-page.tsx'), 'AcceptPage'),

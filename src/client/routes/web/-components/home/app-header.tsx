@@ -1,11 +1,9 @@
 import { APP_NAME } from '#shared/constants.ts';
 import { floatingBar } from '#client/features/help/floating-position.ts';
-import { useSignOut } from '#client/features/auth/sign-out/use-sign-out.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 
 export function AppHeader() {
   const { name, firstname, phone } = useAuth();
-  const signOut = useSignOut();
   return (
     <header className="app-header" {...floatingBar('top')}>
       {/* Not ui/logo.tsx: shared with signin's layout, it is a chunk of its own, one file more in home's download (budget). */}
@@ -14,9 +12,6 @@ export function AppHeader() {
         <p className="app-header__name">Hola, {name || firstname}</p>
         {phone && <p className="app-header__phone">{phone}</p>}
       </div>
-      <button type="button" className="button button--ghost app-header__signout" onClick={() => void signOut()}>
-        Cerrar sesión
-      </button>
     </header>
   );
 }
