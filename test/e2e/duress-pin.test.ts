@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
+import { enterWithEmailedCode, phonePage, setPinsInBrowser } from '#test/support/browser-flows.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -41,12 +41,7 @@ describe('the duress PIN', () => {
     const { app, browser } = env;
     const { page, contactEmail, email } = await personWithConfirmedContact(app, browser, 'presion');
 
-    await page.getByRole('link', { name: 'Perfil' }).click();
-    const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
-    await pins.getByLabel('PIN para cerrar').fill(PIN);
-    await pins.getByLabel('PIN de emergencia (bajo presión)').fill(DURESS);
-    await pins.getByRole('button', { name: 'Guardar PIN' }).click();
-    await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
+    const pins = await setPinsInBrowser(page, PIN, DURESS);
     await expectAccessible(page, 'profile with PINs set');
     await pins.screenshot({ path: path.join(shots, 'duress-0-profile-pins.png') });
     // 'PIN guardados.' would stay over the screens that follow.
@@ -127,12 +122,7 @@ describe('the duress PIN', () => {
     const { app, browser } = env;
     const { context, page } = await personWithConfirmedContact(app, browser, 'pinmal');
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.getByRole('link', { name: 'Perfil' }).click();
-    const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
-    await pins.getByLabel('PIN para cerrar').fill(PIN);
-    await pins.getByLabel('PIN de emergencia (bajo presión)').fill(DURESS);
-    await pins.getByRole('button', { name: 'Guardar PIN' }).click();
-    await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
+    await setPinsInBrowser(page, PIN, DURESS);
     await page.getByRole('button', { name: 'Cerrar aviso' }).click();
     await page.getByRole('link', { name: 'Inicio' }).click();
     await sosButton(page).click();

@@ -4,6 +4,7 @@ import { pinMessages } from '#shared/api/pins.ts';
 import { expectAccessible } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import type { RunningApp } from '#test/support/app-server.ts';
+import { setPinsInBrowser } from '#test/support/browser-flows.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // While an alert is on, deleting a contact asks for the PIN (the server's seized-phone guard, the
@@ -17,12 +18,7 @@ const env = appAndChromiumPerFile();
 
 /** PINs set on the profile screen, the contact's page address noted, then SOS pressed: the alert is on. */
 async function alertOnWithPins(page: Page): Promise<string> {
-  await page.getByRole('link', { name: 'Perfil' }).click();
-  const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
-  await pins.getByLabel('PIN para cerrar').fill(PIN);
-  await pins.getByLabel('PIN de emergencia (bajo presión)').fill(DURESS);
-  await pins.getByRole('button', { name: 'Guardar PIN' }).click();
-  await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
+  await setPinsInBrowser(page, PIN, DURESS);
   await page.getByRole('button', { name: 'Cerrar aviso' }).click();
 
   await page.getByRole('link', { name: 'Inicio' }).click();

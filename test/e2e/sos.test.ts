@@ -147,7 +147,7 @@ describe('the SOS button', () => {
         await line.waitFor({ timeout: 5000 });
         expect(await seenWithoutScrolling(line)).toBe(true);
       } else {
-        await page.getByText('Solicitudes pendientes: 1').waitFor();
+        await page.getByText('Guardado en este teléfono: 1 aviso por enviar.').waitFor();
         expect(await line.count()).toBe(0);
       }
       // The SMS is offered at once, on screen without scrolling, and nothing covers it.

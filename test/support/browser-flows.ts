@@ -74,3 +74,14 @@ export async function signOutInBrowser(page: Page) {
     .click();
   await page.waitForURL('**/web/auth/signin');
 }
+
+/** Both PINs set on the profile screen, as a person does it; ends on the profile with the saved notice. */
+export async function setPinsInBrowser(page: Page, pin: string, duressPin: string) {
+  await page.getByRole('link', { name: 'Perfil' }).click();
+  const pins = page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
+  await pins.getByLabel('PIN para cerrar').fill(pin);
+  await pins.getByLabel('PIN de emergencia (bajo presión)').fill(duressPin);
+  await pins.getByRole('button', { name: 'Guardar PIN' }).click();
+  await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
+  return pins;
+}

@@ -102,7 +102,7 @@ describe('the alert screen', () => {
     worker.send(queueStatus({ pending: 1, queued: [entry], oldestQueuedAt: entry.queuedAt }));
 
     const status = await screen.findByRole('status', { name: 'Estado de tu alerta' });
-    await vi.waitFor(() => expect(status.textContent).toContain('Solicitudes pendientes: 1'));
+    await vi.waitFor(() => expect(status.textContent).toContain('Guardado en este teléfono: 1 aviso por enviar.'));
     const sms = screen.getByRole('link', { name: 'Enviar SMS a mis contactos' });
     const keepOpen = 'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.';
     if (backgroundSync) {

@@ -4,6 +4,7 @@ import { EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-
 import { pinMessages } from '#shared/api/pins.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
 import { PIN_GUARD_CANCELLED, PIN_GUARD_HINT } from '#client/lib/pins/pin-guard-texts.ts';
+import { DETENTION_TOGGLE } from '#client/features/contacts/contact-detail/contact-detention.tsx';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { DURESS_PIN, duringAlert, PIN, pinsSent, refusedWithoutPins } from '../../support/pin-guard.ts';
@@ -232,7 +233,7 @@ describe('the other guarded actions ask through the same prompt', () => {
     expect(pinsSent(calls, 'PUT', '/api/profile/detention-info')).toEqual([undefined, undefined, PIN]);
   });
 
-  it("turning off a contact's 'Recibe mi información de detención'", async () => {
+  it('turning off sending a contact the detention information', async () => {
     let receives = true;
     const { calls } = stubApi({
       'GET /api/contacts/c1': () => ok(aContact({ receives_detention_info: receives })),
@@ -246,7 +247,7 @@ describe('the other guarded actions ask through the same prompt', () => {
     });
     renderApp('/web/contact/c1');
     const toggle = (await screen.findByRole('checkbox', {
-      name: 'Recibe mi información de detención',
+      name: DETENTION_TOGGLE,
     })) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
     fireEvent.click(toggle);

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
 import type { Fix } from '#client/lib/location/location-store.ts';
 import { isConfirmed, smsHref } from '#client/features/sos/sms/sms-link.ts';
+import { ContactsToConfirm } from '../contacts-to-confirm.tsx';
 import type { EmailReach } from './email-reach.ts';
 
 export const NOBODY_GETS_THE_EMAIL =
@@ -46,15 +46,7 @@ export function SmsFallback({ contacts, name, fix, reach }: Props) {
       {!anyConfirmed && toConfirm.length > 0 && (
         <>
           <p className="sos-sms__confirm">Para que reciban tus alertas por correo, pide que confirmen:</p>
-          <ul className="sos-sms__contacts">
-            {toConfirm.map((contact) => (
-              <li key={contact.id}>
-                <Link to="/web/contact/$contactId" params={{ contactId: contact.id }}>
-                  {contact.firstname} {contact.lastname}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ContactsToConfirm contacts={toConfirm} className="sos-sms__contacts" />
         </>
       )}
     </section>

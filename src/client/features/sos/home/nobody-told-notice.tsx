@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Contact } from '#shared/api/contacts.ts';
 import { isConfirmed } from '#client/features/sos/sms/sms-link.ts';
+import { ContactsToConfirm } from '../contacts-to-confirm.tsx';
 
 export const NOBODY_SAVED = 'Nadie recibirá tu alerta: no tienes contactos de emergencia.';
 export const NOBODY_CONFIRMED =
@@ -24,15 +25,7 @@ export function NobodyToldNotice({ contacts }: { contacts: readonly Contact[] | 
       {toConfirm.length > 0 && (
         <>
           <p>{ASK_TO_CONFIRM}</p>
-          <ul className="nobody-told__contacts">
-            {toConfirm.map((contact) => (
-              <li key={contact.id}>
-                <Link to="/web/contact/$contactId" params={{ contactId: contact.id }}>
-                  {contact.firstname} {contact.lastname}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ContactsToConfirm contacts={toConfirm} className="nobody-told__contacts" />
         </>
       )}
       <p>
