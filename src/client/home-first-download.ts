@@ -38,6 +38,7 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/features/offline/offline-banner.tsx',
   'src/client/features/offline/offline-texts.ts',
   'src/client/features/offline/use-online.ts',
+  'src/client/features/sos/contacts-to-confirm.tsx',
   'src/client/features/sos/home/early-press.ts',
   'src/client/features/sos/home/nobody-told-notice.tsx',
   'src/client/features/sos/home/sos-button-texts.ts',
