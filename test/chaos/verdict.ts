@@ -1,5 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import type pg from 'pg';
+import { zonePlaceEs } from '#shared/zone-place-es.ts';
 import type { Person } from './people.ts';
 import type { Press } from './simulated-phone.ts';
 
@@ -81,7 +82,19 @@ export async function judge(
       )
     ).rows.map((r) => [`${r.user_id}|${r.idempotency_key}`, r.reply]),
   );
-  const stuck = await db.query<{ n: string }>("select count(*) as n from outbox where status <> 'sent'");
+  // Withdrawn ('cancelled') rows are done too: an alert ended before its start left a contact.
+  const stuck = await db.query<{ n: string }>(
+    "select count(*) as n from outbox where status not in ('sent', 'cancelled')",
+  );
+  // The contacts an alert's start never left for, because its end came first: they hear of neither.
+  const withdrawn = new Set(
+    (
+      await db.query<{ alert_id: string; recipient: string }>(
+        "select alert_id, recipient from outbox where status = 'cancelled' and kind = 'alert-started' and alert_id = any($1)",
+        [[...alerts.keys()]],
+      )
+    ).rows.map((r) => `${r.alert_id}|${r.recipient}`),
+  );
 
   const seen = presses.filter((p) => p.seen === 'answered' || p.seen === 'queued');
   const refused = presses.filter((p) => p.seen === 'refused' || (p.rejected ?? 0) > 0 || p.unauthorized > 0).length;
@@ -99,8 +112,11 @@ export async function judge(
     }
     claimed.add(id);
     startOf.set(`${press.user}|${press.cycle}`, id);
-    const zone = zoneOfCycle(press.cycle).replace(/_/g, ' ');
+    // As the e-mail names it to a person: the place, in Spanish ('hora de Nueva York').
+    const zone = zonePlaceEs(zoneOfCycle(press.cycle));
     for (const contact of person.contacts) {
+      // Nothing expected, and anything that came is unexpected: the cycle was coalesced for that contact.
+      if (withdrawn.has(`${id}|${contact}`)) continue;
       expectedMail.set(`${contact}|started|${zone}`, 0);
       expectedMail.set(`${contact}|ended|${zone}`, 0);
     }

@@ -51,6 +51,9 @@ const RECORD_FIRST_FRAME = () => {
   const tree = (node: Node): string => {
     if (node instanceof Text) return JSON.stringify(node.data);
     if (!(node instanceof Element)) return '';
+    // The notices' live regions join after the first render, empty and taking no room (a layout
+    // shift would show below): the screen's own markup is what must not change.
+    if (node.classList.contains('toaster') && node.textContent === '') return '';
     const attributes = [...node.attributes].map(({ name, value }) => `${name}=${JSON.stringify(value)}`);
     return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(tree).join('')}</${node.localName}>`;
   };

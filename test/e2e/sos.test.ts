@@ -27,6 +27,16 @@ afterAll(async () => {
   await withoutSync?.browser.close();
 });
 
+/**
+ * The Chromium without Background Sync runs as one process (its build's own settings): once a
+ * test closed its context, it opens no page again. Each test that needs it gets a fresh one.
+ */
+async function browserWithoutSync() {
+  await withoutSync.browser.close();
+  withoutSync = await launchSparticuzChromium();
+  return withoutSync.browser;
+}
+
 /** The bodies waiting in the worker's queue, as bytes read from the disk would show them. */
 function queuedBodies(page: Page): Promise<string[]> {
   return page.evaluate(
@@ -101,12 +111,12 @@ describe('the SOS button', () => {
   });
 
   it.each([
-    ['with Background Sync', 'closed', () => running.browser],
-    ['without Background Sync, as in Safari', 'nosync', () => withoutSync.browser],
+    ['with Background Sync', 'closed', async () => running.browser],
+    ['without Background Sync, as in Safari', 'nosync', browserWithoutSync],
   ])(
     'offline with the app closed (%s): the alert and its end, both queued, arrive in order once, after the app reopens',
     async (_name, tag, which) => {
-      const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
+      const { context, page, contactEmail } = await personWithConfirmedContact(running.app, await which(), tag);
       await context.setOffline(true);
       await sosButton(page).click();
       await page.waitForURL('**/web/active');
@@ -127,12 +137,12 @@ describe('the SOS button', () => {
   );
 
   it.each([
-    ['without Background Sync, as on an iPhone', 'iphone', () => withoutSync.browser, true],
-    ['with Background Sync', 'bgsync', () => running.browser, false],
+    ['without Background Sync, as on an iPhone', 'iphone', browserWithoutSync, true],
+    ['with Background Sync', 'bgsync', async () => running.browser, false],
   ])(
     'pressed offline (%s): the alert screen says at once whether to keep the app open, with the SMS on screen',
     async (_name, tag, which, keepOpen) => {
-      const { context, page } = await personWithConfirmedContact(running.app, which(), tag);
+      const { context, page } = await personWithConfirmedContact(running.app, await which(), tag);
       // As a phone's Chromium has it: Background Sync allowed (a test context allows only what it is given).
       if (!keepOpen) await context.grantPermissions(['geolocation', 'background-sync'], { origin: running.app.url });
       await page.setViewportSize({ width: 360, height: 740 });
