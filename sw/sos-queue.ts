@@ -1,5 +1,6 @@
 import { Queue, QueueStore, StorableRequest } from 'workbox-background-sync';
 import { decryptBytes, encryptBytes } from '#shared/browser/aes-gcm.ts';
+import { getDeviceKey } from '#shared/browser/device-key.ts';
 import { SOS_QUEUE_NAME, SOS_QUEUE_RETENTION_MINUTES } from '#shared/constants.ts';
 
 /** What the worker records beside each queued request (stored in clear; the body is sealed). */
@@ -95,14 +96,21 @@ async function sealBody(request: Request): Promise<Request> {
   return new Request(url, { method, headers, body: await encryptBytes(body) });
 }
 
-/** The same request with its body opened; null when this device's key cannot open it. */
+/**
+ * The same request with its body opened; null only when this device's key cannot open it
+ * (AES-GCM refuses it: another key, or altered). A key that cannot be read right now is no
+ * verdict on the entry: that throws, the round fails, and the entry waits for the next one.
+ */
 async function openBody(request: Request): Promise<Request | null> {
+  await getDeviceKey();
+  const sealed = new Uint8Array(await request.clone().arrayBuffer());
   try {
-    const body = await decryptBytes(new Uint8Array(await request.clone().arrayBuffer()));
+    const body = await decryptBytes(sealed);
     const { url, method, headers } = request;
     return new Request(url, { method, headers, body });
-  } catch {
-    return null;
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'OperationError') return null;
+    throw error;
   }
 }
 

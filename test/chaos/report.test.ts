@@ -17,6 +17,7 @@ function healthyRun(): ChaosCounts {
     emailsMissing: 0,
     emailsDuplicated: 3,
     emailsUnexpected: 0,
+    emailsAfterWithdrawal: 0,
     outboxStuck: 0,
     checkInsSet: 12,
     checkInsDue: 9,
@@ -91,6 +92,10 @@ describe('the chaos verdict', () => {
       'alertsDoubled: 2',
     ]);
     expect(failures({ ...healthyRun(), emailsDuplicated: 61 })).toEqual(['emailsDuplicated: 61 > 60']);
+    // A start that left just before a crash and was then withdrawn comes from the same window.
+    expect(failures({ ...healthyRun(), emailsDuplicated: 59, emailsAfterWithdrawal: 2 })).toEqual([
+      'emailsDuplicated: 61 > 60',
+    ]);
   });
 
   it('fails a storm in which a due check-in did not fire, fired twice, or fired after its person said they were fine', () => {

@@ -24,6 +24,12 @@ export type Verdict = {
   emailsDuplicated: number;
   /** Alert e-mails nobody should have received (a position e-mail, an unknown alert). */
   emailsUnexpected: number;
+  /**
+   * Starts received by a contact whose start the end then withdrew: the start reached the mail
+   * server and the sender was killed before its commit, so the row looked untouched. The same
+   * crash window as a repeat, and counted against the same allowance: that contact hears no end.
+   */
+  emailsAfterWithdrawal: number;
   outboxStuck: number;
 };
 
@@ -101,6 +107,7 @@ export async function judge(
   const expectedMail = new Map<string, number>();
   const claimed = new Set<string>();
   const startOf = new Map<string, string>();
+  const withdrawnKeys = new Set<string>();
   let alertsLost = 0;
   for (const press of seen.filter((p) => p.status === '1')) {
     const person = people[press.user];
@@ -115,8 +122,11 @@ export async function judge(
     // As the e-mail names it to a person: the place, in Spanish ('hora de Nueva York').
     const zone = zonePlaceEs(zoneOfCycle(press.cycle));
     for (const contact of person.contacts) {
-      // Nothing expected, and anything that came is unexpected: the cycle was coalesced for that contact.
-      if (withdrawn.has(`${id}|${contact}`)) continue;
+      // Nothing expected: the cycle was coalesced for that contact.
+      if (withdrawn.has(`${id}|${contact}`)) {
+        withdrawnKeys.add(`${contact}|started|${zone}`);
+        continue;
+      }
       expectedMail.set(`${contact}|started|${zone}`, 0);
       expectedMail.set(`${contact}|ended|${zone}`, 0);
     }
@@ -129,12 +139,14 @@ export async function judge(
   }
 
   let emailsUnexpected = 0;
+  let emailsAfterWithdrawal = 0;
   for (const mail of received) {
     const key = mailKey(mail);
     if (key === undefined) continue;
     const count = expectedMail.get(key);
-    if (count === undefined) emailsUnexpected += 1;
-    else expectedMail.set(key, count + 1);
+    if (count !== undefined) expectedMail.set(key, count + 1);
+    else if (withdrawnKeys.has(key)) emailsAfterWithdrawal += 1;
+    else emailsUnexpected += 1;
   }
   const counts = [...expectedMail.values()];
   return {
@@ -149,6 +161,7 @@ export async function judge(
     emailsMissing: counts.filter((n) => n === 0).length,
     emailsDuplicated: counts.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
     emailsUnexpected,
+    emailsAfterWithdrawal,
     outboxStuck: Number(stuck.rows[0]?.n ?? 0),
   };
 }
