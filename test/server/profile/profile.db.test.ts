@@ -40,6 +40,8 @@ describe('the signed-in person’s profile', () => {
       lastname: 'Prueba',
       phone: '+13055550123',
       pins_set: false,
+      firm_consent: false,
+      firm_consent_asked: false,
     });
   });
 
@@ -68,6 +70,8 @@ describe('the signed-in person’s profile', () => {
       lastname: 'López',
       phone: '+525512345678',
       pins_set: false,
+      firm_consent: false,
+      firm_consent_asked: false,
     };
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: updated } });
     expect(await profile(ana)).toEqual(updated);
