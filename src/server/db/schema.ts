@@ -81,6 +81,12 @@ export const users = pgTable(
      * it off from then on, the desk keeps seeing the alert. A real change clears it.
      */
     firmConsentShownOffAt: tz('firm_consent_shown_off_at'),
+    /**
+     * The person chose the firm to receive the 'Si me detienen' information, as a contact can be
+     * chosen (only with consent, only inside an alert). Shown off after a duress PIN as above.
+     */
+    firmDetentionInfoAt: tz('firm_detention_info_at'),
+    firmDetentionShownOffAt: tz('firm_detention_shown_off_at'),
     /** The person answered the one offer of consent after signup (either way): it is not offered again. */
     firmConsentAskedAt: tz('firm_consent_asked_at'),
     createdAt: tz('created_at').notNull().defaultNow(),

@@ -18,7 +18,19 @@ export async function hasFirmConsent(tx: Queryable, userId: string): Promise<boo
   return Boolean(row);
 }
 
+/** The desk may read the person's 'Si me detienen' information (inside an alert only). */
+export const firmGetsDetentionInfo: SQL = and(firmConsents, isNotNull(users.firmDetentionInfoAt))!;
+
+type Shown = Pick<
+  typeof users.$inferSelect,
+  'firmConsentAt' | 'firmConsentShownOffAt' | 'firmDetentionInfoAt' | 'firmDetentionShownOffAt'
+>;
+
 /** What the person's own screens show: on unless really off or shown off after a duress PIN. */
-export function consentShown(user: Pick<typeof users.$inferSelect, 'firmConsentAt' | 'firmConsentShownOffAt'>) {
+export function consentShown(user: Shown): boolean {
   return user.firmConsentAt !== null && user.firmConsentShownOffAt === null;
+}
+
+export function detentionInfoShown(user: Shown): boolean {
+  return consentShown(user) && user.firmDetentionInfoAt !== null && user.firmDetentionShownOffAt === null;
 }

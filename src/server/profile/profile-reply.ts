@@ -1,6 +1,6 @@
 import type { Profile } from '#shared/api/profile.ts';
 import type { users } from '#server/db/schema.ts';
-import { consentShown } from '#server/desk/consent.ts';
+import { consentShown, detentionInfoShown } from '#server/desk/consent.ts';
 import { pinsShown } from '#server/security/pin-check.ts';
 
 /** The Profile object of src/shared/api/profile.ts. */
@@ -13,6 +13,7 @@ export function toProfile(user: typeof users.$inferSelect): Profile {
     phone: user.phone,
     pins_set: pinsShown(user),
     firm_consent: consentShown(user),
+    firm_detention_info: detentionInfoShown(user),
     firm_consent_asked: user.firmConsentAskedAt !== null,
   };
 }

@@ -7,6 +7,8 @@ import * as v from 'valibot';
  */
 export const firmConsentSchema = v.object({
   share: v.boolean('Elige sí o no.'),
+  /** The firm also gets the 'Si me detienen' information inside an alert; absent: unchanged. Off whenever `share` is. */
+  detention_info: v.optional(v.boolean('Elige sí o no.')),
 });
 export type FirmConsentInput = v.InferOutput<typeof firmConsentSchema>;
 
@@ -17,6 +19,7 @@ export const firmConsentTexts = {
     `Si lo activas, cuando tengas una alerta activa el equipo de ${firm} verá tu nombre, tu teléfono, ` +
     'la hora de la alerta y dónde estás mientras la alerta siga activa. Tu información «Si me detienen» ' +
     `solo la verá si eliges a ${firm} para recibirla, como a un contacto. Fuera de una alerta no ve nada.`,
+  detentionLabel: (firm: string) => `Enviar a ${firm} mi información «Si me detienen» cuando haya una alerta`,
   offerTitle: (firm: string) => `¿Quieres que ${firm} vea tus alertas?`,
   offerYes: 'Sí, compartir',
   offerNo: 'Ahora no',

@@ -145,9 +145,12 @@ const savePacketAgain: Step = (run) =>
     body: { ...EMPTY_DETENTION_INFO, legal_name: 'Rosa P.' },
   });
 const shareWithFirm =
-  (share: boolean, withPin = false): Step =>
+  (share: boolean, withPin = false, detentionInfo?: boolean): Step =>
   (run) =>
-    run.t.call('PUT', 'profile/firm-consent', { ...(withPin ? withPinHeader(run) : auth(run)), body: { share } });
+    run.t.call('PUT', 'profile/firm-consent', {
+      ...(withPin ? withPinHeader(run) : auth(run)),
+      body: { share, detention_info: detentionInfo },
+    });
 const deletePacket: Step = (run) => run.t.call('DELETE', 'profile/detention-info', withPinHeader(run));
 const wait =
   (minutes: number): Step =>
@@ -216,8 +219,18 @@ const SCRIPTS: Script[] = [
   { name: 'account deleted', before: [pins, sos], then: [deleteAccount, wait(1)] },
   {
     name: 'firm consent turned off',
-    before: [pins, shareWithFirm(true), sos],
-    then: [shareWithFirm(false, true), wait(1), shareWithFirm(true), wait(1), shareWithFirm(false, true), end, wait(1)],
+    before: [pins, shareWithFirm(true, false, true), sos],
+    then: [
+      shareWithFirm(true, true, false),
+      wait(1),
+      shareWithFirm(false, true),
+      wait(1),
+      shareWithFirm(true),
+      wait(1),
+      shareWithFirm(false, true),
+      end,
+      wait(1),
+    ],
   },
 ];
 

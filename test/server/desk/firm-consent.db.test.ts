@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
 import { pinMessages } from '#shared/api/pins.ts';
-import { hasFirmConsent } from '#server/desk/consent.ts';
+import { and, eq } from 'drizzle-orm';
+import { firmGetsDetentionInfo, hasFirmConsent } from '#server/desk/consent.ts';
+import { users } from '#server/db/schema.ts';
 import { MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
 import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
 import { signUp } from '#test/support/sign-up.ts';
@@ -15,17 +17,25 @@ describe("'Compartir mis alertas con la firma'", () => {
   });
   afterAll(() => t.close());
 
-  const consent = (me: Session, share: unknown, pin?: string) =>
+  const consent = (me: Session, share: unknown, pin?: string, detention_info?: boolean) =>
     t.call('PUT', 'profile/firm-consent', {
       token: me.access_token,
-      body: { share },
+      body: { share, detention_info },
       ...(pin ? { headers: { 'x-pin': pin } } : {}),
     });
   const shown = async (me: Session) => {
-    const { firm_consent, firm_consent_asked } = (await t.call('GET', 'profile', { token: me.access_token })).body
-      .message as Record<string, unknown>;
-    return { firm_consent, firm_consent_asked };
+    const { firm_consent, firm_consent_asked, firm_detention_info } = (
+      await t.call('GET', 'profile', { token: me.access_token })
+    ).body.message as Record<string, unknown>;
+    return { firm_consent, firm_consent_asked, firm_detention_info };
   };
+  const firmGetsIt = async (me: Session) =>
+    (
+      await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, me.id), firmGetsDetentionInfo))
+    ).length === 1;
   const press = (me: Session) =>
     t.call('PUT', 'active-button', {
       token: me.access_token,
@@ -35,7 +45,7 @@ describe("'Compartir mis alertas con la firma'", () => {
 
   it('is off and not yet asked after signup; the desk does not see the person', async () => {
     const me = await signUp(t, 'nueva@example.com', 'Nueva');
-    expect(await shown(me)).toEqual({ firm_consent: false, firm_consent_asked: false });
+    expect(await shown(me)).toEqual({ firm_consent: false, firm_consent_asked: false, firm_detention_info: false });
     expect(await hasFirmConsent(t.db, me.id)).toBe(false);
   });
 
@@ -69,7 +79,7 @@ describe("'Compartir mis alertas con la firma'", () => {
     expect(asked).toMatchObject({ status: 422, body: { errors: { pin: [pinMessages.pinRequired] } } });
     expect(await hasFirmConsent(t.db, me.id)).toBe(true);
     expect((await consent(me, false, PIN)).status).toBe(200);
-    expect(await shown(me)).toEqual({ firm_consent: false, firm_consent_asked: true });
+    expect(await shown(me)).toEqual({ firm_consent: false, firm_consent_asked: true, firm_detention_info: false });
     expect(await hasFirmConsent(t.db, me.id)).toBe(false);
   });
 
@@ -80,7 +90,7 @@ describe("'Compartir mis alertas con la firma'", () => {
     expect((await press(me)).status).toBe(200);
     const reply = await consent(me, false, DURESS_PIN);
     expect(reply).toMatchObject({ status: 200, body: { message: { firm_consent: false } } });
-    expect(await shown(me)).toEqual({ firm_consent: false, firm_consent_asked: true });
+    expect(await shown(me)).toEqual({ firm_consent: false, firm_consent_asked: true, firm_detention_info: false });
     expect(await hasFirmConsent(t.db, me.id)).toBe(true);
   });
 
@@ -90,5 +100,25 @@ describe("'Compartir mis alertas con la firma'", () => {
     expect((await press(me)).status).toBe(200);
     expect(await consent(me, false)).toMatchObject({ status: 409, body: { message: pinMessages.alertActive } });
     expect(await hasFirmConsent(t.db, me.id)).toBe(true);
+  });
+
+  it('gives the firm the detention information only when chosen, and keeps it under the duress PIN', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'detenido', [['Luis', 'Díaz']]);
+    await setPins(t, me);
+    expect((await consent(me, true)).body).toMatchObject({
+      message: { firm_consent: true, firm_detention_info: false },
+    });
+    expect(await firmGetsIt(me)).toBe(false);
+    expect((await consent(me, true, undefined, true)).body).toMatchObject({ message: { firm_detention_info: true } });
+    expect(await firmGetsIt(me)).toBe(true);
+    expect((await press(me)).status).toBe(200);
+    expect((await consent(me, true, undefined, false)).status).toBe(422);
+    expect((await consent(me, true, DURESS_PIN, false)).body).toMatchObject({
+      message: { firm_detention_info: false },
+    });
+    expect(await shown(me)).toEqual({ firm_consent: true, firm_consent_asked: true, firm_detention_info: false });
+    expect(await firmGetsIt(me)).toBe(true);
+    expect((await consent(me, true, PIN, false)).status).toBe(200);
+    expect(await firmGetsIt(me)).toBe(false);
   });
 });

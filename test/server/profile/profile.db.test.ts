@@ -41,6 +41,7 @@ describe('the signed-in person’s profile', () => {
       phone: '+13055550123',
       pins_set: false,
       firm_consent: false,
+      firm_detention_info: false,
       firm_consent_asked: false,
     });
   });
@@ -71,6 +72,7 @@ describe('the signed-in person’s profile', () => {
       phone: '+525512345678',
       pins_set: false,
       firm_consent: false,
+      firm_detention_info: false,
       firm_consent_asked: false,
     };
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: updated } });
