@@ -31,8 +31,13 @@ export type ChaosStage = {
   close(): Promise<void>;
 };
 
+const appName = (n: number) => `app ${'AB'[n]}`;
+
+/** The name an instance gives the mail server in its EHLO. */
+export const smtpName = (app: string) => `${app.replace(' ', '-').toLowerCase()}.chaos.example`;
+
 /** A supervisor's restart (systemd, a container runtime): try again while the database is still coming back. */
-async function restart(app: AppProcess): Promise<void> {
+export async function restart(app: AppProcess): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await app.start();
@@ -65,8 +70,13 @@ export async function startChaosStage(): Promise<ChaosStage> {
     CHECK_IN_GRACE_MINUTES: '0',
     CHECK_IN_POLL_SECONDS: '1',
   };
+  // Each instance greets the mail server with a name of its own: a held message tells which instance sent it.
   const apps = ports.map((port, n) =>
-    appProcess(`app ${'AB'[n]}`, port, { ...env, DATA_DIR: path.join(dir, `app-${n}`) }),
+    appProcess(appName(n), port, {
+      ...env,
+      DATA_DIR: path.join(dir, `app-${n}`),
+      SMTP_URL: `${smtp.url}?name=${smtpName(appName(n))}`,
+    }),
   );
   const outages: { from: number; to: number }[] = [];
   const restarts = { app: 0, postgres: 0 };

@@ -2,6 +2,7 @@
 // `-- --quick` runs the smaller scenario of `npm test`; `-- --seed=N` plays a run's randomness again.
 import { runChaos } from './chaos-run.ts';
 import { runPowerCut } from './power-cut.ts';
+import { runSenderKilled } from './sender-killed.ts';
 import { failures, formatCounts } from './report.ts';
 import { fullChaos, quickChaos } from './scenarios.ts';
 
@@ -19,6 +20,15 @@ for (const counts of await runChaos({ ...(quick ? quickChaos : fullChaos), seed,
   failed ||= found.length > 0;
   process.stdout.write(found.length > 0 ? `FAILED: ${found.join('; ')}\n\n` : 'passed\n\n');
 }
+
+const senderKilled = await runSenderKilled(log);
+process.stdout.write(
+  `== an instance killed while the mail server has its SOS start\n${senderKilled.lines.join('\n')}\n`,
+);
+failed ||= senderKilled.failures.length > 0;
+process.stdout.write(
+  senderKilled.failures.length > 0 ? `FAILED: ${senderKilled.failures.join('; ')}\n\n` : 'passed\n\n',
+);
 
 const powerCut = await runPowerCut(log);
 process.stdout.write(`== npm start after a power cut (no DATABASE_URL)\n${powerCut.lines.join('\n')}\n`);

@@ -25,9 +25,9 @@ export type Verdict = {
   /** Alert e-mails nobody should have received (a position e-mail, an unknown alert). */
   emailsUnexpected: number;
   /**
-   * Starts received by a contact whose start the end then withdrew: the start reached the mail
-   * server and the sender was killed before its commit, so the row looked untouched. The same
-   * crash window as a repeat, and counted against the same allowance: that contact hears no end.
+   * Starts received by a contact whose start the end then withdrew: that contact never hears
+   * the end. A sender commits its claim before it hands a start over, and an end withdraws only
+   * rows never claimed, so even a sender killed right after the mail server took the start leaves none.
    */
   emailsAfterWithdrawal: number;
   outboxStuck: number;

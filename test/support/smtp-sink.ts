@@ -20,6 +20,8 @@ export type SmtpSink = {
   hold: ((mail: ParsedMail) => boolean) | undefined;
   /** Messages read and held, not yet answered. */
   held: ParsedMail[];
+  /** The name each held message's client gave in its EHLO, in the same order: which server is sending it. */
+  heldFrom: string[];
   /** Accept every held message now, in the order they came. */
   release(): void;
   close(): Promise<void>;
@@ -29,7 +31,7 @@ export type SmtpSink = {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const waiting: (() => void)[] = [];
   const sink: Partial<SmtpSink> &
-    Pick<SmtpSink, 'received' | 'envelopes' | 'refuse' | 'unknown' | 'refused' | 'hold' | 'held'> = {
+    Pick<SmtpSink, 'received' | 'envelopes' | 'refuse' | 'unknown' | 'refused' | 'hold' | 'held' | 'heldFrom'> = {
     received: [],
     envelopes: [],
     refuse: false,
@@ -37,6 +39,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refused: 0,
     hold: undefined,
     held: [],
+    heldFrom: [],
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -58,6 +61,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           }
           if (sink.hold?.(mail)) {
             sink.held.push(mail);
+            sink.heldFrom.push(session.hostNameAppearsAs);
             waiting.push(() => {
               sink.received.push(mail);
               sink.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
@@ -81,6 +85,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     release() {
       sink.held = [];
+      sink.heldFrom = [];
       for (const accept of waiting.splice(0)) accept();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -15,9 +15,11 @@ const STARTS = ['alert-started', pushOutboxKind('alert-started')];
  * together then cost the relay nothing, however many times an account repeats them.
  *
  * Only rows nobody has touched go: pending, never tried (a tried one may have
- * reached the mail server before it timed out), and not claimed by a sender right
- * now (SKIP LOCKED: a start in flight may arrive, so its end must follow). A
- * recipient goes only if every row of the alert to it is such a row. The rows
+ * reached the mail server before it timed out), and never claimed by a sender
+ * (outbox.claimed_at, committed before the sender hands a message over: a
+ * sender killed after the mail server took a start and before it recorded it
+ * leaves it claimed, and that contact must hear the end), nor being claimed right
+ * now (SKIP LOCKED). A recipient goes only if every row of the alert to it is such a row. The rows
  * stay, 'cancelled' and without their data, as the receipt the delivery state reads.
  */
 export async function withdrawUnsent(tx: Queryable, alertId: string, now: Date): Promise<Withdrawn> {
@@ -25,7 +27,7 @@ export async function withdrawUnsent(tx: Queryable, alertId: string, now: Date):
     {
       name: 'outbox_withdraw_unsent',
       text: `with untouched as materialized (
-          select id from outbox where alert_id = $1::uuid and status = 'pending' and attempts = 0
+          select id from outbox where alert_id = $1::uuid and status = 'pending' and attempts = 0 and claimed_at is null
           for update skip locked
         ), silent as (
           select o.recipient from outbox o where o.alert_id = $1::uuid group by o.recipient

@@ -274,6 +274,18 @@ export const outbox = pgTable(
      */
     turn: integer('turn').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When a sender last took the row, committed before it hands the message
+     * over: from then on the message may have left, even if the sender dies
+     * before recording it, so an end never withdraws it (src/server/alerts/withdraw-unsent.ts).
+     */
+    claimedAt: tz('claimed_at'),
+    /**
+     * The database connection (backend pid) of the sender that holds the row
+     * now; none once its attempt is recorded. Other senders leave the row alone
+     * while that connection lives (a dead sender's connection dies with it).
+     */
+    claimedBy: integer('claimed_by'),
     nextAttemptAt: tz('next_attempt_at').notNull(),
     lastError: text('last_error'),
     createdAt: tz('created_at').notNull(),

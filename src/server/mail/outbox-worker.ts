@@ -78,7 +78,8 @@ const BASE_BACKOFF_MS = 2_000;
 export const BEGIN_SENDING = 'begin; set local enable_sort = off';
 
 /**
- * The due rows of priority $3 or higher (a lower number), highest first; within
+ * The due rows of priority $3 or higher (a lower number) that no live sender
+ * holds, highest first; within
  * a priority by turn (src/server/db/schema.ts, outbox.turn), so each claim takes
  * everyone's next row to each contact before anyone's later ones, and an
  * account with a backlog gets its share rather than the whole lane; then oldest
@@ -88,17 +89,32 @@ export const BEGIN_SENDING = 'begin; set local enable_sort = off';
  * position, before its start. One that failed and waits for its retry, or that
  * is not due yet, holds nothing back. A first turn has nothing before it and
  * skips that look.
+ *
+ * A row another sender claimed (outbox.claimed_by) stays its own while that
+ * sender's database connection lives, and the sender keeps it for the whole
+ * batch: a killed sender's connection dies with it, and its rows are due again
+ * at once, as a rolled-back claim was. A claim older than $4 is taken back
+ * whatever its connection: a sender records its rows within one row time-out.
  */
 export const CLAIM_DUE = {
   name: 'outbox_claim_due',
   text: `select id, kind, user_id, recipient, subject, text, html, template_data, attempts from outbox o
     where status = 'pending' and priority <= $3 and next_attempt_at <= $1
+      and (claimed_by is null or claimed_at <= $4 or not exists (select from pg_stat_get_activity(o.claimed_by)))
       and (turn = 0 or not exists (select from outbox e where e.user_id = o.user_id and e.recipient = o.recipient
         and e.priority = o.priority and e.status = 'pending' and e.turn < o.turn and e.attempts = 0 and e.next_attempt_at <= $1))
     order by priority, turn, next_attempt_at, id limit $2 for update skip locked`,
 };
+/**
+ * The claim itself, committed before anything is handed over: from then on an
+ * end never withdraws these rows (src/server/alerts/withdraw-unsent.ts), since
+ * the sender may die after the mail server took one and before it records it.
+ */
+const CLAIM = `with due as materialized (${CLAIM_DUE.text})
+    update outbox o set claimed_at = $1, claimed_by = pg_backend_pid() from due where o.id = due.id returning due.*`;
+const RELEASE_CLAIMS = `update outbox set claimed_by = null where id = any($1::bigint[]) and claimed_by = pg_backend_pid()`;
 const MARK_SENT = `update outbox set status = 'sent', attempts = attempts + 1, sent_at = $2, subject = null, text = null, html = null,
-      template_data = null, last_error = null
+      template_data = null, last_error = null, claimed_by = null
     where id = any($1::bigint[])`;
 
 /**
@@ -118,7 +134,8 @@ function withValues(text: string, values: (Date | number | string[])[]): string 
 }
 const MARK_FAILED = {
   name: 'outbox_mark_failed',
-  text: `update outbox o set status = f.status, attempts = f.attempts, next_attempt_at = f.next_attempt_at, last_error = f.last_error
+  text: `update outbox o set status = f.status, attempts = f.attempts, next_attempt_at = f.next_attempt_at, last_error = f.last_error,
+      claimed_by = null
     from unnest($1::bigint[], $2::text[], $3::int[], $4::timestamptz[], $5::text[]) as f(id, status, attempts, next_attempt_at, last_error)
     where o.id = f.id`,
 };
@@ -165,6 +182,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     maxAttempts = 100,
     rowTimeoutMs = 60_000,
   } = options;
+  /** A claim this old is taken back even if its sender's connection seems alive: it records its rows well before. */
+  const claimLeaseMs = rowTimeoutMs * 3;
   const lanes: Lane[] = [
     { ...URGENT_LANE, ...options.urgent, maxPriority: PRIORITY.alert, transport: options.urgentTransport ?? transport },
     { ...GENERAL_LANE, ...options.general, maxPriority: PRIORITY.other, transport },
@@ -238,44 +257,53 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /**
-   * Claim up to `batchSize` due rows of the lane and send them at once while
-   * holding their row locks: SKIP LOCKED lets other senders take other rows,
-   * and nobody else can send these. One commit records the whole batch (one
-   * WAL flush instead of one a mail). Each row is sent and judged on its own
-   * (`attempt`), and the failures are recorded behind a savepoint, so nothing
-   * a neighbour does can undo the record of a row already handed over. A crash
-   * between the SMTP server's acceptance and our commit resends the batch's
-   * accepted mails (at least once, never lost). Plain SQL on a pool client, no
-   * query builder; the begin goes with the claim and the marking with the
-   * commit, so a batch waits for the database twice rather than four times.
+   * Claim up to `batchSize` due rows of the lane, commit the claim, then send
+   * them at once. SKIP LOCKED keeps two claims apart, and the committed claim
+   * keeps other senders off the rows while this one's connection, held for the
+   * whole batch, lives. Each row is sent and judged on its own (`attempt`);
+   * then one transaction records the batch, the failures behind a savepoint, so
+   * nothing a neighbour does can undo the record of a row already handed over.
+   * A crash between the SMTP server's acceptance and that record resends the
+   * batch's accepted mails (at least once, never lost), and the claim left on
+   * them says they may have left. Plain SQL on a pool client, no query builder;
+   * the claim goes in one round trip with its begin and commit, and so does the
+   * record of a batch without failures.
    */
   async function sendBatch({ batchSize, maxPriority, transport }: Lane): Promise<number> {
     const client = await pool.connect();
     let broken: Error | undefined;
     let recorded = true;
-    let claimedCount: number;
+    let rows: ClaimedRow[] = [];
     try {
       const now = clock.now();
-      // One round trip: begin, then claim (under a burst, each one more is time the batch waits).
+      const leaseEnded = new Date(now.getTime() - claimLeaseMs);
       const claimed = (await client.query(
-        `${BEGIN_SENDING}; ${withValues(CLAIM_DUE.text, [now, batchSize, maxPriority])}`,
+        `${BEGIN_SENDING}; ${withValues(CLAIM, [now, batchSize, maxPriority, leaseEnded])}; commit`,
       )) as unknown as pg.QueryResult<ClaimedRow>[];
-      const rows = claimed.at(-1)?.rows ?? [];
+      rows = claimed.find((result) => result.command === 'UPDATE')?.rows ?? [];
       const results = await Promise.all(rows.map((row) => attempt(row, transport, now)));
       const sentIds = rows.filter((_, i) => results[i]?.ok).map((row) => row.id);
       const failures = rows.flatMap((row, i) => {
         const result = results[i];
         return result && !result.ok ? [{ row, result }] : [];
       });
-      if (failures.length > 0) recorded = await recordFailures(client, failures, now);
       // The row stays as a receipt; the body goes, since it may hold a code or a position.
-      // Marked and committed in one round trip.
-      await client.query(sentIds.length > 0 ? `${withValues(MARK_SENT, [sentIds, clock.now()])}; commit` : 'commit');
-      claimedCount = rows.length;
+      const markSent = sentIds.length > 0 ? withValues(MARK_SENT, [sentIds, clock.now()]) : undefined;
+      if (failures.length > 0) {
+        await client.query('begin');
+        recorded = await recordFailures(client, failures, now);
+        await client.query(markSent ? `${markSent}; commit` : 'commit');
+        if (!recorded)
+          await releaseClaims(
+            client,
+            failures.map(({ row }) => row),
+          );
+      } else if (markSent) await client.query(markSent);
     } catch (error) {
       await client.query('rollback').catch((lost: unknown) => {
         broken = lost instanceof Error ? lost : new Error('rollback failed');
       });
+      if (!broken) await releaseClaims(client, rows);
       throw error;
     } finally {
       // A client whose rollback failed is dropped rather than lent out again mid-transaction.
@@ -283,7 +311,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     // Failures left unrecorded are due at once: stop this lane until the next poll rather than spin on them.
     if (!recorded) throw new Error('outbox: failures not recorded');
-    return claimedCount;
+    return rows.length;
+  }
+
+  /**
+   * Rows whose attempt could not be recorded are due again at once, as they
+   * were when a rolled-back claim let them go; they keep `claimed_at`, since
+   * they may have left. Should this fail too, the claim's lease frees them.
+   */
+  async function releaseClaims(client: pg.PoolClient, rows: ClaimedRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await client
+      .query(RELEASE_CLAIMS, [rows.map((row) => row.id)])
+      .then(() => undefined)
+      .catch(() => undefined);
   }
 
   /**

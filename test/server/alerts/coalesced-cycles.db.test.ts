@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tolerateLostConnections } from '#server/db/client.ts';
 import { contacts, outbox, pushSubscriptions } from '#server/db/schema.ts';
 import { contactPushToken } from '#server/push/contact-token.ts';
 import { alertState, MEXICO, personWithConfirmedContacts, press, type Person } from '#test/support/alert-people.ts';
@@ -167,6 +168,60 @@ describe('press and end before the start left', () => {
     expect((await rowsOf(alertId)).map((row) => [row.kind, row.status])).toEqual([
       ['alert-started', 'sent'],
       ['alert-ended', 'sent'],
+    ]);
+  }, 60_000);
+
+  it('sends the end after a start whose sender died once the mail server had it, and the start again', async () => {
+    const person = await personWithConfirmedContacts(files, 'caido', [['Iris', 'Paz']]);
+    const [iris] = person.emails as [string];
+    const before = smtp.received.length;
+    const alertId = await start(person);
+    // A sender of its own, to be killed: its database connection dies with it, as a process's does.
+    const doomed = await createTestApp({ database: files.database, clock: files.clock, env: { SMTP_URL: smtp.url } });
+    tolerateLostConnections(doomed.pool);
+    try {
+      smtp.hold = (mail) => STARTED.test(mail.subject ?? '') && addressOf(mail) === iris;
+      // Its attempt can never be recorded: the connection is gone by then.
+      const draining = doomed.drainOutbox().catch(() => undefined);
+      await expect.poll(() => smtp.held.length).toBe(1);
+      const claims = await files.pool.query<{ pid: number }>(
+        "select claimed_by as pid from outbox where alert_id = $1 and kind = 'alert-started'",
+        [alertId],
+      );
+      const pid = claims.rows[0]?.pid;
+      expect(pid).toEqual(expect.any(Number));
+      await files.pool.query('select pg_terminate_backend($1)', [pid]);
+      await expect
+        .poll(async () => (await files.pool.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount)
+        .toBe(0);
+
+      // The end comes while nobody has sent the start again: the start may have left, so it stays, and the end goes.
+      expect((await press(files, person.me, { alert_status: '2' })).status).toBe(200);
+      expect((await rowsOf(alertId)).map((row) => [row.kind, row.status, row.attempts])).toEqual([
+        ['alert-started', 'pending', 0],
+        ['alert-ended', 'pending', 0],
+      ]);
+      // The mail server had taken it: Iris has the start.
+      smtp.hold = undefined;
+      smtp.release();
+      await draining;
+    } finally {
+      smtp.hold = undefined;
+      smtp.release();
+      await doomed.close({ keepDatabase: true });
+    }
+
+    await relay.drainOutbox();
+    // The start again (a crash in that window repeats an e-mail, never loses one), then the end.
+    expect(relayed(before, person)).toEqual([
+      [iris, 'started'],
+      [iris, 'started'],
+      [iris, 'ended'],
+    ]);
+    const sent = { recipient: iris, status: 'sent', attempts: 1, templateData: null };
+    expect(await rowsOf(alertId)).toEqual([
+      { kind: 'alert-started', ...sent },
+      { kind: 'alert-ended', ...sent },
     ]);
   }, 60_000);
 

@@ -226,7 +226,7 @@ describe('claiming e-mail to send from a long queue', () => {
       await client.query(BEGIN_SENDING);
       const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
         text: `explain (analyze, format json) ${CLAIM_DUE.text}`,
-        values: [t.clock.now(), 10, 0],
+        values: [t.clock.now(), 10, 0, new Date(0)],
       });
       const nodes: PlanNode[] = [];
       const walk = (node: PlanNode) => {
