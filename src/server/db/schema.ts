@@ -391,6 +391,11 @@ export const alertDeliveries = pgTable(
     /** When a push service first took one of this alert's phone notifications for the contact (src/server/push). */
     pushSentAt: tz('push_sent_at'),
     remindedAt: tz('reminded_at'),
+    /**
+     * A practice answered with nothing sent (after a duress end, src/server/alerts/lifecycle.ts):
+     * no e-mail exists (no outbox row); the person is shown it left at this moment.
+     */
+    shownSentAt: tz('shown_sent_at'),
     createdAt: tz('created_at').notNull(),
     expiresAt: tz('expires_at').notNull(),
   },

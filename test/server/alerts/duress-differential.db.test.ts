@@ -150,6 +150,11 @@ const wait =
     t.clock.advance(minutes * MINUTE);
     return undefined;
   };
+/** The outbox worker sends what is queued now. */
+const mailed: Step = async ({ t }) => {
+  await t.drainOutbox();
+  return undefined;
+};
 /** The servers' own loops, as they would run meanwhile: reminders to the person and to the contacts. */
 const workers: Step = async ({ t }) => {
   await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick();
@@ -174,8 +179,8 @@ const SCRIPTS: Script[] = [
   {
     name: 'practice',
     before: [pins, sos],
-    then: [end, wait(2), practice, wait(1), workers],
-    differs: 'after a duress end a practice mails nothing, and its delivery list stays empty',
+    // Its e-mails leave at once, as the outbox worker sends them: the silent one must read the same.
+    then: [end, wait(2), practice, mailed, wait(1), workers],
   },
   {
     name: 'check-in closed',

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_deliveries" ADD COLUMN "shown_sent_at" timestamp with time zone;
