@@ -5,7 +5,7 @@ import { EMPTY_DETENTION_INFO } from '#shared/api/detention-info.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { createCheckInWorker } from '#server/check-ins/check-in-worker.ts';
 import { MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
-import { mailsTo } from '#test/support/contact-mail.ts';
+import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
 import { createTestApp, type Reply, type TestApp } from '#test/support/test-app.ts';
 
@@ -18,7 +18,7 @@ import { createTestApp, type Reply, type TestApp } from '#test/support/test-app.
 const MINUTE = 60_000;
 const NOWHERE = { latitude: '', longitude: '', timezone: MEXICO.timezone };
 
-type Run = { t: TestApp; me: Session; contactIds: string[]; pin: string };
+type Run = { t: TestApp; me: Session; contactIds: string[]; contactEmails: string[]; pin: string };
 /** One action of the person: its reply is part of what they observe (undefined: not a request of theirs). */
 type Step = (run: Run) => Promise<Reply | undefined>;
 
@@ -53,7 +53,7 @@ const ROUTES: Record<string, { read: true } | { script: string } | { notThePerso
   'PATCH /api/profile': { notThePersons: 'asks for no PIN (names and phone)' },
   'DELETE /api/profile': { script: 'account deleted' },
   'POST /api/profile/sessions/revoke-others': { script: 'other sessions closed' },
-  'POST /api/contacts': { notThePersons: 'adding a contact reduces nothing: no PIN' },
+  'POST /api/contacts': { script: 'contact added again' },
   'PUT /api/contacts/:id': { script: 'contact deleted' },
   'PATCH /api/contacts/:id': { script: 'contact deleted' },
   'DELETE /api/contacts/:id': { script: 'contact deleted' },
@@ -131,6 +131,29 @@ const unmarkContact: Step = (run) =>
     body: { receives_detention_info: false },
   });
 const inviteFirst: Step = (run) => run.t.call('POST', `contacts/${run.contactIds[0]}/invite`, auth(run));
+/** The first contact added again, with other details, as a new contact; it gets the id the reply gives. */
+const addFirstAgain: Step = async (run) => {
+  const body = {
+    firstname: 'Anita',
+    lastname: 'Ruiz Soto',
+    email: run.contactEmails[0],
+    phone: '+13055550199',
+    kinship: 'Amiga',
+    language: 'en',
+  };
+  const reply = await run.t.call('POST', 'contacts', { ...auth(run), body });
+  if (reply.status === 200) run.contactIds[0] = (reply.body.message as Contact).id;
+  return reply;
+};
+/** The first contact presses the link of the newest invitation it got. */
+const firstConfirms: Step = async (run) => {
+  await run.t.drainOutbox();
+  const invitations = (await mailsTo(run.t, run.contactEmails[0]!)).filter((mail) =>
+    /\/web\/active\/verify\//.test(mail.text ?? ''),
+  );
+  await run.t.call('GET', `verify-contact/${verifyTokenIn(invitations.at(-1))}`);
+  return undefined;
+};
 const closeOtherSessions: Step = (run) => run.t.call('POST', 'profile/sessions/revoke-others', withPinHeader(run));
 const deleteAccount: Step = (run) => run.t.call('DELETE', 'profile', withPinHeader(run));
 const savePacket: Step = (run) =>
@@ -214,6 +237,11 @@ const SCRIPTS: Script[] = [
     then: [closeOtherSessions, wait(1)],
   },
   { name: 'account deleted', before: [pins, sos], then: [deleteAccount, wait(1)] },
+  {
+    name: 'contact added again',
+    before: [pins, markContact, sos],
+    then: [deleteContact, wait(1), addFirstAgain, wait(1), inviteFirst, workers, firstConfirms, wait(1), inviteFirst],
+  },
 ];
 
 /** Ids become their order of appearance; sign-in and reset codes become <code>. */
@@ -265,7 +293,14 @@ async function play(t: TestApp, tag: string, script: Script, thenPin: string) {
   await t.post('signin', { email: `${tag}@example.com` });
   await t.post('verify', { email: `${tag}@example.com`, code: await t.codeSentTo(`${tag}@example.com`) });
   const contacts = (await t.call('GET', 'contacts', { token: me.access_token })).body.message as Contact[];
-  const run: Run = { t, me, contactIds: byEmail(contacts).map((contact) => contact.id), pin: PIN };
+  const sorted = byEmail(contacts);
+  const run: Run = {
+    t,
+    me,
+    contactIds: sorted.map((contact) => contact.id),
+    contactEmails: sorted.map((contact) => contact.email),
+    pin: PIN,
+  };
   const replies: unknown[] = [];
   for (const step of script.before) replies.push(seen(await step(run)));
   run.pin = thenPin;

@@ -1,0 +1,3 @@
+ALTER TABLE "contacts" ADD COLUMN "shown_id" uuid;--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "shown_added_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "shown_as" jsonb;
