@@ -284,7 +284,7 @@ async function observe(run: Run, email: string) {
   return { reads, mails };
 }
 
-async function play(t: TestApp, tag: string, script: Script, thenPin: string) {
+async function play(t: TestApp, tag: string, script: Script, thenPin: string, { withReplies = true } = {}) {
   const { me } = await personWithConfirmedContacts(t, tag, [
     ['Luis', 'Díaz'],
     ['Ana', 'Ruiz'],
@@ -305,8 +305,43 @@ async function play(t: TestApp, tag: string, script: Script, thenPin: string) {
   for (const step of script.before) replies.push(seen(await step(run)));
   run.pin = thenPin;
   for (const step of script.then) replies.push(seen(await step(run)));
-  return normalised({ replies, ...(await observe(run, `${tag}@example.com`)) });
+  const observed = await observe(run, `${tag}@example.com`);
+  return normalised(withReplies ? { replies, ...observed } : observed);
 }
+
+/** A step with the real PIN whichever PIN the run uses from then on. */
+const withRealPin =
+  (inner: Step): Step =>
+  async (run) => {
+    const pin = run.pin;
+    run.pin = PIN;
+    try {
+      return await inner(run);
+    } finally {
+      run.pin = pin;
+    }
+  };
+/** The contacts' ids as the list now shows them (the person's app reads the list again). */
+const relist: Step = async (run) => {
+  const listed = byEmail((await run.t.call('GET', 'contacts', auth(run))).body.message as Contact[]);
+  run.contactIds = listed.map((contact) => contact.id);
+  return undefined;
+};
+
+/** What the duress PIN changed on the person's screens only, and what each needs first. */
+const SHOWN: { name: string; setup: Step[]; forced: Step[] }[] = [
+  { name: 'a contact deleted', setup: [pins], forced: [deleteContact] },
+  { name: 'a contact unmarked', setup: [pins, markContact], forced: [unmarkContact] },
+  { name: 'a contact added again', setup: [pins], forced: [deleteContact, addFirstAgain] },
+  { name: "'Si me detienen' replaced", setup: [pins, savePacket], forced: [savePacketAgain] },
+  { name: "'Si me detienen' deleted", setup: [pins, savePacket], forced: [deletePacket] },
+  { name: 'the other sessions closed', setup: [pins], forced: [closeOtherSessions] },
+];
+/** What is on while the person is forced, and how the person then ends it for real. */
+const ON: { name: string; start: Step; end: Step }[] = [
+  { name: 'an alert', start: sos, end: end },
+  { name: 'a check-in', start: checkInFor(60), end: checkIn('ok') },
+];
 
 describe('the duress PIN, told apart by nothing the person can read', () => {
   let real: TestApp;
@@ -339,4 +374,40 @@ describe('the duress PIN, told apart by nothing the person can read', () => {
       expect(withDuress).toEqual(withReal);
     });
   }
+});
+
+describe('a real end shows the person the truth again', () => {
+  let truth: TestApp;
+  let forced: TestApp;
+  beforeAll(async () => {
+    truth = await createTestApp();
+    const { publicKey, privateKey } = truth.config.push.vapid;
+    forced = await createTestApp({ env: { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } });
+  });
+  afterAll(() => Promise.all([truth.close(), forced.close()]));
+
+  const cases = SHOWN.flatMap((shown) => ON.map((on) => ({ shown, on })));
+  for (const [index, { shown, on }] of cases.entries()) {
+    it(`${shown.name} during ${on.name}, then ended with the real PIN: as if nothing had been done`, async () => {
+      const before = [...shown.setup, on.start];
+      const after = [withRealPin(on.end), wait(1), relist];
+      const asIfNothing = await play(truth, `truth${index}`, { name: shown.name, before, then: after }, DURESS_PIN, {
+        withReplies: false,
+      });
+      const script = { name: shown.name, before, then: [...shown.forced, ...after] };
+      const afterForced = await play(forced, `truth${index}`, script, DURESS_PIN, { withReplies: false });
+      expect(afterForced).toEqual(asIfNothing);
+    });
+  }
+
+  it('a check-in closed for real while an alert hidden by the duress PIN goes on changes nothing shown', async () => {
+    const script = {
+      name: 'hidden',
+      before: [pins, sos],
+      then: [deleteContact, end, checkInFor(60), withRealPin(checkIn('ok')), wait(1), relist],
+    };
+    const hidden = await play(forced, 'hidden', script, DURESS_PIN, { withReplies: false });
+    const listed = (hidden as { reads: Record<string, { body: { message: Contact[] } }> }).reads['GET /api/contacts'];
+    expect(listed?.body.message).toHaveLength(1);
+  });
 });
