@@ -15,6 +15,7 @@ export type DeliveryRow = {
   attempts: number | null;
   sentAt: Date | null;
   pushSentAt: Date | null;
+  shownSentAt: Date | null;
 };
 
 /** The delivery records that match `where`, with their e-mail's fate from the outbox, by name. */
@@ -31,6 +32,7 @@ export function deliveryRows(db: Queryable, where: SQL | undefined): Promise<Del
       attempts: outbox.attempts,
       sentAt: outbox.sentAt,
       pushSentAt: alertDeliveries.pushSentAt,
+      shownSentAt: alertDeliveries.shownSentAt,
     })
     .from(alertDeliveries)
     .leftJoin(outbox, eq(outbox.id, alertDeliveries.outboxId))
@@ -39,13 +41,19 @@ export function deliveryRows(db: Queryable, where: SQL | undefined): Promise<Del
 }
 
 /**
+ * A practice answered with nothing sent reads as one whose e-mail left when it
+ * was pressed (its row has no outbox row): the person sees what a real one shows.
+ */
+const shownSent = (row: DeliveryRow) => row.shownSentAt !== null;
+
+/**
  * Acknowledged beats everything; then what the outbox says. An outbox row that
  * is gone was withdrawn (the address opted out before it left): not sent. One
  * cancelled was withdrawn by the end, before it left: nothing was sent.
  */
 export function stateOf(row: DeliveryRow): DeliveryState {
   if (row.acknowledgedAt) return 'acknowledged';
-  if (row.mailStatus === 'sent') return 'sent';
+  if (row.mailStatus === 'sent' || shownSent(row)) return 'sent';
   if (row.mailStatus === 'cancelled') return 'cancelled';
   if (row.mailStatus === 'pending') return (row.attempts ?? 0) > 0 ? 'retrying' : 'pending';
   return 'failed';
@@ -58,9 +66,9 @@ export function toDelivery(row: DeliveryRow): Delivery {
     id: row.id,
     name: fullName(row),
     state: stateOf(row),
-    sent_at: row.sentAt?.toISOString() ?? null,
+    sent_at: (row.sentAt ?? row.shownSentAt)?.toISOString() ?? null,
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
-    attempts: row.attempts ?? 0,
+    attempts: shownSent(row) ? 1 : (row.attempts ?? 0),
     push_sent_at: row.pushSentAt?.toISOString() ?? null,
   };
 }

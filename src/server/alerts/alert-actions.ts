@@ -9,6 +9,7 @@ import { inTransaction } from '#server/db/statements.ts';
 import type { AtOnce, Press } from '#server/deps.ts';
 import type { Log } from '#server/log.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
+import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import { readAlertContexts } from './alert-context.ts';
 import { recordAlertEvent } from './alert-events.ts';
 import { momentData, personOf } from './alert-mail-data.ts';
@@ -134,6 +135,14 @@ export async function applyAlertRequest(
   }));
   // Phone notifications: besides the e-mails, never instead (src/server/push).
   await queueAlertPushes(tx, userId, active.id, 'alert-ended', now, [...withdrawn.phones]);
+  // Ended for real: with nothing else on, the person's screens show the truth again. Never at the end's cost.
+  await bestEffort(
+    tx,
+    deps.log,
+    'lo mostrado tras el PIN de coacción',
+    (savepoint) => showTruthWhenNothingOn(savepoint, userId),
+    false,
+  );
   return { alert_status: false, alert_id: active.id };
 }
 

@@ -30,7 +30,10 @@ export type AlertEffect =
   | 'tell-contacts-forced'
   /** A practice: its 'PRUEBA' e-mails. */
   | 'practice-mails'
-  /** Answered as a practice is, with nothing sent: contacts told of a possible coercion must never then read 'PRUEBA'. */
+  /**
+   * Answered as a practice is, with nothing sent: contacts told of a possible coercion must never then
+   * read 'PRUEBA'. The person's list shows each contact's e-mail as sent.
+   */
   | 'practice-silent';
 
 /** What the person's screens are given: the same for 'none' and 'hidden', by construction. */

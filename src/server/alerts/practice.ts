@@ -87,18 +87,23 @@ async function startPractice(
     at: now,
     detail: { practiceId: practice.id, mailed: !silent },
   });
-  if (silent) return practice.id;
   const position = positionOf(input);
   const moment = momentOf(at, timezone, now);
-  await queuePracticeMails(deps, practice.id, (recipient) => ({
-    practiceId: practice.id,
-    person: personOf(user),
-    contactFirstname: recipient.firstname,
-    language: recipient.language,
-    ...momentData(moment),
-    position,
-    // As a real alert reads, but a chosen contact's packet is a marked sample: never the person's data.
-    detentionSample: recipient.receivesDetentionInfo === true,
-  }));
+  // Silent: the same records for the person's list, shown as sent, and no e-mail.
+  await queuePracticeMails(
+    deps,
+    practice.id,
+    (recipient) => ({
+      practiceId: practice.id,
+      person: personOf(user),
+      contactFirstname: recipient.firstname,
+      language: recipient.language,
+      ...momentData(moment),
+      position,
+      // As a real alert reads, but a chosen contact's packet is a marked sample: never the person's data.
+      detentionSample: recipient.receivesDetentionInfo === true,
+    }),
+    { withheld: silent },
+  );
   return practice.id;
 }

@@ -35,11 +35,17 @@ type FollowUpKind = 'alert-position' | 'alert-check-in-missed' | 'alert-duress';
  * e-mails still go and the practice is still answered (the links then lead to
  * the invalid-link page). Returns how many e-mails were queued. (An alert's
  * first e-mails are written with the alert: start-rows.ts.)
+ *
+ * `withheld`: the same rows for the person's list, but no e-mail at all, each
+ * record shown as sent now (a practice after a duress end: contacts told of a
+ * possible coercion must never then read PRUEBA, and the person must not see
+ * the difference).
  */
 export async function queuePracticeMails(
   { tx, config, log, userId, now }: TrackDeps,
   practiceId: string,
   data: (recipient: Recipient) => PracticeInput,
+  { withheld = false }: { withheld?: boolean } = {},
 ): Promise<number> {
   const kind = 'practice' as const;
   const recipients = await alertRecipients(tx, userId);
@@ -54,10 +60,10 @@ export async function queuePracticeMails(
   const tokens = recipients.map((recipient) => ackToken(config.secret, practiceId, recipient.email));
   // The links are derived again when the e-mails are rendered (practice-mail-data.ts); this records them.
   const mails = recipients.map((recipient) => ({ kind, to: recipient.email, data: data(recipient) }));
-  const outboxIds = await enqueueMails(tx, mails, now, userId);
+  const outboxIds = withheld ? [] : await enqueueMails(tx, mails, now, userId);
   const rows: (typeof alertDeliveries.$inferInsert)[] = recipients.map((recipient, i) => {
     const token = tokens[i]!;
-    const outboxId = outboxIds[i]!;
+    const outboxId = outboxIds[i] ?? null;
     return {
       userId,
       practiceId,
@@ -66,6 +72,7 @@ export async function queuePracticeMails(
       contactLastname: recipient.lastname,
       tokenHash: sha256(token),
       outboxId,
+      shownSentAt: withheld ? now : null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ACK_LINK_TTL_MS),
     };

@@ -15,6 +15,8 @@ import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { hideAlertFromPerson } from '#server/alerts/duress-end.ts';
 import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
+import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
+import { bestEffort } from '#server/acknowledgements/best-effort.ts';
 import { checkInBodyHash, earlierRequest, storeCheckInReply, type StoredReply } from './check-in-requests.ts';
 import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
 import { fireCheckIn } from './fire-check-in.ts';
@@ -184,6 +186,14 @@ export function checkInRoutes(deps: AppDeps) {
         .where(eq(checkIns.id, current.id))
         .returning();
       await checkInEvent(tx, current, 'check-in-closed', now);
+      // Closed for real: with nothing else on, the person's screens show the truth again.
+      await bestEffort(
+        tx,
+        log,
+        'lo mostrado tras el PIN de coacción',
+        (savepoint) => showTruthWhenNothingOn(savepoint, user.id),
+        false,
+      );
       return { status: 200, message: toCheckIn(row!, reminderMs) };
     }
     // Fired already: 'Estoy bien' ends the alert, and the contacts read that the person is safe.

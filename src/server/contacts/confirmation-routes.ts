@@ -34,7 +34,12 @@ export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, '
           const [verified] = contactId
             ? await tx
                 .update(contacts)
-                .set({ emailVerifiedAt: sql`coalesce(${contacts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+                .set({
+                  emailVerifiedAt: sql`coalesce(${contacts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+                  // Added again after a duress deletion: shown confirmed from now on (contact-reply.ts).
+                  shownAs: sql`case when ${contacts.shownAs} is null or ${contacts.shownAs} ? 'confirmedAt' then ${contacts.shownAs}
+                    else jsonb_set(${contacts.shownAs}, '{confirmedAt}', to_jsonb(${now.toISOString()}::text)) end`,
+                })
                 .where(eq(contacts.id, contactId))
                 .returning({ id: contacts.id })
             : [];

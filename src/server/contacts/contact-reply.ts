@@ -1,24 +1,49 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Contact } from '#shared/api/contacts.ts';
+import type { Language } from '#shared/language.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { contacts, optOuts, pushSubscriptions } from '#server/db/schema.ts';
+import { contacts, optOuts, pushSubscriptions, type ShownContactDetails } from '#server/db/schema.ts';
+
+/**
+ * A contact as the person is shown it. Added again after a duress deletion
+ * (contacts.shown_id, shown_added_at, shown_as), it reads as the new contact a
+ * real deletion then that addition would have made: its own id, the details typed,
+ * added then, confirmed only once it confirms again, its phones counted from then.
+ */
+const shownDetail = (field: keyof ShownContactDetails, column: AnyPgColumn) =>
+  sql<string>`coalesce(${contacts.shownAs}->>${field}, ${column})`;
+
+export const shownContact = {
+  id: sql<string>`coalesce(${contacts.shownId}, ${contacts.id})`,
+  firstname: shownDetail('firstname', contacts.firstname),
+  lastname: shownDetail('lastname', contacts.lastname),
+  email: contacts.email,
+  createdAt: sql<Date>`coalesce(${contacts.shownAddedAt}, ${contacts.createdAt})`.mapWith(contacts.createdAt),
+};
+
+/** The contact the person knows by `id` (the id they are shown). */
+export const shownIdIs = (id: string) => eq(shownContact.id, id);
 
 /** A contact row plus whether its address opted out of this user's e-mails. */
 const contactColumns = {
-  id: contacts.id,
-  firstname: contacts.firstname,
-  lastname: contacts.lastname,
+  id: shownContact.id,
+  firstname: shownContact.firstname,
+  lastname: shownContact.lastname,
   email: contacts.email,
-  phone: contacts.phone,
-  kinship: contacts.kinship,
-  language: contacts.language,
+  phone: shownDetail('phone', contacts.phone),
+  kinship: shownDetail('kinship', contacts.kinship),
+  language: sql<Language>`coalesce(${contacts.shownAs}->>'language', ${contacts.language})`,
   // As the person is shown it (shownWithoutDetentionAt: unmarked with the duress PIN).
   receivesDetentionInfo: sql<boolean>`(${contacts.receivesDetentionInfo} and ${contacts.shownWithoutDetentionAt} is null)`,
-  emailVerifiedAt: contacts.emailVerifiedAt,
+  // Added again: confirmed only by a confirmation since.
+  emailVerifiedAt: sql<Date | null>`case when ${contacts.shownAs} is null then ${contacts.emailVerifiedAt}
+    else (${contacts.shownAs}->>'confirmedAt')::timestamptz end`.mapWith(contacts.emailVerifiedAt),
   invitationDueAt: contacts.invitationDueAt,
-  createdAt: contacts.createdAt,
+  createdAt: shownContact.createdAt,
   unsubscribedAt: optOuts.unsubscribedAt,
-  pushPhones: sql<number>`(select count(*)::int from ${pushSubscriptions} where ${pushSubscriptions.contactId} = ${contacts.id})`,
+  pushPhones: sql<number>`(select count(*)::int from ${pushSubscriptions} where ${pushSubscriptions.contactId} = ${contacts.id}
+    and (${contacts.shownAddedAt} is null or ${pushSubscriptions.createdAt} >= ${contacts.shownAddedAt}))`,
 };
 
 /** The person's contacts as they are shown them: not those they deleted with the duress PIN. */
@@ -30,7 +55,7 @@ export function selectContacts(db: Queryable, userId: string, id?: string) {
     .select(contactColumns)
     .from(contacts)
     .leftJoin(optOuts, and(eq(optOuts.userId, contacts.userId), eq(optOuts.email, contacts.email)))
-    .where(id === undefined ? shownContactsOf(userId) : and(shownContactsOf(userId), eq(contacts.id, id)))
+    .where(id === undefined ? shownContactsOf(userId) : and(shownContactsOf(userId), shownIdIs(id)))
     .$dynamic();
 }
 

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import {
@@ -6,6 +7,7 @@ import {
   contactLanguageSchema,
   contactListQuerySchema,
   contactPatchSchema,
+  type ContactInput,
   type ContactPatchInput,
 } from '#shared/api/contacts.ts';
 import {
@@ -16,8 +18,9 @@ import {
 } from '#shared/invitation-texts.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
+import type { Queryable } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { contacts, outbox, users } from '#server/db/schema.ts';
+import { contacts, outbox, users, type ShownContactDetails } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
@@ -25,7 +28,7 @@ import { isUuid } from '#server/http/uuid.ts';
 import { validateJson, validateQuery } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { listContacts } from './contact-list.ts';
-import { findContact, shownContactsOf, toContact } from './contact-reply.ts';
+import { findContact, shownContactsOf, shownIdIs, toContact } from './contact-reply.ts';
 import { dropInvitations } from './invitations.ts';
 import { isUnsubscribed } from './opt-outs.ts';
 import { takeInvitationSlot } from './invitation-slots.ts';
@@ -36,6 +39,43 @@ const duplicate = (c: Context) => invalid(c, apiMessages.contactDuplicate, { ema
 // An alert goes to the contacts, never back to the person who pressed: their own address is no contact.
 const isYou = (c: Context) => invalid(c, apiMessages.contactIsYou, { email: [apiMessages.contactIsYou] });
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+
+/**
+ * Adding an address the person deleted with the duress PIN: the contact was kept
+ * (and is still told), so the addition is shown instead, as the new contact a real
+ * deletion then this addition would have made: a new id, the details typed, to be
+ * confirmed again. Its e-mails keep the language the contact had; marking it for
+ * the detention information adds, unmarking is only shown. Undefined when the
+ * address is an ordinary contact (a duplicate).
+ */
+async function showAddedAgain(
+  tx: Queryable,
+  userId: string,
+  input: ContactInput,
+  now: Date,
+): Promise<{ id: string; shownId: string } | undefined> {
+  const details: ShownContactDetails = {
+    firstname: input.firstname,
+    lastname: input.lastname,
+    phone: input.phone,
+    kinship: input.kinship,
+    language: input.language,
+  };
+  const [row] = await tx
+    .update(contacts)
+    .set({
+      shownDeletedAt: null,
+      shownId: randomUUID(),
+      shownAddedAt: now,
+      shownAs: details,
+      // A new contact receives no detention information until marked.
+      shownWithoutDetentionAt: now,
+      invitationDueAt: null,
+    })
+    .where(and(eq(contacts.userId, userId), eq(contacts.email, input.email), isNotNull(contacts.shownDeletedAt)))
+    .returning({ id: contacts.id, shownId: contacts.shownId });
+  return row?.shownId ? { id: row.id, shownId: row.shownId } : undefined;
+}
 
 /**
  * The caller's emergency contacts (DESIGN.md section 4). Every route is scoped
@@ -60,7 +100,7 @@ export function contactsRoutes(deps: AppDeps) {
     const [row] = await db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)));
+      .where(and(shownIdIs(id), eq(contacts.userId, c.var.auth.userId)));
     if (!row) return notFound(c);
     await next();
   };
@@ -71,14 +111,21 @@ export function contactsRoutes(deps: AppDeps) {
     const [changed] = await db
       .update(contacts)
       .set({
-        ...(input.language === undefined ? {} : { language: input.language }),
+        ...(input.language === undefined
+          ? {}
+          : {
+              language: input.language,
+              // A contact added again after a duress deletion is shown its new language too.
+              shownAs: sql`case when ${contacts.shownAs} is null then null
+                else jsonb_set(${contacts.shownAs}, '{language}', to_jsonb(${input.language}::text)) end`,
+            }),
         ...(input.receives_detention_info === undefined
           ? {}
           : { receivesDetentionInfo: input.receives_detention_info, shownWithoutDetentionAt: null }),
       })
-      .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+      .where(and(shownIdIs(id), eq(contacts.userId, userId)))
       .returning({ id: contacts.id });
-    const row = changed ? await findContact(db, userId, changed.id) : undefined;
+    const row = changed ? await findContact(db, userId, id) : undefined;
     return row ? ok(c, toContact(row, clock.now())) : notFound(c);
   }
 
@@ -89,7 +136,7 @@ export function contactsRoutes(deps: AppDeps) {
     await db
       .update(contacts)
       .set({ shownWithoutDetentionAt: clock.now() })
-      .where(and(eq(contacts.id, row.id), eq(contacts.userId, c.var.auth.userId)));
+      .where(and(shownIdIs(row.id), eq(contacts.userId, c.var.auth.userId)));
     const shown = {
       ...row,
       ...(input.language === undefined ? {} : { language: input.language }),
@@ -117,11 +164,12 @@ export function contactsRoutes(deps: AppDeps) {
         return db.transaction(async (tx) => {
           const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
           if (me?.email === input.email) return isYou(c);
-          const [created] = await tx
+          const [inserted] = await tx
             .insert(contacts)
             .values({ userId, ...input, createdAt: now })
             .onConflictDoNothing({ target: [contacts.userId, contacts.email] })
-            .returning({ id: contacts.id });
+            .returning({ id: contacts.id, shownId: contacts.id });
+          const created = inserted ?? (await showAddedAgain(tx, userId, input, now));
           if (!created) return duplicate(c);
           // Saving is never limited, sending is: past the invitation limits the e-mail
           // is queued for the first moment they allow, and leaves by itself then.
@@ -135,7 +183,7 @@ export function contactsRoutes(deps: AppDeps) {
             }
             await sendInvitation(tx, config, userId, { id: created.id, ...input }, now, slot.at);
           }
-          const row = await findContact(tx, userId, created.id);
+          const row = await findContact(tx, userId, created.shownId);
           if (!row) throw new Error('created contact not found');
           return c.json({ success: true as const, message: toContact(row, now), ...(notice ? { notice } : {}) });
         });
@@ -169,7 +217,7 @@ export function contactsRoutes(deps: AppDeps) {
           const [hidden] = await db
             .update(contacts)
             .set({ shownDeletedAt: clock.now() })
-            .where(and(eq(contacts.id, c.req.param('id') ?? ''), shownContactsOf(c.var.auth.userId)))
+            .where(and(shownIdIs(c.req.param('id') ?? ''), shownContactsOf(c.var.auth.userId)))
             .returning({ id: contacts.id });
           return hidden ? ok(c, apiMessages.contactDeleted) : notFound(c);
         }),
@@ -179,7 +227,7 @@ export function contactsRoutes(deps: AppDeps) {
           return db.transaction(async (tx) => {
             const [gone] = await tx
               .delete(contacts)
-              .where(and(eq(contacts.id, id), eq(contacts.userId, c.var.auth.userId)))
+              .where(and(shownIdIs(id), eq(contacts.userId, c.var.auth.userId)))
               .returning({ id: contacts.id, email: contacts.email });
             if (!gone) return notFound(c);
             await dropInvitations(tx, [gone.id]);
@@ -204,12 +252,15 @@ export function contactsRoutes(deps: AppDeps) {
         const { userId } = c.var.auth;
         const now = clock.now();
         return db.transaction(async (tx) => {
-          const [contact] = await tx
-            .select()
+          const [locked] = await tx
+            .select({ id: contacts.id })
             .from(contacts)
-            .where(and(eq(contacts.id, id), shownContactsOf(userId)))
+            .where(and(shownIdIs(id), shownContactsOf(userId)))
             .for('update');
-          if (!contact) return notFound(c);
+          // As the person is shown it (added again after a duress deletion: a new contact to confirm).
+          const shown = locked ? await findContact(tx, userId, id) : undefined;
+          if (!locked || !shown) return notFound(c);
+          const contact = { ...shown, id: locked.id };
           if (contact.emailVerifiedAt) return fail(c, 409, apiMessages.contactAlreadyVerified);
           if (await isUnsubscribed(tx, userId, contact.email)) return fail(c, 409, apiMessages.contactUnsubscribed);
           // The first invitation is still queued for its slot: it leaves by itself.

@@ -22,6 +22,17 @@ import {
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** A contact's details as the person typed them when adding it again after a duress deletion (contacts.shown_as). */
+export type ShownContactDetails = {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  kinship: string;
+  language: Language;
+  /** When the contact confirmed again (ISO), as the person is shown it; absent until then. */
+  confirmedAt?: string;
+};
+
 export const users = pgTable(
   'users',
   {
@@ -119,6 +130,16 @@ export const contacts = pgTable(
      */
     shownDeletedAt: tz('shown_deleted_at'),
     shownWithoutDetentionAt: tz('shown_without_detention_at'),
+    /**
+     * Added again by the person after a duress deletion: the person is shown a
+     * new contact (this id, these details, added now, to be confirmed again), as
+     * a real deletion then the same addition would show; the contact keeps being
+     * told as before, in the language they had. Cleared, with the other shown
+     * states, when nothing is on any more (src/server/security/shown-states.ts).
+     */
+    shownId: uuid('shown_id'),
+    shownAddedAt: tz('shown_added_at'),
+    shownAs: jsonb('shown_as').$type<ShownContactDetails>(),
     /**
      * When the invitation was due to leave, if the invitation limits pushed it
      * later than the contact's creation: until then the contact shows
@@ -421,6 +442,11 @@ export const alertDeliveries = pgTable(
     /** When a push service first took one of this alert's phone notifications for the contact (src/server/push). */
     pushSentAt: tz('push_sent_at'),
     remindedAt: tz('reminded_at'),
+    /**
+     * A practice answered with nothing sent (after a duress end, src/server/alerts/lifecycle.ts):
+     * no e-mail exists (no outbox row); the person is shown it left at this moment.
+     */
+    shownSentAt: tz('shown_sent_at'),
     createdAt: tz('created_at').notNull(),
     expiresAt: tz('expires_at').notNull(),
   },

@@ -5,7 +5,7 @@ import { EMPTY_DETENTION_INFO } from '#shared/api/detention-info.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { createCheckInWorker } from '#server/check-ins/check-in-worker.ts';
 import { MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
-import { mailsTo } from '#test/support/contact-mail.ts';
+import { mailsTo, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
 import { createTestApp, type Reply, type TestApp } from '#test/support/test-app.ts';
 
@@ -18,7 +18,7 @@ import { createTestApp, type Reply, type TestApp } from '#test/support/test-app.
 const MINUTE = 60_000;
 const NOWHERE = { latitude: '', longitude: '', timezone: MEXICO.timezone };
 
-type Run = { t: TestApp; me: Session; contactIds: string[]; pin: string };
+type Run = { t: TestApp; me: Session; contactIds: string[]; contactEmails: string[]; pin: string };
 /** One action of the person: its reply is part of what they observe (undefined: not a request of theirs). */
 type Step = (run: Run) => Promise<Reply | undefined>;
 
@@ -54,7 +54,7 @@ const ROUTES: Record<string, { read: true } | { script: string } | { notThePerso
   'DELETE /api/profile': { script: 'account deleted' },
   'PUT /api/profile/firm-consent': { script: 'firm consent turned off' },
   'POST /api/profile/sessions/revoke-others': { script: 'other sessions closed' },
-  'POST /api/contacts': { notThePersons: 'adding a contact reduces nothing: no PIN' },
+  'POST /api/contacts': { script: 'contact added again' },
   'PUT /api/contacts/:id': { script: 'contact deleted' },
   'PATCH /api/contacts/:id': { script: 'contact deleted' },
   'DELETE /api/contacts/:id': { script: 'contact deleted' },
@@ -132,6 +132,29 @@ const unmarkContact: Step = (run) =>
     body: { receives_detention_info: false },
   });
 const inviteFirst: Step = (run) => run.t.call('POST', `contacts/${run.contactIds[0]}/invite`, auth(run));
+/** The first contact added again, with other details, as a new contact; it gets the id the reply gives. */
+const addFirstAgain: Step = async (run) => {
+  const body = {
+    firstname: 'Anita',
+    lastname: 'Ruiz Soto',
+    email: run.contactEmails[0],
+    phone: '+13055550199',
+    kinship: 'Amiga',
+    language: 'en',
+  };
+  const reply = await run.t.call('POST', 'contacts', { ...auth(run), body });
+  if (reply.status === 200) run.contactIds[0] = (reply.body.message as Contact).id;
+  return reply;
+};
+/** The first contact presses the link of the newest invitation it got. */
+const firstConfirms: Step = async (run) => {
+  await run.t.drainOutbox();
+  const invitations = (await mailsTo(run.t, run.contactEmails[0]!)).filter((mail) =>
+    /\/web\/active\/verify\//.test(mail.text ?? ''),
+  );
+  await run.t.call('GET', `verify-contact/${verifyTokenIn(invitations.at(-1))}`);
+  return undefined;
+};
 const closeOtherSessions: Step = (run) => run.t.call('POST', 'profile/sessions/revoke-others', withPinHeader(run));
 const deleteAccount: Step = (run) => run.t.call('DELETE', 'profile', withPinHeader(run));
 const savePacket: Step = (run) =>
@@ -158,6 +181,11 @@ const wait =
     t.clock.advance(minutes * MINUTE);
     return undefined;
   };
+/** The outbox worker sends what is queued now. */
+const mailed: Step = async ({ t }) => {
+  await t.drainOutbox();
+  return undefined;
+};
 /** The servers' own loops, as they would run meanwhile: reminders to the person and to the contacts. */
 const workers: Step = async ({ t }) => {
   await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick();
@@ -182,8 +210,8 @@ const SCRIPTS: Script[] = [
   {
     name: 'practice',
     before: [pins, sos],
-    then: [end, wait(2), practice, wait(1), workers],
-    differs: 'after a duress end a practice mails nothing, and its delivery list stays empty',
+    // Its e-mails leave at once, as the outbox worker sends them: the silent one must read the same.
+    then: [end, wait(2), practice, mailed, wait(1), workers],
   },
   {
     name: 'check-in closed',
@@ -232,6 +260,11 @@ const SCRIPTS: Script[] = [
       wait(1),
     ],
   },
+  {
+    name: 'contact added again',
+    before: [pins, markContact, sos],
+    then: [deleteContact, wait(1), addFirstAgain, wait(1), inviteFirst, workers, firstConfirms, wait(1), inviteFirst],
+  },
 ];
 
 /** Ids become their order of appearance; sign-in and reset codes become <code>. */
@@ -274,7 +307,7 @@ async function observe(run: Run, email: string) {
   return { reads, mails };
 }
 
-async function play(t: TestApp, tag: string, script: Script, thenPin: string) {
+async function play(t: TestApp, tag: string, script: Script, thenPin: string, { withReplies = true } = {}) {
   const { me } = await personWithConfirmedContacts(t, tag, [
     ['Luis', 'Díaz'],
     ['Ana', 'Ruiz'],
@@ -283,13 +316,55 @@ async function play(t: TestApp, tag: string, script: Script, thenPin: string) {
   await t.post('signin', { email: `${tag}@example.com` });
   await t.post('verify', { email: `${tag}@example.com`, code: await t.codeSentTo(`${tag}@example.com`) });
   const contacts = (await t.call('GET', 'contacts', { token: me.access_token })).body.message as Contact[];
-  const run: Run = { t, me, contactIds: byEmail(contacts).map((contact) => contact.id), pin: PIN };
+  const sorted = byEmail(contacts);
+  const run: Run = {
+    t,
+    me,
+    contactIds: sorted.map((contact) => contact.id),
+    contactEmails: sorted.map((contact) => contact.email),
+    pin: PIN,
+  };
   const replies: unknown[] = [];
   for (const step of script.before) replies.push(seen(await step(run)));
   run.pin = thenPin;
   for (const step of script.then) replies.push(seen(await step(run)));
-  return normalised({ replies, ...(await observe(run, `${tag}@example.com`)) });
+  const observed = await observe(run, `${tag}@example.com`);
+  return normalised(withReplies ? { replies, ...observed } : observed);
 }
+
+/** A step with the real PIN whichever PIN the run uses from then on. */
+const withRealPin =
+  (inner: Step): Step =>
+  async (run) => {
+    const pin = run.pin;
+    run.pin = PIN;
+    try {
+      return await inner(run);
+    } finally {
+      run.pin = pin;
+    }
+  };
+/** The contacts' ids as the list now shows them (the person's app reads the list again). */
+const relist: Step = async (run) => {
+  const listed = byEmail((await run.t.call('GET', 'contacts', auth(run))).body.message as Contact[]);
+  run.contactIds = listed.map((contact) => contact.id);
+  return undefined;
+};
+
+/** What the duress PIN changed on the person's screens only, and what each needs first. */
+const SHOWN: { name: string; setup: Step[]; forced: Step[] }[] = [
+  { name: 'a contact deleted', setup: [pins], forced: [deleteContact] },
+  { name: 'a contact unmarked', setup: [pins, markContact], forced: [unmarkContact] },
+  { name: 'a contact added again', setup: [pins], forced: [deleteContact, addFirstAgain] },
+  { name: "'Si me detienen' replaced", setup: [pins, savePacket], forced: [savePacketAgain] },
+  { name: "'Si me detienen' deleted", setup: [pins, savePacket], forced: [deletePacket] },
+  { name: 'the other sessions closed', setup: [pins], forced: [closeOtherSessions] },
+];
+/** What is on while the person is forced, and how the person then ends it for real. */
+const ON: { name: string; start: Step; end: Step }[] = [
+  { name: 'an alert', start: sos, end: end },
+  { name: 'a check-in', start: checkInFor(60), end: checkIn('ok') },
+];
 
 describe('the duress PIN, told apart by nothing the person can read', () => {
   let real: TestApp;
@@ -323,4 +398,40 @@ describe('the duress PIN, told apart by nothing the person can read', () => {
       expect(withDuress).toEqual(withReal);
     });
   }
+});
+
+describe('a real end shows the person the truth again', () => {
+  let truth: TestApp;
+  let forced: TestApp;
+  beforeAll(async () => {
+    truth = await createTestApp();
+    const { publicKey, privateKey } = truth.config.push.vapid;
+    forced = await createTestApp({ env: { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } });
+  });
+  afterAll(() => Promise.all([truth.close(), forced.close()]));
+
+  const cases = SHOWN.flatMap((shown) => ON.map((on) => ({ shown, on })));
+  for (const [index, { shown, on }] of cases.entries()) {
+    it(`${shown.name} during ${on.name}, then ended with the real PIN: as if nothing had been done`, async () => {
+      const before = [...shown.setup, on.start];
+      const after = [withRealPin(on.end), wait(1), relist];
+      const asIfNothing = await play(truth, `truth${index}`, { name: shown.name, before, then: after }, DURESS_PIN, {
+        withReplies: false,
+      });
+      const script = { name: shown.name, before, then: [...shown.forced, ...after] };
+      const afterForced = await play(forced, `truth${index}`, script, DURESS_PIN, { withReplies: false });
+      expect(afterForced).toEqual(asIfNothing);
+    });
+  }
+
+  it('a check-in closed for real while an alert hidden by the duress PIN goes on changes nothing shown', async () => {
+    const script = {
+      name: 'hidden',
+      before: [pins, sos],
+      then: [deleteContact, end, checkInFor(60), withRealPin(checkIn('ok')), wait(1), relist],
+    };
+    const hidden = await play(forced, 'hidden', script, DURESS_PIN, { withReplies: false });
+    const listed = (hidden as { reads: Record<string, { body: { message: Contact[] } }> }).reads['GET /api/contacts'];
+    expect(listed?.body.message).toHaveLength(1);
+  });
 });

@@ -128,6 +128,28 @@ describe('a seized phone during an alert', () => {
     expect(await whatContactsGet('forzada@example.com')).toEqual({ ...before, contacts: 1, detention_receivers: 1 });
   });
 
+  it('a contact deleted with the duress PIN and added again is shown new; the contact is told as before', async () => {
+    const { me } = await alertOn('otra-vez', true);
+    const before = await whatContactsGet('otra-vez@example.com');
+    const [luis] = await contactsOf(me);
+    expect((await t.call('DELETE', `contacts/${luis!.id}`, withPin(me, DURESS_PIN))).status).toBe(200);
+    const again = { firstname: 'Luisito', lastname: 'M', email: luis!.email, phone: '+13055550199', kinship: 'Amigo' };
+    const added = await t.call('POST', 'contacts', { token: me.access_token, body: { ...again, language: 'ht' } });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toEqual(
+      expect.objectContaining({ ...again, language: 'ht', email_verified_at: null, receives_detention_info: false }),
+    );
+    expect((added.body.message as Contact).id).not.toBe(luis!.id);
+    expect(await whatContactsGet('otra-vez@example.com')).toEqual(before);
+    // Still confirmed, with the name, language and choice the contact had.
+    const { rows } = await t.pool.query(
+      `select firstname, language, receives_detention_info, email_verified_at is not null as confirmed
+         from contacts where email = $1`,
+      [luis!.email],
+    );
+    expect(rows).toEqual([{ firstname: 'Luis', language: 'es', receives_detention_info: true, confirmed: true }]);
+  });
+
   it('with no PINs set: refused with a Spanish 409 until the alert ends, then allowed', async () => {
     const { me, laptop } = await alertOn('sinpin', false);
     const before = await whatContactsGet('sinpin@example.com');
