@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import type pg from 'pg';
-import { zonePlaceEs } from '#shared/zone-place-es.ts';
+import { zonePlaceEs } from '#shared/zone-place.ts';
 import type { Person } from './people.ts';
 import type { Press } from './simulated-phone.ts';
 

@@ -28,6 +28,7 @@ describe('an emergency contact', () => {
     await page.waitForURL('**/web/home');
     const card = page.getByRole('link', { name: /^Lucía Mora lucia\.mora/ });
     await expect(card.textContent()).resolves.toContain('Sin verificar');
+    await page.getByRole('note', { name: 'Nadie recibirá tu alerta' }).waitFor();
 
     // The contact's side: the link from the e-mail, in a browser of their own, no login.
     const invitation = await waitForMail(running.app.dataDir, {
@@ -44,9 +45,10 @@ describe('an emergency contact', () => {
     await theirs.page.waitForURL(/\/web\/active\/accept(\?token=[A-Za-z0-9_-]+)?$/);
     await theirs.page.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
 
-    // Back on the person's phone: the next fetch shows the contact as verified.
-    await page.reload();
-    await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('Verificado');
+    // Back on the person's phone, without a reload: within seconds the card says verified and home
+    // no longer says that nobody would get the alert.
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('Verificado');
+    await expect(page.getByRole('note', { name: 'Nadie recibirá tu alerta' }).count()).resolves.toBe(0);
     await card.click();
     await page.getByText('¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.').waitFor();
 

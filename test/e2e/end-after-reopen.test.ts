@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import {
+  allowBackgroundSync,
   endAlertAndWaitForMail,
   expectOneAlertThenItsEnd,
   personWithConfirmedContact,
@@ -20,10 +21,11 @@ describe('FINALIZAR ALERTA after reopening the app', () => {
   it('pressed offline, app closed, network back, reopened: ending shows home and the contact hears it ended', async () => {
     const { app, browser } = env;
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'reabierta');
-    await context.grantPermissions(['geolocation', 'background-sync'], { origin: app.url });
+    const sync = await allowBackgroundSync(context, page);
     await context.setOffline(true);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
+    await expect.poll(() => sync.sosSyncRegistered()).toBe(true);
     await page.close();
     // Background Sync delivers it now where the browser has it; elsewhere (Safari, the
     // fallback Chromium of a machine without Debian's) the reopened app does.

@@ -6,6 +6,7 @@ import { startFaultProxy, type FaultProxy } from '#test/support/fault-proxy.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import {
   alertMailsTo,
+  allowBackgroundSync,
   expectOneAlertThenItsEnd,
   personWithConfirmedContact,
   sosButton,
@@ -38,19 +39,21 @@ afterAll(async () => {
 });
 
 it.each([
-  ['with Background Sync', 'busy', () => running.browser],
-  ['without Background Sync', 'busynosync', () => withoutSync.browser],
+  ['with Background Sync', 'busy', () => running.browser, true],
+  ['without Background Sync', 'busynosync', () => withoutSync.browser, false],
 ])(
   'keeps an alert queued while the server answers 503, queues FINALIZAR behind it, then delivers both once, in order (%s)',
-  async (_name, tag, which) => {
+  async (_name, tag, which, backgroundSync) => {
     const before = proxy.counts(ACTIVE_BUTTON);
     const { context, page, contactEmail } = await personWithConfirmedContact(running.app, which(), tag);
+    const sync = backgroundSync ? await allowBackgroundSync(context, page) : undefined;
     // Refusing from before the press: the server never sees the alert before it is ready again.
     proxy.fail(ACTIVE_BUTTON, { status: 503 });
     await context.setOffline(true);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.getByText(/se enviará automáticamente/).waitFor();
+    if (sync) await expect.poll(() => sync.sosSyncRegistered()).toBe(true);
 
     await context.setOffline(false);
     // The network is back: the worker tries, the server refuses, the alert stays queued.

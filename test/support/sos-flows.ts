@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningApp } from './app-server.ts';
 import { fillContactForm, phonePage, signUpInBrowser } from './browser-flows.ts';
+import { SOS_QUEUE_NAME } from '#shared/constants.ts';
 import { readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
 
 export const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
@@ -80,4 +81,49 @@ export async function expectOneAlertThenItsEnd(
   const started = mails.filter((mail) => /está en riesgo/.test(mail.subject));
   expect(started).toHaveLength(1);
   expect(mails.indexOf(started[0]!)).toBeLessThan(mails.findIndex((mail) => mail.file === ended.file));
+}
+
+/** The tag Workbox's Queue registers for the SOS queue on every push (`workbox-background-sync:<name>`). */
+const SOS_SYNC_TAG = `workbox-background-sync:${SOS_QUEUE_NAME}`;
+
+interface BackgroundSyncEvent {
+  eventName: string;
+  instanceId: string;
+}
+
+/**
+ * Background Sync as a phone's Chromium has it. A test context refuses every registration unless
+ * it is granted ("Background Sync is disabled"), so a test meant to run with it grants it here and
+ * proves that a registration succeeds: never a "with Background Sync" test that runs without.
+ * From then on the browser's own record (DevTools' background services) tells what the SOS
+ * queue registered: `sosSyncRegistered()` is true once the worker's registration succeeded.
+ */
+export async function allowBackgroundSync(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ sosSyncRegistered(): boolean }> {
+  await context.grantPermissions(['background-sync'], { origin: new URL(page.url()).origin });
+  const events: BackgroundSyncEvent[] = [];
+  const devtools = await context.newCDPSession(page);
+  devtools.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent }) => {
+    events.push(backgroundServiceEvent);
+  });
+  await devtools.send('BackgroundService.setRecording', { shouldRecord: true, service: 'backgroundSync' });
+  await devtools.send('BackgroundService.startObserving', { service: 'backgroundSync' });
+  const registered = await page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+      sync: { register(tag: string): Promise<void> };
+    };
+    try {
+      await registration.sync.register('test-background-sync-allowed');
+      return true;
+    } catch (error) {
+      return String(error);
+    }
+  });
+  expect(registered).toBe(true);
+  return {
+    sosSyncRegistered: () =>
+      events.some((event) => event.instanceId === SOS_SYNC_TAG && /^Registered sync/i.test(event.eventName)),
+  };
 }

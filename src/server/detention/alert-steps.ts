@@ -1,7 +1,7 @@
 import { canonicalANumber, type DetentionField, type DetentionInfo } from '#shared/api/detention-info.ts';
 import { contactTexts } from '#shared/contact-texts/index.ts';
 import type { Language } from '#shared/language.ts';
-import { escapeHtml } from '#server/mail/templates/escape-html.ts';
+import { escapeHtml, linkedHtml } from '#server/mail/templates/escape-html.ts';
 
 // What every alert e-mail tells a contact to do if the person may have been
 // detained (ICE's locator, the consulate, the lawyer), and for the contacts the
@@ -40,7 +40,7 @@ export type MailPart = { text: string[]; html: string };
 
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 const list = (tag: 'ol' | 'ul', lines: string[]) =>
-  `<${tag} style="margin:0 0 12px;padding-left:20px">${lines.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</${tag}>`;
+  `<${tag} style="margin:0 0 12px;padding-left:20px">${lines.map((line) => `<li style="margin:0 0 6px">${linkedHtml(line)}</li>`).join('')}</${tag}>`;
 const strong = (line: string) => `<p style="margin:12px 0 8px"><strong>${escapeHtml(line)}</strong></p>`;
 
 /** The locator's fields, the steps with this contact's numbers when they may see them, the G-28, then the rest of the packet. */
@@ -78,7 +78,7 @@ ${list('ul', asks)}`;
   text.push(...steps.map((line, index) => `${index + 1}. ${line}`), ...g28);
   html += `
 ${list('ol', steps)}
-${g28.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('')}`;
+${g28.map((line) => `<p style="margin:0 0 12px">${linkedHtml(line)}</p>`).join('')}`;
 
   if (info) {
     const lines = OTHER_FIELDS.filter((field) => info[field] !== '').map(

@@ -108,8 +108,8 @@ export const MESSAGE_KINDS = {
     priority: PRIORITY.other,
     alert: false,
     audience: 'person',
-    schema: v.object({ firstname: v.string(), device: v.string(), at: isoDate }),
-    render: (data) => newSessionMail(data.firstname, data.device, new Date(data.at)),
+    schema: v.object({ firstname: v.string(), device: v.string(), at: isoDate, timezone: v.optional(v.string()) }),
+    render: (data) => newSessionMail(data.firstname, data.device, new Date(data.at), data.timezone),
   }),
   'signin-locked': mailKind({
     priority: PRIORITY.other,

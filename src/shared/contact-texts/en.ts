@@ -1,4 +1,5 @@
 import { HTML_LANG } from '../language.ts';
+import { PLACES_EN, zonePlace } from '../zone-place.ts';
 import type { ContactTexts } from './es.ts';
 
 // The contact's e-mails and pages in US English: written for the reader, not
@@ -9,7 +10,7 @@ export const en: ContactTexts = {
   htmlLang: HTML_LANG.en,
   calendar: null,
 
-  zoneSuffix: (zone) => `(${zone} time)`,
+  zoneSuffix: (zone) => `(${zonePlace(zone, PLACES_EN)} time)`,
   when: (moment) => `When: ${moment}`,
   receivedLate: (moment) => `Their phone was offline, so the alert only reached our server later, ${moment}.`,
   whereLabel: 'Where:',

@@ -1,6 +1,6 @@
 import { spanishDeliveryTexts } from '../delivery-texts.ts';
 import { HTML_LANG } from '../language.ts';
-import { zonePlaceEs } from '../zone-place-es.ts';
+import { zonePlaceEs } from '../zone-place.ts';
 
 // Everything a contact reads (their e-mails and the pages their links open), in
 // Spanish. en.ts, pt.ts and ht.ts must give every key (ContactTexts), so a

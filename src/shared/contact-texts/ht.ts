@@ -1,4 +1,5 @@
 import { HTML_LANG } from '../language.ts';
+import { PLACES_HT, zonePlace } from '../zone-place.ts';
 import type { ContactTexts } from './es.ts';
 
 // The contact's e-mails and pages in Haitian Creole (kreyòl ayisyen), in the
@@ -15,7 +16,7 @@ export const ht: ContactTexts = {
     months: ['janvye', 'fevriye', 'mas', 'avril', 'me', 'jen', 'jiyè', 'out', 'septanm', 'oktòb', 'novanm', 'desanm'],
   },
 
-  zoneSuffix: (zone) => `(lè ${zone})`,
+  zoneSuffix: (zone) => `(lè ${zonePlace(zone, PLACES_HT)})`,
   when: (moment) => `Ki lè: ${moment}`,
   receivedLate: (moment) =>
     `Telefòn nan pa t gen koneksyon, se poutèt sa alèt la rive sou sèvè nou an pi ta, ${moment}.`,

@@ -1,4 +1,5 @@
 import { HTML_LANG } from '../language.ts';
+import { PLACES_PT, zonePlace } from '../zone-place.ts';
 import type { ContactTexts } from './es.ts';
 
 // The contact's e-mails and pages in Brazilian Portuguese: written for the
@@ -11,7 +12,7 @@ export const pt: ContactTexts = {
   htmlLang: HTML_LANG.pt,
   calendar: null,
 
-  zoneSuffix: (zone) => `(horário de ${zone})`,
+  zoneSuffix: (zone) => `(horário de ${zonePlace(zone, PLACES_PT)})`,
   when: (moment) => `Quando: ${moment}`,
   receivedLate: (moment) =>
     `O celular estava sem conexão, por isso o alerta só chegou ao nosso servidor mais tarde, ${moment}.`,

@@ -118,6 +118,28 @@ describe.each(LANGUAGES)('what a contact reading %s gets', (language) => {
     }
   });
 
+  it('makes the numbers to call tel: links and the addresses links in the HTML, but never the person after a duress answer', () => {
+    const forced = new Set(['forcedCheckIn', 'reminderForcedEnd', 'reminderForcedCheckIn', 'duress']);
+    const callPerson = '<a href="tel:+13055550123">+13055550123</a>';
+    const linked = Object.entries(everyMail(language)).map(([kind, mail]) => ({
+      kind,
+      callsPerson: mail.html.includes(callPerson),
+      locator: mail.text.includes('https://locator.ice.gov')
+        ? mail.html.includes('<a href="https://locator.ice.gov">https://locator.ice.gov</a>')
+        : 'none',
+    }));
+    expect(linked.filter(({ kind }) => forced.has(kind)).every(({ callsPerson }) => !callsPerson)).toBe(true);
+    for (const kind of ['started', 'startedByMissedCheckIn', 'missedAdded', 'reminder', 'reminderMissed']) {
+      expect(linked.find((mail) => mail.kind === kind)).toMatchObject({ kind, callsPerson: true });
+    }
+    expect(linked.filter(({ locator }) => locator === false)).toEqual([]);
+    const steps = detentionSteps(language, 'Rosa Prueba', {
+      info: { ...PACKET, consulate_phone: '+13055550999' },
+      sample: false,
+    }).html;
+    expect(steps).toContain('<a href="tel:+13055550999">+13055550999</a>');
+  });
+
   it('has no text of another language in any phone notification', () => {
     for (const kind of pushKinds) {
       for (const missedCheckIn of [false, true]) {

@@ -4,6 +4,7 @@ import { sessionSchema } from '#shared/api/auth.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { openSessionListSchema } from '#shared/api/sessions.ts';
 import { apiMessages } from '#shared/messages.ts';
+import { press } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -148,5 +149,24 @@ describe('open sessions: the owner sees every sign-in and can close all the othe
       expect.stringContaining('Firefox en Linux, el jueves, 3 de diciembre de 2026, 21:40 (hora UTC).'),
     ]);
     expect(notices[0]?.html).toContain('<html lang="es">');
+  });
+
+  it('gives the time of a new session in the zone the phone reported last, named by its place', async () => {
+    t.clock.set(new Date('2026-12-01T14:05:00Z'));
+    const phone = await signUpOn('zona@example.com', PHONE);
+    // A practice from Mexico City, then one from New York: the later report wins.
+    const practice = (timezone: string) =>
+      press(t, phone, { alert_status: '3', latitude: '', longitude: '', timezone });
+    expect((await practice('America/Mexico_City')).status).toBe(200);
+    t.clock.set(new Date('2026-12-02T10:00:00Z'));
+    expect((await practice('America/New_York')).status).toBe(200);
+    t.clock.set(new Date('2026-12-03T21:40:00Z'));
+    await signInOn('zona@example.com', LAPTOP);
+
+    const notices = (await mailsTo(t, 'zona@example.com')).filter((m) => m.subject === NEW_SESSION);
+    expect(notices.map((m) => /con tu correo: (.*)\./.exec(m.text ?? '')?.[1])).toEqual([
+      'Chrome en Android, el martes, 1 de diciembre de 2026, 14:05 (hora UTC)',
+      'Firefox en Linux, el jueves, 3 de diciembre de 2026, 16:40 (hora de Nueva York)',
+    ]);
   });
 });

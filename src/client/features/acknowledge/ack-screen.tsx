@@ -144,7 +144,7 @@ function Outcome({
   if (view.acknowledged_at !== null) {
     return (
       <p ref={done} tabIndex={-1} className="ack__done" role="status">
-        {texts.ackDone(who, clockTime(new Date(view.acknowledged_at), undefined, texts.locale))}
+        {texts.ackDone(who, clockTime(new Date(view.acknowledged_at), view.timezone, texts.locale))}
       </p>
     );
   }

@@ -4,7 +4,7 @@ import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts'
 import { deliveryLine, type DeliveryLineInput } from '#shared/delivery-texts.ts';
 import { withLanguage, type Language } from '#shared/language.ts';
 import type { MailContent } from '../mail-content.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml, linkedHtml } from './escape-html.ts';
 import { htmlLayout } from './layout.ts';
 
 // The e-mails a confirmed contact gets about an alert (DESIGN.md section 3,
@@ -79,7 +79,7 @@ export function footer(who: string, unsubscribeUrl: string, t: ContactTexts) {
 }
 
 export const paragraphs = (lines: string[]) =>
-  lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
+  lines.map((line) => `<p style="margin:0 0 12px">${linkedHtml(line)}</p>`).join('\n');
 
 type ContactMailBody = {
   text: string[];
@@ -158,7 +158,7 @@ ${paragraphs(whenLines(input.moment, t))}
 ${paragraphs(positionNote)}
 ${whereHtml(input.position, t)}
 <p style="margin:0 0 8px"><strong>${escapeHtml(t.whatToDo)}</strong></p>
-<ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ol>`,
+<ol style="margin:0 0 12px;padding-left:20px">${todo.map((line) => `<li style="margin:0 0 6px">${linkedHtml(line)}</li>`).join('')}</ol>`,
   });
 }
 

@@ -11,7 +11,7 @@ import {
   type AlertMailInput,
   type MissedCheckIn,
 } from './alert-mails.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml, linkedHtml } from './escape-html.ts';
 
 /**
  * What the contacts read first when a check-in was not closed in time, in their
@@ -51,6 +51,6 @@ export function missedCheckInMail(input: AlertMailInput & { missed: MissedCheckI
 ${paragraphs(lines.slice(1))}
 ${paragraphs(note)}
 ${input.position ? whereHtml(input.position, t) : ''}
-<p style="margin:0 0 12px">${escapeHtml(todo)}</p>`,
+<p style="margin:0 0 12px">${input.missed.forced ? escapeHtml(todo) : linkedHtml(todo)}</p>`,
   });
 }

@@ -9,7 +9,7 @@ import {
   whereLines,
   type AlertMailInput,
 } from './alert-mails.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml, linkedHtml } from './escape-html.ts';
 
 /**
  * Why the alert is on, for the reminder's first lines: pressed; fired by a check-in not closed in
@@ -42,6 +42,6 @@ export function reminderMail(input: AlertMailInput & { minutes: number; cause: R
 ${more.map((each) => `<p style="margin:0 0 16px">${escapeHtml(each)}</p>`).join('')}
 ${paragraphs(whenLines(input.moment, t))}
 ${whereHtml(input.position, t)}
-<p style="margin:0 0 12px"><strong>${escapeHtml(todo)}</strong></p>`,
+<p style="margin:0 0 12px"><strong>${forced ? escapeHtml(todo) : linkedHtml(todo)}</strong></p>`,
   });
 }

@@ -52,13 +52,22 @@ describe("the 'Lo tengo' page", () => {
     expect(calls[0]?.headers.authorization).toBeUndefined();
 
     fireEvent.click(screen.getByRole('button', { name: 'Lo tengo' }));
-    const done = await screen.findByText(/^Listo: Rosa Prueba ya sabe que recibiste su alerta \(\d\d:\d\d\)\.$/);
+    // One clock on the page: the answer in the alert's zone (12:03 UTC is 6:03 in Mexico City), as the press above.
+    const done = await screen.findByText('Listo: Rosa Prueba ya sabe que recibiste su alerta (06:03).');
     expect(done.getAttribute('role')).toBe('status');
     expect(document.activeElement).toBe(done);
     expect(screen.queryByRole('button', { name: 'Lo tengo' })).toBeNull();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ token: TOKEN }]);
     // No personal data in the analytics event.
     expect(window.dataLayer).toContainEqual({ event: 'alert_acknowledge', practice: false, first: true });
+  });
+
+  it("names the zone by its place in the contact's language, and the answer reads in that zone", async () => {
+    const newYork = { timezone: 'America/New_York', acknowledged_at: ACK_AT };
+    stubApi({ [`GET /api/ack/${TOKEN}`]: () => ok(aView(newYork)) });
+    renderApp(`/web/active/ack/${TOKEN}?lang=en`);
+    expect(await screen.findByText(/Sunday, March 1, 2026.*7:00 AM \(New York time\)/)).toBeTruthy();
+    expect(screen.getByText('Done: Rosa Prueba knows you got their alert (7:03 AM).')).toBeTruthy();
   });
 
   it('says so at once when the contact had already pressed it', async () => {

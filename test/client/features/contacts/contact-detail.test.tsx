@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState } from '#client/lib/session/session-store.ts';
+import { getSessionState, setAuth } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
@@ -113,7 +113,7 @@ describe('a contact', () => {
     dialog = screen.getByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
-    expect(within(screen.getByRole('status')).getByText('Contacto eliminado')).toBeTruthy();
+    await vi.waitFor(() => expect(within(screen.getByRole('status')).getByText('Contacto eliminado')).toBeTruthy());
     expect(await screen.findByRole('link', { name: /Rosa Gómez/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Luis Pérez/ })).toBeNull();
     expect(window.dataLayer).toContainEqual({ event: 'contact_delete' });
@@ -125,6 +125,22 @@ describe('a contact', () => {
     fireEvent.click(screen.getByRole('link', { name: /Rosa Gómez/ }));
     await screen.findByRole('heading', { name: 'Rosa Gómez' });
     expect(screen.queryByText('Contacto eliminado')).toBeNull();
+  });
+
+  it('says the only contact was deleted on the first-contact screen, where home then sends the person', async () => {
+    setAuth({ contacts: 1 });
+    stubApi({
+      'GET /api/contacts/c1': () => ok(aContact()),
+      'GET /api/contacts': () => ok([]),
+      'DELETE /api/contacts/c1': () => ok('Contacto eliminado'),
+    });
+    const { router } = renderApp('/web/contact/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar contacto' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/contacts'));
+    await screen.findByRole('heading', { name: 'Agrega tu primer contacto de emergencia' });
+    await vi.waitFor(() => expect(within(screen.getByRole('status')).getByText('Contacto eliminado')).toBeTruthy());
+    expect(getSessionState().auth.contacts).toBe(0);
   });
 
   it('keeps the contact and says why when the deletion fails', async () => {

@@ -45,12 +45,31 @@ export async function getContacts(): Promise<Contact[]> {
   return readContacts(await apiRequest('GET', '/contacts'));
 }
 
-/** The person's contacts; persisted encrypted, so home shows them offline. */
+/** How often a screen showing the list asks again while a contact has still to confirm. */
+export const CONFIRMATION_POLL_MS = 5_000;
+
+/** A contact who can still confirm (an opted-out one cannot): until then home and the alert screen say nobody is told. */
+function awaitsConfirmation(contacts: unknown): boolean {
+  // Read outside any screen's error boundary: a cache of another shape (another version) must not throw here.
+  return (
+    Array.isArray(contacts) &&
+    contacts.some((contact: Partial<Contact> | null) => !contact?.email_verified_at && !contact?.unsubscribed_at)
+  );
+}
+
+/**
+ * The person's contacts; persisted encrypted, so home shows them offline. A contact confirms on
+ * their own phone, and 'nadie recibirá' must go the moment it is no longer true: while one can
+ * still confirm, the screens that show the list ask again every few seconds (only while visible),
+ * and on coming back to the app even when the list is fresh.
+ */
 export function contactsQueryOptions() {
   return queryOptions({
     queryKey: [queryRoots.contacts],
     queryFn: getContacts,
     networkMode: 'offlineFirst',
+    refetchInterval: (query) => (awaitsConfirmation(query.state.data) ? CONFIRMATION_POLL_MS : false),
+    refetchOnWindowFocus: (query) => (awaitsConfirmation(query.state.data) ? 'always' : true),
   });
 }
 

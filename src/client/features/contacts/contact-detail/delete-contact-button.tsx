@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { track } from '#client/lib/analytics.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
@@ -9,6 +9,7 @@ import { useDeleteContactMutation } from '../api/delete-contact.ts';
 
 export function DeleteContactButton({ contactId, fullName }: { contactId: string; fullName: string }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const remove = useDeleteContactMutation();
   const [confirming, setConfirming] = useState(false);
@@ -17,9 +18,10 @@ export function DeleteContactButton({ contactId, fullName }: { contactId: string
     remove.mutate(contactId, {
       onSuccess: async (message) => {
         track('contact_delete');
-        // Said on home, where the deletion leads.
-        showToast({ message, screen: '/web/home' });
         await navigate({ to: '/web/home', replace: true });
+        // Said where the person lands: home, or where home sends them (the first-contact screen after
+        // the only contact, the alert screen during an alert). A notice for home alone would be lost there.
+        showToast({ message, screen: router.state.location.pathname });
         // Only now: while this screen was open, removing its query would have fetched it again.
         queryClient.removeQueries({ queryKey: contactQueryOptions(contactId).queryKey, exact: true });
       },
