@@ -63,8 +63,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       setupFiles: [failOnConsole],
       testTimeout: 90_000,
       hookTimeout: 120_000,
-      // One real server and one Chromium per file; files in parallel would fight for 2 cores.
-      fileParallelism: false,
+      // One real server and one Chromium per file, each on ports and in folders of its own: two
+      // files at a time keep both cores busy while each waits on its browser and server.
+      maxWorkers: 2,
     },
   },
 ];

@@ -11,7 +11,9 @@ import { mailsTo, personWithConfirmedContact } from '#test/support/sos-flows.ts'
 // 'Avísales si no vuelvo' in a real Chromium against the real server, with the
 // grace period and the reminder shortened by configuration: the server fires a
 // check-in nobody closed, with the app closed, and an 'Estoy bien' given
-// offline reaches the server through the service worker's queue.
+// offline reaches the server through the service worker's queue. No test waits
+// for an hour, nor for the next whole minute: the phone's clock is set back
+// while it chooses '1 hora' (chooseHourEndingSoon).
 
 const root = path.resolve(import.meta.dirname, '../..');
 const artifacts = path.join(root, 'artifacts');
@@ -27,19 +29,23 @@ beforeAll(async () => {
   await mkdir(artifacts, { recursive: true });
 });
 
-/** 'A la hora que elijas': the next whole minute at least `aheadMs` from now, on the phone's own clock. */
-async function chooseTimeAhead(page: Page, aheadMs: number) {
-  const { time, tomorrow } = await page.evaluate((ahead) => {
-    const at = new Date(Date.now() + ahead + 60_000 - 1);
-    const now = new Date();
-    return {
-      time: `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`,
-      tomorrow: at.getDate() !== now.getDate(),
-    };
-  }, aheadMs);
-  await page.getByRole('radio', { name: 'A la hora que elijas' }).check();
-  await page.getByLabel('Hora', { exact: true }).fill(time);
-  if (tomorrow) await page.getByLabel('Día').selectOption('tomorrow');
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * '1 hora' on a phone whose clock is `leadMs` short of an hour behind the server's: the
+ * deadline it sends falls `leadMs` from now on the server's clock, which alone decides the
+ * firing. The phone keeps its clock (time flows on from there) until `catchUp`.
+ */
+async function chooseHourEndingSoon(page: Page, leadMs: number) {
+  await page.clock.install();
+  await page.clock.setSystemTime(Date.now() - HOUR_MS + leadMs);
+  await page.getByRole('radio', { name: '1 hora' }).check();
+}
+
+/** The phone's clock right again: jumped forward to the real time, its due timers run. */
+async function catchUp(page: Page) {
+  const behindMs = Date.now() - (await page.evaluate(() => Date.now()));
+  await page.clock.fastForward(Math.max(0, Math.round(behindMs)));
 }
 
 describe("'Avísales si no vuelvo'", () => {
@@ -68,9 +74,12 @@ describe("'Avísales si no vuelvo'", () => {
     await page.waitForURL('**/web/check-in');
     await page.getByRole('radio', { name: 'Cita de inmigración' }).check();
     await page.getByLabel('¿Dónde? (opcional)').fill('Oficina de Miami');
-    await chooseTimeAhead(page, 30_000);
+    // Home, still on the phone's clock, counts an hour down while it is checked below.
+    await chooseHourEndingSoon(page, 10_000);
     await expectAccessible(page, 'check-in form');
     await page.screenshot({ path: path.join(artifacts, 'check-in-form-390x844.png'), fullPage: true });
+    // Counted before the deadline can pass: the server may fire while home is checked below.
+    const before = (await readMailbox(app.dataDir)).length;
     await page.getByRole('button', { name: 'Activar aviso' }).click();
 
     await page.waitForURL('**/web/home');
@@ -83,7 +92,6 @@ describe("'Avísales si no vuelvo'", () => {
     await page.screenshot({ path: path.join(artifacts, 'check-in-on-home-360x740.png') });
 
     // The app is closed: only the server can fire now.
-    const before = (await readMailbox(app.dataDir)).length;
     await page.close();
     const mail = await waitForMail(
       app.dataDir,
@@ -127,15 +135,16 @@ describe("'Avísales si no vuelvo'", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
     await page.getByRole('radio', { name: 'Trabajo' }).check();
-    await chooseTimeAhead(page, 20_000);
+    await chooseHourEndingSoon(page, 10_000);
+    const before = (await readMailbox(app.dataDir)).length;
     await page.getByRole('button', { name: 'Activar aviso' }).click();
     await page.waitForURL('**/web/home');
     const running = page.getByRole('region', { name: 'Aviso en curso' });
     await running.getByText('Tiempo restante:').waitFor();
+    await catchUp(page);
 
     // The app stays open on home while the deadline passes and the server fires. (What home says in
     // between, the overdue notice and no time left, is the client test's: here it may last a second.)
-    const before = (await readMailbox(app.dataDir)).length;
     await waitForMail(app.dataDir, { to: contactEmail, subject: /no confirmó que está bien$/, after: before }, 150_000);
     await page.waitForURL('**/web/active', { timeout: 15_000 });
     await page.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 15_000 });

@@ -166,6 +166,25 @@ describe('the public screens painted from the HTML', () => {
     await context.close();
   });
 
+  it("sends Continuar pressed on the HTML's button and let go on the app's, which the browser makes no click of", async () => {
+    const { context, page } = await phonePage(env.browser, { serviceWorkers: 'block' });
+    const { release } = await holdAppCode(context);
+    await page.goto(`${env.app.url}/web/auth/signin`, { waitUntil: 'commit' });
+    await page.getByLabel('Correo electrónico').fill('dedo.lento@example.org');
+    const box = await page.getByRole('button', { name: 'Continuar' }).boundingBox();
+    if (!box) throw new Error('Continuar is not drawn');
+    const htmlButton = await page.evaluateHandle(() => document.querySelector('#root button'));
+    // The finger goes down before the app's code runs and comes up once the app has taken over.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    await page.waitForFunction((button) => !(button as Element).isConnected, htmlButton);
+    await page.mouse.up();
+    await page.waitForURL('**/web/auth/verify');
+    await page.getByText('dedo.lento@example.org').first().waitFor();
+    await context.close();
+  });
+
   it('never shows the signin form to someone signed in: the splash, then home', async () => {
     const { context, page: first } = await personWithConfirmedContact(env.app, env.browser, 'firmada', undefined, {
       serviceWorkers: 'block',

@@ -70,18 +70,24 @@ export function cleanMarkup(markup: string): string {
  * until the app sends the person home. Until the app's first render replaces the markup, the
  * frame's form holds a submit (a native one would reload the page with the e-mail in the address)
  * and sends it from the app's same form then, with what was typed and the focus carried over.
+ * A press on the form's button that began before the takeover and ends after it is sent too:
+ * the finger comes up on the app's button, not the one it went down on, and the browser makes
+ * no click of that, so the person's 'Continuar' would be lost without a word.
  */
 function screenScript(signedInKey: string, entry: string): string {
   return [
     `(function(){try{var d=document.documentElement;if(d.dataset.signedOutOnly!=null&&localStorage[${JSON.stringify(signedInKey)}]=="1")d.dataset.splash=""}catch(e){}`,
     // Module scripts (the app) run after the 'interactive' state and before DOMContentLoaded.
-    'var t=0,a=null,s=null,m=function(e){return!t&&e.target.closest&&e.target.closest("#root")};',
+    'var t=0,a=null,s=null,p=null,m=function(e){return!t&&e.target.closest&&e.target.closest("#root")};',
     'document.addEventListener("focusin",function(e){if(m(e))a=e.target.id},!0);',
     'document.addEventListener("submit",function(e){if(m(e)){e.preventDefault();s=e.target.id}},!0);',
+    // A press under way on a form's submit button (p), until the finger comes up.
+    'document.addEventListener("pointerdown",function(e){var b=m(e)&&e.target.closest("button");p=b&&b.type=="submit"&&b.form?b.form.id:null},!0);',
+    'var u=function(){p=null};document.addEventListener("pointerup",u,!0);document.addEventListener("pointercancel",u,!0);',
     'document.addEventListener("readystatechange",function(){var r=document.getElementById("root"),f=r&&r.firstElementChild;',
     'f&&!t&&new MutationObserver(function(x,o){if(f.isConnected)return;o.disconnect();t=1;var g=function(i){return i&&document.getElementById(i)};',
     'f.querySelectorAll("input[id]").forEach(function(i){var n=g(i.id);if(n&&i.value&&!n.value)n.value=i.value});',
-    'var n=g(a);n&&n.focus();n=g(s);n&&n.requestSubmit&&n.requestSubmit()}).observe(r,{childList:!0});',
+    'var n=g(a);n&&n.focus();n=g(s||p);n&&n.requestSubmit&&n.requestSubmit()}).observe(r,{childList:!0});',
     // The app's code (preloaded by the head) runs once the screen has been painted, never before.
     `var e=function(){var x=document.createElement("script");x.type="module";x.crossOrigin="";x.src=${JSON.stringify(entry)};document.head.append(x)};`,
     'document.visibilityState=="hidden"?e():requestAnimationFrame(function(){setTimeout(e,0)})},{once:!0})})()',
