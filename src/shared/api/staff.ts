@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailField } from './fields.ts';
+import { codeField, emailField } from './fields.ts';
 
 /** The firm's roles at the desk: a responder attends alerts; an admin also manages the team and reads the audit log. */
 export const staffRoles = ['responder', 'admin'] as const;
@@ -23,3 +23,35 @@ export type StaffInviteInput = v.InferOutput<typeof staffInviteSchema>;
 
 /** A staff member as the desk shows them. */
 export type StaffMember = { id: string; email: string; role: StaffRole; onCall: boolean };
+
+/** 'Es mi primera vez': the address asks for the code that enrols its first passkey. */
+export const staffCodeSchema = v.object({ email: emailField });
+
+/** The address and its code, for the options of the first passkey's enrolment. */
+export const staffEnrolOptionsSchema = v.object({ email: emailField, code: codeField });
+
+/**
+ * A browser's answer to a passkey ceremony (@simplewebauthn/browser's JSON), loosely checked
+ * here: @simplewebauthn/server checks every part of it.
+ */
+const ceremonyAnswer = v.looseObject({
+  id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+  rawId: v.pipe(v.string(), v.maxLength(1024)),
+  type: v.literal('public-key'),
+  response: v.looseObject({ clientDataJSON: v.pipe(v.string(), v.maxLength(8192)) }),
+  clientExtensionResults: v.optional(v.looseObject({}), {}),
+});
+
+const ticketField = v.pipe(v.string(), v.uuid('La solicitud caducó. Vuelve a empezar.'));
+
+export const staffCeremonySchema = v.object({ ticket: ticketField, answer: ceremonyAnswer });
+export type StaffCeremonyInput = v.InferOutput<typeof staffCeremonySchema>;
+
+/** What enrolment and sign-in answer: the desk token and who it belongs to. */
+export type StaffSignedIn = { token: string; expiresAt: string; staff: StaffMember };
+
+/** 'De guardia': PATCH /api/desk/me. */
+export const staffOnCallSchema = v.object({ onCall: v.boolean('Indica si estás de guardia.') });
+
+/** GET /api/desk/me. */
+export type StaffMe = StaffMember & { roles: string[]; permissions: Permission[]; firmName: string };
