@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import * as m from '../field-messages.ts';
 import { codeField, emailField } from './fields.ts';
 
 /** The firm's roles at the desk: a responder attends alerts; an admin also manages the team and reads the audit log. */
@@ -15,7 +16,10 @@ export function staffPermissions(role: StaffRole): Permission[] {
   return role === 'admin' ? ['view', 'desk', 'desk:admin'] : ['view', 'desk'];
 }
 
-export const staffRoleField = v.picklist(staffRoles, 'Elige un rol: responder o admin.');
+export const staffRoleField = v.pipe(
+  v.optional(v.string(m.staffRoleRequired), ''),
+  v.picklist(staffRoles, m.staffRoleRequired),
+);
 
 /** An admin's invitation from the desk's 'Equipo' screen, and the CLI's `add`. */
 export const staffInviteSchema = v.object({ email: emailField, role: staffRoleField });
@@ -34,24 +38,39 @@ export const staffEnrolOptionsSchema = v.object({ email: emailField, code: codeF
  * A browser's answer to a passkey ceremony (@simplewebauthn/browser's JSON), loosely checked
  * here: @simplewebauthn/server checks every part of it.
  */
-const ceremonyAnswer = v.looseObject({
-  id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
-  rawId: v.pipe(v.string(), v.maxLength(1024)),
-  type: v.literal('public-key'),
-  response: v.looseObject({ clientDataJSON: v.pipe(v.string(), v.maxLength(8192)) }),
-  clientExtensionResults: v.optional(v.looseObject({}), {}),
-});
+function isCeremonyAnswer(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const answer = value as Record<string, unknown>;
+  const response = answer.response as Record<string, unknown> | null | undefined;
+  return (
+    typeof answer.id === 'string' &&
+    answer.id !== '' &&
+    answer.id.length <= 1024 &&
+    typeof answer.rawId === 'string' &&
+    answer.type === 'public-key' &&
+    typeof response === 'object' &&
+    response !== null &&
+    typeof response.clientDataJSON === 'string'
+  );
+}
 
-const ticketField = v.pipe(v.string(), v.uuid('La solicitud caducó. Vuelve a empezar.'));
+const ticketField = v.pipe(v.optional(v.string(m.ceremonyTicketInvalid), ''), v.uuid(m.ceremonyTicketInvalid));
+const answerField = v.pipe(v.optional(v.unknown(), null), v.check(isCeremonyAnswer, m.passkeyUnreadable));
 
-export const staffCeremonySchema = v.object({ ticket: ticketField, answer: ceremonyAnswer });
+export const staffCeremonySchema = v.object({ ticket: ticketField, answer: answerField });
 export type StaffCeremonyInput = v.InferOutput<typeof staffCeremonySchema>;
 
 /** What enrolment and sign-in answer: the desk token and who it belongs to. */
 export type StaffSignedIn = { token: string; expiresAt: string; staff: StaffMember };
 
 /** 'De guardia': PATCH /api/desk/me. */
-export const staffOnCallSchema = v.object({ onCall: v.boolean('Indica si estás de guardia.') });
+export const staffOnCallSchema = v.object({
+  onCall: v.pipe(
+    v.optional(v.unknown()),
+    v.check((value) => typeof value === 'boolean', m.onCallRequired),
+    v.transform((value) => value === true),
+  ),
+});
 
 /** GET /api/desk/me. */
 export type StaffMe = StaffMember & { roles: string[]; permissions: Permission[]; firmName: string };
