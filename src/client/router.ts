@@ -21,6 +21,7 @@ import { verifyRoute } from './routes/web/auth/verify.ts';
 import { checkInRoute } from './routes/web/check-in.ts';
 import { contactDetailRoute } from './routes/web/contact-detail.ts';
 import { contactRoute } from './routes/web/contact.ts';
+import { deskIndexRoute, deskLayoutRoute, deskRoute, deskSigninRoute, deskTeamRoute } from './routes/web/desk/desk.ts';
 import { homeRoute } from './routes/web/home.ts';
 import { authedRoute } from './routes/web/authed.ts';
 import { practiceRoute } from './routes/web/practice/practice.ts';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
       confirmContactRoute,
       ackRoute,
     ]),
+    deskRoute.addChildren([deskSigninRoute, deskLayoutRoute.addChildren([deskIndexRoute, deskTeamRoute])]),
   ]),
 ]);
 

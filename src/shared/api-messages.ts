@@ -46,3 +46,17 @@ export const serviceUnavailable =
   'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
 export const networkError = 'No hay conexión con el servidor. Revisa tu conexión.';
 export const timeout = 'El servidor tardó demasiado en responder.';
+export const staffCodeSent =
+  'Si este correo es del equipo y todavía no tiene llave de acceso, le enviamos un código. Revisa tu correo.';
+export const staffAlreadyEnrolled =
+  'Este correo ya tiene una llave de acceso. Entra con ella; si la perdiste, pide a un admin que te quite y te vuelva a invitar.';
+export const passkeyFailed = 'No pudimos comprobar la llave de acceso. Inténtalo otra vez.';
+export const passkeyUnknown =
+  'Esta llave de acceso no es de nadie del equipo. Si te quitaron, pide a un admin que te invite de nuevo.';
+export const ceremonyExpired = 'La solicitud caducó. Vuelve a empezar.';
+export const staffSignedOut = 'Sesión cerrada';
+export const staffInvited = 'Invitación enviada.';
+export const staffRemoved = 'Quitado del equipo.';
+export const staffNotFound = 'No está en el equipo.';
+export const staffCannotRemoveSelf = 'No puedes quitarte a ti mismo. Pide a otro admin que lo haga.';
+export const onCallSaved = 'Guardado.';

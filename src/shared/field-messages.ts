@@ -32,3 +32,7 @@ export const emailMixedScripts =
   'Esta dirección mezcla letras de alfabetos distintos (por ejemplo, una «а» rusa en lugar de una «a»). Escríbela de nuevo con tu teclado.';
 export const controlCharacters =
   'Este campo tiene caracteres invisibles que no se pueden guardar. Bórralo y escríbelo de nuevo.';
+export const staffRoleRequired = 'Elige un rol: responder o admin.';
+export const onCallRequired = 'Indica si estás de guardia.';
+export const passkeyUnreadable = 'No pudimos leer la llave de acceso. Inténtalo otra vez.';
+export const ceremonyTicketInvalid = 'La solicitud caducó. Vuelve a empezar.';

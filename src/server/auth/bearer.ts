@@ -7,6 +7,7 @@ import type { AppDeps, SessionLookup, StoredSession } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail } from '#server/http/replies.ts';
 import { sha256 } from '#server/security/hashing.ts';
+import { isStaffToken } from '#server/staff/staff-sessions.ts';
 
 // Every signed-in request runs this query: plain SQL with a name, planned once per
 // connection, and no query builder on the way (docs/decisions/011).
@@ -52,7 +53,12 @@ export function requireBearer({ db, clock, sessionLookup: lookup }: Pick<AppDeps
       !row.revokedAt &&
       row.expiresAt.getTime() > now &&
       (!row.rotatedAt || now - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS);
-    if (!valid) return fail(c, 401, apiMessages.unauthorized);
+    if (!valid) {
+      // A desk token is no person's session: 403, so the desk shows "not yours" rather than a sign-out.
+      // Only on this path, never on a person's own request.
+      if (!row && (await isStaffToken(db, token))) return fail(c, 403, apiMessages.forbidden);
+      return fail(c, 401, apiMessages.unauthorized);
+    }
     c.set('auth', { userId: row.userId, sessionId: row.id, familyId: row.familyId });
     // Beside the handler, not before it, so the request (an SOS above all) does not wait
     // on it; awaited before the reply leaves, so the next request reads it. A failed write

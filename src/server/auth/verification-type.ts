@@ -4,6 +4,7 @@
  * link token, with the contact's id as target (see contacts/invitations.ts);
  * 'signin-lockout' counts an address's wrong codes (see lockout.ts); 'pins-reset'
  * holds an HMAC of the code that deletes forgotten PINs, with the address as target
- * (src/server/pins).
+ * (src/server/pins); 'staff-enrol' the code that lets an invited staff member enrol a first passkey
+ * (src/server/staff/passkeys.ts).
  */
-export type VerificationType = 'signin' | 'contact-invite' | 'signin-lockout' | 'pins-reset';
+export type VerificationType = 'signin' | 'contact-invite' | 'signin-lockout' | 'pins-reset' | 'staff-enrol';

@@ -674,3 +674,16 @@ export const staffSessions = pgTable(
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );
+
+/**
+ * WebAuthn challenges of the desk's passkey ceremonies (src/server/staff/passkeys.ts), each used
+ * once: the answer to one is checked against the row it deletes, so a replayed answer finds none.
+ * `staff_id` is set for an enrolment (the code already said who it is), null for a sign-in.
+ */
+export const staffChallenges = pgTable('staff_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  challenge: text('challenge').notNull(),
+  purpose: text('purpose', { enum: ['enrol', 'signin'] }).notNull(),
+  staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+  expiresAt: tz('expires_at').notNull(),
+});

@@ -20,6 +20,7 @@ import { lockoutMail } from '#server/mail/templates/lockout.ts';
 import { newSessionMail } from '#server/mail/templates/new-session.ts';
 import { pinsResetCodeMail } from '#server/mail/templates/pins-reset-code.ts';
 import { signInCodeMail } from '#server/mail/templates/sign-in-code.ts';
+import { staffInviteMail } from '#server/mail/templates/staff-invite.ts';
 import { pushMessage } from '#server/push/push-message.ts';
 import { mailKind, pushKind, type AnyKindSpec, type MailKindSpec, type PushKindSpec } from './kind-spec.ts';
 import { PRIORITY } from './priority.ts';
@@ -88,6 +89,15 @@ export const MESSAGE_KINDS = {
     audience: 'person',
     schema: code,
     render: (data) => pinsResetCodeMail(data.code),
+  }),
+
+  /** The code that enrols the first passkey of an address on the firm's desk team (src/server/staff). */
+  'staff-invite': mailKind({
+    priority: PRIORITY.signIn,
+    alert: false,
+    audience: 'person',
+    schema: v.object({ ...code.entries, firmName: v.string(), deskUrl: v.pipe(v.string(), v.url()) }),
+    render: (data) => staffInviteMail(data.code, data.firmName, data.deskUrl),
   }),
 
   'contact-invitation': mailKind({

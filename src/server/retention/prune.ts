@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
 import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
 import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
 import { pruneCheckIns } from '#server/check-ins/prune-check-ins.ts';
+import { pruneStaffAccess } from '#server/staff/staff-sessions.ts';
 import type { Config } from '#server/config.ts';
 import { finishDeferredDeletions } from '#server/profile/deferred-deletion.ts';
 import type { Db } from '#server/db/client.ts';
@@ -113,10 +114,18 @@ export async function pruneExpired(
     );
   // Accounts whose deletion waited for an alert or a check-in that is now over.
   await finishDeferredDeletions(db);
-  // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
+  // Desk sessions that ended (12 h, or idle) and passkey challenges nobody answered.
+  await pruneStaffAccess(db, now);
+  // A sign-in code's e-mail (a person's or a staff member's), once sent or given up on, is no use a day later; its receipt would only keep the address.
   await db
     .delete(outbox)
-    .where(and(eq(outbox.kind, 'signin-code'), ne(outbox.status, 'pending'), lt(outbox.createdAt, new Date(ms - DAY))));
+    .where(
+      and(
+        inArray(outbox.kind, ['signin-code', 'staff-invite']),
+        ne(outbox.status, 'pending'),
+        lt(outbox.createdAt, new Date(ms - DAY)),
+      ),
+    );
   await db
     .update(outbox)
     .set({ subject: null, text: null, html: null, templateData: null })

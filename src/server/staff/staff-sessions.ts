@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { StaffRole } from '#shared/api/staff.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { staff, staffSessions } from '#server/db/schema.ts';
+import { staff, staffChallenges, staffSessions } from '#server/db/schema.ts';
 import { randomToken, sha256 } from '#server/security/hashing.ts';
 
 /** A desk session lasts at most this long from the sign-in... */
@@ -70,4 +70,20 @@ export type StaffTokenCheck = StaffSessionCheck | { kind: 'person' };
 /** Sign-out: the token stops working at once. */
 export async function endStaffSession(db: Queryable, sessionId: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+}
+
+/** The hourly clean-up (src/server/retention/prune.ts): ended desk sessions and unanswered challenges. */
+export async function pruneStaffAccess(db: Queryable, now: Date): Promise<void> {
+  const idleSince = new Date(now.getTime() - STAFF_SESSION_IDLE_MS);
+  await db.delete(staffSessions).where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, idleSince)));
+  await db.delete(staffChallenges).where(lt(staffChallenges.expiresAt, now));
+}
+
+/** Whether a bearer token is a desk session's (a person's routes refuse it with 403). */
+export async function isStaffToken(db: Queryable, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffSessions.id })
+    .from(staffSessions)
+    .where(eq(staffSessions.tokenHash, sha256(token)));
+  return row !== undefined;
 }

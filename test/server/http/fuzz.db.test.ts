@@ -19,6 +19,7 @@ import { pinMessages, pinsDeleteSchema, pinsResetSchema, pinsSetSchema } from '#
 import { envelopeSchema } from '#shared/api/envelope.ts';
 import { profilePatchSchema, profileUpdateSchema } from '#shared/api/profile.ts';
 import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push.ts';
+import { staffCeremonySchema, staffCodeSchema, staffEnrolOptionsSchema } from '#shared/api/staff.ts';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { apiMessages, fieldMessages } from '#shared/messages.ts';
 import { bodyFor, headerValue, hostileString, pathSegment } from '#test/support/fuzz-inputs.ts';
@@ -65,6 +66,16 @@ const ROUTES: Record<string, string[]> = {
   '/profile/pins': ['PUT', 'DELETE'],
   '/profile/pins/forgot': ['POST'],
   '/profile/pins/reset': ['POST'],
+  // The firm's desk (src/server/staff): the way in before a session, then the staff's own routes.
+  '/desk/access/code': ['POST'],
+  '/desk/access/enrol-options': ['POST'],
+  '/desk/access/enrol': ['POST'],
+  '/desk/access/signin-options': ['POST'],
+  '/desk/access/signin': ['POST'],
+  '/desk/me': ['GET', 'PATCH'],
+  '/desk/signout': ['POST'],
+  '/desk/staff': ['GET', 'POST'],
+  '/desk/staff/:id': ['DELETE'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */
@@ -84,6 +95,20 @@ type BodyRoute = {
 
 const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: 'signin', schema: signinSchema },
+  { method: 'POST', path: 'desk/access/code', schema: staffCodeSchema },
+  { method: 'POST', path: 'desk/access/enrol-options', schema: staffEnrolOptionsSchema, counters: CODE_COUNTERS },
+  {
+    method: 'POST',
+    path: 'desk/access/enrol',
+    schema: staffCeremonySchema,
+    counters: [...COUNTERS, 'staff_challenges'],
+  },
+  {
+    method: 'POST',
+    path: 'desk/access/signin',
+    schema: staffCeremonySchema,
+    counters: [...COUNTERS, 'staff_challenges'],
+  },
   { method: 'POST', path: 'resend-code', schema: resendCodeSchema },
   { method: 'POST', path: 'verify', schema: verifySchema, counters: CODE_COUNTERS },
   { method: 'POST', path: 'signup', schema: signupSchema, counters: CODE_COUNTERS },

@@ -46,6 +46,7 @@ const SAMPLES: { [K in MessageKind]: MessageInput<K> } = {
   'push:alert-ended': { alertId: ALERT_ID },
   'signin-code': { code: '1234' },
   'pins-reset-code': { code: '5678' },
+  'staff-invite': { code: '4321', firmName: 'IAD', deskUrl: 'http://localhost:8080/web/desk' },
   'contact-invitation': { userName: 'Rosa Prueba', contactFirstname: 'Luis', token: 'abc_DEF-123' },
   practice: { ...alertBase, practiceId: ALERT_ID, detentionSample: true },
   'new-session': { firstname: 'Rosa', device: 'Chrome en Android', at },

@@ -1,0 +1,5 @@
+import { DeskLayout } from '#client/features/desk-access/desk-layout.tsx';
+
+export function DeskLayoutPage() {
+  return <DeskLayout />;
+}

@@ -1,0 +1,5 @@
+import { DeskTeamScreen } from '#client/features/desk-access/desk-team-screen.tsx';
+
+export function DeskTeamPage() {
+  return <DeskTeamScreen />;
+}
