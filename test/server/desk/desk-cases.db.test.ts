@@ -4,7 +4,8 @@ import type { Session } from '#shared/api/auth.ts';
 import { deskMessages, type DeskAlertCard, type DeskCase, type DeskClient } from '#shared/api/desk.ts';
 import { EMPTY_DETENTION_INFO } from '#shared/api/detention-info.ts';
 import { apiMessages } from '#shared/messages.ts';
-import { MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
+import { ackTokenIn, MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
+import { mailsTo } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, setPins } from '#test/support/pins.ts';
 import { staffBearer, type StaffBearer } from '#test/support/staff.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
@@ -245,6 +246,30 @@ describe('what staff see and do with a case', () => {
     expect((await desk(responder, 'GET', 'alerts/no-es-un-id')).status).toBe(404);
     expect((await desk(responder, 'POST', `alerts/no-es-un-id/claim`)).status).toBe(404);
     expect(apiMessages.forbidden).toBeTruthy();
+  });
+
+  it('tells the person and the contacts that the firm attends once claimed, and never the person after a duress end', async () => {
+    const { me, alertId } = await pressed('atendida');
+    await setPins(t, me);
+    await t.drainOutbox();
+    const ackToken = ackTokenIn(
+      (await mailsTo(t, 'atendida-luis@example.com')).find((mail) => /SOS|alerta/i.test(mail.subject ?? '')),
+    );
+    const personSees = async () =>
+      (await t.call('GET', 'alert-deliveries', { token: me.access_token })).body.message as {
+        alert: { firm_attending?: boolean } | null;
+      };
+    const contactSees = async () =>
+      (await t.call('GET', `ack/${ackToken}`)).body.message as { firm_attending?: boolean };
+    expect((await personSees()).alert?.firm_attending).toBe(false);
+    expect((await contactSees()).firm_attending).toBe(false);
+    expect((await desk(responder, 'POST', `alerts/${alertId}/claim`)).status).toBe(200);
+    expect((await personSees()).alert?.firm_attending).toBe(true);
+    expect((await contactSees()).firm_attending).toBe(true);
+    // Ended with the duress PIN: the person is shown no alert at all, as after a real end; the contacts still see the firm.
+    expect((await end(me, DURESS_PIN)).status).toBe(200);
+    expect(await personSees()).toEqual({ alert_status: false, alert: null });
+    expect((await contactSees()).firm_attending).toBe(true);
   });
 
   it('shows no position once the alert ended, and nothing once the retention purge passed', async () => {
