@@ -5,7 +5,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
-import { firmAttends } from '#server/desk/attending.ts';
+import { firmAttends } from './firm-attending.ts';
 import { sha256 } from '#server/security/hashing.ts';
 
 /** The contact's view of the alert behind a live 'Lo tengo' token; undefined when unknown or expired. */

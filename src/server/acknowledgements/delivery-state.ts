@@ -4,7 +4,7 @@ import { ACK_LINK_TTL_MS, type AlertDeliveryState, type PracticeDeliveryState } 
 import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts } from '#server/db/schema.ts';
-import { firmAttends } from '#server/desk/attending.ts';
+import { firmAttends } from './firm-attending.ts';
 import { deliveryRows, toDelivery } from './delivery-rows.ts';
 
 /** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */

@@ -1,7 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, deskCases, users } from '#server/db/schema.ts';
-import { firmConsents } from './consent.ts';
 
 /**
  * Whether someone at the firm has taken this alert ('Atender') and not closed its case: the
@@ -14,6 +13,7 @@ export async function firmAttends(db: Queryable, alertId: string): Promise<boole
     .from(deskCases)
     .innerJoin(alerts, eq(alerts.id, deskCases.alertId))
     .innerJoin(users, eq(users.id, alerts.userId))
-    .where(and(eq(deskCases.alertId, alertId), isNull(deskCases.closedAt), firmConsents));
+    // firmConsents of src/server/desk/consent.ts, written out: the desk reads this folder, not the other way round.
+    .where(and(eq(deskCases.alertId, alertId), isNull(deskCases.closedAt), isNotNull(users.firmConsentAt)));
   return Boolean(row);
 }
