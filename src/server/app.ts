@@ -27,6 +27,7 @@ import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { firmConsentRoutes } from './profile/firm-consent-routes.ts';
 import { sessionRoutes } from './profile/session-routes.ts';
+import { deskCaseRoutes } from './desk/case-routes.ts';
 import { deskGate } from './staff/require-staff.ts';
 import { staffRoutes } from './staff/routes.ts';
 
@@ -59,7 +60,8 @@ export function createApp(input: AppInput) {
     .route('/', acknowledgementRoutes(deps))
     .route('/', pushRoutes(deps))
     .route('/', appConfigRoutes(config))
-    .route('/', staffRoutes(deps));
+    .route('/', staffRoutes(deps))
+    .route('/', deskCaseRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

@@ -5,8 +5,8 @@
  * read it raw (what they see is lifecycle.ts's `personView`).
  */
 
-/** Who caused the event: the person (their phone), a contact ('Lo tengo'), or the server on its own. */
-export const alertEventActors = ['person', 'contact', 'system'] as const;
+/** Who caused the event: the person (their phone), a contact ('Lo tengo'), the server on its own, or the firm's staff. */
+export const alertEventActors = ['person', 'contact', 'system', 'staff'] as const;
 export type AlertEventActor = (typeof alertEventActors)[number];
 
 export const alertEventKinds = [
@@ -38,5 +38,10 @@ export const alertEventKinds = [
   'delivery-failed',
   /** 'Borrar cuenta' while the contacts are being told: the account waits for the alert's real end. */
   'deletion-requested',
+  /** The firm's desk (detail: staffId): 'Atender', a note, a logged action (detail: noteId), 'Cerrar caso' (detail: outcome). */
+  'desk-claimed',
+  'desk-note',
+  'desk-action',
+  'desk-closed',
 ] as const;
 export type AlertEventKind = (typeof alertEventKinds)[number];

@@ -61,3 +61,6 @@ export function deliveryLine(
 export const PUSH_DELIVERED = 'Aviso entregado';
 
 export const NOBODY_ACKNOWLEDGED_YET = 'Nadie ha confirmado todavía que recibió tu alerta.';
+
+/** On the person's alert screen once someone at the firm took the alert at its desk. */
+export const firmAttendingText = (firm: string) => `${firm} está atendiendo tu alerta`;

@@ -5,12 +5,14 @@ import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
+import { firmAttends } from './firm-attending.ts';
 import { sha256 } from '#server/security/hashing.ts';
 
 /** The contact's view of the alert behind a live 'Lo tengo' token; undefined when unknown or expired. */
 export async function findAck(db: Queryable, token: string, now: Date): Promise<AckView | undefined> {
   const [row] = await db
     .select({
+      alertId: alerts.id,
       firstname: users.firstname,
       lastname: users.lastname,
       phone: users.phone,
@@ -64,6 +66,8 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
             due_at: row.checkInDueAt.toISOString(),
           }
         : null,
+    // The contacts' view: told while the alert goes on for them (a duress end included).
+    firm_attending: row.alertId !== null && row.alertStatus === 'active' ? await firmAttends(db, row.alertId) : false,
   };
 }
 

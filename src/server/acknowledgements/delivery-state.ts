@@ -4,6 +4,7 @@ import { ACK_LINK_TTL_MS, type AlertDeliveryState, type PracticeDeliveryState } 
 import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts } from '#server/db/schema.ts';
+import { firmAttends } from './firm-attending.ts';
 import { deliveryRows, toDelivery } from './delivery-rows.ts';
 
 /** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */
@@ -14,7 +15,7 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   // What the person is shown is the lifecycle's to say: one ended with the duress PIN is over.
   if (!alert || !personView(alertPhaseOf(alert)).alertOn) return { alert_status: false, alert: null };
-  const [rows, [reminders], [checkIn]] = await Promise.all([
+  const [rows, [reminders], [checkIn], firmAttending] = await Promise.all([
     deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),
     db
       .select({ rounds: count(), last: max(alertReminders.claimedAt) })
@@ -26,6 +27,7 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
           .from(checkIns)
           .where(eq(checkIns.id, alert.checkInId))
       : Promise.resolve([]),
+    firmAttends(db, alert.id),
   ]);
   return {
     alert_status: true,
@@ -40,6 +42,7 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
       check_in: checkIn
         ? { purpose: checkIn.purpose as CheckInPurpose, place: checkIn.place, due_at: checkIn.dueAt.toISOString() }
         : null,
+      firm_attending: firmAttending,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { alertEventActors } from '#shared/alert-event-kinds.ts';
 import type { AlertEventKind } from '#shared/alert-event-kinds.ts';
+import { deskActions, deskOutcomes } from '#shared/api/desk.ts';
 import type { Language } from '#shared/language.ts';
 import {
   bigint,
@@ -687,3 +688,61 @@ export const staffChallenges = pgTable('staff_challenges', {
   staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
   expiresAt: tz('expires_at').notNull(),
 });
+
+/**
+ * The desk's case of one alert (src/server/desk/claims.ts): who attends it, and how it was closed.
+ * One row per alert, made by the first 'Atender', so two staff racing get one winner.
+ */
+export const deskCases = pgTable('desk_cases', {
+  alertId: uuid('alert_id')
+    .primaryKey()
+    .references(() => alerts.id, { onDelete: 'cascade' }),
+  claimedBy: uuid('claimed_by')
+    .notNull()
+    .references(() => staff.id),
+  claimedAt: tz('claimed_at').notNull(),
+  closedBy: uuid('closed_by').references(() => staff.id),
+  closedAt: tz('closed_at'),
+  outcome: text('outcome', { enum: deskOutcomes }),
+  closeNote: text('close_note'),
+});
+
+/** Staff notes and logged actions on a case; its timeline line is an alert_events row that points here. */
+export const deskNotes = pgTable(
+  'desk_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    action: text('action', { enum: deskActions }),
+    text: text('text').notNull(),
+    at: tz('at').notNull(),
+  },
+  (t) => [index('desk_notes_alert_idx').on(t.alertId, t.at)],
+);
+
+/**
+ * Every search and every case opened at the desk (src/server/desk/audit.ts). Append-only: a trigger
+ * refuses UPDATE, DELETE and TRUNCATE. No foreign keys, so that no deletion elsewhere can reach it.
+ */
+export const deskAudit = pgTable(
+  'desk_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tz('at').notNull(),
+    staffId: uuid('staff_id').notNull(),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action', { enum: ['search', 'case-opened'] }).notNull(),
+    /** What was searched for (name or phone), as typed. */
+    query: text('query'),
+    alertId: uuid('alert_id'),
+    userId: uuid('user_id'),
+    /** How many clients a search found. */
+    results: integer('results'),
+  },
+  (t) => [index('desk_audit_at_idx').on(t.at)],
+);

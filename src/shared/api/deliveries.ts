@@ -52,6 +52,8 @@ export const alertDeliveryStateSchema = v.object({
       // The server always sends both; optional so that a reply cached before they existed still reads (absent: 'press', null).
       trigger: v.optional(v.picklist(ALERT_TRIGGERS)),
       check_in: v.optional(v.nullable(alertCheckInSchema)),
+      /** Someone at the firm took the alert at its desk ('{FIRM_NAME} está atendiendo tu alerta'). */
+      firm_attending: v.optional(v.boolean()),
     }),
   ),
 });
@@ -91,6 +93,8 @@ export const ackViewSchema = v.object({
   // The server always sends both; optional so that a reply cached before they existed still reads (absent: 'press', null).
   trigger: v.optional(v.picklist(ALERT_TRIGGERS)),
   check_in: v.optional(v.nullable(alertCheckInSchema)),
+  /** Someone at the firm took the alert at its desk: the page says so in the contact's language. */
+  firm_attending: v.optional(v.boolean()),
   /** POST only: this press recorded the acknowledgement (false when it was already there). */
   recorded: v.optional(v.boolean()),
 });

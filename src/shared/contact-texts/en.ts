@@ -116,6 +116,7 @@ export const en: ContactTexts = {
   factWhere: 'Where',
   ackDone: (who, time) => `Done: ${who} knows you got their alert (${time}).`,
   ackEnded: (who) => `${who} has already ended this alert.`,
+  firmAttending: (firm) => `${firm} is taking care of this alert.`,
   ackPressPractice: (who) => `Tap "Got it" so ${who} can see their alerts reach you.`,
   ackPress: (who) => `Tap "Got it" so ${who} knows you got their alert and are going to help. Then call them.`,
   checkInPurpose: (purpose) =>

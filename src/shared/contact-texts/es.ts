@@ -129,6 +129,8 @@ export const es = {
   factWhere: 'Dónde',
   ackDone: (who: string, time: string) => `Listo: ${who} ya sabe que recibiste su alerta (${time}).`,
   ackEnded: (who: string) => `${who} ya finalizó esta alerta.`,
+  /** The firm that offers the app took the alert at its desk. */
+  firmAttending: (firm: string) => `${firm} está atendiendo esta alerta.`,
   ackPressPractice: (who: string) => `Presiona «Lo tengo» para que ${who} vea que sus alertas te llegan.`,
   ackPress: (who: string) =>
     `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`,

@@ -117,6 +117,7 @@ export const ht: ContactTexts = {
   factWhere: 'Ki kote',
   ackDone: (who, time) => `Sa fèt: ${who} konnen ou resevwa alèt li a (${time}).`,
   ackEnded: (who) => `${who} fini alèt sa a deja.`,
+  firmAttending: (firm) => `${firm} ap okipe alèt sa a.`,
   ackPressPractice: (who) => `Peze «Mwen resevwa l» pou ${who} wè alèt li yo rive jwenn ou.`,
   ackPress: (who) => `Peze «Mwen resevwa l» pou ${who} konnen ou resevwa alèt li a e w ap ede. Apre sa, rele l.`,
   checkInPurpose: (purpose) =>

@@ -120,6 +120,7 @@ export const pt: ContactTexts = {
   factWhere: 'Onde',
   ackDone: (who, time) => `Pronto: ${who} já sabe que você recebeu o alerta (${time}).`,
   ackEnded: (who) => `${who} já encerrou este alerta.`,
+  firmAttending: (firm) => `${firm} está cuidando deste alerta.`,
   ackPressPractice: (who) => `Toque em «Recebi» para ${who} ver que os alertas chegam até você.`,
   ackPress: (who) =>
     `Toque em «Recebi» para ${who} saber que você recebeu o alerta e vai ajudar. Depois, ligue para essa pessoa.`,

@@ -67,6 +67,7 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
       acknowledged_at: null,
       trigger: 'press',
       check_in: null,
+      firm_attending: false,
     });
     // A mail scanner opening the page (and its GET) leaves no acknowledgement behind.
     await t.call('GET', `ack/${luisToken}`);

@@ -248,17 +248,7 @@ const SCRIPTS: Script[] = [
   {
     name: 'firm consent turned off',
     before: [pins, shareWithFirm(true, false, true), sos],
-    then: [
-      shareWithFirm(true, true, false),
-      wait(1),
-      shareWithFirm(false, true),
-      wait(1),
-      shareWithFirm(true),
-      wait(1),
-      shareWithFirm(false, true),
-      end,
-      wait(1),
-    ],
+    then: [shareWithFirm(true, true, false), shareWithFirm(false, true), wait(1), end],
   },
   {
     name: 'contact added again',

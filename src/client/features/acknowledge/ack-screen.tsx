@@ -7,6 +7,7 @@ import { track } from '#client/lib/analytics.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
+import { useFirmName } from '#client/lib/firm-name.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useAcknowledgeMutation } from './api/acknowledge.ts';
 import { useAck } from './api/get-ack.ts';
@@ -27,6 +28,7 @@ export function AckScreen({ token }: { token: string }) {
   const press = useAcknowledgeMutation(token);
   const { language, texts, switchLanguage } = useContactLanguage('ackTitle', token);
   const toInvalid = () => void navigate({ to: '/web/active/invalid', search: languageSearch(language), replace: true });
+  const firm = useFirmName();
   const languageSwitch = <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />;
 
   useEffect(() => {
@@ -85,6 +87,11 @@ export function AckScreen({ token }: { token: string }) {
           <p>{texts.duressStillActive}</p>
           <p>{texts.duressTodo(who)}</p>
         </div>
+      )}
+      {view.firm_attending && (
+        <p className="ack__firm" role="status">
+          {texts.firmAttending(firm)}
+        </p>
       )}
       <AlertFacts view={view} texts={texts} />
       <Outcome view={view} texts={texts} pending={press.isPending} onPress={send} />

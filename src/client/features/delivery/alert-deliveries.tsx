@@ -1,5 +1,6 @@
 import { clockTime } from '#shared/alert-moment.ts';
-import { NOBODY_ACKNOWLEDGED_YET } from '#shared/delivery-texts.ts';
+import { firmAttendingText, NOBODY_ACKNOWLEDGED_YET } from '#shared/delivery-texts.ts';
+import { useFirmName } from '#client/lib/firm-name.ts';
 import { useAlertDeliveries } from './api/get-alert-deliveries.ts';
 import { DeliveryList, StaleNote } from './delivery-list.tsx';
 
@@ -10,6 +11,7 @@ import { DeliveryList, StaleNote } from './delivery-list.tsx';
  */
 export function AlertDeliveries({ reached }: { reached: boolean }) {
   const query = useAlertDeliveries({ enabled: reached });
+  const firm = useFirmName();
   if (!reached) return null;
   const alert = query.data?.alert;
   if (!alert) {
@@ -17,17 +19,26 @@ export function AlertDeliveries({ reached }: { reached: boolean }) {
       <p className="delivery__note">Comprobando a quién llegó tu alerta…</p>
     ) : null;
   }
-  if (alert.deliveries.length === 0) return null;
+  // The server says it only while the person's view shows the alert on (never after a duress end).
+  const attending = alert.firm_attending === true && (
+    <p className="delivery__firm" role="status">
+      {firmAttendingText(firm)}
+    </p>
+  );
+  if (alert.deliveries.length === 0) return attending || null;
   const anyAcknowledged = alert.deliveries.some((delivery) => delivery.state === 'acknowledged');
   return (
-    <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
-      {!anyAcknowledged && <p className="delivery__note">{NOBODY_ACKNOWLEDGED_YET}</p>}
-      {alert.last_reminder_at && (
-        <p className="delivery__note">
-          Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.
-        </p>
-      )}
-      {query.isRefetchError && <StaleNote updatedAt={query.dataUpdatedAt} />}
-    </DeliveryList>
+    <>
+      {attending}
+      <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
+        {!anyAcknowledged && <p className="delivery__note">{NOBODY_ACKNOWLEDGED_YET}</p>}
+        {alert.last_reminder_at && (
+          <p className="delivery__note">
+            Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.
+          </p>
+        )}
+        {query.isRefetchError && <StaleNote updatedAt={query.dataUpdatedAt} />}
+      </DeliveryList>
+    </>
   );
 }

@@ -135,4 +135,17 @@ describe("the 'Lo tengo' page", () => {
     fireEvent.click(retry);
     expect(await screen.findByRole('button', { name: 'Lo tengo' })).toBeTruthy();
   });
+
+  it("says the firm attends the alert once it took it, in the contact's language", async () => {
+    stubApi({ [`GET /api/ack/${TOKEN}`]: () => ok(aView({ firm_attending: true })) });
+    renderApp(`/web/active/ack/${TOKEN}?lang=en`);
+    expect((await screen.findByText('IAD is taking care of this alert.')).getAttribute('role')).toBe('status');
+  });
+
+  it('says nothing of the firm while nobody there took the alert', async () => {
+    stubApi({ [`GET /api/ack/${TOKEN}`]: () => ok(aView({ firm_attending: false })) });
+    renderApp(`/web/active/ack/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Rosa Prueba necesita ayuda' })).toBeTruthy();
+    expect(screen.queryByText(/atendiendo esta alerta/)).toBeNull();
+  });
 });

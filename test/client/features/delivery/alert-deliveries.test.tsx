@@ -242,4 +242,15 @@ describe("the alert screen's delivery list", () => {
     ).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
   });
+
+  it("says '{FIRM_NAME} está atendiendo tu alerta' once the firm took it, and nothing of it otherwise", async () => {
+    let state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' })]);
+    openAlertScreen(() => ok(state));
+    await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
+    expect(screen.queryByText(/está atendiendo tu alerta/)).toBeNull();
+    state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' })], { firm_attending: true });
+    await nextPoll();
+    const line = await screen.findByText('IAD está atendiendo tu alerta');
+    expect(line.getAttribute('role')).toBe('status');
+  });
 });

@@ -1,6 +1,6 @@
 import { SOS_UNSENT_WARNING_MS } from '#shared/constants.ts';
 import type { Delivery } from './delivery.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '#client/lib/use-now.ts';
 
 export const ALERT_SENT = 'Alerta enviada a tus contactos';
 /** What waits in this phone to leave (the alert, its end, a new position), in words, not 'requests'. */

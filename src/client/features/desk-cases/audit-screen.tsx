@@ -1,0 +1,46 @@
+import { useDeskAudit } from './api/desk-search.ts';
+import { deskCasesTexts as texts } from './desk-cases-texts.ts';
+import { deskMoment } from './desk-time.ts';
+import './desk-cases.css';
+
+/** Admins: every search and every case opened, newest first, and the CSV of it all. */
+export function AuditScreen({ onExport }: { onExport: () => void }) {
+  const audit = useDeskAudit();
+  return (
+    <section className="desk-cases" aria-labelledby="desk-audit-title">
+      <h1 id="desk-audit-title">{texts.auditTitle}</h1>
+      <button type="button" className="button" onClick={onExport}>
+        {texts.exportCsv}
+      </button>
+      {audit.isError && <p role="alert">{audit.error.message}</p>}
+      {audit.data ? (
+        <div className="desk-audit">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Cuándo</th>
+                <th scope="col">Quién</th>
+                <th scope="col">Qué</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.map((line) => (
+                <tr key={line.id}>
+                  <td>{deskMoment(line.at)}</td>
+                  <td>{line.staff_email}</td>
+                  <td>
+                    {line.action === 'search'
+                      ? texts.auditSearch(line.query ?? '', line.results ?? 0)
+                      : `${texts.auditOpened} (${line.alert_id ?? ''})`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        !audit.isError && <p role="status">{texts.loading}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { useDeskSearch } from './api/desk-search.ts';
+import { deskCasesTexts as texts } from './desk-cases-texts.ts';
+import { deskMoment } from './desk-time.ts';
+import './desk-cases.css';
+
+/** A family member calls the firm: find the consenting client by name or phone, and their alerts. */
+export function ClientSearch({ onOpenCase }: { onOpenCase: (alertId: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const found = useDeskSearch(query);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(typed);
+  };
+  return (
+    <section className="desk-cases" aria-labelledby="desk-search-title">
+      <h2 id="desk-search-title">{texts.searchTitle}</h2>
+      <form className="desk-form desk-search" role="search" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="desk-search">{texts.searchLabel}</label>
+          <input
+            id="desk-search"
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-describedby="desk-search-hint"
+          />
+          <p id="desk-search-hint" className="muted">
+            {texts.searchHint}
+          </p>
+        </div>
+        <button type="submit" className="button">
+          Buscar
+        </button>
+      </form>
+      {found.isError && <p role="alert">{found.error.message}</p>}
+      {found.data &&
+        (found.data.length === 0 ? (
+          <p role="status">{texts.noClients}</p>
+        ) : (
+          <ul className="desk-cases__list">
+            {found.data.map((client) => (
+              <li key={client.id} className="desk-card">
+                <h3 className="desk-card__name">{client.name}</h3>
+                <p>
+                  <a href={`tel:${client.phone}`}>{client.phone}</a>
+                </p>
+                <ul className="desk-card__contacts">
+                  {client.recent_alerts.map((alert) => (
+                    <li key={alert.id}>
+                      <button type="button" className="button button--ghost" onClick={() => onOpenCase(alert.id)}>
+                        {alert.active ? `${texts.activeAlert}: ` : ''}
+                        {deskMoment(alert.pressed_at)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}

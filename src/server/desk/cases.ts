@@ -1,0 +1,185 @@
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
+import type { DeskAlertCard, DeskCase, DeskDetentionInfo, DeskTimelineLine } from '#shared/api/desk.ts';
+import { alertTimeline } from '#server/alerts/alert-events.ts';
+import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
+import { deliveryRows, fullName, stateOf } from '#server/acknowledgements/delivery-rows.ts';
+import type { Queryable } from '#server/db/client.ts';
+import {
+  alertDeliveries,
+  alertEvents,
+  alerts,
+  deskCases,
+  deskNotes,
+  detentionInfos,
+  staff,
+  users,
+} from '#server/db/schema.ts';
+import { openDetentionInfo } from '#server/detention/detention-box.ts';
+import { deskMayOpen, onTheDeskList } from './desk-visibility.ts';
+
+const closer = alias(staff, 'closer');
+
+type Scope = { now: Date; retentionDays: number };
+
+function cardRows(db: Queryable, { now, retentionDays }: Scope, where: ReturnType<typeof and>) {
+  const lastPosition = db
+    .select({ alertId: alertEvents.alertId, at: max(alertEvents.at).as('last_position_at') })
+    .from(alertEvents)
+    .where(eq(alertEvents.kind, 'position'))
+    .groupBy(alertEvents.alertId)
+    .as('last_position');
+  return db
+    .select({
+      alert: alerts,
+      user: { id: users.id, firstname: users.firstname, lastname: users.lastname, phone: users.phone },
+      detentionChosen: users.firmDetentionInfoAt,
+      case: deskCases,
+      attendingEmail: staff.email,
+      closerEmail: closer.email,
+      lastPositionAt: lastPosition.at,
+    })
+    .from(alerts)
+    .innerJoin(users, eq(users.id, alerts.userId))
+    .leftJoin(deskCases, eq(deskCases.alertId, alerts.id))
+    .leftJoin(staff, eq(staff.id, deskCases.claimedBy))
+    .leftJoin(closer, eq(closer.id, deskCases.closedBy))
+    .leftJoin(lastPosition, eq(lastPosition.alertId, alerts.id))
+    .where(and(deskMayOpen(now, retentionDays), where));
+}
+
+type CardRow = Awaited<ReturnType<typeof cardRows>>[number];
+
+async function toCards(db: Queryable, rows: CardRow[]): Promise<DeskAlertCard[]> {
+  if (rows.length === 0) return [];
+  const deliveries = await deliveryRowsOf(
+    db,
+    rows.map((row) => row.alert.id),
+  );
+  return rows.map(({ alert, user, case: deskCase, attendingEmail, closerEmail, lastPositionAt }) => {
+    const active = alert.status === 'active';
+    // Positions only while the alert is on: never after it ended.
+    const position =
+      active && alert.latitude && alert.longitude
+        ? {
+            latitude: alert.latitude,
+            longitude: alert.longitude,
+            at: (lastPositionAt ?? alert.positionAt ?? alert.startedAt).toISOString(),
+            accuracy: null,
+          }
+        : null;
+    return {
+      id: alert.id,
+      client: { id: user.id, name: `${user.firstname} ${user.lastname}`.trim(), phone: user.phone },
+      trigger: alert.trigger,
+      pressed_at: alert.pressedAt.toISOString(),
+      timezone: alert.timezone,
+      position,
+      contacts: (deliveries.get(alert.id) ?? []).map((row) => ({
+        name: fullName(row),
+        state: stateOf(row),
+        acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+      })),
+      // The desk sees the truth the person's screen hides: the contacts' view of the alert.
+      possible_coercion: active && contactsView(alertPhaseOf(alert)).forced,
+      active,
+      attending:
+        deskCase && attendingEmail
+          ? { staff_id: deskCase.claimedBy, email: attendingEmail, since: deskCase.claimedAt.toISOString() }
+          : null,
+      closed:
+        deskCase?.closedAt && deskCase.outcome
+          ? {
+              outcome: deskCase.outcome,
+              at: deskCase.closedAt.toISOString(),
+              by: closerEmail ?? '',
+              note: deskCase.closeNote ?? '',
+            }
+          : null,
+    };
+  });
+}
+
+async function deliveryRowsOf(db: Queryable, alertIds: string[]) {
+  const byAlert = new Map<string, Awaited<ReturnType<typeof deliveryRows>>>();
+  for (const alertId of alertIds) byAlert.set(alertId, await deliveryRows(db, eq(alertDeliveries.alertId, alertId)));
+  return byAlert;
+}
+
+/** 'Alertas activas', newest press first. */
+export async function activeAlertCards(db: Queryable, scope: Scope): Promise<DeskAlertCard[]> {
+  const rows = await cardRows(db, scope, onTheDeskList).orderBy(desc(alerts.pressedAt));
+  return toCards(db, rows);
+}
+
+/** One card, when the desk may open it; undefined otherwise (unconsented, purged, unknown). */
+export async function deskCard(db: Queryable, scope: Scope, alertId: string): Promise<DeskAlertCard | undefined> {
+  const [row] = await cardRows(db, scope, eq(alerts.id, alertId));
+  if (!row) return undefined;
+  const [card] = await toCards(db, [row]);
+  return card;
+}
+
+/** The case page: the card, the timeline from alert_events with the desk's notes, and the detention information if the firm was chosen for it. */
+export async function deskCase(
+  db: Queryable,
+  scope: Scope & { secret: string },
+  alertId: string,
+): Promise<(DeskCase & { userId: string }) | undefined> {
+  const [row] = await cardRows(db, scope, eq(alerts.id, alertId));
+  if (!row) return undefined;
+  const [card] = await toCards(db, [row]);
+  if (!card) return undefined;
+  return {
+    ...card,
+    userId: row.user.id,
+    timeline: await deskTimeline(db, alertId),
+    detention_info: row.detentionChosen ? await detentionFor(db, scope.secret, row.user.id) : null,
+  };
+}
+
+async function deskTimeline(db: Queryable, alertId: string): Promise<DeskTimelineLine[]> {
+  const lines = await alertTimeline(db, alertId);
+  const noteIds = lines.flatMap((line) => (typeof line.detail?.noteId === 'number' ? [line.detail.noteId] : []));
+  const staffIds = lines.flatMap((line) => (typeof line.detail?.staffId === 'string' ? [line.detail.staffId] : []));
+  const notes = noteIds.length
+    ? new Map((await db.select().from(deskNotes).where(inArray(deskNotes.id, noteIds))).map((note) => [note.id, note]))
+    : new Map<number, typeof deskNotes.$inferSelect>();
+  const emails = staffIds.length
+    ? new Map(
+        (await db.select({ id: staff.id, email: staff.email }).from(staff).where(inArray(staff.id, staffIds))).map(
+          (member) => [member.id, member.email],
+        ),
+      )
+    : new Map<string, string>();
+  return lines.map(({ at, actor, kind, detail }) => {
+    const line: DeskTimelineLine = { at: at.toISOString(), actor, kind };
+    if (typeof detail?.staffId === 'string') line.staff_email = emails.get(detail.staffId) ?? '';
+    const note = typeof detail?.noteId === 'number' ? notes.get(detail.noteId) : undefined;
+    if (note) {
+      line.text = note.text;
+      if (note.action) line.action = note.action;
+    }
+    if (typeof detail?.outcome === 'string') line.action = detail.outcome;
+    return line;
+  });
+}
+
+/**
+ * The real 'Si me detienen' information (the one the contacts get, never a duress stand-in), with
+ * the A-number and the country of birth first: the two fields the ICE locator searches by.
+ */
+async function detentionFor(db: Queryable, secret: string, userId: string): Promise<DeskDetentionInfo | null> {
+  const [row] = await db
+    .select({ sealed: detentionInfos.sealed })
+    .from(detentionInfos)
+    .where(eq(detentionInfos.userId, userId));
+  const info = row ? openDetentionInfo(secret, row.sealed) : undefined;
+  if (!info) return null;
+  const first = ['a_number', 'birth_country'] as const;
+  const ordered: DeskDetentionInfo = {};
+  for (const field of [...first, ...DETENTION_FIELDS.filter((f) => !(first as readonly string[]).includes(f))])
+    ordered[field] = String(info[field] ?? '');
+  return ordered;
+}

@@ -1,0 +1,108 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DeskAlertCard, DeskCase } from '#shared/api/desk.ts';
+import { ActiveAlertsScreen } from '#client/features/desk-cases/active-alerts-screen.tsx';
+import { CaseScreen } from '#client/features/desk-cases/case-screen.tsx';
+import { DeskRequestContext, type DeskRequest } from '#client/features/desk-cases/desk-request.ts';
+
+const card: DeskAlertCard = {
+  id: '11111111-1111-4111-8111-111111111111',
+  client: { id: 'u1', name: 'Rosa Prueba', phone: '+13055550123' },
+  trigger: 'press',
+  pressed_at: '2026-11-27T05:00:00.000Z',
+  timezone: 'America/Mexico_City',
+  position: { latitude: '19.4326', longitude: '-99.1332', at: '2026-11-27T05:00:00.000Z', accuracy: null },
+  contacts: [{ name: 'Luis Díaz', state: 'acknowledged', acknowledged_at: '2026-11-27T05:01:00.000Z' }],
+  possible_coercion: true,
+  active: true,
+  attending: null,
+  closed: null,
+};
+
+type Call = { method: string; path: string; body?: unknown };
+
+function withDesk(ui: ReactNode, answer: (call: Call) => unknown) {
+  const calls: Call[] = [];
+  const request = (async (method: string, path: string, body?: unknown) => {
+    calls.push({ method, path, body });
+    return answer({ method, path, body });
+  }) as DeskRequest;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <DeskRequestContext.Provider value={request}>{ui}</DeskRequestContext.Provider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe("the desk's case screens", () => {
+  it("shows a card with the phone to call, both clocks, the map link, 'Lo tengo', posible coacción, and 'Atender' claims it", async () => {
+    const opened = vi.fn();
+    let claimed = false;
+    const calls = withDesk(<ActiveAlertsScreen onOpenCase={opened} />, ({ method, path }) => {
+      if (method === 'POST') {
+        claimed = true;
+        return card;
+      }
+      if (path === '/desk/alerts')
+        return [
+          claimed
+            ? { ...card, attending: { staff_id: 's1', email: 'ana@firma.example', since: card.pressed_at } }
+            : card,
+        ];
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    const article = await screen.findByRole('article', { name: 'Rosa Prueba' });
+    expect(within(article).getByRole('link', { name: '+13055550123' }).getAttribute('href')).toBe('tel:+13055550123');
+    expect(within(article).getByText(/Hora de la persona:/).textContent).toMatch(/Hora aquí:/);
+    expect(within(article).getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')).toContain(
+      'mlat=19.4326',
+    );
+    expect(within(article).getByText('Luis Díaz: dijo «Lo tengo»')).toBeTruthy();
+    expect(within(article).getByRole('alert').textContent).toMatch(/Posible coacción/);
+    expect(within(article).getByText('Nadie la atiende todavía')).toBeTruthy();
+
+    fireEvent.click(within(article).getByRole('button', { name: 'Atender' }));
+    await vi.waitFor(() => expect(opened).toHaveBeenCalledWith(card.id));
+    expect(calls).toContainEqual({ method: 'POST', path: `/desk/alerts/${card.id}/claim`, body: undefined });
+    expect(await screen.findByText('Atiende: ana@firma.example')).toBeTruthy();
+  });
+
+  it('lays out the A-number and country of birth for the ICE locator, logs actions and notes, and closes with an outcome', async () => {
+    const found: DeskCase = {
+      ...card,
+      possible_coercion: false,
+      timeline: [{ at: card.pressed_at, actor: 'person', kind: 'alert-started' }],
+      detention_info: { a_number: '123456789', birth_country: 'México', legal_name: 'Rosa Prueba' },
+    };
+    const calls = withDesk(<CaseScreen alertId={card.id} />, ({ method }) => (method === 'GET' ? found : 'Guardado.'));
+    expect(await screen.findByRole('heading', { name: 'Caso de Rosa Prueba' })).toBeTruthy();
+    const detention = screen.getByRole('region', { name: 'Información «Si me detienen»' });
+    const terms = within(detention)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms.slice(0, 2)).toEqual(['Número A (A-number)', 'País de nacimiento']);
+    expect(within(detention).getByRole('button', { name: /Copiar/ })).toBeTruthy();
+    expect(screen.getByText('Alerta iniciada')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Busqué en el localizador de ICE' }));
+    fireEvent.change(screen.getByLabelText('Nota'), { target: { value: 'Su hermano no contesta.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar nota' }));
+    fireEvent.change(screen.getByLabelText('Resultado'), { target: { value: 'A salvo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar caso' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([
+        {
+          method: 'POST',
+          path: `/desk/alerts/${card.id}/actions`,
+          body: { action: 'Busqué en el localizador de ICE', text: '' },
+        },
+        { method: 'POST', path: `/desk/alerts/${card.id}/notes`, body: { text: 'Su hermano no contesta.' } },
+        { method: 'POST', path: `/desk/alerts/${card.id}/close`, body: { outcome: 'A salvo', text: '' } },
+      ]),
+    );
+  });
+});
