@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes.ts';
 import { checkInRoutes } from './check-ins/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
+import { createDeskFeed } from './desk/desk-feed.ts';
 import { detentionRoutes } from './detention/routes.ts';
 import type { AppDeps, AppInput } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
@@ -38,6 +39,7 @@ export function createApp(input: AppInput) {
     ...input,
     alertStarter: input.alertStarter ? input.alertStarter(alertStarter) : alertStarter,
     sessionLookup: createSessionLookup(db.$client),
+    deskFeed: input.deskFeed ?? createDeskFeed({ pool: db.$client, log }),
   };
 
   const api = new Hono<AppEnv>()
