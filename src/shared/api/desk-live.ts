@@ -24,3 +24,8 @@ export type DeskAlertEvent = v.InferOutput<typeof deskAlertEventSchema>;
 export const deskLiveTexts = {
   offline: 'Sin conexión en vivo: reconectando…',
 } as const;
+
+/** Where staff open one alert's case (e-mails and phone notifications link here). */
+export function deskCaseUrl(publicUrl: string, alertId: string): string {
+  return `${publicUrl}/web/desk/${encodeURIComponent(alertId)}`;
+}
