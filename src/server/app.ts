@@ -27,6 +27,8 @@ import { pinRoutes } from './pins/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { sessionRoutes } from './profile/session-routes.ts';
+import { deskGate } from './staff/require-staff.ts';
+import { staffRoutes } from './staff/routes.ts';
 
 /** Seconds a caller is told to wait when the database is momentarily gone. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -43,6 +45,8 @@ export function createApp(input: AppInput) {
   };
 
   const api = new Hono<AppEnv>()
+    // Before every desk route: requireStaff reads its checker from here.
+    .use('/desk/*', deskGate(deps))
     .route('/', authRoutes(deps))
     .route('/', contactsRoutes(deps))
     .route('/', contactConfirmationRoutes(deps))
@@ -54,7 +58,8 @@ export function createApp(input: AppInput) {
     .route('/', detentionRoutes(deps))
     .route('/', acknowledgementRoutes(deps))
     .route('/', pushRoutes(deps))
-    .route('/', appConfigRoutes(config));
+    .route('/', appConfigRoutes(config))
+    .route('/', staffRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

@@ -27,6 +27,8 @@ export type Config = {
   mailFrom: string;
   secret: string;
   chatUrl: string | undefined;
+  /** The firm that offers the app and runs the response desk (FIRM_NAME), as people read it. */
+  firmName: string;
   gtmId: string | undefined;
   /** Take the client IP from X-Forwarded-For (only behind a proxy we run). */
   trustProxy: boolean;
@@ -134,6 +136,17 @@ function gtmId(env: Env): string | undefined {
   if (value !== undefined && !GTM_ID_PATTERN.test(value)) {
     throw new ConfigError(`GTM_ID debe ser el identificador del contenedor, como GTM-ABC1234 (recibido: ${value})`);
   }
+  return value;
+}
+
+/** The name SPEC's home instruction uses, when the operator names no firm. */
+export const DEFAULT_FIRM_NAME = 'IAD';
+
+/** Shown inside sentences and e-mail subjects: one line, not too long to read. */
+function firmName(env: Env): string {
+  const value = text(env, 'FIRM_NAME') ?? DEFAULT_FIRM_NAME;
+  if (value.length > 60 || /[\r\n<>]/.test(value))
+    throw new ConfigError(`FIRM_NAME debe ser un nombre de una línea, de 60 caracteres como mucho, sin < ni >`);
   return value;
 }
 
@@ -256,6 +269,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     mailFrom,
     secret: secretOf(env, dataDir),
     chatUrl: text(env, 'CHAT_URL'),
+    firmName: firmName(env),
     gtmId: gtmId(env),
     trustProxy: ['1', 'true', 'yes'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
     positionRetentionDays: int(env, 'POSITION_RETENTION_DAYS', 30),

@@ -19,6 +19,7 @@ export const notJson = 'Envía los datos en JSON, con la cabecera Content-Type: 
 export const bodyTooLarge = 'La solicitud es demasiado grande.';
 export const tooManyRequests = 'Demasiados intentos. Espera un momento y vuelve a intentarlo.';
 export const unauthorized = 'Sesión expirada';
+export const forbidden = 'No tienes permiso para esto.';
 export const refreshInvalid = 'La sesión ya no es válida. Inicia sesión de nuevo.';
 export const contactCreated = 'Contacto agregado. Le enviamos un correo para que confirme.';
 export const contactDeleted = 'Contacto eliminado';

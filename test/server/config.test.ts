@@ -72,6 +72,13 @@ describe('server configuration', () => {
     expect(() => parseConfig({ GTM_ID: 'GTM-1"><script>', SECRET }, dir)).toThrow(/GTM_ID debe ser el identificador/);
   });
 
+  it("names the firm 'IAD' unless FIRM_NAME says otherwise, and refuses a name that is not one line", () => {
+    expect(parseConfig({ SECRET }, dir).firmName).toBe('IAD');
+    expect(parseConfig({ FIRM_NAME: ' Ayuda Legal Hispana ', SECRET }, dir).firmName).toBe('Ayuda Legal Hispana');
+    expect(() => parseConfig({ FIRM_NAME: 'A\nB', SECRET }, dir)).toThrow(/FIRM_NAME debe ser un nombre/);
+    expect(() => parseConfig({ FIRM_NAME: 'x'.repeat(61), SECRET }, dir)).toThrow(/FIRM_NAME debe ser un nombre/);
+  });
+
   it('keeps the position of an ended alert 30 days unless POSITION_RETENTION_DAYS says otherwise', () => {
     expect(parseConfig({ SECRET }, dir).positionRetentionDays).toBe(30);
     expect(parseConfig({ SECRET, POSITION_RETENTION_DAYS: '7' }, dir).positionRetentionDays).toBe(7);

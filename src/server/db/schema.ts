@@ -567,6 +567,59 @@ export const alertEvents = pgTable(
 );
 
 /**
+ * The firm's people at the response desk (src/server/staff). Not `users`: a staff member is
+ * no client, and a client's session opens nothing of the desk. Removing keeps the row (its id
+ * is named in the alerts' events and the audit log) and ends its sessions and passkeys.
+ */
+export const staff = pgTable('staff', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  // Always stored lower-case, like users.email.
+  email: text('email').notNull().unique(),
+  role: text('role', { enum: ['responder', 'admin'] }).notNull(),
+  onCall: boolean('on_call').notNull().default(false),
+  createdAt: tz('created_at').notNull(),
+  removedAt: tz('removed_at'),
+});
+
+/** A staff member's WebAuthn credentials: the only way into the desk once the first one is enrolled. */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    /** The credential ID, base64url, as the browser returns it. */
+    id: text('id').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    createdAt: tz('created_at').notNull(),
+    lastUsedAt: tz('last_used_at'),
+  },
+  (t) => [index('staff_passkeys_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Desk sessions (src/server/staff/staff-sessions.ts): only the SHA-256 of the token; 12 hours
+ * at most and 30 minutes idle, so a desk left open on a shared computer closes itself.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull(),
+    lastSeenAt: tz('last_seen_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
  * The desk's escalation of an alert nobody attended (src/server/desk/escalation.ts):
  * one row per (alert, round), inserted in the transaction that queues the
  * round's messages, so that with several instances each round is sent once.

@@ -9,6 +9,6 @@ import { ok } from './replies.ts';
  * whose pages the service worker answers with the built shell, which has no meta tag: without
  * this it would keep the values of its first visit for good (a changed CHAT_URL never reaching it).
  */
-export function appConfigRoutes(config: Pick<Config, 'chatUrl' | 'gtmId'>) {
+export function appConfigRoutes(config: Pick<Config, 'chatUrl' | 'gtmId' | 'firmName'>) {
   return new Hono<AppEnv>().get('/app-config', (c) => ok(c, appConfigOf(config)));
 }

@@ -3,16 +3,20 @@ import path from 'node:path';
 import type { Config } from '#server/config.ts';
 import { APP_SHELL_DOCUMENT, documentFor, SCREENS_MANIFEST, type ScreensManifest } from '#shared/public-screens.ts';
 
+/** The settings an operator chooses that the page shows. */
+export type AppConfigSource = Pick<Config, 'chatUrl' | 'gtmId' | 'firmName'>;
+
 /** The operator settings the client cannot know at build time (also GET /api/app-config). */
-export function appConfigOf(config: Pick<Config, 'chatUrl' | 'gtmId'>): {
+export function appConfigOf(config: AppConfigSource): {
   chatUrl: string | null;
   gtmId: string | null;
+  firmName: string;
 } {
-  return { chatUrl: config.chatUrl ?? null, gtmId: config.gtmId ?? null };
+  return { chatUrl: config.chatUrl ?? null, gtmId: config.gtmId ?? null, firmName: config.firmName };
 }
 
 /** What the client reads from `<meta name="app-config">`. */
-export function appConfigMeta(config: Pick<Config, 'chatUrl' | 'gtmId'>): string {
+export function appConfigMeta(config: AppConfigSource): string {
   const json = JSON.stringify(appConfigOf(config));
   // Attribute-escaped JSON: the content survives any quote or angle bracket in the values.
   const content = json.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -34,7 +38,7 @@ async function readScreensManifest(buildDir: string): Promise<ScreensManifest | 
  * rebuild must show without a restart, and the files are small. Undefined when there is no build.
  */
 export async function readAppShell(
-  config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>,
+  config: AppConfigSource & Pick<Config, 'buildDir'>,
   pagePath = '/',
 ): Promise<string | undefined> {
   const document = documentFor(pagePath, await readScreensManifest(config.buildDir));

@@ -13,7 +13,7 @@ const NO_BUILD =
  * (including its own 404 page); the shell's first frame is the path's screen where the build
  * prerendered one (docs/decisions/020). API paths never get here (app.ts answers them).
  */
-export function webRoutes(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId'>) {
+export function webRoutes(config: Pick<Config, 'buildDir' | 'chatUrl' | 'gtmId' | 'firmName'>) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.redirect('/web/home', 302))
     .get('*', async (c, next) => {

@@ -61,7 +61,9 @@ export const sessionSchema = v.object({
   expires_at: v.string(),
   /** When the access token was issued (ISO 8601); the client refreshes once it is a day old. */
   issued_at: v.string(),
+  /** ['person'] for a client of the firm (src/shared/api/staff.ts); the desk's staff have their own sessions. */
   roles: v.array(v.string()),
+  /** ['view'] for a person; 'desk' and 'desk:admin' are the staff's. */
   permissions: v.array(v.string()),
 });
 export type Session = v.InferOutput<typeof sessionSchema>;

@@ -282,7 +282,8 @@ describe('the duress PIN, told apart by nothing the person can read', () => {
   it('knows every route of the app', () => {
     const routes = new Set(
       real.app.routes
-        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+        // The desk's routes are the staff's: a person's token gets 403 on each (test/server/staff).
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.startsWith('/api/desk/'))
         .map((r) => `${r.method} ${r.path}`),
     );
     expect([...routes].sort()).toEqual(Object.keys(ROUTES).sort());

@@ -81,7 +81,12 @@ describe('staying signed in and signing out', () => {
     expect(session?.access_token).not.toBe(first.access_token);
     expect(session?.refresh_token).not.toBe(first.refresh_token);
     expect(session?.issued_at).toBe(t.clock.now().toISOString());
-    expect(session).toMatchObject({ email: 'karla@example.com', contacts: 0, permissions: ['view'] });
+    expect(session).toMatchObject({
+      email: 'karla@example.com',
+      contacts: 0,
+      roles: ['person'],
+      permissions: ['view'],
+    });
     expect((await me(session?.access_token)).status).toBe(200);
   });
 

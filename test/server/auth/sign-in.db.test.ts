@@ -43,6 +43,7 @@ describe('signing in with an e-mailed code', () => {
       contacts: 0,
       alert_status: false,
       token_type: 'Bearer',
+      roles: ['person'],
       permissions: ['view'],
       issued_at: t.clock.now().toISOString(),
     });

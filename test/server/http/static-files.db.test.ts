@@ -120,14 +120,17 @@ describe('serving the web app', () => {
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-    expect(JSON.parse(decoded)).toEqual({ chatUrl: 'https://wa.me/1555"><script>', gtmId: null });
+    expect(JSON.parse(decoded)).toEqual({ chatUrl: 'https://wa.me/1555"><script>', gtmId: null, firmName: 'IAD' });
   });
 
   it('tells an installed app the current operator settings, which its cached shell cannot carry', async () => {
     const res = await t.call('GET', 'app-config');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toEqual({ success: true, message: { chatUrl: 'https://wa.me/1555"><script>', gtmId: null } });
+    expect(res.body).toEqual({
+      success: true,
+      message: { chatUrl: 'https://wa.me/1555"><script>', gtmId: null, firmName: 'IAD' },
+    });
   });
 
   it('lets browsers keep hashed files for a year and always recheck the service worker', async () => {

@@ -1,0 +1,73 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { StaffRole } from '#shared/api/staff.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { staff, staffSessions } from '#server/db/schema.ts';
+import { randomToken, sha256 } from '#server/security/hashing.ts';
+
+/** A desk session lasts at most this long from the sign-in... */
+export const STAFF_SESSION_MAX_MS = 12 * 60 * 60_000;
+/** ...and ends sooner when nothing was asked of the desk for this long. */
+export const STAFF_SESSION_IDLE_MS = 30 * 60_000;
+/** `last_seen_at` is written at most this often per session: idle time is measured to this precision. */
+export const STAFF_SEEN_PRECISION_MS = 60_000;
+
+export type StaffIdentity = { id: string; email: string; role: StaffRole };
+
+export type StaffSession = { token: string; sessionId: string; expiresAt: Date };
+
+/**
+ * Open a desk session for a staff member. The passkey sign-in (and the first enrolment) call
+ * this, and nothing else does: test/support/staff.ts uses it too, so tests hold real tokens.
+ */
+export async function startStaffSession(db: Queryable, staffId: string, now: Date): Promise<StaffSession> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + STAFF_SESSION_MAX_MS);
+  const [row] = await db
+    .insert(staffSessions)
+    .values({ tokenHash: sha256(token), staffId, createdAt: now, lastSeenAt: now, expiresAt })
+    .returning({ id: staffSessions.id });
+  if (!row) throw new Error('staff session insert returned nothing');
+  return { token, sessionId: row.id, expiresAt };
+}
+
+export type StaffSessionCheck =
+  | { kind: 'valid'; sessionId: string; staff: StaffIdentity }
+  /** No such token, or it ended (12 h, idle, signed out, staff removed). */
+  | { kind: 'none' };
+
+/**
+ * The staff member behind a desk token at `now`, and the idle clock moved on. An ended session
+ * is deleted on the way, so a token once refused stays refused even if the clock were set back.
+ */
+export async function checkStaffSession(db: Queryable, token: string, now: Date): Promise<StaffSessionCheck> {
+  const [row] = await db
+    .select({
+      sessionId: staffSessions.id,
+      lastSeenAt: staffSessions.lastSeenAt,
+      expiresAt: staffSessions.expiresAt,
+      id: staff.id,
+      email: staff.email,
+      role: staff.role,
+    })
+    .from(staffSessions)
+    .innerJoin(staff, and(eq(staff.id, staffSessions.staffId), isNull(staff.removedAt)))
+    .where(eq(staffSessions.tokenHash, sha256(token)));
+  if (!row) return { kind: 'none' };
+  const at = now.getTime();
+  if (at >= row.expiresAt.getTime() || at - row.lastSeenAt.getTime() >= STAFF_SESSION_IDLE_MS) {
+    await db.delete(staffSessions).where(eq(staffSessions.id, row.sessionId));
+    return { kind: 'none' };
+  }
+  if (at - row.lastSeenAt.getTime() >= STAFF_SEEN_PRECISION_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, row.sessionId));
+  }
+  return { kind: 'valid', sessionId: row.sessionId, staff: { id: row.id, email: row.email, role: row.role } };
+}
+
+/** What a bearer token is to the desk: a person's live session is told apart (403, not 401). */
+export type StaffTokenCheck = StaffSessionCheck | { kind: 'person' };
+
+/** Sign-out: the token stops working at once. */
+export async function endStaffSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+}
