@@ -11,6 +11,7 @@ import { checkInRoutes } from './check-ins/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
 import { createDeskFeed } from './desk/desk-feed.ts';
+import { deskLiveRoutes } from './desk/live-routes.ts';
 import { detentionRoutes } from './detention/routes.ts';
 import type { AppDeps, AppInput } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
@@ -59,7 +60,8 @@ export function createApp(input: AppInput) {
     .route('/', acknowledgementRoutes(deps))
     .route('/', pushRoutes(deps))
     .route('/', appConfigRoutes(config))
-    .route('/', staffRoutes(deps));
+    .route('/', staffRoutes(deps))
+    .route('/', deskLiveRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();
