@@ -27,6 +27,7 @@ import { webRoutes } from './http/web-routes.ts';
 import { pinRoutes } from './pins/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
+import { firmConsentRoutes } from './profile/firm-consent-routes.ts';
 import { sessionRoutes } from './profile/session-routes.ts';
 import { deskGate } from './staff/require-staff.ts';
 import { staffRoutes } from './staff/routes.ts';
@@ -54,6 +55,7 @@ export function createApp(input: AppInput) {
     .route('/', profileRoutes(deps))
     .route('/', pinRoutes(deps))
     .route('/', sessionRoutes(deps))
+    .route('/', firmConsentRoutes(deps))
     .route('/', alertRoutes(deps))
     .route('/', checkInRoutes(deps))
     .route('/', detentionRoutes(deps))

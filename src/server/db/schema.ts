@@ -71,6 +71,24 @@ export const users = pgTable(
      */
     detentionShownSealed: text('detention_shown_sealed'),
     detentionShownAt: tz('detention_shown_at'),
+    /**
+     * 'Compartir mis alertas con {FIRM_NAME}' turned on (src/server/desk/consent.ts): only then, and
+     * only while an alert is on, does the firm's desk see the person. Null: the desk never sees them.
+     */
+    firmConsentAt: tz('firm_consent_at'),
+    /**
+     * Consent turned off with the duress PIN while the contacts were being told: the person is shown
+     * it off from then on, the desk keeps seeing the alert. A real change clears it.
+     */
+    firmConsentShownOffAt: tz('firm_consent_shown_off_at'),
+    /**
+     * The person chose the firm to receive the 'Si me detienen' information, as a contact can be
+     * chosen (only with consent, only inside an alert). Shown off after a duress PIN as above.
+     */
+    firmDetentionInfoAt: tz('firm_detention_info_at'),
+    firmDetentionShownOffAt: tz('firm_detention_shown_off_at'),
+    /** The person answered the one offer of consent after signup (either way): it is not offered again. */
+    firmConsentAskedAt: tz('firm_consent_asked_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

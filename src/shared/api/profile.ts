@@ -11,6 +11,12 @@ export const profileSchema = v.object({
   /** The person set a PIN and a duress PIN (src/shared/api/pins.ts). */
   // The server always sends it; optional so that a reply cached before it existed still reads (absent reads as false).
   pins_set: v.optional(v.boolean()),
+  /** 'Compartir mis alertas con {FIRM_NAME}' is on, as the person is shown it (src/shared/api/firm-consent.ts). */
+  firm_consent: v.optional(v.boolean()),
+  /** The firm also gets the 'Si me detienen' information inside an alert, as shown to the person. */
+  firm_detention_info: v.optional(v.boolean()),
+  /** The person answered the one offer of it after signup, either way. */
+  firm_consent_asked: v.optional(v.boolean()),
 });
 export type Profile = v.InferOutput<typeof profileSchema>;
 

@@ -52,6 +52,7 @@ const ROUTES: Record<string, { read: true } | { script: string } | { notThePerso
   'PUT /api/profile': { notThePersons: 'asks for no PIN (names and phone)' },
   'PATCH /api/profile': { notThePersons: 'asks for no PIN (names and phone)' },
   'DELETE /api/profile': { script: 'account deleted' },
+  'PUT /api/profile/firm-consent': { script: 'firm consent turned off' },
   'POST /api/profile/sessions/revoke-others': { script: 'other sessions closed' },
   'POST /api/contacts': { notThePersons: 'adding a contact reduces nothing: no PIN' },
   'PUT /api/contacts/:id': { script: 'contact deleted' },
@@ -143,6 +144,13 @@ const savePacketAgain: Step = (run) =>
     ...withPinHeader(run),
     body: { ...EMPTY_DETENTION_INFO, legal_name: 'Rosa P.' },
   });
+const shareWithFirm =
+  (share: boolean, withPin = false, detentionInfo?: boolean): Step =>
+  (run) =>
+    run.t.call('PUT', 'profile/firm-consent', {
+      ...(withPin ? withPinHeader(run) : auth(run)),
+      body: { share, detention_info: detentionInfo },
+    });
 const deletePacket: Step = (run) => run.t.call('DELETE', 'profile/detention-info', withPinHeader(run));
 const wait =
   (minutes: number): Step =>
@@ -209,6 +217,21 @@ const SCRIPTS: Script[] = [
     then: [closeOtherSessions, wait(1)],
   },
   { name: 'account deleted', before: [pins, sos], then: [deleteAccount, wait(1)] },
+  {
+    name: 'firm consent turned off',
+    before: [pins, shareWithFirm(true, false, true), sos],
+    then: [
+      shareWithFirm(true, true, false),
+      wait(1),
+      shareWithFirm(false, true),
+      wait(1),
+      shareWithFirm(true),
+      wait(1),
+      shareWithFirm(false, true),
+      end,
+      wait(1),
+    ],
+  },
 ];
 
 /** Ids become their order of appearance; sign-in and reset codes become <code>. */

@@ -40,6 +40,9 @@ describe('the signed-in person’s profile', () => {
       lastname: 'Prueba',
       phone: '+13055550123',
       pins_set: false,
+      firm_consent: false,
+      firm_detention_info: false,
+      firm_consent_asked: false,
     });
   });
 
@@ -68,6 +71,9 @@ describe('the signed-in person’s profile', () => {
       lastname: 'López',
       phone: '+525512345678',
       pins_set: false,
+      firm_consent: false,
+      firm_detention_info: false,
+      firm_consent_asked: false,
     };
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: updated } });
     expect(await profile(ana)).toEqual(updated);

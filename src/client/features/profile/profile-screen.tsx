@@ -1,4 +1,5 @@
 import { useProfile } from './api/get-profile.ts';
+import { FirmConsentSection } from './firm-consent/firm-consent-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { OpenSessions } from './sessions/open-sessions.tsx';
 
@@ -10,7 +11,10 @@ export function ProfileScreen() {
       <p className="muted">Mantén tus datos al día: tus contactos de emergencia verán tu nombre en tus alertas.</p>
       {profile.data ? (
         // Keyed, so the form starts from the loaded profile (Conform reads defaults once).
-        <ProfileForm key={profile.data.id} profile={profile.data} />
+        <>
+          <ProfileForm key={profile.data.id} profile={profile.data} />
+          <FirmConsentSection profile={profile.data} />
+        </>
       ) : profile.isError ? (
         <>
           <p>No pudimos cargar tu perfil. Revisa tu conexión e inténtalo de nuevo.</p>

@@ -8,11 +8,14 @@ import { ContactForm } from '../contact-form/contact-form.tsx';
 
 type Open = 'none' | 'congratulations' | 'no-contacts';
 
-/** Right after sign-up: the first emergency contact, or the statement of having none. */
-export function FirstContactScreen() {
+/**
+ * Right after sign-up: the first emergency contact, or the statement of having none. `onDone`
+ * replaces going home (the route may show one more step first).
+ */
+export function FirstContactScreen({ onDone }: { onDone?: () => void } = {}) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>('none');
-  const goHome = () => void navigate({ to: '/web/home', replace: true });
+  const goHome = onDone ?? (() => void navigate({ to: '/web/home', replace: true }));
 
   return (
     <>

@@ -1,0 +1,60 @@
+import { firmConsentTexts as texts } from '#shared/api/firm-consent.ts';
+import type { Profile } from '#shared/api/profile.ts';
+import { useFirmName } from '#client/lib/firm-name.ts';
+import { showToast } from '#client/ui/toast-store.ts';
+import { useSetFirmConsentMutation } from '../api/set-firm-consent.ts';
+import '#client/ui/form-controls.css';
+
+/**
+ * 'Compartir mis alertas con {FIRM_NAME}' in profile: off until the person turns it on, saved as
+ * soon as it changes. Turning it off during an alert asks for the PIN (the request does).
+ */
+export function FirmConsentSection({ profile }: { profile: Profile }) {
+  const firm = useFirmName();
+  const save = useSetFirmConsentMutation();
+  const pending = save.isPending ? save.variables : undefined;
+  const sharing = pending?.share ?? profile.firm_consent === true;
+  const detention = pending ? (pending.detention_info ?? false) : profile.firm_detention_info === true;
+  const change = (share: boolean, detention_info?: boolean) =>
+    save.mutate(
+      { share, detention_info },
+      {
+        onSuccess: (saved) => showToast({ message: saved.firm_consent ? texts.savedOn(firm) : texts.savedOff(firm) }),
+        onError: (error) => showToast({ message: error.message, variant: 'danger' }),
+      },
+    );
+  return (
+    <section className="firm-consent" aria-labelledby="firm-consent-title">
+      <h2 id="firm-consent-title">{firm}</h2>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={sharing}
+            disabled={save.isPending}
+            aria-describedby="firm-consent-hint"
+            onChange={(event) => change(event.target.checked)}
+          />
+          <span>{texts.switchLabel(firm)}</span>
+        </label>
+        <p id="firm-consent-hint" className="muted">
+          {texts.explanation(firm)}
+        </p>
+      </div>
+      {sharing && (
+        <div className="field">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={detention}
+              disabled={save.isPending}
+              onChange={(event) => change(true, event.target.checked)}
+            />
+            <span>{texts.detentionLabel(firm)}</span>
+          </label>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { firmConsentSchema, type FirmConsentInput } from '#shared/api/firm-consent.ts';
+import { apiMessages } from '#shared/messages.ts';
+import { requireBearer } from '#server/auth/bearer.ts';
+import { users } from '#server/db/schema.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { fail, ok } from '#server/http/replies.ts';
+import { validateJson } from '#server/http/validate.ts';
+import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { toProfile } from './profile-reply.ts';
+
+type Json = { out: { json: FirmConsentInput } };
+type Changes = PgUpdateSetSource<typeof users>;
+
+/** Whether the request takes anything from the firm: consent off, or the detention information off. */
+const reduces = ({ share, detention_info }: FirmConsentInput) => !share || detention_info === false;
+
+/** The first moment is kept when turned on again: the desk's view of the person does not restart. */
+const since = (column: typeof users.firmConsentAt, now: Date) => sql`coalesce(${column}, ${now})`;
+
+/** What a real request changes. */
+function realChanges({ share, detention_info }: FirmConsentInput, now: Date): Changes {
+  if (!share)
+    return {
+      firmConsentAt: null,
+      firmConsentShownOffAt: null,
+      firmDetentionInfoAt: null,
+      firmDetentionShownOffAt: null,
+    };
+  const changes: Changes = { firmConsentAt: since(users.firmConsentAt, now), firmConsentShownOffAt: null };
+  if (detention_info === true)
+    Object.assign(changes, {
+      firmDetentionInfoAt: since(users.firmDetentionInfoAt, now),
+      firmDetentionShownOffAt: null,
+    });
+  if (detention_info === false) Object.assign(changes, { firmDetentionInfoAt: null, firmDetentionShownOffAt: null });
+  return changes;
+}
+
+/** Under the duress PIN: what the person is shown off; the firm keeps everything. */
+function shownChanges({ share, detention_info }: FirmConsentInput, now: Date): Changes {
+  if (!share) return { firmConsentShownOffAt: now, firmDetentionShownOffAt: now };
+  return detention_info === false ? { firmDetentionShownOffAt: now } : {};
+}
+
+/**
+ * 'Compartir mis alertas con {FIRM_NAME}' and whether the firm gets the 'Si me detienen'
+ * information (src/server/desk/consent.ts). Taking either away while the contacts are being told
+ * would take the firm off the case: it asks for the PIN, and under the duress PIN the person is
+ * shown it off while the desk keeps seeing the alert.
+ */
+export function firmConsentRoutes(deps: AppDeps) {
+  const { db, clock } = deps;
+  const bearer = requireBearer(deps);
+  const guard = seizedPhoneGuard(deps);
+
+  const save = async (c: Context<AppEnv>, changes: Changes) => {
+    const [user] = await db
+      .update(users)
+      .set({ ...changes, firmConsentAskedAt: clock.now() })
+      .where(eq(users.id, c.var.auth.userId))
+      .returning();
+    return user ? ok(c, toProfile(user)) : fail(c, 401, apiMessages.unauthorized);
+  };
+
+  return new Hono<AppEnv>().put(
+    '/profile/firm-consent',
+    bearer,
+    validateJson(firmConsentSchema),
+    guard<Json>((c) => save(c, shownChanges(c.req.valid('json'), clock.now())), {
+      when: (c) => reduces(c.req.valid('json')),
+    }),
+    (c) => save(c, realChanges(c.req.valid('json'), clock.now())),
+  );
+}
