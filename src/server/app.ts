@@ -43,7 +43,7 @@ export function createApp(input: AppInput) {
     ...input,
     alertStarter: input.alertStarter ? input.alertStarter(alertStarter) : alertStarter,
     sessionLookup: createSessionLookup(db.$client),
-    deskFeed: input.deskFeed ?? createDeskFeed({ pool: db.$client, log }),
+    deskFeed: input.deskFeed ?? createDeskFeed({ db, log }),
   };
 
   const api = new Hono<AppEnv>()

@@ -50,7 +50,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   void prune();
 
   // One LISTEN for every desk this instance serves (src/server/desk).
-  const deskFeed = createDeskFeed({ pool: database.db.$client, log });
+  const deskFeed = createDeskFeed({ db: database.db, log });
   const app = createApp({ db: database.db, clock, config, log, deskFeed });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));

@@ -93,7 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // In this thread (the server runs it in a thread of its own), on the test's pool and clock.
   const sender = createMailSender({ pool, config, clock, log });
   const { worker, transport } = sender;
-  const deskFeed = createDeskFeed({ pool, log, retryMs: 50 });
+  const deskFeed = createDeskFeed({ db, log, retryMs: 50 });
   const app = createApp({
     db,
     clock,

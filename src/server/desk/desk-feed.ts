@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import type { Db } from '#server/db/client.ts';
 import type { Log } from '#server/log.ts';
 import type { DeskEvent, DeskFeed, DeskFeedListener } from '#server/deps.ts';
 import { readDeskEvents } from './desk-events.ts';
@@ -8,7 +9,7 @@ import { readDeskEvents } from './desk-events.ts';
 export const DESK_FEED_CHANNEL = 'desk_feed';
 
 export type DeskFeedOptions = {
-  pool: pg.Pool;
+  db: Db;
   log: Log;
   /** How long to wait before connecting again after the connection was lost. */
   retryMs?: number;
@@ -30,13 +31,14 @@ export function parseFeedPayload(payload: string | undefined): DeskEvent | undef
  * it saw, and asks the desks to read their lists again: ids are handed out
  * before commits, so a slow transaction's event can sit below the last id seen.
  */
-export function createDeskFeed({ pool, log, retryMs = 1_000 }: DeskFeedOptions): DeskFeed {
+export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): DeskFeed {
   const listeners = new Set<DeskFeedListener>();
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let lastSeen = 0;
   let deaf = false;
+  let closed = false;
 
   function emit(event: DeskEvent): void {
     if (event.id > lastSeen) lastSeen = event.id;
@@ -63,7 +65,7 @@ export function createDeskFeed({ pool, log, retryMs = 1_000 }: DeskFeedOptions):
 
   function connect(): Promise<void> {
     if (client || connecting || listeners.size === 0) return connecting ?? Promise.resolve();
-    const next = new pg.Client(pool.options);
+    const next = new pg.Client(db.$client.options);
     next.on('notification', (message) => {
       const event = parseFeedPayload(message.payload);
       if (event && client === next) emit(event);
@@ -78,7 +80,7 @@ export function createDeskFeed({ pool, log, retryMs = 1_000 }: DeskFeedOptions):
           await next.end();
           return;
         }
-        if (deaf) await catchUp(next);
+        if (deaf) await catchUp();
         client = next;
       } catch (error) {
         next.removeAllListeners('end');
@@ -93,11 +95,11 @@ export function createDeskFeed({ pool, log, retryMs = 1_000 }: DeskFeedOptions):
     return connecting;
   }
 
-  /** What was appended while deaf, read on the new connection (already listening, so nothing falls between). */
-  async function catchUp(on: pg.Client): Promise<void> {
+  /** What was appended while deaf, read once listening again, so that nothing falls between. */
+  async function catchUp(): Promise<void> {
     // Never seen anything: nothing to re-read, the desks read their lists again.
     if (lastSeen > 0) {
-      const missed = await readDeskEvents((text, values) => on.query(text, values), lastSeen);
+      const missed = await readDeskEvents(db, lastSeen);
       for (const event of missed.events) emit(event);
     }
     deaf = false;
@@ -119,6 +121,10 @@ export function createDeskFeed({ pool, log, retryMs = 1_000 }: DeskFeedOptions):
 
   return {
     async subscribe(listener) {
+      if (closed) {
+        listener.end();
+        return () => undefined;
+      }
       listeners.add(listener);
       await connect();
       return () => {
@@ -128,6 +134,7 @@ export function createDeskFeed({ pool, log, retryMs = 1_000 }: DeskFeedOptions):
     },
     size: () => listeners.size,
     async close() {
+      closed = true;
       for (const listener of listeners) listener.end();
       listeners.clear();
       await disconnect();

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Log } from '#server/log.ts';
 import { DESK_STREAM_EVENTS } from '#shared/api/desk-live.ts';
 import type { DeskEvent, DeskFeed } from '#server/deps.ts';
-import { lastDeskEventId, readDeskEvents, type RawQuery } from './desk-events.ts';
+import { lastDeskEventId, readDeskEvents } from './desk-events.ts';
 
 /** A comment this often keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -34,8 +34,6 @@ export function parseLastEventId(header: string | undefined): number | undefined
  * the desk fell too far behind). Mounted behind the staff check.
  */
 export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_MS }: DeskStreamDeps) {
-  const query: RawQuery = (text, values) => db.$client.query(text, values);
-
   return (c: Context) => {
     const after = parseLastEventId(c.req.header('last-event-id'));
     return streamSSE(c, async (stream) => {
@@ -54,6 +52,8 @@ export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_M
       });
       stream.onAbort(() => add('end'));
       try {
+        // The instance began stopping, or the desk left, while the feed connected.
+        if (waiting.includes('end')) return;
         const replayed = await start(stream, after);
         await relay(stream, waiting, replayed, (resolve) => (wake = resolve));
       } catch (error) {
@@ -68,7 +68,7 @@ export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_M
   async function start(stream: SSEStreamingApi, after: number | undefined): Promise<Set<number>> {
     const sent = new Set<number>();
     if (after !== undefined) {
-      const replay = await readDeskEvents(query, after);
+      const replay = await readDeskEvents(db, after);
       if (!replay.more) {
         for (const event of replay.events) {
           await send(stream, event);
@@ -77,7 +77,7 @@ export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_M
         return sent;
       }
     }
-    const newest = await lastDeskEventId(query);
+    const newest = await lastDeskEventId(db);
     const event = after === undefined ? DESK_STREAM_EVENTS.ready : DESK_STREAM_EVENTS.resync;
     await stream.writeSSE({ event, id: String(newest), data: '{}', retry: RETRY_MS });
     return sent;

@@ -3,6 +3,7 @@ import type { DeskEvent } from '#server/deps.ts';
 import { createDeskFeed } from '#server/desk/desk-feed.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { captureLog } from '#test/support/capture-log.ts';
+import { newestAlertId, shareWithFirm } from '#test/support/desk-people.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
 // The desk's feed: one LISTEN per instance, told by a trigger of every line
@@ -23,14 +24,6 @@ async function loggedEvents(t: TestApp, alertId: string): Promise<DeskEvent[]> {
   return rows.map((row) => ({ id: Number(row.id), alertId, kind: row.kind }));
 }
 
-async function alertIdOf(t: TestApp, email: string): Promise<string> {
-  const { rows } = await t.pool.query<{ id: string }>(
-    'select a.id from alerts a join users u on u.id = a.user_id where u.email = $1',
-    [email],
-  );
-  return rows[0]!.id;
-}
-
 describe('the desk feed', () => {
   let a: TestApp;
   let b: TestApp;
@@ -47,8 +40,9 @@ describe('the desk feed', () => {
     const heard: Heard = { events: [], resyncs: 0 };
     const unsubscribe = await b.deskFeed.subscribe(listener(heard));
     const { me } = await personWithConfirmedContacts(a, 'feed-otra', [['Luis', 'Díaz']]);
+    await shareWithFirm(a, me);
     expect((await press(a, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
-    const alertId = await alertIdOf(a, 'feed-otra@example.com');
+    const alertId = await newestAlertId(a, me);
     const logged = await loggedEvents(a, alertId);
     expect(logged.map((event) => event.kind)).toContain('alert-started');
     await expect.poll(() => heard.events.filter((event) => event.alertId === alertId)).toEqual(logged);
@@ -57,15 +51,30 @@ describe('the desk feed', () => {
     await expect.poll(() => b.deskFeed.size()).toBe(0);
   });
 
+  it('says nothing of a person who does not share their alerts with the firm', async () => {
+    const heard: Heard = { events: [], resyncs: 0 };
+    const unsubscribe = await b.deskFeed.subscribe(listener(heard));
+    const hidden = await personWithConfirmedContacts(a, 'feed-sin', [['Eva', 'Gil']]);
+    const shared = await personWithConfirmedContacts(a, 'feed-con', [['Leo', 'Paz']]);
+    await shareWithFirm(a, shared.me);
+    await press(a, hidden.me, { alert_status: '1', ...MEXICO });
+    await press(a, shared.me, { alert_status: '1', ...MEXICO });
+    const sharedAlert = await newestAlertId(a, shared.me);
+    // Notifications arrive in commit order: once the second press is heard, the first would have been.
+    await expect.poll(() => heard.events).toEqual(await loggedEvents(a, sharedAlert));
+    unsubscribe();
+  });
+
   it('after losing its connection, reads what was logged meanwhile and asks the desks to read again', async () => {
     const log = captureLog();
-    const feed = createDeskFeed({ pool: b.pool, log, retryMs: 1_000 });
+    const feed = createDeskFeed({ db: b.db, log, retryMs: 1_000 });
     const heard: Heard = { events: [], resyncs: 0 };
     const unsubscribe = await feed.subscribe(listener(heard));
     const { me } = await personWithConfirmedContacts(a, 'feed-sorda', [['Ana', 'Ruiz']]);
+    await shareWithFirm(a, me);
     // Something seen first, so the feed knows where it was.
     await press(a, me, { alert_status: '1', ...MEXICO });
-    const first = await alertIdOf(a, 'feed-sorda@example.com');
+    const first = await newestAlertId(a, me);
     await expect.poll(() => heard.events.length).toBeGreaterThan(0);
 
     await a.pool.query(
