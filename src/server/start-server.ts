@@ -7,6 +7,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { createDeskFeed } from './desk/desk-feed.ts';
+import { createEscalationWorker } from './desk/escalation.ts';
 import { pruneExpired } from './retention/prune.ts';
 import type { Log } from './log.ts';
 import { startSenderThread, type SenderThread } from './sender/sender-thread.ts';
@@ -42,6 +43,10 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   const checkInWorker = createCheckInWorker({ db: database.db, clock, config, log });
   checkInWorker.start();
 
+  // Alerts nobody at the firm's desk took go on to staff, each round once however many instances look.
+  const escalation = createEscalationWorker({ db: database.db, clock, config, log });
+  escalation.start();
+
   // Housekeeping: hourly, and harmless when several instances do it at once.
   const prune = () =>
     pruneExpired(database.db, clock.now(), config).catch(() => log.warn('limpieza de la base de datos fallida'));
@@ -74,6 +79,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
       clearInterval(pruneTimer);
       await reminders.stop();
       await checkInWorker.stop();
+      await escalation.stop();
       await sender.stop();
       await database.close();
     },
