@@ -1,11 +1,14 @@
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 import type { Log } from '#server/log.ts';
 import { DESK_STREAM_EVENTS } from '#shared/api/desk-live.ts';
 import type { DeskEvent, DeskFeed } from '#server/deps.ts';
 import { lastDeskEventId, readDeskEvents } from './desk-events.ts';
+import { streamSessionStands } from './stream-session.ts';
 
 /** A comment this often keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -14,7 +17,7 @@ const RETRY_MS = 2_000;
 /** Events waiting for a desk that does not read: past this many, it is told to read everything again instead. */
 const MAX_WAITING = 1_000;
 
-export type DeskStreamDeps = { db: Db; deskFeed: DeskFeed; log: Log; heartbeatMs?: number };
+export type DeskStreamDeps = { db: Db; clock: Clock; deskFeed: DeskFeed; log: Log; heartbeatMs?: number };
 
 type Waiting = DeskEvent | 'resync' | 'end';
 
@@ -33,9 +36,12 @@ export function parseLastEventId(header: string | undefined): number | undefined
  * desk to read all it shows again (this instance's feed was deaf a while, or
  * the desk fell too far behind). Mounted behind the staff check.
  */
-export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_MS }: DeskStreamDeps) {
-  return (c: Context) => {
+export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEARTBEAT_MS }: DeskStreamDeps) {
+  return (c: Context<AppEnv>) => {
     const after = parseLastEventId(c.req.header('last-event-id'));
+    const sessionId = c.get('staffSessionId');
+    // Looked at with each keep-alive: a stream outlives no sign-out, removal or idle end.
+    const stands = () => streamSessionStands(db, sessionId, clock.now());
     return streamSSE(c, async (stream) => {
       const waiting: Waiting[] = [];
       let wake: (() => void) | undefined;
@@ -55,7 +61,7 @@ export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_M
         // The instance began stopping, or the desk left, while the feed connected.
         if (waiting.includes('end')) return;
         const replayed = await start(stream, after);
-        await relay(stream, waiting, replayed, (resolve) => (wake = resolve));
+        await relay(stream, waiting, replayed, (resolve) => (wake = resolve), stands);
       } catch (error) {
         log.warn(`canal en vivo de la mesa: ${errorLabel(error)}`);
       } finally {
@@ -88,6 +94,7 @@ export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_M
     waiting: Waiting[],
     replayed: Set<number>,
     onWake: (resolve: () => void) => void,
+    stands: () => Promise<boolean>,
   ): Promise<void> {
     for (;;) {
       while (waiting.length > 0) {
@@ -102,7 +109,9 @@ export function deskStreamHandler({ db, deskFeed, log, heartbeatMs = HEARTBEAT_M
         timer = setTimeout(() => resolve(false), heartbeatMs);
       });
       clearTimeout(timer);
-      if (!woken && waiting.length === 0) await stream.write(': en vivo\n\n');
+      if (woken || waiting.length > 0) continue;
+      if (!(await stands())) return;
+      await stream.write(': en vivo\n\n');
     }
   }
 }

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionLookup } from '#server/auth/bearer.ts';
 import { deskStreamHandler } from '#server/desk/desk-stream.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { deskGate, requireStaff } from '#server/staff/require-staff.ts';
+import { removeStaff } from '#server/staff/staff-members.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { newestAlertId, shareWithFirm } from '#test/support/desk-people.ts';
 import { signUp } from '#test/support/sign-up.ts';
@@ -102,15 +106,37 @@ describe('the desk stream', () => {
     await again.close();
   });
 
+  /** The stream as the app mounts it, with a keep-alive every 20 ms instead of 20 s. */
+  function quickStream(t: TestApp) {
+    const deps = { db: t.db, clock: t.clock, sessionLookup: createSessionLookup(t.pool) };
+    return new Hono<AppEnv>()
+      .use('*', deskGate(deps))
+      .get(
+        '/',
+        requireStaff('desk'),
+        deskStreamHandler({ ...deps, deskFeed: t.deskFeed, log: t.log, heartbeatMs: 20 }),
+      );
+  }
+
   it('keeps a quiet stream open with comments', async () => {
-    const quiet = new Hono().get(
-      '/',
-      deskStreamHandler({ db: a.db, deskFeed: a.deskFeed, log: a.log, heartbeatMs: 20 }),
-    );
-    const stream = readSse(await quiet.request('/'));
+    const desk = await staffBearer(a, { role: 'responder' });
+    const res = await quickStream(a).request('/', { headers: { authorization: `Bearer ${desk.token}` } });
+    const stream = readSse(res);
     await expect.poll(() => stream.comments()).toBeGreaterThan(2);
     await stream.close();
     await expect.poll(() => a.deskFeed.size()).toBe(0);
+  });
+
+  it('ends the stream once its desk session ends (the staff member removed)', async () => {
+    const desk = await staffBearer(a, { role: 'responder' });
+    const res = await quickStream(a).request('/', { headers: { authorization: `Bearer ${desk.token}` } });
+    const stream = readSse(res);
+    await expect.poll(() => stream.comments()).toBeGreaterThan(0);
+    expect(await removeStaff(a.db, desk.email, a.clock.now())).toBe(true);
+    await stream.ended;
+    await expect.poll(() => a.deskFeed.size()).toBe(0);
+    const again = await a.call('GET', 'desk/stream', { token: desk.token });
+    expect(again.status).toBe(401);
   });
 
   it('ends every stream when the instance stops, so desks reconnect elsewhere', async () => {
