@@ -7,7 +7,7 @@ export function consentingAlert(): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${alerts.userId} and ${firmConsents})`;
 }
 
-/** Someone at the desk pressed 'Atender' on the alert (a 'desk-claimed' line of its log). */
+/** Someone at the desk took the alert ('Atender') or closed its case: a 'desk-claimed' or 'desk-closed' line of its log. */
 export function attendedAlert(): SQL {
-  return sql`exists (select 1 from alert_events e where e.alert_id = ${alerts.id} and e.kind = 'desk-claimed')`;
+  return sql`exists (select 1 from alert_events e where e.alert_id = ${alerts.id} and e.kind in ('desk-claimed', 'desk-closed'))`;
 }
