@@ -107,6 +107,13 @@ function int(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** Whole minutes, at least 1. */
+function positiveMinutes(env: Env, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} debe ser al menos 1 minuto (recibido: ${env[name]})`);
+  return value;
+}
+
 /** 'ACK_REMINDER_MINUTES=5,15': whole minutes, ascending; empty turns reminders off. */
 function minutesList(env: Env, name: string, fallback: readonly number[]): number[] {
   const raw = env[name];
@@ -303,7 +310,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       pollMs: int(env, 'ACK_REMINDER_POLL_SECONDS', 15) * 1000 || 15_000,
     },
     deskEscalation: {
-      afterMs: int(env, 'DESK_ESCALATE_MINUTES', DEFAULT_DESK_ESCALATE_MINUTES) * 60_000,
+      afterMs: positiveMinutes(env, 'DESK_ESCALATE_MINUTES', DEFAULT_DESK_ESCALATE_MINUTES) * 60_000,
       pollMs: int(env, 'DESK_ESCALATE_POLL_SECONDS', 5) * 1000 || 5_000,
     },
     checkIns: {
