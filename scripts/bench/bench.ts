@@ -15,6 +15,7 @@ import { badPushFigures } from './figures/bad-push-subscriptions.ts';
 import { browserFigures } from './figures/browser-timings.ts';
 import { checkInDueFigures } from './figures/check-in-due.ts';
 import { cyclingAccountFigures } from './figures/cycling-account.ts';
+import { deskLiveFigures } from './figures/desk-live.ts';
 import { lighthouseFigures } from './figures/lighthouse.ts';
 import { calibrate, load1, machineState } from './load/calibration.ts';
 import { downloadFigures } from './figures/downloads.ts';
@@ -50,6 +51,7 @@ const figures: Record<string, Figure> = {
   'cycling-account': cyclingAccountFigures,
   memory: memoryFigures,
   'check-in': checkInDueFigures,
+  'desk-live': deskLiveFigures,
 };
 
 const started = Date.now();

@@ -10,6 +10,8 @@ import { authRoutes } from './auth/routes.ts';
 import { checkInRoutes } from './check-ins/routes.ts';
 import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
+import { createDeskFeed } from './desk/desk-feed.ts';
+import { deskLiveRoutes } from './desk/live-routes.ts';
 import { detentionRoutes } from './detention/routes.ts';
 import type { AppDeps, AppInput } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
@@ -42,6 +44,7 @@ export function createApp(input: AppInput) {
     ...input,
     alertStarter: input.alertStarter ? input.alertStarter(alertStarter) : alertStarter,
     sessionLookup: createSessionLookup(db.$client),
+    deskFeed: input.deskFeed ?? createDeskFeed({ db, log }),
   };
 
   const api = new Hono<AppEnv>()
@@ -61,7 +64,8 @@ export function createApp(input: AppInput) {
     .route('/', pushRoutes(deps))
     .route('/', appConfigRoutes(config))
     .route('/', staffRoutes(deps))
-    .route('/', deskCaseRoutes(deps));
+    .route('/', deskCaseRoutes(deps))
+    .route('/', deskLiveRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

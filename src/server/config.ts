@@ -58,6 +58,13 @@ export type Config = {
     /** How often an instance looks for reminders that came due. */
     pollMs: number;
   };
+  /** The firm's response desk: an alert nobody attends is sent on to staff (src/server/desk/escalation.ts). */
+  deskEscalation: {
+    /** To the staff on call after this long unattended, to every admin after twice (DESK_ESCALATE_MINUTES). */
+    afterMs: number;
+    /** How often an instance looks for alerts to escalate (DESK_ESCALATE_POLL_SECONDS). */
+    pollMs: number;
+  };
   /** 'Avísales si no vuelvo' (src/server/check-ins). */
   checkIns: {
     /** The person's reminder e-mail goes this long before the deadline (CHECK_IN_REMINDER_MINUTES). */
@@ -89,6 +96,7 @@ export class ConfigError extends Error {
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 const QUARTER = 15 * 60_000;
+const DEFAULT_DESK_ESCALATE_MINUTES = 2;
 
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
@@ -96,6 +104,13 @@ function int(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0)
     throw new ConfigError(`${name} debe ser un número entero positivo (recibido: ${raw})`);
+  return value;
+}
+
+/** Whole minutes, at least 1. */
+function positiveMinutes(env: Env, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} debe ser al menos 1 minuto (recibido: ${env[name]})`);
   return value;
 }
 
@@ -293,6 +308,10 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     reminders: {
       afterMs: minutesList(env, 'ACK_REMINDER_MINUTES', DEFAULT_REMINDER_MINUTES),
       pollMs: int(env, 'ACK_REMINDER_POLL_SECONDS', 15) * 1000 || 15_000,
+    },
+    deskEscalation: {
+      afterMs: positiveMinutes(env, 'DESK_ESCALATE_MINUTES', DEFAULT_DESK_ESCALATE_MINUTES) * 60_000,
+      pollMs: int(env, 'DESK_ESCALATE_POLL_SECONDS', 5) * 1000 || 5_000,
     },
     checkIns: {
       reminderMs: int(env, 'CHECK_IN_REMINDER_MINUTES', DEFAULT_CHECK_IN_REMINDER_MINUTES) * 60_000,

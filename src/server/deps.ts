@@ -54,10 +54,41 @@ export type AppInput = {
   log: Log;
   /** Wraps the app's own starter (the tests force a path with it). */
   alertStarter?: (made: AlertStarter) => AlertStarter;
+  /** The instance's one LISTEN of the desk's live feed (src/server/desk/desk-feed.ts); made by createApp if not given. */
+  deskFeed?: DeskFeed;
+};
+
+/**
+ * What a desk is told of one line of `alert_events`: which alert changed and
+ * how, never what it says (no name, no position). The desk reads the alert's
+ * card and case again through its own routes, which see only consenting people.
+ */
+export type DeskEvent = { id: number; alertId: string; kind: string };
+
+export type DeskFeedListener = {
+  event(event: DeskEvent): void;
+  /** The feed was deaf for a while: what the desk shows must be read again. */
+  resync(): void;
+  /** The server is stopping: the stream ends, and the desk reconnects to another instance. */
+  end(): void;
+};
+
+/** The instance's live feed of the desk (src/server/desk/desk-feed.ts). */
+export type DeskFeed = {
+  /** Starts listening with the first desk; resolves, once listening, with the function that unsubscribes. */
+  subscribe(listener: DeskFeedListener): Promise<() => void>;
+  /** How many desks this instance serves now. */
+  size(): number;
+  /** Ends every desk's stream and the LISTEN connection. */
+  close(): Promise<void>;
 };
 
 /**
  * What the routes get: the input, with the pieces that hold state for the
  * database (batchers) made once per app by createApp and shared by every route.
  */
-export type AppDeps = Omit<AppInput, 'alertStarter'> & { alertStarter: AlertStarter; sessionLookup: SessionLookup };
+export type AppDeps = Omit<AppInput, 'alertStarter' | 'deskFeed'> & {
+  alertStarter: AlertStarter;
+  sessionLookup: SessionLookup;
+  deskFeed: DeskFeed;
+};

@@ -6,6 +6,8 @@ import { createCheckInWorker } from './check-ins/check-in-worker.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
+import { createDeskFeed } from './desk/desk-feed.ts';
+import { createEscalationWorker } from './desk/escalation.ts';
 import { pruneExpired } from './retention/prune.ts';
 import type { Log } from './log.ts';
 import { startSenderThread, type SenderThread } from './sender/sender-thread.ts';
@@ -41,6 +43,10 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   const checkInWorker = createCheckInWorker({ db: database.db, clock, config, log });
   checkInWorker.start();
 
+  // Alerts nobody at the firm's desk took go on to staff, each round once however many instances look.
+  const escalation = createEscalationWorker({ db: database.db, clock, config, log });
+  escalation.start();
+
   // Housekeeping: hourly, and harmless when several instances do it at once.
   const prune = () =>
     pruneExpired(database.db, clock.now(), config).catch(() => log.warn('limpieza de la base de datos fallida'));
@@ -48,7 +54,9 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   pruneTimer.unref();
   void prune();
 
-  const app = createApp({ db: database.db, clock, config, log });
+  // One LISTEN for every desk this instance serves (src/server/desk).
+  const deskFeed = createDeskFeed({ db: database.db, log });
+  const app = createApp({ db: database.db, clock, config, log, deskFeed });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
   });
@@ -61,6 +69,8 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
     port,
     async stop() {
       // Requests in flight get a few seconds to finish; idle keep-alive sockets close at once.
+      // Desks' streams never finish by themselves: they end first, and reconnect to another instance.
+      await deskFeed.close();
       const force = setTimeout(() => {
         if ('closeAllConnections' in server) server.closeAllConnections();
       }, 5_000);
@@ -69,6 +79,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
       clearInterval(pruneTimer);
       await reminders.stop();
       await checkInWorker.stop();
+      await escalation.stop();
       await sender.stop();
       await database.close();
     },

@@ -33,6 +33,8 @@ export const alertEventKinds = [
   'acknowledged',
   /** A round of reminders to the contacts who have not said 'Lo tengo' yet. */
   'reminder-queued',
+  /** Nobody at the firm's desk took the alert in time: staff were told (detail: round 1 on call, 2 admins). */
+  'desk-escalated',
   /** Derived when read, never stored: the mail server took, or we gave up on, one contact's e-mail. */
   'delivery-sent',
   'delivery-failed',

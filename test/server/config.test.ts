@@ -79,6 +79,14 @@ describe('server configuration', () => {
     expect(() => parseConfig({ FIRM_NAME: 'x'.repeat(61), SECRET }, dir)).toThrow(/FIRM_NAME debe ser un nombre/);
   });
 
+  it('escalates an unattended alert to the desk after 2 minutes unless DESK_ESCALATE_MINUTES says otherwise', () => {
+    expect(parseConfig({ SECRET }, dir).deskEscalation).toEqual({ afterMs: 2 * 60_000, pollMs: 5_000 });
+    expect(parseConfig({ SECRET, DESK_ESCALATE_MINUTES: '10' }, dir).deskEscalation.afterMs).toBe(10 * 60_000);
+    expect(() => parseConfig({ SECRET, DESK_ESCALATE_MINUTES: '0' }, dir)).toThrow(
+      /DESK_ESCALATE_MINUTES debe ser al menos 1 minuto/,
+    );
+  });
+
   it('keeps the position of an ended alert 30 days unless POSITION_RETENTION_DAYS says otherwise', () => {
     expect(parseConfig({ SECRET }, dir).positionRetentionDays).toBe(30);
     expect(parseConfig({ SECRET, POSITION_RETENTION_DAYS: '7' }, dir).positionRetentionDays).toBe(7);

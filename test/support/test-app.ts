@@ -9,7 +9,8 @@ import { parseConfig } from '#server/config.ts';
 import type { Config, Env } from '#server/config.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import type { Db } from '#server/db/client.ts';
-import type { AlertStarter } from '#server/deps.ts';
+import type { AlertStarter, DeskFeed } from '#server/deps.ts';
+import { createDeskFeed } from '#server/desk/desk-feed.ts';
 import { createMailSender } from '#server/sender/mail-sender.ts';
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
 import type { MailTransport } from '#server/mail/transport.ts';
@@ -38,6 +39,8 @@ export type TestApp = {
   config: Config;
   clock: FakeClock;
   log: CapturedLog;
+  /** The app's one LISTEN of the desk's live feed. */
+  deskFeed: DeskFeed;
   worker: OutboxWorker;
   transport: MailTransport;
   mailDir: string;
@@ -90,11 +93,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // In this thread (the server runs it in a thread of its own), on the test's pool and clock.
   const sender = createMailSender({ pool, config, clock, log });
   const { worker, transport } = sender;
+  const deskFeed = createDeskFeed({ db, log, retryMs: 50 });
   const app = createApp({
     db,
     clock,
     config,
     log,
+    deskFeed,
     ...(options.alertStarter ? { alertStarter: options.alertStarter } : {}),
   });
 
@@ -111,6 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     clock,
     log,
+    deskFeed,
     worker,
     transport,
     mailDir,
@@ -149,6 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return code;
     },
     async close({ keepDatabase = false } = {}) {
+      await deskFeed.close();
       await sender.stop();
       await pool.end();
       if (!keepDatabase) await database.drop();

@@ -746,3 +746,21 @@ export const deskAudit = pgTable(
   },
   (t) => [index('desk_audit_at_idx').on(t.at)],
 );
+
+/**
+ * The desk's escalation of an alert nobody attended (src/server/desk/escalation.ts):
+ * one row per (alert, round), inserted in the transaction that queues the
+ * round's messages, so that with several instances each round is sent once.
+ * Round 1 goes to the staff on call (or every responder), round 2 to every admin.
+ */
+export const deskEscalations = pgTable(
+  'desk_escalations',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    round: smallint('round').notNull(),
+    claimedAt: tz('claimed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.round] })],
+);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alerts, deskCases } from '#server/db/schema.ts';
+import { alerts, deskCases, users } from '#server/db/schema.ts';
 import { firmConsents } from './consent.ts';
 
 const DAY = 24 * 60 * 60_000;
@@ -20,3 +20,13 @@ export const onTheDeskList: SQL = or(
   eq(alerts.status, 'active'),
   and(sql`${deskCases.alertId} is not null`, isNull(deskCases.closedAt)),
 )!;
+
+/** The alert's person shares their alerts with the firm (consent.ts): the desk sees nothing else. */
+export function consentingAlert(): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${alerts.userId} and ${firmConsents})`;
+}
+
+/** Someone at the desk took the alert ('Atender') or closed its case: a 'desk-claimed' or 'desk-closed' line of its log. */
+export function attendedAlert(): SQL {
+  return sql`exists (select 1 from alert_events e where e.alert_id = ${alerts.id} and e.kind in ('desk-claimed', 'desk-closed'))`;
+}

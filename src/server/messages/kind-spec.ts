@@ -10,9 +10,10 @@ export type DataSchema = v.GenericSchema<unknown, unknown>;
 
 /**
  * Who reads the message: a contact reads it in their own language; the person
- * (sign-in codes, their own notices) always in Spanish, as their screens are.
+ * (sign-in codes, their own notices) always in Spanish, as their screens are;
+ * so do the firm's staff (the desk's escalations), whose desk is in Spanish.
  */
-export type Audience = 'contact' | 'person';
+export type Audience = 'contact' | 'person' | 'staff';
 
 /** What every renderer is given besides the row's data. */
 export type RenderContext = {
@@ -35,6 +36,12 @@ type Common<S extends DataSchema> = {
   audience: Audience;
   /** Parsed when the row is queued and again when it is sent. */
   schema: S;
+  /**
+   * Queued behind everyone's first alert e-mails of its lane (turn 1 of a row
+   * of no account, src/server/db/schema.ts outbox.turn): the staff's messages
+   * go right after the contacts' first SOS e-mails.
+   */
+  behindFirstAlertMails?: boolean;
 };
 
 export type MailKindSpec<S extends DataSchema> = Common<S> & {

@@ -21,6 +21,8 @@ import { newSessionMail } from '#server/mail/templates/new-session.ts';
 import { pinsResetCodeMail } from '#server/mail/templates/pins-reset-code.ts';
 import { signInCodeMail } from '#server/mail/templates/sign-in-code.ts';
 import { staffInviteMail } from '#server/mail/templates/staff-invite.ts';
+import { deskEscalationMail } from '#server/mail/templates/desk-escalation-mail.ts';
+import { deskCaseUrl } from '#shared/api/desk-live.ts';
 import { pushMessage } from '#server/push/push-message.ts';
 import { mailKind, pushKind, type AnyKindSpec, type MailKindSpec, type PushKindSpec } from './kind-spec.ts';
 import { PRIORITY } from './priority.ts';
@@ -75,6 +77,21 @@ export const MESSAGE_KINDS = {
   'push:alert-position': alertPush('alert-position'),
   'push:alert-duress': alertPush('alert-duress'),
   'push:alert-ended': alertPush('alert-ended'),
+
+  /** To the firm's staff: an alert nobody at the desk attends (src/server/desk/escalation.ts). */
+  'desk-escalation': mailKind({
+    priority: PRIORITY.alert,
+    behindFirstAlertMails: true,
+    alert: true,
+    audience: 'staff',
+    schema: v.object({
+      alertId: v.pipe(v.string(), v.uuid()),
+      round: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      minutes: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      firmName: v.pipe(v.string(), v.minLength(1)),
+    }),
+    render: (data, { config }) => deskEscalationMail({ ...data, caseUrl: deskCaseUrl(config.publicUrl, data.alertId) }),
+  }),
 
   'signin-code': mailKind({
     priority: PRIORITY.signIn,

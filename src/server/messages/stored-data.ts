@@ -16,13 +16,13 @@ export class MessageDataError extends Error {
 }
 
 /**
- * The row's columns for a message: its kind, its priority, its data parsed and
- * serialised, and the alert it belongs to (kept once the data is cleared).
+ * The row's columns for a message: its kind, its priority and turn, its data
+ * parsed and serialised, and the alert it belongs to (kept once the data is cleared).
  */
 export function storedMessage<K extends MessageKind>(
   kind: K,
   data: MessageInput<K>,
-): { kind: K; priority: Priority; templateData: string; alertId: string | null } {
+): { kind: K; priority: Priority; turn: number; templateData: string; alertId: string | null } {
   const spec = MESSAGE_KINDS[kind];
   const parsed = v.safeParse(spec.schema, data);
   if (!parsed.success)
@@ -32,7 +32,9 @@ export function storedMessage<K extends MessageKind>(
     );
   const alertId = spec.alert ? alertIdOf(parsed.output) : null;
   if (spec.alert && alertId === null) throw new MessageDataError(kind, ['alertId']);
-  return { kind, priority: spec.priority, templateData: JSON.stringify(parsed.output), alertId };
+  // A row of an account takes its turn from the outbox's trigger, which overwrites this.
+  const turn = spec.behindFirstAlertMails ? 1 : 0;
+  return { kind, priority: spec.priority, turn, templateData: JSON.stringify(parsed.output), alertId };
 }
 
 /** Every kind that belongs to an alert names it in its data (kinds.ts). */

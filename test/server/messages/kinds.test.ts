@@ -44,6 +44,7 @@ const SAMPLES: { [K in MessageKind]: MessageInput<K> } = {
   'push:alert-position': { alertId: ALERT_ID },
   'push:alert-duress': { alertId: ALERT_ID },
   'push:alert-ended': { alertId: ALERT_ID },
+  'desk-escalation': { alertId: ALERT_ID, round: 1, minutes: 2, firmName: 'IAD' },
   'signin-code': { code: '1234' },
   'pins-reset-code': { code: '5678' },
   'staff-invite': { code: '4321', firmName: 'IAD', deskUrl: 'http://localhost:8080/web/desk' },
@@ -106,8 +107,8 @@ describe('the registry of message kinds', () => {
       const message = byLanguage[i]!;
       expect(message.subject.length).toBeGreaterThan(0);
       expect(message.body.length).toBeGreaterThan(0);
-      // The person reads Spanish whatever is stored; a contact reads their own language.
-      expect(message.lang).toBe(HTML_LANG[spec.audience === 'person' ? 'es' : language]);
+      // The person and the staff read Spanish whatever is stored; a contact reads their own language.
+      expect(message.lang).toBe(HTML_LANG[spec.audience === 'contact' ? language : 'es']);
     }
     if (spec.audience === 'contact')
       expect(new Set(byLanguage.map((message) => message.subject)).size).toBe(LANGUAGES.length);

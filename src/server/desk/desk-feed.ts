@@ -1,0 +1,143 @@
+import pg from 'pg';
+import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Log } from '#server/log.ts';
+import type { DeskEvent, DeskFeed, DeskFeedListener } from '#server/deps.ts';
+import { readDeskEvents } from './desk-events.ts';
+
+/** The channel the `alert_events` trigger notifies (migration desk_live). */
+export const DESK_FEED_CHANNEL = 'desk_feed';
+
+export type DeskFeedOptions = {
+  db: Db;
+  log: Log;
+  /** How long to wait before connecting again after the connection was lost. */
+  retryMs?: number;
+};
+
+/** `alertId:eventId:kind`, as the trigger writes it. */
+export function parseFeedPayload(payload: string | undefined): DeskEvent | undefined {
+  const [alertId, id, kind] = (payload ?? '').split(':');
+  const eventId = Number(id);
+  if (!alertId || !kind || !Number.isSafeInteger(eventId)) return undefined;
+  return { id: eventId, alertId, kind };
+}
+
+/**
+ * One LISTEN connection per server instance, shared by every desk it serves:
+ * any instance's commit to `alert_events` reaches the desks connected here.
+ * Connected only while a desk is. When the connection is lost it connects
+ * again, re-reads from `alert_events` what was appended after the last event
+ * it saw, and asks the desks to read their lists again: ids are handed out
+ * before commits, so a slow transaction's event can sit below the last id seen.
+ */
+export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): DeskFeed {
+  const listeners = new Set<DeskFeedListener>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let lastSeen = 0;
+  let deaf = false;
+  let closed = false;
+
+  function emit(event: DeskEvent): void {
+    if (event.id > lastSeen) lastSeen = event.id;
+    for (const listener of listeners) listener.event(event);
+  }
+
+  function lost(gone: pg.Client): void {
+    if (client !== gone) return;
+    client = undefined;
+    deaf = true;
+    gone.end().catch(() => undefined);
+    log.warn('canal en vivo de la mesa: conexión perdida, reconectando');
+    scheduleConnect();
+  }
+
+  function scheduleConnect(): void {
+    if (retry || listeners.size === 0) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, retryMs);
+    retry.unref();
+  }
+
+  function connect(): Promise<void> {
+    if (client || connecting || listeners.size === 0) return connecting ?? Promise.resolve();
+    const next = new pg.Client(db.$client.options);
+    next.on('notification', (message) => {
+      const event = parseFeedPayload(message.payload);
+      if (event && client === next) emit(event);
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    connecting = (async () => {
+      try {
+        await next.connect();
+        await next.query(`listen ${DESK_FEED_CHANNEL}`);
+        if (listeners.size === 0) {
+          await next.end();
+          return;
+        }
+        if (deaf) await catchUp();
+        client = next;
+      } catch (error) {
+        next.removeAllListeners('end');
+        next.end().catch(() => undefined);
+        log.warn(`canal en vivo de la mesa: ${errorLabel(error)}`);
+        deaf = true;
+        scheduleConnect();
+      } finally {
+        connecting = undefined;
+      }
+    })();
+    return connecting;
+  }
+
+  /** What was appended while deaf, read once listening again, so that nothing falls between. */
+  async function catchUp(): Promise<void> {
+    // Never seen anything: nothing to re-read, the desks read their lists again.
+    if (lastSeen > 0) {
+      const missed = await readDeskEvents(db, lastSeen);
+      for (const event of missed.events) emit(event);
+    }
+    deaf = false;
+    for (const listener of listeners) listener.resync();
+  }
+
+  async function disconnect(): Promise<void> {
+    if (retry) clearTimeout(retry);
+    retry = undefined;
+    await connecting;
+    const current = client;
+    client = undefined;
+    deaf = false;
+    if (current) {
+      current.removeAllListeners('end');
+      await current.end().catch(() => undefined);
+    }
+  }
+
+  return {
+    async subscribe(listener) {
+      if (closed) {
+        listener.end();
+        return () => undefined;
+      }
+      listeners.add(listener);
+      await connect();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) void disconnect();
+      };
+    },
+    size: () => listeners.size,
+    async close() {
+      closed = true;
+      for (const listener of listeners) listener.end();
+      listeners.clear();
+      await disconnect();
+    },
+  };
+}

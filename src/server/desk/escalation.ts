@@ -1,0 +1,144 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Config } from '#server/config.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
+import { alerts, deskEscalations } from '#server/db/schema.ts';
+import type { Log } from '#server/log.ts';
+import { enqueueMails } from '#server/mail/outbox.ts';
+import { attendedAlert, consentingAlert } from './desk-visibility.ts';
+import { escalationRecipients } from './escalation-recipients.ts';
+
+export type EscalationWorkerOptions = {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'deskEscalation' | 'firmName'>;
+  log: Log;
+};
+
+export type EscalationWorker = {
+  start(): void;
+  stop(): Promise<void>;
+  /** Send every escalation that is due now; resolves with how many messages (tests call this after moving the clock). */
+  runDue(): Promise<number>;
+};
+
+/** Round 1 (the staff on call) at DESK_ESCALATE_MINUTES, round 2 (every admin) at twice that. */
+export const ESCALATION_ROUNDS = 2;
+
+/**
+ * Escalation: an active alert of a consenting person that nobody at the desk
+ * has taken ('Atender') is sent to the staff on call after DESK_ESCALATE_MINUTES
+ * (to every responder when nobody is on call), and to every admin after twice
+ * that. Each round is claimed by a row of `desk_escalations`, inserted in the
+ * transaction that queues its messages: with several instances polling, one
+ * inserts it and the others find it taken, so each round is sent once.
+ */
+export function createEscalationWorker({ db, clock, config, log }: EscalationWorkerOptions): EscalationWorker {
+  const { afterMs, pollMs } = config.deskEscalation;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function runDue(): Promise<number> {
+    const now = clock.now();
+    const claimed = sql<number>`(select count(*) from ${deskEscalations} where ${deskEscalations.alertId} = ${alerts.id})::int`;
+    const candidates = await db
+      .select({ id: alerts.id, startedAt: alerts.startedAt, claimed })
+      .from(alerts)
+      .where(
+        and(
+          eq(alerts.status, 'active'),
+          lte(alerts.startedAt, new Date(now.getTime() - afterMs)),
+          sql`${claimed} < ${ESCALATION_ROUNDS}`,
+          consentingAlert(),
+          sql`not ${attendedAlert()}`,
+        ),
+      );
+    let queued = 0;
+    for (const alert of candidates) {
+      const due = Math.min(ESCALATION_ROUNDS, Math.floor((now.getTime() - alert.startedAt.getTime()) / afterMs));
+      if (alert.claimed < due) queued += await escalate(alert.id, due, now);
+    }
+    return queued;
+  }
+
+  /** Rounds up to `due` of one alert, those still unclaimed, if it is still on and still unattended. */
+  function escalate(alertId: string, due: number, now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      // FOR SHARE: an end or a claim made meanwhile waits for this commit, or has committed and the row no longer matches.
+      const [alert] = await tx
+        .select({ id: alerts.id, userId: alerts.userId, startedAt: alerts.startedAt })
+        .from(alerts)
+        .where(and(eq(alerts.id, alertId), eq(alerts.status, 'active'), consentingAlert(), sql`not ${attendedAlert()}`))
+        .for('share', { of: alerts });
+      if (!alert) return 0;
+      const rounds = Array.from({ length: due }, (_, index) => ({ alertId, round: index + 1, claimedAt: now }));
+      const won = await tx
+        .insert(deskEscalations)
+        .values(rounds)
+        .onConflictDoNothing()
+        .returning({ round: deskEscalations.round });
+      let queued = 0;
+      for (const { round } of won.sort((a, b) => a.round - b.round)) {
+        queued += await sendRound(tx, alert, round, now);
+      }
+      return queued;
+    });
+  }
+
+  async function sendRound(
+    tx: Queryable,
+    alert: { id: string; userId: string; startedAt: Date },
+    round: number,
+    now: Date,
+  ): Promise<number> {
+    const staff = await escalationRecipients(tx, round);
+    const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
+    const data = { alertId: alert.id, round, minutes, firmName: config.firmName };
+    // Rows of no account: they take the turn after everyone's first alert e-mails (kinds.ts).
+    await enqueueMails(
+      tx,
+      staff.map((member) => ({ kind: 'desk-escalation' as const, to: member.email, data })),
+      now,
+    );
+    await recordAlertEvent(tx, {
+      userId: alert.userId,
+      alertId: alert.id,
+      actor: 'system',
+      kind: 'desk-escalated',
+      at: now,
+      detail: { round, staff: staff.length },
+    });
+    log.info(`alerta ${alert.id} sin atender: aviso a ${staff.length} del equipo (ronda ${round})`);
+    return staff.length;
+  }
+
+  function kick(): void {
+    if (running) return;
+    running = runDue()
+      .catch((error: unknown) => {
+        // Name and driver code only: a database message may quote row values.
+        log.error(`escalado de la mesa: ${errorLabel(error)}`);
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    runDue,
+    start() {
+      if (timer) return;
+      timer = setInterval(kick, pollMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

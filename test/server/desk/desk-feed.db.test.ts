@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskEvent } from '#server/deps.ts';
+import { createDeskFeed } from '#server/desk/desk-feed.ts';
+import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import { captureLog } from '#test/support/capture-log.ts';
+import { newestAlertId, shareWithFirm } from '#test/support/desk-people.ts';
+import { createTestApp, type TestApp } from '#test/support/test-app.ts';
+
+// The desk's feed: one LISTEN per instance, told by a trigger of every line
+// appended to an alert's log, whichever instance appended it.
+
+type Heard = { events: DeskEvent[]; resyncs: number };
+
+function listener(heard: Heard) {
+  return { event: (event: DeskEvent) => heard.events.push(event), resync: () => heard.resyncs++, end: () => undefined };
+}
+
+/** The log of one alert as the desk may be told of it, oldest first. */
+async function loggedEvents(t: TestApp, alertId: string): Promise<DeskEvent[]> {
+  const { rows } = await t.pool.query<{ id: string; kind: string }>(
+    'select id, kind from alert_events where alert_id = $1 order by id',
+    [alertId],
+  );
+  return rows.map((row) => ({ id: Number(row.id), alertId, kind: row.kind }));
+}
+
+describe('the desk feed', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({ database: a.database });
+  });
+  afterAll(async () => {
+    await b.close({ keepDatabase: true });
+    await a.close();
+  });
+
+  it('tells a desk on one instance of a press made through another, line for line as logged', async () => {
+    const heard: Heard = { events: [], resyncs: 0 };
+    const unsubscribe = await b.deskFeed.subscribe(listener(heard));
+    const { me } = await personWithConfirmedContacts(a, 'feed-otra', [['Luis', 'Díaz']]);
+    await shareWithFirm(a, me);
+    expect((await press(a, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    const alertId = await newestAlertId(a, me);
+    const logged = await loggedEvents(a, alertId);
+    expect(logged.map((event) => event.kind)).toContain('alert-started');
+    await expect.poll(() => heard.events.filter((event) => event.alertId === alertId)).toEqual(logged);
+    expect(heard.resyncs).toBe(0);
+    unsubscribe();
+    await expect.poll(() => b.deskFeed.size()).toBe(0);
+  });
+
+  it('says nothing of a person who does not share their alerts with the firm', async () => {
+    const heard: Heard = { events: [], resyncs: 0 };
+    const unsubscribe = await b.deskFeed.subscribe(listener(heard));
+    const hidden = await personWithConfirmedContacts(a, 'feed-sin', [['Eva', 'Gil']]);
+    const shared = await personWithConfirmedContacts(a, 'feed-con', [['Leo', 'Paz']]);
+    await shareWithFirm(a, shared.me);
+    await press(a, hidden.me, { alert_status: '1', ...MEXICO });
+    await press(a, shared.me, { alert_status: '1', ...MEXICO });
+    const sharedAlert = await newestAlertId(a, shared.me);
+    // Notifications arrive in commit order: once the second press is heard, the first would have been.
+    await expect.poll(() => heard.events).toEqual(await loggedEvents(a, sharedAlert));
+    unsubscribe();
+  });
+
+  it('after losing its connection, reads what was logged meanwhile and asks the desks to read again', async () => {
+    const log = captureLog();
+    const feed = createDeskFeed({ db: b.db, log, retryMs: 1_000 });
+    const heard: Heard = { events: [], resyncs: 0 };
+    const unsubscribe = await feed.subscribe(listener(heard));
+    const { me } = await personWithConfirmedContacts(a, 'feed-sorda', [['Ana', 'Ruiz']]);
+    await shareWithFirm(a, me);
+    // Something seen first, so the feed knows where it was.
+    await press(a, me, { alert_status: '1', ...MEXICO });
+    const first = await newestAlertId(a, me);
+    await expect.poll(() => heard.events.length).toBeGreaterThan(0);
+
+    await a.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'listen desk_feed' and pid <> pg_backend_pid()`,
+    );
+    await expect.poll(() => log.text()).toContain('conexión perdida');
+    // Deaf for a second: the end is logged and notified while nobody of this instance listens.
+    expect((await press(a, me, { alert_status: '2' })).status).toBe(200);
+    const logged = await loggedEvents(a, first);
+    await expect.poll(() => heard.events).toEqual(logged);
+    expect(heard.resyncs).toBe(1);
+    unsubscribe();
+    await feed.close();
+  });
+});
