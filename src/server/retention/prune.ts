@@ -33,8 +33,9 @@ const DAY = 24 * 60 * 60_000;
 export async function pruneExpired(
   db: Db,
   now: Date,
-  { positionRetentionDays }: Pick<Config, 'positionRetentionDays'>,
+  config: Pick<Config, 'positionRetentionDays' | 'deferredDeletionDays' | 'secret' | 'publicUrl'>,
 ): Promise<void> {
+  const { positionRetentionDays } = config;
   const ms = now.getTime();
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(ms - DAY)));
   await db
@@ -112,7 +113,7 @@ export async function pruneExpired(
       ),
     );
   // Accounts whose deletion waited for an alert or a check-in that is now over.
-  await finishDeferredDeletions(db);
+  await finishDeferredDeletions(db, now, config);
   // A sign-in code's e-mail, once sent or given up on, is no use a day later; its receipt would only keep the address.
   await db
     .delete(outbox)
