@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Context, Input, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, checkIns, users } from '#server/db/schema.ts';
+import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
+import { shownCheckIn } from '#server/check-ins/check-in-reply.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, invalid } from '#server/http/replies.ts';
@@ -26,6 +28,32 @@ import { checkPin, pinsSet } from './pin-check.ts';
  * lists the routes that pass through here.
  */
 export type Verdict = 'free' | 'real' | 'pretend' | 'no-pins' | { refused: 'wrong' | 'missing'; message: string };
+
+/** What the person is shown on, which the PIN question names: an alert, else a check-in. */
+export type ShownOn = 'alert' | 'check-in';
+
+/**
+ * What the person's own screens show on (lifecycle.ts's personView, check-in-reply.ts's
+ * shownCheckIn): an alert ended or a check-in closed with the duress PIN is not, though
+ * the contacts are still being told of it. Undefined when nothing is shown on.
+ */
+export async function shownOn(tx: Queryable, userId: string, now: Date): Promise<ShownOn | undefined> {
+  const [alert] = await tx
+    .select({ endedByDuressAt: alerts.endedByDuressAt })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  if (personView(alertPhaseOf(alert)).alertOn) return 'alert';
+  const rows = await tx
+    .select()
+    .from(checkIns)
+    .where(
+      and(
+        eq(checkIns.userId, userId),
+        or(eq(checkIns.status, 'running'), and(isNotNull(checkIns.duressAt), isNull(checkIns.closedAt))),
+      ),
+    );
+  return rows.some((row) => shownCheckIn(row, now)?.status === 'running') ? 'check-in' : undefined;
+}
 
 /** Whether the contacts are being told now: an active alert (duress-ended or not) or a running check-in. */
 export async function contactsBeingTold(tx: Queryable, userId: string): Promise<boolean> {
@@ -52,6 +80,10 @@ export async function judgeSeizedPhone(
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
     if (!user) throw new Error('the bearer user vanished inside its own transaction');
     if (!(await contactsBeingTold(tx, userId))) return 'free';
+    // Told of something the duress PIN hid from the person: their screens show nothing on, so
+    // nothing may ask for a PIN (with nothing on it would run freely); it answers as success and
+    // changes nothing, as the duress PIN does. Their real PIN ends it for real after a new press.
+    if (!(await shownOn(tx, userId, clock.now()))) return 'pretend';
     if (!pinsSet(user)) return 'no-pins';
     const check = await checkPin(tx, config.secret, user, pin?.trim() || undefined, clock.now());
     if (check.kind === 'real') return 'real';
