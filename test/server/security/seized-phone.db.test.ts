@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema, type Session } from '#shared/api/auth.ts';
 import { detentionMessages } from '#shared/api/detention-info.ts';
-import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
+import { PIN_HEADER, pinGuardHints, pinMessages } from '#shared/api/pins.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { pruneExpired } from '#server/retention/prune.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
@@ -151,6 +151,44 @@ describe('a seized phone during an alert', () => {
     expect(rows).toEqual([
       { firstname: luis!.firstname, language: 'es', receives_detention_info: true, confirmed: true },
     ]);
+  });
+
+  it('names what is on when it asks: the alert, or the check-in when only a check-in runs', async () => {
+    const asked = (on: keyof typeof pinGuardHints) => ({
+      status: 422,
+      body: {
+        success: false,
+        message: pinMessages.pinRequired,
+        errors: { pin: [pinMessages.pinRequired] },
+        notice: pinGuardHints[on],
+      },
+    });
+    const checkIn = {
+      purpose: 'cita-inmigracion',
+      place: 'Oficina',
+      due_at: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+      ...MEXICO,
+    };
+    for (const pins of [true, false]) {
+      const person = await personWithConfirmedContacts(t, `aviso-${pins}`, [['Luis', 'Mora']]);
+      if (pins) await setPins(t, person.me);
+      const started = await t.call('POST', 'check-ins', {
+        token: person.me.access_token,
+        body: checkIn,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
+      expect(started.status).toBe(200);
+      const [luis] = await contactsOf(person.me);
+      const reply = await t.call('DELETE', `contacts/${luis!.id}`, withPin(person.me));
+      expect({ status: reply.status, body: reply.body }).toEqual(
+        pins ? asked('check-in') : { status: 409, body: { success: false, message: pinMessages.checkInActive } },
+      );
+      expect((await press(t, person.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+      const during = await t.call('DELETE', `contacts/${luis!.id}`, withPin(person.me));
+      expect({ status: during.status, body: during.body }).toEqual(
+        pins ? asked('alert') : { status: 409, body: { success: false, message: pinMessages.alertActive } },
+      );
+    }
   });
 
   it('with no PINs set: refused with a Spanish 409 until the alert ends, then allowed', async () => {
