@@ -34,6 +34,11 @@ export type Config = {
   trustProxy: boolean;
   /** Days after an alert ends until its position is erased (POSITION_RETENTION_DAYS). */
   positionRetentionDays: number;
+  /**
+   * Days an account's deletion asked for during an alert waits for the alert's real
+   * end; then the contacts are told, and the account goes (DEFERRED_DELETION_DAYS).
+   */
+  deferredDeletionDays: number;
   rateLimits: {
     signinPerIp: RateRule;
     verifyPerIp: RateRule;
@@ -280,6 +285,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     gtmId: gtmId(env),
     trustProxy: ['1', 'true', 'yes'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
     positionRetentionDays: int(env, 'POSITION_RETENTION_DAYS', 30),
+    deferredDeletionDays: int(env, 'DEFERRED_DELETION_DAYS', 30),
     rateLimits: {
       // Generous per IP: many people share one address behind mobile carriers' NAT.
       signinPerIp: { limit: int(env, 'RATE_LIMIT_SIGNIN_PER_IP', 30), windowMs: QUARTER },

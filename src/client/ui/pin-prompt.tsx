@@ -15,7 +15,7 @@ export function PinPrompt() {
       // A new question starts from an empty field and no message.
       key={question.id}
       title={PIN_GUARD_TITLE}
-      hint={PIN_GUARD_HINT}
+      hint={question.hint ?? PIN_GUARD_HINT}
       onSubmit={question.submit}
       onCancel={question.cancel}
     />

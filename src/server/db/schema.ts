@@ -62,6 +62,11 @@ export const users = pgTable(
      */
     deletionRequestedAt: tz('deletion_requested_at'),
     /**
+     * The alert never ended for real: when the contacts were told that the account is
+     * being deleted; it goes once those e-mails have left (deferred-deletion.ts).
+     */
+    deletionNoticeAt: tz('deletion_notice_at'),
+    /**
      * PINs the person was seen to change or delete with the duress PIN (src/server/pins/routes.ts):
      * from `pins_shown_at` on, the person's screens show this pair (both null: no PINs), both
      * PINs of it act as the duress PIN, and the real pair above keeps protecting the contacts.

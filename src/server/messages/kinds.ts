@@ -23,6 +23,7 @@ import { signInCodeMail } from '#server/mail/templates/sign-in-code.ts';
 import { staffInviteMail } from '#server/mail/templates/staff-invite.ts';
 import { deskEscalationMail } from '#server/mail/templates/desk-escalation-mail.ts';
 import { deskCaseUrl } from '#shared/api/desk-live.ts';
+import { deletionNoticeData, renderDeletionNotice } from '#server/profile/deletion-notice-mail-data.ts';
 import { pushMessage } from '#server/push/push-message.ts';
 import { mailKind, pushKind, type AnyKindSpec, type MailKindSpec, type PushKindSpec } from './kind-spec.ts';
 import { PRIORITY } from './priority.ts';
@@ -144,6 +145,17 @@ export const MESSAGE_KINDS = {
     audience: 'person',
     schema: v.object({ firstname: v.string(), waitMs: v.pipe(v.number(), v.minValue(0)) }),
     render: (data) => lockoutMail(data.firstname, data.waitMs),
+  }),
+  /**
+   * To the contacts, when an account's deletion asked for during an alert waited the
+   * documented days and the alert never ended for real: the account goes next.
+   */
+  'account-deletion-notice': mailKind({
+    priority: PRIORITY.other,
+    alert: false,
+    audience: 'contact',
+    schema: deletionNoticeData,
+    render: renderDeletionNotice,
   }),
   /** To the person before their check-in's deadline. */
   'check-in-reminder': mailKind({

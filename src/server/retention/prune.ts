@@ -34,8 +34,9 @@ const DAY = 24 * 60 * 60_000;
 export async function pruneExpired(
   db: Db,
   now: Date,
-  { positionRetentionDays }: Pick<Config, 'positionRetentionDays'>,
+  config: Pick<Config, 'positionRetentionDays' | 'deferredDeletionDays' | 'secret' | 'publicUrl'>,
 ): Promise<void> {
+  const { positionRetentionDays } = config;
   const ms = now.getTime();
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(ms - DAY)));
   await db
@@ -113,7 +114,7 @@ export async function pruneExpired(
       ),
     );
   // Accounts whose deletion waited for an alert or a check-in that is now over.
-  await finishDeferredDeletions(db);
+  await finishDeferredDeletions(db, now, config);
   // Desk sessions that ended (12 h, or idle) and passkey challenges nobody answered.
   await pruneStaffAccess(db, now);
   // A sign-in code's e-mail (a person's or a staff member's), once sent or given up on, is no use a day later; its receipt would only keep the address.

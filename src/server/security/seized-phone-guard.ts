@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Context, Input, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
+import { PIN_HEADER, pinGuardHints, pinMessages } from '#shared/api/pins.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, checkIns, users } from '#server/db/schema.ts';
+import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
+import { shownCheckIn } from '#server/check-ins/check-in-reply.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
-import { fail, invalid } from '#server/http/replies.ts';
+import { fail } from '#server/http/replies.ts';
 import { checkPin, pinsSet } from './pin-check.ts';
 
 /**
@@ -27,6 +29,32 @@ import { checkPin, pinsSet } from './pin-check.ts';
  */
 export type Verdict = 'free' | 'real' | 'pretend' | 'no-pins' | { refused: 'wrong' | 'missing'; message: string };
 
+/** What the person is shown on, which the PIN question names: an alert, else a check-in. */
+export type ShownOn = 'alert' | 'check-in';
+
+/**
+ * What the person's own screens show on (lifecycle.ts's personView, check-in-reply.ts's
+ * shownCheckIn): an alert ended or a check-in closed with the duress PIN is not, though
+ * the contacts are still being told of it. Undefined when nothing is shown on.
+ */
+export async function shownOn(tx: Queryable, userId: string, now: Date): Promise<ShownOn | undefined> {
+  const [alert] = await tx
+    .select({ endedByDuressAt: alerts.endedByDuressAt })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  if (personView(alertPhaseOf(alert)).alertOn) return 'alert';
+  const rows = await tx
+    .select()
+    .from(checkIns)
+    .where(
+      and(
+        eq(checkIns.userId, userId),
+        or(eq(checkIns.status, 'running'), and(isNotNull(checkIns.duressAt), isNull(checkIns.closedAt))),
+      ),
+    );
+  return rows.some((row) => shownCheckIn(row, now)?.status === 'running') ? 'check-in' : undefined;
+}
+
 /** Whether the contacts are being told now: an active alert (duress-ended or not) or a running check-in. */
 export async function contactsBeingTold(tx: Queryable, userId: string): Promise<boolean> {
   const [alert] = await tx
@@ -46,18 +74,24 @@ export async function judgeSeizedPhone(
   { db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   userId: string,
   pin: string | undefined,
-): Promise<Verdict> {
+): Promise<{ verdict: Verdict; on?: ShownOn }> {
   return db.transaction(async (tx) => {
     // The row lock of the alert requests (lockUserForAlert, same mode): wrong PINs are counted one by one.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
     if (!user) throw new Error('the bearer user vanished inside its own transaction');
-    if (!(await contactsBeingTold(tx, userId))) return 'free';
-    if (!pinsSet(user)) return 'no-pins';
+    if (!(await contactsBeingTold(tx, userId))) return { verdict: 'free' };
+    // Told of something the duress PIN hid from the person: their screens show nothing on, so
+    // nothing may ask for a PIN (with nothing on it would run freely); it answers as success and
+    // changes nothing, as the duress PIN does. Their real PIN ends it for real after a new press.
+    const on = await shownOn(tx, userId, clock.now());
+    if (!on) return { verdict: 'pretend' };
+    if (!pinsSet(user)) return { verdict: 'no-pins', on };
     const check = await checkPin(tx, config.secret, user, pin?.trim() || undefined, clock.now());
-    if (check.kind === 'real') return 'real';
-    if (check.kind === 'duress' || check.kind === 'locked') return 'pretend';
-    if (check.kind === 'refused') return { refused: pin ? 'wrong' : 'missing', message: check.message };
-    return 'no-pins';
+    if (check.kind === 'real') return { verdict: 'real', on };
+    if (check.kind === 'duress' || check.kind === 'locked') return { verdict: 'pretend', on };
+    if (check.kind === 'refused')
+      return { verdict: { refused: pin ? 'wrong' : 'missing', message: check.message }, on };
+    return { verdict: 'no-pins', on };
   });
 }
 
@@ -83,12 +117,22 @@ export function seizedPhoneGuard(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>)
   ): MiddlewareHandler<AppEnv, string, I> =>
     createMiddleware<AppEnv, string, I>(async (c, next) => {
       if (options.when && !options.when(c)) return next();
-      const verdict = await judgeSeizedPhone(deps, c.var.auth.userId, c.req.header(PIN_HEADER));
+      const { verdict, on = 'alert' } = await judgeSeizedPhone(deps, c.var.auth.userId, c.req.header(PIN_HEADER));
       if (verdict === 'free') return next();
-      if (typeof verdict === 'object') return invalid(c, verdict.message, { pin: [verdict.message] });
+      // With the refusal, why the PIN is asked, named for what the person is shown on.
+      if (typeof verdict === 'object')
+        return c.json(
+          {
+            success: false as const,
+            message: verdict.message,
+            errors: { pin: [verdict.message] },
+            notice: pinGuardHints[on],
+          },
+          422,
+        );
       if (options.defer) return options.defer(c, verdict);
       if (verdict === 'real') return next();
       if (verdict === 'pretend') return pretend(c);
-      return fail(c, 409, pinMessages.alertActive);
+      return fail(c, 409, on === 'check-in' ? pinMessages.checkInActive : pinMessages.alertActive);
     });
 }

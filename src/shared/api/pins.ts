@@ -22,6 +22,16 @@ export const pinMessages = {
   notSet: 'No tienes PIN.',
   /** An action that would silence the contacts, asked for during an alert or a check-in with no PIN to prove who asks. */
   alertActive: 'No puedes hacer esto mientras tu alerta está activa.',
+  checkInActive: 'No puedes hacer esto mientras tu aviso «Avísales si no vuelvo» está en curso.',
+} as const;
+
+/**
+ * Why an action asks for the PIN, named for what the person is shown on: sent by the
+ * seized-phone guard beside its refusal (`notice`), shown by the phone's PIN prompt.
+ */
+export const pinGuardHints = {
+  alert: 'Tu alerta está activa: para esto hace falta tu PIN.',
+  'check-in': 'Tu aviso «Avísales si no vuelvo» está en curso: para esto hace falta tu PIN.',
 } as const;
 
 /**

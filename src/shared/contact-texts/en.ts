@@ -146,6 +146,14 @@ export const en: ContactTexts = {
   checkInForced: (who) =>
     `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
 
+  deletionSubject: (who) => `${who} asked to delete their account during an alert that never ended`,
+  deletionLead: (who, when, days) =>
+    `${who} asked to delete their account on ${when}, while their alert was still on. We waited ${days} days and the alert was never ended with their PIN.`,
+  deletionDone:
+    'Today we deleted the account, as asked. The alert page no longer opens and you will get no more e-mails from this account.',
+  deletionTodo: (who) =>
+    `If you have not heard from ${who}, do not call or text their phone: someone else may have it. Tell their family and their lawyer or the organization that supports them.`,
+
   stepsHeading: 'If you think they were detained:',
   locatorAsks: (who) => `What ICE's Online Detainee Locator asks for to find ${who}:`,
   locatorByNumber: (aNumber, country) => `A-number: ${aNumber} — country of birth: ${country}`,

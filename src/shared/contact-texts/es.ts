@@ -165,6 +165,16 @@ export const es = {
   checkInForced: (who: string) =>
     `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
 
+  // The account's deletion, asked for during an alert that never ended for real: the last e-mail.
+  deletionSubject: (who: string) => `${who} pidió borrar su cuenta durante una alerta que nunca terminó`,
+  deletionLead: (who: string, when: string, days: number) =>
+    `${who} pidió borrar su cuenta el ${when}, mientras su alerta seguía activa. Esperamos ${days} días y la alerta nunca se terminó con su PIN.`,
+  deletionDone:
+    'Hoy borramos la cuenta, como se pidió. La página de la alerta ya no abre y no recibirás más correos de esta cuenta.',
+  // The request may have been forced, like a duress end: no call.
+  deletionTodo: (who: string) =>
+    `Si no sabes de ${who}, no le llames ni le escribas a su teléfono: otra persona podría tenerlo. Avisa a su familia y a su abogado o a la organización que lleva su caso.`,
+
   // What the contact can do if the person was detained: in every alert e-mail. With the
   // packet, what ICE's Online Detainee Locator asks for comes first, ready to type.
   stepsHeading: 'Si crees que hubo una detención:',

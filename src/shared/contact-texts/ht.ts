@@ -147,6 +147,14 @@ export const ht: ContactTexts = {
   checkInForced: (who) =>
     `${who} fèmen avètisman an nan aplikasyon an, men gendwa yo te fòse l fè sa. Alèt la toujou aktif.`,
 
+  deletionSubject: (who) => `${who} te mande efase kont li pandan yon alèt ki pa janm fini`,
+  deletionLead: (who, when, days) =>
+    `${who} te mande efase kont li ${when}, pandan alèt li a te toujou aktif. Nou te tann ${days} jou, epi yo pa janm fini alèt la ak PIN li.`,
+  deletionDone:
+    'Jodi a nou efase kont lan, jan yo te mande a. Paj alèt la pa louvri ankò epi ou p ap resevwa lòt imèl nan kont sa a.',
+  deletionTodo: (who) =>
+    `Si ou pa gen nouvèl ${who}, pa rele l ni ekri nan telefòn li: yon lòt moun ka genyen l. Avèti fanmi l ak avoka l oswa òganizasyon k ap okipe dosye l la.`,
+
   stepsHeading: 'Si w panse yo arete l pou imigrasyon (detansyon):',
   locatorAsks: (who) => `Sa lokalizatè moun ki nan detansyon ICE a mande pou jwenn ${who}:`,
   locatorByNumber: (aNumber, country) => `Nimewo A: ${aNumber} — peyi kote l fèt: ${country}`,

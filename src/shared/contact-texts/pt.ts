@@ -152,6 +152,14 @@ export const pt: ContactTexts = {
   checkInForced: (who) =>
     `${who} encerrou o aviso no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso. O alerta continua ativo.`,
 
+  deletionSubject: (who) => `${who} pediu para apagar a conta durante um alerta que nunca terminou`,
+  deletionLead: (who, when, days) =>
+    `${who} pediu para apagar a conta em ${when}, enquanto o alerta continuava ativo. Esperamos ${days} dias e o alerta nunca foi encerrado com o PIN.`,
+  deletionDone:
+    'Hoje apagamos a conta, como foi pedido. A página do alerta não abre mais e você não vai receber mais e-mails desta conta.',
+  deletionTodo: (who) =>
+    `Se você não tem notícias de ${who}, não ligue nem mande mensagem para o telefone dessa pessoa: outra pessoa pode estar com ele. Avise a família e o advogado ou a organização que cuida do caso.`,
+
   stepsHeading: 'Se você acha que houve uma detenção:',
   locatorAsks: (who) => `O que o localizador de detidos do ICE pede para encontrar ${who}:`,
   locatorByNumber: (aNumber, country) => `Número A: ${aNumber} — país de nascimento: ${country}`,

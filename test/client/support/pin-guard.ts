@@ -1,4 +1,4 @@
-import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
+import { PIN_HEADER, pinGuardHints, pinMessages } from '#shared/api/pins.ts';
 import { json, type Call } from './fetch-stub.ts';
 
 export const PIN = '2468';
@@ -12,13 +12,13 @@ type Handler = (call: Call) => Response | Promise<Response>;
  * 'Escribe tu PIN.' on `pin`; a wrong one, 422 'PIN incorrecto.'; the real PIN, the
  * route itself; the duress PIN, the route's success reply with nothing changed.
  */
-export function duringAlert(real: Handler, pretend: Handler): Handler {
+export function duringAlert(real: Handler, pretend: Handler, on: keyof typeof pinGuardHints = 'alert'): Handler {
   return (call) => {
     const pin = call.headers[PIN_HEADER];
     if (pin === PIN) return real(call);
     if (pin === DURESS_PIN) return pretend(call);
     const message = pin ? pinMessages.pinWrong : pinMessages.pinRequired;
-    return json(422, { success: false, message, errors: { pin: [message] } });
+    return json(422, { success: false, message, errors: { pin: [message] }, notice: pinGuardHints[on] });
   };
 }
 

@@ -157,6 +157,11 @@ const firstConfirms: Step = async (run) => {
 };
 const closeOtherSessions: Step = (run) => run.t.call('POST', 'profile/sessions/revoke-others', withPinHeader(run));
 const deleteAccount: Step = (run) => run.t.call('DELETE', 'profile', withPinHeader(run));
+// As the app first sends a guarded action: without a PIN (it asks for one only when the server does).
+const deleteContactAsked: Step = (run) => run.t.call('DELETE', `contacts/${run.contactIds[0]}`, auth(run));
+const unmarkContactAsked: Step = (run) =>
+  run.t.call('PATCH', `contacts/${run.contactIds[1]}`, { ...auth(run), body: { receives_detention_info: false } });
+const closeOtherSessionsAsked: Step = (run) => run.t.call('POST', 'profile/sessions/revoke-others', auth(run));
 const savePacket: Step = (run) =>
   run.t.call('PUT', 'profile/detention-info', {
     ...auth(run),
@@ -249,6 +254,16 @@ const SCRIPTS: Script[] = [
     name: 'firm consent turned off',
     before: [pins, shareWithFirm(true, false, true), sos],
     then: [shareWithFirm(true, true, false), shareWithFirm(false, true), wait(1), end],
+  },
+  {
+    name: 'guarded actions after the end',
+    before: [pins, markContact, sos],
+    then: [end, wait(1), deleteContactAsked, unmarkContactAsked, closeOtherSessionsAsked, wait(1)],
+  },
+  {
+    name: 'guarded actions after a check-in closed',
+    before: [pins, markContact, checkInFor(60)],
+    then: [checkIn('ok'), wait(1), deleteContactAsked, unmarkContactAsked, closeOtherSessionsAsked, wait(1)],
   },
   {
     name: 'contact added again',

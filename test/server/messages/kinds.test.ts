@@ -51,6 +51,13 @@ const SAMPLES: { [K in MessageKind]: MessageInput<K> } = {
   'contact-invitation': { userName: 'Rosa Prueba', contactFirstname: 'Luis', token: 'abc_DEF-123' },
   practice: { ...alertBase, practiceId: ALERT_ID, detentionSample: true },
   'new-session': { firstname: 'Rosa', device: 'Chrome en Android', at },
+  'account-deletion-notice': {
+    person: { name: 'Rosa Prueba', phone: '+13055550100' },
+    contactFirstname: 'Luis',
+    requestedAt: at,
+    timezone: 'America/Mexico_City',
+    days: 30,
+  },
   'signin-locked': { firstname: 'Rosa', waitMs: 15 * 60_000 },
   'check-in-reminder': {
     firstname: 'Rosa',

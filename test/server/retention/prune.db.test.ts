@@ -21,7 +21,7 @@ describe('the hourly clean-up', () => {
   afterAll(() => t.close());
 
   const prune = (days = t.config.positionRetentionDays) =>
-    pruneExpired(t.db, t.clock.now(), { positionRetentionDays: days });
+    pruneExpired(t.db, t.clock.now(), { ...t.config, positionRetentionDays: days });
   const press = (me: Session, body: object) =>
     t.call('PUT', 'active-button', {
       token: me.access_token,

@@ -2,17 +2,18 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema, type Session } from '#shared/api/auth.ts';
 import { detentionMessages } from '#shared/api/detention-info.ts';
-import { PIN_HEADER, pinMessages } from '#shared/api/pins.ts';
+import { PIN_HEADER, pinGuardHints, pinMessages } from '#shared/api/pins.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { pruneExpired } from '#server/retention/prune.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import { mailsTo } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
 import { createTestApp, type CallOptions, type TestApp } from '#test/support/test-app.ts';
 
 // While an alert or a check-in is on, nothing done on the phone silences the contacts
 // but the real PIN (src/server/security/seized-phone-guard.ts, docs/security.md).
 
-type Contact = { id: string; email: string; receives_detention_info: boolean };
+type Contact = { id: string; email: string; firstname: string; receives_detention_info: boolean };
 const DETENTION = { legal_name: 'Rosa Mora', a_number: 'A123456789' };
 
 describe('a seized phone during an alert', () => {
@@ -147,7 +148,47 @@ describe('a seized phone during an alert', () => {
          from contacts where email = $1`,
       [luis!.email],
     );
-    expect(rows).toEqual([{ firstname: 'Luis', language: 'es', receives_detention_info: true, confirmed: true }]);
+    expect(rows).toEqual([
+      { firstname: luis!.firstname, language: 'es', receives_detention_info: true, confirmed: true },
+    ]);
+  });
+
+  it('names what is on when it asks: the alert, or the check-in when only a check-in runs', async () => {
+    const asked = (on: keyof typeof pinGuardHints) => ({
+      status: 422,
+      body: {
+        success: false,
+        message: pinMessages.pinRequired,
+        errors: { pin: [pinMessages.pinRequired] },
+        notice: pinGuardHints[on],
+      },
+    });
+    const checkIn = {
+      purpose: 'cita-inmigracion',
+      place: 'Oficina',
+      due_at: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+      ...MEXICO,
+    };
+    for (const pins of [true, false]) {
+      const person = await personWithConfirmedContacts(t, `aviso-${pins}`, [['Luis', 'Mora']]);
+      if (pins) await setPins(t, person.me);
+      const started = await t.call('POST', 'check-ins', {
+        token: person.me.access_token,
+        body: checkIn,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
+      expect(started.status).toBe(200);
+      const [luis] = await contactsOf(person.me);
+      const reply = await t.call('DELETE', `contacts/${luis!.id}`, withPin(person.me));
+      expect({ status: reply.status, body: reply.body }).toEqual(
+        pins ? asked('check-in') : { status: 409, body: { success: false, message: pinMessages.checkInActive } },
+      );
+      expect((await press(t, person.me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+      const during = await t.call('DELETE', `contacts/${luis!.id}`, withPin(person.me));
+      expect({ status: during.status, body: during.body }).toEqual(
+        pins ? asked('alert') : { status: 409, body: { success: false, message: pinMessages.alertActive } },
+      );
+    }
   });
 
   it('with no PINs set: refused with a Spanish 409 until the alert ends, then allowed', async () => {
@@ -186,6 +227,49 @@ describe('a seized phone during an alert', () => {
     expect((await press(t, laptop, { alert_status: '2' })).status).toBe(200);
     await pruneExpired(t.db, t.clock.now(), t.config);
     expect(await whatContactsGet('borrar@example.com')).toBeUndefined();
+  });
+
+  it('an alert never ended for real: after the documented days the contacts are told, then the account goes', async () => {
+    const { me } = await alertOn('nunca', false);
+    const [luis, eva] = await contactsOf(me);
+    expect(
+      (await t.call('PATCH', `contacts/${eva!.id}`, { token: me.access_token, body: { language: 'en' } })).status,
+    ).toBe(200);
+    expect((await t.call('DELETE', 'profile', { token: me.access_token })).status).toBe(200);
+    const before = await whatContactsGet('nunca@example.com');
+    const notices = async () =>
+      (
+        await t.pool.query(
+          `select recipient, status from outbox where kind = 'account-deletion-notice' order by recipient`,
+        )
+      ).rows;
+
+    t.clock.advance((t.config.deferredDeletionDays * 24 - 1) * 60 * 60_000);
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect([await whatContactsGet('nunca@example.com'), await notices()]).toEqual([before, []]);
+
+    t.clock.advance(60 * 60_000);
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    // Told first; the account waits for the e-mails to leave.
+    expect([await whatContactsGet('nunca@example.com'), await notices()]).toEqual([
+      before,
+      [eva!.email, luis!.email].sort().map((recipient) => ({ recipient, status: 'pending' })),
+    ]);
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect(await whatContactsGet('nunca@example.com')).toEqual(before);
+    const [toLuis] = await mailsTo(t, luis!.email).then((mails) =>
+      mails.filter((m) => /borrar su cuenta/.test(m.subject ?? '')),
+    );
+    const [toEva] = await mailsTo(t, eva!.email).then((mails) =>
+      mails.filter((m) => /delete their account/.test(m.subject ?? '')),
+    );
+    expect(toLuis?.subject).toBe('Rosa Prueba pidió borrar su cuenta durante una alerta que nunca terminó');
+    expect(toLuis?.text).toContain(`Esperamos ${t.config.deferredDeletionDays} días`);
+    expect(toLuis?.text).not.toMatch(/Llama/);
+    expect(toEva?.subject).toBe('Rosa Prueba asked to delete their account during an alert that never ended');
+
+    await pruneExpired(t.db, t.clock.now(), t.config);
+    expect(await whatContactsGet('nunca@example.com')).toBeUndefined();
   });
 
   it('under the duress PIN, deleting the account signs the phone out and schedules nothing', async () => {

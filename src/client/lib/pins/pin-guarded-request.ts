@@ -25,13 +25,16 @@ export async function pinGuardedRequest<T = unknown>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<T> {
+  let hint: string | undefined;
   try {
     return await apiRequest<T>(method, path, options);
   } catch (error) {
     if (pinRefusal(error) === undefined) throw error;
+    hint = noticeOf(error as ApiError);
   }
   return new Promise<T>((resolve, reject) =>
     askPin((close) => ({
+      ...(hint ? { hint } : {}),
       submit: async (pin) => {
         try {
           const reply = await apiRequest<T>(method, path, {
@@ -55,6 +58,12 @@ export async function pinGuardedRequest<T = unknown>(
       },
     })),
   );
+}
+
+/** Why the server asks for the PIN, named for what is on (an alert or a check-in), when it said. */
+function noticeOf(error: ApiError): string | undefined {
+  const data = error.data as { notice?: unknown } | null;
+  return typeof data?.notice === 'string' && data.notice !== '' ? data.notice : undefined;
 }
 
 /** The server's message when it refused for the PIN (missing or wrong); undefined for any other outcome. */

@@ -6,6 +6,8 @@ export interface PinQuestion {
   /** Sends the action again with this PIN; resolves with the refusal to show in the dialog, or null when done. */
   submit: (pin: string) => Promise<string | null>;
   cancel: () => void;
+  /** Why the PIN is asked, as the server named it (an alert or a check-in on); else the prompt's own. */
+  hint?: string;
 }
 
 // A queue, not one slot: two guarded actions at once each get their own question, one after the other.

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
-import { pinMessages } from '#shared/api/pins.ts';
+import { pinGuardHints, pinMessages } from '#shared/api/pins.ts';
 import { getSessionState } from '#client/lib/session/session-store.ts';
-import { PIN_GUARD_CANCELLED, PIN_GUARD_HINT } from '#client/lib/pins/pin-guard-texts.ts';
+import { PIN_GUARD_CANCELLED } from '#client/lib/pins/pin-guard-texts.ts';
 import { DETENTION_TOGGLE } from '#client/features/contacts/contact-detail/contact-detention.tsx';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
@@ -67,7 +67,7 @@ describe('deleting a contact while the alert is on', () => {
     await deleteLuis();
 
     const dialog = await pinPrompt();
-    expect(within(dialog).getByText(PIN_GUARD_HINT)).toBeTruthy();
+    expect(within(dialog).getByText(pinGuardHints.alert)).toBeTruthy();
     const field = within(dialog).getByLabelText('PIN de 4 números') as HTMLInputElement;
     expect([field.type, field.inputMode, document.activeElement]).toEqual(['password', 'numeric', field]);
     expect(within(dialog).getByRole('button', { name: 'Cancelar' }).tagName).toBe('BUTTON');
@@ -85,6 +85,22 @@ describe('deleting a contact while the alert is on', () => {
     expect(screen.queryByRole('link', { name: /Luis Pérez/ })).toBeNull();
     expect(getSessionState().auth.contacts).toBe(1);
     expect(pinsSent(calls, 'DELETE', '/api/contacts/c1')).toEqual([undefined, '0000', PIN]);
+  });
+
+  it('names the check-in when only a check-in is on, as the server says', async () => {
+    stubApi({
+      'GET /api/contacts/c1': () => ok(aContact()),
+      'DELETE /api/contacts/c1': duringAlert(
+        () => ok('Contacto eliminado'),
+        () => ok('Contacto eliminado'),
+        'check-in',
+      ),
+    });
+    renderApp('/web/contact/c1');
+    await deleteLuis();
+    const dialog = await pinPrompt();
+    expect(within(dialog).getByText(pinGuardHints['check-in'])).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/alerta/);
   });
 
   it('looks exactly like a deletion with the duress PIN', async () => {
