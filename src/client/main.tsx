@@ -149,7 +149,7 @@ async function start() {
         .then(() =>
           Promise.all([
             import('./features/sos/press/reconcile-alert.ts'),
-            import('./features/sos/press/get-alert-status.ts'),
+            import('#client/api/alert-status.ts'),
           ]),
         )
         .then(

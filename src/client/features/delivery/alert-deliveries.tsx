@@ -1,6 +1,6 @@
 import { clockTime } from '#shared/alert-moment.ts';
 import { NOBODY_ACKNOWLEDGED_YET } from '#shared/delivery-texts.ts';
-import { useAlertDeliveries } from './api/get-alert-deliveries.ts';
+import { useAlertDeliveries } from '#client/api/deliveries.ts';
 import { DeliveryList, StaleNote } from './delivery-list.tsx';
 
 /**

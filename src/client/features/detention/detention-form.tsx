@@ -8,7 +8,7 @@ import {
 } from '#shared/api/detention-info.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useSaveDetentionInfo } from './api/detention-info.ts';
+import { useSaveDetentionInfo } from '#client/api/detention-info.ts';
 import { birthDateToShow, birthDateToStore } from './birth-date.ts';
 import { BIRTH_DATE_INVALID, DETENTION_SAVE, HINTS } from './detention-texts.ts';
 import '#client/ui/form-controls.css';

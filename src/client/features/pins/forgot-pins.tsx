@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { pinMessages } from '#shared/api/pins.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useForgotPins, useResetPins } from './api/pins.ts';
+import { useForgotPins, useResetPins } from '#client/api/pins.ts';
 import { pinErrors } from './pin-errors.ts';
 import { FORGOT_EXPLAIN } from './pins-texts.ts';
 import '#client/ui/form-controls.css';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { pinMessages } from '#shared/api/pins.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useDeletePins } from './api/pins.ts';
+import { useDeletePins } from '#client/api/pins.ts';
 import { pinErrors } from './pin-errors.ts';
 import { PinInput } from './pin-input.tsx';
 import { PIN_LABEL } from './pins-texts.ts';

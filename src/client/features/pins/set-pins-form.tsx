@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { pinMessages } from '#shared/api/pins.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useSetPins } from './api/pins.ts';
+import { useSetPins } from '#client/api/pins.ts';
 import { pinErrors } from './pin-errors.ts';
 import { PinInput } from './pin-input.tsx';
 import { CURRENT_LABEL, DURESS_EXPLAIN, DURESS_LABEL, PIN_LABEL } from './pins-texts.ts';
