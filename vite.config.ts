@@ -82,13 +82,13 @@ export default defineConfig({
             // fewer names in the entry, and confirming leads to 'accept' or 'invalid' with nothing more to fetch.
             {
               name: 'contact-links',
-              test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]features[\\/]contacts[\\/]api[\\/](unsubscribe|verify-contact|link-rejected)\./,
+              test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]client[\\/]api[\\/]contact-links\./,
               includeDependenciesRecursively: false,
             },
             // Issue 9's delivery lists and the contact's 'Lo tengo' page, one lazy chunk: fewer names in the entry.
             {
               name: 'delivery',
-              test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./,
+              test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]client[\\/]api[\\/](deliveries|acknowledgements)\.|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./,
               includeDependenciesRecursively: false,
             },
           ],

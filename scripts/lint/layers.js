@@ -39,10 +39,17 @@ export default {
     },
     {
       name: 'lib-not-feature',
-      comment: 'ui/ and lib/ are below features and routes.',
+      comment: 'ui/ and lib/ are below the resources (api/), the features and the routes.',
       severity: 'error',
       from: { path: '^src/client/(ui|lib)/' },
-      to: { path: '^src/client/(features|routes)/' },
+      to: { path: '^src/client/(api|features|routes)/' },
+    },
+    {
+      name: 'api-below-features',
+      comment: "api/ holds the server's resources for every feature: it imports lib/ and shared code only.",
+      severity: 'error',
+      from: { path: '^src/client/api/' },
+      to: { path: '^src/client/(features|routes|ui)/' },
     },
     {
       name: 'server-not-client',

@@ -10,6 +10,9 @@ export const HOME_BUDGET_KB = 135;
 
 /** Our modules, from the repository's root. */
 export const HOME_MODULES: readonly string[] = [
+  'src/client/api/alert-status.ts',
+  'src/client/api/check-ins.ts',
+  'src/client/api/contacts.ts',
   'src/client/app.tsx',
   'src/client/early-restore.ts',
   'src/client/features/app-update/offline-ready-notice.css',
@@ -21,7 +24,6 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/features/check-in/check-in-entry.tsx',
   'src/client/features/check-in/check-in-start.tsx',
   'src/client/features/check-in/check-in-texts.ts',
-  'src/client/features/contacts/api/get-contacts.ts',
   'src/client/features/contacts/contact-list/contact-card.tsx',
   'src/client/features/contacts/contact-list/contact-list-section.tsx',
   'src/client/features/contacts/contact-list/contact-list.css',
@@ -48,7 +50,6 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/features/sos/home/sos-home-panels.css',
   'src/client/features/sos/home/sos-home-panels.tsx',
   'src/client/features/sos/location/location-panel.tsx',
-  'src/client/features/sos/press/get-alert-status.ts',
   'src/client/features/sos/press/held-storage.ts',
   'src/client/features/sos/press/page-queue.ts',
   'src/client/features/sos/press/press-sos.ts',

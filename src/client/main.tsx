@@ -1,12 +1,12 @@
 // First: it starts reading the stored state before the modules below are evaluated.
 import './early-restore.ts';
-import { StrictMode, useLayoutEffect } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { dropEarlySosPress } from './features/sos/home/early-press.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { refreshAppConfig } from './lib/app-config-refresh.ts';
-import { afterFirstPaint, holdUntilFirstPaint } from './lib/first-paint.ts';
+import { afterFirstPaint, holdUntilFirstPaint, yieldToMain } from './lib/first-paint.ts';
 import { keepHomeHint } from './lib/home-hint.ts';
 import { readAppConfig } from './lib/meta-tags.ts';
 import { trackPageViews } from './lib/page-views.ts';
@@ -34,12 +34,12 @@ import './features/help/help-button.css';
 import './routes/web/-components/home/early-home.css';
 
 /**
- * The splash goes in the commit that draws the first screen (a layout effect: before that frame
- * is painted, never a blank one). Effects, like the contacts' refetch, run after that paint;
- * flushSync would run them before it.
+ * Its layout effect runs in the commit that draws the app's first screen: the splash goes in that
+ * commit (before its frame is painted, never a blank one), and what waits for the first frame
+ * counts from it. Effects, like the contacts' refetch, run after that paint.
  */
-function SplashRemover() {
-  useLayoutEffect(hideSplash, []);
+function FirstCommit({ onCommit }: { onCommit: () => void }) {
+  useLayoutEffect(onCommit, [onCommit]);
   return null;
 }
 
@@ -63,11 +63,16 @@ async function start() {
   const restored = withRestoreTimeout(
     applyVersionMarker().then(() => Promise.all([restoreSession(), restoreQueryCache(queryClient)])),
   );
+  // Start-up runs in steps, each its own task (a slow phone stays able to paint and answer a tap):
+  // this task evaluated the app's modules; the router is built in the next one.
+  await yieldToMain();
   // Built while IndexedDB answers, when the main thread is idle: its guards read the session only when it loads.
   const router = createAppRouter({ queryClient });
   forgetSessionOnExpiry(queryClient, () => void router.navigate({ to: '/web/auth/signin', replace: true }));
   trackPageViews(router);
   await restored;
+  // The restore's last step (the cache hydrated into memory) ran in the task that ends here.
+  await yieldToMain();
   // A cache left by a session that has since lapsed is not for whoever signs in next.
   // Not awaited: a stuck IndexedDB must not hold the app back (the memory is cleared at once).
   if (!isSessionValid(getSessionState().auth)) void clearQueryCache(queryClient);
@@ -75,23 +80,39 @@ async function start() {
   startSlidingSession();
   // Resolving the first route (and its code chunk) under the splash avoids a blank flash.
   await router.load().catch(() => undefined);
+  await yieldToMain();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  let markCommitted = () => {};
+  const committed = new Promise<void>((resolve) => (markCommitted = resolve));
+  const onFirstCommit = () => {
+    hideSplash();
+    markCommitted();
+  };
   // What can wait (AfterFirstPaint) comes in the frame after the SOS button's.
-  holdUntilFirstPaint();
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-      <SplashRemover />
-    </StrictMode>,
+  holdUntilFirstPaint(committed);
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices of a few milliseconds with a yield
+  // between them, instead of one long task. Meanwhile the screen painted from the HTML (the early
+  // home, whose SOS button still takes a press, or a public screen) or the splash stays; the commit
+  // replaces it at once.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+        <FirstCommit onCommit={onFirstCommit} />
+      </StrictMode>,
+    ),
   );
+  /** Runs `task` once the app's first screen has been painted. */
+  const afterAppPaint = (task: () => void) => void committed.then(() => afterFirstPaint(task));
   // Home's SOS button took the early home's press in the first frame, if home was that frame.
-  afterFirstPaint(() =>
+  afterAppPaint(() =>
     dropEarlySosPress(isSessionValid(getSessionState().auth), (message) => showToast({ message, variant: 'danger' })),
   );
   // The chat link as the server has it now: the shell the worker serves carries none.
-  afterFirstPaint(() => void refreshAppConfig());
+  afterAppPaint(() => void refreshAppConfig());
   // The operator's analytics, if any: after the first screen, which must not wait on another site.
   // Its code is fetched only where GTM_ID is set (home's download).
   if (readAppConfig().gtmId) {
@@ -106,7 +127,7 @@ async function start() {
   // Its code (with valibot) is evaluated after the SOS button is on screen, not while it is being drawn.
   const bridge = hasServiceWorkerSupport()
     ? new Promise<void>((resolve) => {
-        afterFirstPaint(() => {
+        afterAppPaint(() => {
           void navigator.serviceWorker.ready
             .then(() => import('./lib/sos-worker/sos-worker-bridge.ts'))
             .then(
@@ -121,14 +142,14 @@ async function start() {
   // bridge, which reports what the worker's queue holds. A page never claimed by a worker (the
   // first visit; a refused install) checks without it: `ready` would never settle there.
   // Only once signed in: there is no alert to follow before, and signin downloads none of its code.
-  afterFirstPaint(() =>
+  afterAppPaint(() =>
     whenSignedIn(() => {
       const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
       void started
         .then(() =>
           Promise.all([
             import('./features/sos/press/reconcile-alert.ts'),
-            import('./features/sos/press/get-alert-status.ts'),
+            import('#client/api/alert-status.ts'),
           ]),
         )
         .then(

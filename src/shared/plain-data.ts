@@ -1,9 +1,12 @@
-// The one way code that must not carry valibot reads data it did not make: home's
-// first frame (src/client/critical, where lint forbids valibot and its schemas) and
-// the stored session state the worker reads too. Each reader mirrors a valibot schema
-// of src/shared and keeps its rules, typed with `Shape<T>` against the schema's type:
-// a copy with exactly the schema's fields, or nothing
-// (test/client/critical/plain-data.test.ts compares each reader with its schema).
+// The one way code that must not carry valibot reads data it did not make: the modules of home's
+// first download (src/client/home-first-download.ts; valibot there would take most of what is left
+// of home's budget, docs/decisions/031) and the stored session state the worker reads too
+// (src/shared/browser). Each reader mirrors a valibot schema of src/shared and keeps its rules,
+// typed with `Shape<T>` against the schema's type: a copy with exactly the schema's fields, or
+// nothing (test/client/critical/plain-data.test.ts compares each reader with its schema;
+// test/shared/plain-data-users.test.ts keeps the readers to those modules). Everywhere else, the
+// shared valibot schemas. Its reply helpers (`successMessage`, `messageText`) read an envelope's
+// text anywhere.
 
 export type Check<T> = (value: unknown) => value is T;
 

@@ -21,8 +21,20 @@ export function afterNextPaint(task: () => void): void {
 /** False only while main.tsx holds the app's first frame: tests and every later screen render at once. */
 export let firstPaintDone = true;
 
-/** main.tsx, just before the first render. */
-export function holdUntilFirstPaint(): void {
+/** main.tsx, just before the first render; `committed` settles with the commit that draws it. */
+export function holdUntilFirstPaint(committed: Promise<void>): void {
   firstPaintDone = false;
-  afterFirstPaint(() => (firstPaintDone = true));
+  void committed.then(() => afterFirstPaint(() => (firstPaintDone = true)));
+}
+
+/**
+ * Ends the task that runs now, so the browser can paint and take a tap before the rest runs in a
+ * new one: on a slow phone the start-up's steps, one after the other in a single task, blocked the
+ * page for a quarter of a second. `scheduler.yield()` puts the rest ahead of other tasks where
+ * the browser has it.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

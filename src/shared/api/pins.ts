@@ -67,6 +67,23 @@ export const pinsSetSchema = v.pipe(
     ['duress_pin'],
   ),
 );
+
+/** The profile's 'Cambiar mis PIN' form: PUT /api/profile/pins's rules, the current PIN required. */
+export const pinsChangeSchema = v.pipe(
+  v.object({
+    pin: newPin(pinMessages.pinFormat),
+    duress_pin: newPin(pinMessages.duressFormat),
+    current_pin: v.pipe(
+      v.optional(v.string(pinMessages.currentRequired), ''),
+      v.trim(),
+      v.nonEmpty(pinMessages.currentRequired),
+    ),
+  }),
+  v.forward(
+    v.check((input) => input.pin !== input.duress_pin, pinMessages.pinsEqual),
+    ['duress_pin'],
+  ),
+);
 export type PinsSetInput = v.InferOutput<typeof pinsSetSchema>;
 
 /** DELETE /api/profile/pins: the real PIN (the duress PIN deletes nothing). */

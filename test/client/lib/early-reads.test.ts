@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEncryptedStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY, SESSION_STORE_KEY, STORAGE_KEY, VERSION_MARKER_KEY } from '#shared/constants.ts';
-import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
+import { contactsQueryOptions } from '#client/api/contacts.ts';
 import { createQueryClient, restoreQueryCache } from '#client/lib/query-client.ts';
 import { aContact } from '../support/contacts.ts';
 import { aSession } from '../support/session.ts';

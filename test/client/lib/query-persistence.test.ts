@@ -2,8 +2,8 @@ import { createStore, entries } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY } from '#shared/constants.ts';
-import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
-import { profileQueryOptions } from '#client/features/profile/api/get-profile.ts';
+import { contactsQueryOptions } from '#client/api/contacts.ts';
+import { profileQueryOptions } from '#client/api/profile.ts';
 import { clearQueryCache, createQueryClient, restoreQueryCache } from '#client/lib/query-client.ts';
 import { aContact } from '../support/contacts.ts';
 

@@ -58,7 +58,7 @@ describe('the layer rule', { timeout: 30_000 }, () => {
   it('passes a feature importing its own files, lib, ui and packages', async () => {
     const root = project({
       'src/client/features/auth/form.ts':
-        "import { a } from '../auth/api/signin.ts';\nimport { b } from '#client/features/auth/api/signin.ts';\nimport { c } from '#client/lib/c.ts';\nimport { d } from '../../ui/d.ts';\nimport * as v from 'valibot';\nexport const form = [a, b, c, d, v];",
+        "import { a } from '../auth/api/signin.ts';\nimport { b } from '#client/api/auth.ts';\nimport { c } from '#client/lib/c.ts';\nimport { d } from '../../ui/d.ts';\nimport * as v from 'valibot';\nexport const form = [a, b, c, d, v];",
       'src/client/features/auth/api/signin.ts': 'export const a = 1;\nexport const b = 2;',
       'src/client/lib/c.ts': 'export const c = 3;',
       'src/client/ui/d.ts': 'export const d = 4;',

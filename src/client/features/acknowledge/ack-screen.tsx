@@ -9,8 +9,8 @@ import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useAcknowledgeMutation } from './api/acknowledge.ts';
-import { useAck } from './api/get-ack.ts';
+import { useAcknowledgeMutation } from '#client/api/acknowledgements.ts';
+import { useAck } from '#client/api/acknowledgements.ts';
 import './ack-screen.css';
 
 /** The server turned the link down (unknown or expired); "too many tries" and no answer are not that. */

@@ -3,8 +3,8 @@ import type { CheckIn, CheckInPurpose } from '#shared/api/check-ins.ts';
 import { DEFAULT_CHECK_IN_REMINDER_MINUTES } from '#shared/api/check-ins.ts';
 import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
 import type { Fix } from '#client/lib/location/location-store.ts';
-import { sendCheckInCall, type CheckInReply } from './api/check-in-call.ts';
-import { currentCheckInQueryOptions } from './api/current-check-in.ts';
+import { sendCheckInCall, type CheckInReply } from '#client/api/check-in-calls.ts';
+import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
 import { setWaitingCall } from './check-in-waiting.ts';
 
 const CHECK_INS = '/check-ins';

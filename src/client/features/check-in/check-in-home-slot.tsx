@@ -1,4 +1,4 @@
-import { useCurrentCheckIn } from './api/current-check-in.ts';
+import { useCurrentCheckIn } from '#client/api/check-ins.ts';
 import { CheckInStart } from '#client/features/check-in/check-in-start.tsx';
 import { RunningCheckIn } from './running-check-in.tsx';
 import './check-in.css';

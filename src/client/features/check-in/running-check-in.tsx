@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CHECK_IN_PURPOSE_LABELS, type CheckIn } from '#shared/api/check-ins.ts';
-import { usePinsSet } from '#client/lib/pins/use-pins-set.ts';
+import { usePinsSet } from '#client/api/profile.ts';
 import { PinDialog } from '#client/ui/pin-dialog.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getLocation } from '#client/lib/location/location-store.ts';
-import type { CheckInReply } from './api/check-in-call.ts';
+import type { CheckInReply } from '#client/api/check-in-calls.ts';
+import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
 import { closeCheckIn, extendCheckIn } from './check-in-actions.ts';
 import {
   CHECK_IN_CLOSED,
@@ -80,7 +81,7 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
     } else {
       setFailure(reply.message);
       if (reply.kind === 'refused' && reply.status === 404)
-        void queryClient.invalidateQueries({ queryKey: ['check-in'] });
+        void queryClient.invalidateQueries({ queryKey: currentCheckInQueryOptions().queryKey });
     }
     return null;
   }

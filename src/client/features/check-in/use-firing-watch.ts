@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { currentCheckInQueryOptions } from './api/current-check-in.ts';
+import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
 
 /** How often an open home asks whether an overdue check-in has fired. */
 export const FIRING_WATCH_MS = 3000;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
-import { currentCheckInQueryOptions } from './api/current-check-in.ts';
+import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
 import { setWaitingCall, useWaitingCall, type WaitingCall } from './check-in-waiting.ts';
 
 /**

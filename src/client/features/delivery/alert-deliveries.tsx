@@ -1,7 +1,7 @@
 import { clockTime } from '#shared/alert-moment.ts';
 import { firmAttendingText, NOBODY_ACKNOWLEDGED_YET } from '#shared/delivery-texts.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
-import { useAlertDeliveries } from './api/get-alert-deliveries.ts';
+import { useAlertDeliveries } from '#client/api/deliveries.ts';
 import { DeliveryList, StaleNote } from './delivery-list.tsx';
 
 /**

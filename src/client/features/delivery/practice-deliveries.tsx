@@ -1,4 +1,4 @@
-import { usePracticeDeliveries } from './api/get-practice-deliveries.ts';
+import { usePracticeDeliveries } from '#client/api/deliveries.ts';
 import { DeliveryList, StaleNote } from './delivery-list.tsx';
 
 /**

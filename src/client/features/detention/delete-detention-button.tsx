@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { detentionMessages } from '#shared/api/detention-info.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useDeleteDetentionInfo } from './api/detention-info.ts';
+import { useDeleteDetentionInfo } from '#client/api/detention-info.ts';
 import { DETENTION_DELETE, DETENTION_DELETE_CONFIRM } from './detention-texts.ts';
 
 /** 'Borrar mi información', after a confirmation. */

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithValibot } from '@conform-to/valibot';
+import { useState } from 'react';
 import {
   DETENTION_FIELD_LABELS,
   DETENTION_FIELDS,
@@ -7,101 +9,105 @@ import {
   type DetentionInfo,
 } from '#shared/api/detention-info.ts';
 import { ApiError } from '#client/lib/api-error.ts';
+import { FieldError } from '#client/ui/field-error.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useSaveDetentionInfo } from './api/detention-info.ts';
-import { birthDateToShow, birthDateToStore } from './birth-date.ts';
-import { BIRTH_DATE_INVALID, DETENTION_SAVE, HINTS } from './detention-texts.ts';
+import { useSaveDetentionInfo } from '#client/api/detention-info.ts';
+import { birthDateToShow } from './birth-date.ts';
+import { detentionFormSchema } from './detention-form-schema.ts';
+import { DETENTION_SAVE, HINTS } from './detention-texts.ts';
 import '#client/ui/form-controls.css';
 import './detention.css';
 
-type Errors = Partial<Record<DetentionField | 'form', string>>;
 const TEXT_FIELDS = DETENTION_FIELDS.filter((field) => field !== 'g28_signed');
 const MULTILINE: ReadonlySet<DetentionField> = new Set(['children_contact', 'documents_location', 'medicines']);
-
-function serverErrors(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return { form: String(error) };
-  const data = error.data as { errors?: Record<string, string[]> } | undefined;
-  const found: Errors = {};
-  for (const field of DETENTION_FIELDS) {
-    const first = data?.errors?.[field]?.[0];
-    if (first) found[field] = first;
-  }
-  return Object.keys(found).length > 0 ? found : { form: error.message };
-}
 
 // The fields as the person reads them: only the birth date differs from what is stored.
 const shown = (info: DetentionInfo): DetentionInfo => ({ ...info, birth_date: birthDateToShow(info.birth_date) });
 
+interface Replyable {
+  reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]>;
+}
+
+/** The server's first message on each field it refuses, or its general message for the form. */
+function serverReply(submission: Replyable, error: unknown): SubmissionResult<string[]> {
+  const fieldErrors = Object.entries(error instanceof ApiError ? (error.fieldErrors ?? {}) : {}).filter(
+    ([field, messages]) => (DETENTION_FIELDS as readonly string[]).includes(field) && messages.length > 0,
+  );
+  if (fieldErrors.length > 0) {
+    return submission.reply({
+      fieldErrors: Object.fromEntries(fieldErrors.map(([field, messages]) => [field, messages.slice(0, 1)])),
+    });
+  }
+  return submission.reply({ formErrors: [error instanceof Error ? error.message : String(error)] });
+}
+
 /** Each field optional and labelled; what the server stored comes back into the fields as it is. */
 export function DetentionForm({ info }: { info: DetentionInfo }) {
   const save = useSaveDetentionInfo();
-  const [values, setValues] = useState<DetentionInfo>(() => shown(info));
-  const [errors, setErrors] = useState<Errors>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const birthDate = birthDateToStore(values.birth_date);
-    if (birthDate === undefined) {
-      setErrors({ birth_date: BIRTH_DATE_INVALID });
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { ...values, birth_date: birthDate },
-      {
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [form, fields] = useForm({
+    id: 'detention',
+    lastResult,
+    defaultValue: shown(info),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    // Every field is optional text: an empty one is '' to the shared schema, as the server reads it.
+    onValidate: ({ formData }) =>
+      parseWithValibot(formData, { schema: detentionFormSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== 'success') return;
+      save.mutate(submission.value, {
         onSuccess: (stored) => {
-          setValues(shown(stored));
+          setLastResult(undefined);
+          form.update({ value: shown(stored) });
           showToast({ message: detentionMessages.saved });
         },
-        onError: (error) => setErrors(serverErrors(error)),
-      },
-    );
-  }
-
-  const set = (field: DetentionField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+        onError: (error) => setLastResult(serverReply(submission, error)),
+      });
+    },
+  });
 
   return (
-    <form className="detention-form" noValidate onSubmit={submit}>
+    <form className="detention-form" {...getFormProps(form)}>
       {TEXT_FIELDS.map((field) => {
-        const id = `detention-${field}`;
+        const meta = fields[field];
         const hint = HINTS[field];
-        const describedBy = [hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
-        const common = {
-          id,
-          name: field,
-          className: 'field__input',
-          value: values[field],
-          maxLength: 200,
-          'aria-invalid': errors[field] ? true : undefined,
-          'aria-describedby': describedBy,
-        };
+        const describedBy = [hint ? `${meta.id}-hint` : '', meta.errorId].filter(Boolean).join(' ');
         return (
           <div className="field" key={field}>
-            <label className="field__label" htmlFor={id}>
+            <label className="field__label" htmlFor={meta.id}>
               {DETENTION_FIELD_LABELS[field]}
             </label>
             {hint && (
-              <p id={`${id}-hint`} className="muted detention-form__hint">
+              <p id={`${meta.id}-hint`} className="muted detention-form__hint">
                 {hint}
               </p>
             )}
             {MULTILINE.has(field) ? (
-              <textarea {...common} rows={2} onChange={(event) => set(field, event.target.value)} />
+              <textarea
+                className="field__input"
+                {...getTextareaProps(meta)}
+                key={meta.key}
+                maxLength={200}
+                rows={2}
+                aria-describedby={describedBy}
+              />
             ) : (
               <input
-                {...common}
-                type={field.endsWith('_phone') ? 'tel' : 'text'}
+                className="field__input"
+                {...getInputProps(meta, { type: field.endsWith('_phone') ? 'tel' : 'text' })}
+                key={meta.key}
+                maxLength={200}
                 autoComplete="off"
-                onChange={(event) => set(field, event.target.value)}
+                aria-describedby={describedBy}
               />
             )}
-            <p id={`${id}-error`} className="field__error" aria-live="polite">
-              {errors[field]}
-            </p>
+            <FieldError id={meta.errorId} errors={meta.errors} />
           </div>
         );
       })}
-      <fieldset className="field detention-form__g28" aria-describedby="detention-g28_signed-error">
+      <fieldset className="field detention-form__g28" aria-describedby={fields.g28_signed.errorId}>
         <legend className="field__label">{DETENTION_FIELD_LABELS.g28_signed}</legend>
         {(
           [
@@ -112,22 +118,21 @@ export function DetentionForm({ info }: { info: DetentionInfo }) {
         ).map(([value, label]) => (
           <label key={value || 'none'} className="checkbox detention-form__option">
             <input
-              type="radio"
-              name="g28_signed"
+              {...getInputProps(fields.g28_signed, { type: 'radio', value })}
+              key={`${fields.g28_signed.key ?? ''}-${value}`}
+              id={`${fields.g28_signed.id}-${value || 'none'}`}
+              // Conform leaves out an empty value: 'No lo sé' must still send ''.
               value={value}
-              checked={values.g28_signed === value}
-              onChange={() => set('g28_signed', value)}
+              defaultChecked={(fields.g28_signed.initialValue ?? '') === value}
             />
             <span>{label}</span>
           </label>
         ))}
-        <p id="detention-g28_signed-error" className="field__error" aria-live="polite">
-          {errors.g28_signed}
-        </p>
+        <FieldError id={fields.g28_signed.errorId} errors={fields.g28_signed.errors} />
       </fieldset>
-      {errors.form && (
-        <p className="field__error" role="alert">
-          {errors.form}
+      {form.errors?.[0] && (
+        <p id={form.errorId} className="field__error" role="alert">
+          {form.errors[0]}
         </p>
       )}
       <button type="submit" className="button button--block" disabled={save.isPending} aria-busy={save.isPending}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDetentionInfo } from './api/detention-info.ts';
+import { useDetentionInfo } from '#client/api/detention-info.ts';
 import { DeleteDetentionButton } from './delete-detention-button.tsx';
 import { DetentionForm } from './detention-form.tsx';
 import { DETENTION_TITLE, DETENTION_WHO, DETENTION_WHY } from './detention-texts.ts';

@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { pinMessages } from '#shared/api/pins.ts';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithValibot } from '@conform-to/valibot';
+import { useState } from 'react';
+import { pinMessages, pinsResetSchema } from '#shared/api/pins.ts';
+import { FieldError } from '#client/ui/field-error.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useForgotPins, useResetPins } from './api/pins.ts';
-import { pinErrors } from './pin-errors.ts';
+import { useForgotPins, useResetPins } from '#client/api/pins.ts';
+import { pinsReply } from './pin-errors.ts';
 import { FORGOT_EXPLAIN } from './pins-texts.ts';
 import '#client/ui/form-controls.css';
 
@@ -11,8 +14,27 @@ export function ForgotPins() {
   const forgot = useForgotPins();
   const reset = useResetPins();
   const [sent, setSent] = useState(false);
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [form, fields] = useForm({
+    id: 'pins-reset',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: pinsResetSchema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== 'success') return;
+      reset.mutate(submission.value.code, {
+        onSuccess: () => {
+          setSent(false);
+          setLastResult(undefined);
+          showToast({ message: pinMessages.deleted });
+        },
+        onError: (failure) => setLastResult(pinsReply(submission, failure)),
+      });
+    },
+  });
 
   function send() {
     setError(undefined);
@@ -21,22 +43,7 @@ export function ForgotPins() {
         setSent(true);
         showToast({ message: pinMessages.codeSent });
       },
-      onError: (failure) => setError(pinErrors(failure).form ?? failure.message),
-    });
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    reset.mutate(code, {
-      onSuccess: () => {
-        setSent(false);
-        setCode('');
-        showToast({ message: pinMessages.deleted });
-      },
-      onError: (failure) => {
-        const errors = pinErrors(failure);
-        setError(errors.code ?? errors.form);
-      },
+      onError: (failure) => setError(failure.message),
     });
   }
 
@@ -55,27 +62,36 @@ export function ForgotPins() {
       </div>
     );
   }
+  const code = fields.code;
+  const { type: _type, name, ...codeProps } = getInputProps(code, { type: 'text' });
   return (
-    <form className="pins__forgot" noValidate onSubmit={submit} aria-label="Borrar mis PIN con el código">
+    <form className="pins__forgot" {...getFormProps(form)} aria-label="Borrar mis PIN con el código">
       <div className="field">
-        <label className="field__label" htmlFor="pins-reset-code">
+        <label className="field__label" htmlFor={code.id}>
           Código que te enviamos por correo
         </label>
         <input
-          id="pins-reset-code"
           className="field__input"
+          {...codeProps}
+          key={code.key}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={4}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="pins-reset-code-error"
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          onInput={(event) => {
+            const input = event.currentTarget;
+            const digits = input.value.replace(/\D/g, '').slice(0, 4);
+            if (digits !== input.value) input.value = digits;
+          }}
+          type="text"
+          name={name}
         />
-        <p id="pins-reset-code-error" className="field__error" aria-live="polite">
-          {error}
-        </p>
+        <FieldError id={code.errorId} errors={code.errors} />
       </div>
+      {form.errors?.[0] && (
+        <p id={form.errorId} className="field__error" role="alert">
+          {form.errors[0]}
+        </p>
+      )}
       <button type="submit" className="button button--block" disabled={reset.isPending}>
         Borrar mis PIN
       </button>

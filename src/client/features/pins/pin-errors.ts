@@ -1,12 +1,28 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { ApiError } from '#client/lib/api-error.ts';
 
-/** The server's first message per field, and its general message when no field has one. */
-export function pinErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return { form: String(error) };
-  const data = error.data as { errors?: Record<string, string[]> } | undefined;
-  const found: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(data?.errors ?? {})) {
-    if (messages[0]) found[field] = messages[0];
+interface Replyable {
+  reply(options?: {
+    fieldErrors?: Record<string, string[]>;
+    formErrors?: string[];
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
+}
+
+/**
+ * The server's refusal as the form's last result: its first message on each field it names, or its
+ * general message for the form when it names none (a lock after too many wrong PINs, no signal).
+ * `hideFields` empties fields that must be typed again (a wrong PIN).
+ */
+export function pinsReply(submission: Replyable, error: unknown, hideFields?: string[]): SubmissionResult<string[]> {
+  const fieldErrors = Object.entries(error instanceof ApiError ? (error.fieldErrors ?? {}) : {}).filter(
+    ([, messages]) => messages.length > 0,
+  );
+  if (fieldErrors.length > 0) {
+    return submission.reply({
+      fieldErrors: Object.fromEntries(fieldErrors.map(([name, messages]) => [name, messages.slice(0, 1)])),
+      ...(hideFields ? { hideFields } : {}),
+    });
   }
-  return Object.keys(found).length > 0 ? found : { form: error.message };
+  return submission.reply({ formErrors: [error instanceof Error ? error.message : String(error)] });
 }

@@ -1,42 +1,45 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { FieldError } from '#client/ui/field-error.tsx';
 import '#client/ui/form-controls.css';
 
 interface Props {
-  id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
+  meta: FieldMetadata<string>;
   hint?: string;
 }
 
-/** A labelled 4-digit PIN field: digits only, hidden as typed, its error tied to it. */
-export function PinInput({ id, label, value, onChange, error, hint }: Props) {
-  const describedBy = [hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+/** A labelled 4-digit PIN field of a Conform form: digits only, hidden as typed, its hint and error tied to it. */
+export function PinInput({ label, meta, hint }: Props) {
+  const hintId = `${meta.id}-hint`;
+  const { type: _type, name, ...inputProps } = getInputProps(meta, { type: 'password' });
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
+      <label className="field__label" htmlFor={meta.id}>
         {label}
       </label>
       {hint && (
-        <p id={`${id}-hint`} className="muted pins__hint">
+        <p id={hintId} className="muted pins__hint">
           {hint}
         </p>
       )}
       <input
-        id={id}
         className="field__input pins__input"
-        type="password"
+        {...inputProps}
+        key={meta.key}
         inputMode="numeric"
         autoComplete="off"
         maxLength={4}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
+        // The error last: it is what a screen reader reads after the hint.
+        aria-describedby={[hint ? hintId : '', meta.errorId].filter(Boolean).join(' ')}
+        onInput={(event) => {
+          const input = event.currentTarget;
+          const digits = input.value.replace(/\D/g, '').slice(0, 4);
+          if (digits !== input.value) input.value = digits;
+        }}
+        type="password"
+        name={name}
       />
-      <p id={`${id}-error`} className="field__error" aria-live="polite">
-        {error}
-      </p>
+      <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { usePinsSet } from '#client/lib/pins/use-pins-set.ts';
+import { usePinsSet } from '#client/api/profile.ts';
 import { ForgotPins } from './forgot-pins.tsx';
 import { RemovePinsForm } from './remove-pins-form.tsx';
 import { SetPinsForm } from './set-pins-form.tsx';

@@ -7,7 +7,7 @@ import { PhoneField } from '#client/ui/phone-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useUpdateProfileMutation } from './api/update-profile.ts';
+import { useUpdateProfileMutation } from '#client/api/profile.ts';
 
 const FIELDS = ['firstname', 'lastname', 'phone'] as const;
 

@@ -1,4 +1,4 @@
-import { useProfile } from './api/get-profile.ts';
+import { useProfile } from '#client/api/profile.ts';
 import { FirmConsentSection } from './firm-consent/firm-consent-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { OpenSessions } from './sessions/open-sessions.tsx';

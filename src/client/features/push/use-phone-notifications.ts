@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#client/lib/api-error.ts';
-import { deletePushSubscription, getPushPublicKey, sendPushSubscription } from './api/push-subscription.ts';
+import { deletePushSubscription, getPushPublicKey, sendPushSubscription } from '#client/api/push-subscription.ts';
 
 export type PhoneNotificationState =
   | 'checking'

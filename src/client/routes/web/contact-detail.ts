@@ -8,7 +8,7 @@ export const contactDetailRoute = createRoute({
   // A head start (also on hover of a card), never awaited: the screen shows its own loading state.
   // Imported here, not at the top, so the contact code stays out of the first download (home's budget).
   loader: ({ context, params }) => {
-    import('#client/features/contacts/api/get-contact.ts')
+    import('#client/api/contacts.ts')
       .then(({ contactQueryOptions }) =>
         context.queryClient.ensureQueryData(contactQueryOptions(params.contactId, context.queryClient)),
       )

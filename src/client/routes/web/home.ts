@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
+import { contactsQueryOptions } from '#client/api/contacts.ts';
 import { setCheckInSlot } from '#client/lib/home-slots.ts';
 import { homeRules } from '../guards.ts';
 import { authedRoute } from './authed.ts';

@@ -8,7 +8,7 @@ export const profileRoute = createRoute({
   // A head start, never awaited: the screen shows its own loading state. Imported here, not at
   // the top, so the profile code stays out of the first download (home's budget).
   loader: ({ context }) => {
-    import('#client/features/profile/api/get-profile.ts')
+    import('#client/api/profile.ts')
       .then(({ profileQueryOptions }) => context.queryClient.ensureQueryData(profileQueryOptions()))
       .catch(() => undefined);
   },

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckIn } from '#shared/api/check-ins.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
-import { getAlertStatus } from '#client/features/sos/press/get-alert-status.ts';
+import { getAlertStatus } from '#client/api/alert-status.ts';
 import { startAlertReconcile } from '#client/features/sos/press/reconcile-alert.ts';
 import { setWaitingCall } from '#client/features/check-in/check-in-waiting.ts';
 import { resetAll } from '#client/lib/session/session-store.ts';

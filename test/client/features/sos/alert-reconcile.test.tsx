@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '#shared/browser/stored-session.ts';
-import { getAlertStatus } from '#client/features/sos/press/get-alert-status.ts';
+import { getAlertStatus } from '#client/api/alert-status.ts';
 import {
   ALERT_ALREADY_ENDED,
   checkAlertWithServer,

@@ -7,7 +7,7 @@ import { ApiError } from '#client/lib/api-error.ts';
 import { setAuth } from '#client/lib/session/session-store.ts';
 import { TextField } from '#client/ui/text-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
-import { useSigninMutation } from '../api/signin.ts';
+import { useSigninMutation } from '#client/api/auth.ts';
 
 export function SigninForm() {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { useAuth } from '#client/lib/session/use-session.ts';
 import { PhoneField } from '#client/ui/phone-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';
-import { useSignupMutation } from '../api/signup.ts';
+import { useSignupMutation } from '#client/api/auth.ts';
 import { storeSessionAndChooseNext } from '../after-session.ts';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 

@@ -1,6 +1,6 @@
 import { MAX_CODE_ERRORS } from '#shared/constants.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useResendCodeMutation } from '../api/resend-code.ts';
+import { useResendCodeMutation } from '#client/api/auth.ts';
 import { useSignOut } from '#client/features/auth/sign-out/use-sign-out.ts';
 import '#client/ui/form-controls.css';
 

@@ -9,7 +9,7 @@ import { track } from '#client/lib/analytics.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { setAuth } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useVerifyMutation } from '../api/verify.ts';
+import { useVerifyMutation } from '#client/api/auth.ts';
 import { storeSessionAndChooseNext } from '../after-session.ts';
 import { CodeBoxes } from './code-boxes.tsx';
 

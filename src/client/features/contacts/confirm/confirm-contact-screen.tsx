@@ -5,8 +5,8 @@ import { track } from '#client/lib/analytics.ts';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { isLinkRejected } from '../api/link-rejected.ts';
-import { useVerifyContactMutation } from '../api/verify-contact.ts';
+import { isLinkRejected } from '#client/api/contact-links.ts';
+import { useVerifyContactMutation } from '#client/api/contact-links.ts';
 
 export interface ContactTermsRenderProps {
   onAccept: () => void;

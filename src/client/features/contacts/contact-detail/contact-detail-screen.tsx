@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '#client/lib/api-error.ts';
-import { useContact } from '../api/get-contact.ts';
+import { useContact } from '#client/api/contacts.ts';
 import { ContactDetails } from './contact-details.tsx';
 import './contact-detail.css';
 

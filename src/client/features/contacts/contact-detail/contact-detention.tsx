@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useUpdateContactDetentionMutation } from '../api/update-contact-detention.ts';
+import { useUpdateContactDetentionMutation } from '#client/api/contact-changes.ts';
 import '#client/ui/form-controls.css';
 
 // Says who sends what to whom: 'Recibe mi información de detención' read as an order or as a fact.

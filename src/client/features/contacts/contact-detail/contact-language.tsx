@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useUpdateContactLanguageMutation } from '../api/update-contact-language.ts';
+import { useUpdateContactLanguageMutation } from '#client/api/contact-changes.ts';
 import { LanguageChoice } from '../language-choice/language-choice.tsx';
 
 export const LANGUAGE_SAVED = 'Guardamos el idioma de sus correos.';

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { track } from '#client/lib/analytics.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
-import { contactQueryOptions } from '../api/get-contact.ts';
-import { useDeleteContactMutation } from '../api/delete-contact.ts';
+import { contactQueryOptions } from '#client/api/contacts.ts';
+import { useDeleteContactMutation } from '#client/api/contact-changes.ts';
 
 export function DeleteContactButton({ contactId, fullName }: { contactId: string; fullName: string }) {
   const navigate = useNavigate();

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '#client/lib/api-error.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { contactQueryOptions } from '../api/get-contact.ts';
-import { useInviteContactMutation } from '../api/invite-contact.ts';
+import { contactQueryOptions } from '#client/api/contacts.ts';
+import { useInviteContactMutation } from '#client/api/contact-changes.ts';
 
 export function ResendInvitationButton({ contactId }: { contactId: string }) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { PhoneField } from '#client/ui/phone-field.tsx';
 import { SelectField } from '#client/ui/select-field.tsx';
 import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';
-import { useCreateContactMutation } from '../api/create-contact.ts';
+import { useCreateContactMutation } from '#client/api/contact-changes.ts';
 import { LanguageChoice } from '../language-choice/language-choice.tsx';
 
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'kinship'] as const;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
+import { useContacts } from '#client/api/contacts.ts';
 import { ContactCard } from './contact-card.tsx';
 import './contact-list.css';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { track } from '#client/lib/analytics.ts';
 import { setAuth } from '#client/lib/session/session-store.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
-import { declareNoContacts } from '../api/declare-no-contacts.ts';
+import { declareNoContacts } from '#client/api/contact-changes.ts';
 import { ContactForm } from '../contact-form/contact-form.tsx';
 
 type Open = 'none' | 'congratulations' | 'no-contacts';

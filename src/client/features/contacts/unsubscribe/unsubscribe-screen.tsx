@@ -5,8 +5,8 @@ import type { ContactTexts } from '#shared/contact-texts/index.ts';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
-import { isLinkRejected } from '../api/link-rejected.ts';
-import { useUnsubscribeMutation } from '../api/unsubscribe.ts';
+import { isLinkRejected } from '#client/api/contact-links.ts';
+import { useUnsubscribeMutation } from '#client/api/contact-links.ts';
 
 /**
  * /web/active/unsubscribe?token=: opening the link changes nothing (mail scanners

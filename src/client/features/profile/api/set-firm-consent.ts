@@ -3,7 +3,7 @@ import type { FirmConsentInput } from '#shared/api/firm-consent.ts';
 import { profileSchema, type Profile } from '#shared/api/profile.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
 import { pinGuardedRequest } from '#client/lib/pins/pin-guarded-request.ts';
-import { profileQueryOptions } from './get-profile.ts';
+import { profileQueryOptions } from '#client/api/profile.ts';
 
 /** Turning it off during an alert or a check-in asks for the PIN (pin-guarded-request.ts). */
 export async function setFirmConsent(input: FirmConsentInput): Promise<Profile> {

@@ -1,8 +1,8 @@
 import type { OpenSession } from '#shared/api/sessions.ts';
 import './open-sessions.css';
 import { showToast } from '#client/ui/toast-store.ts';
-import { useOpenSessions } from '../api/get-open-sessions.ts';
-import { useRevokeOtherSessionsMutation } from '../api/revoke-other-sessions.ts';
+import { useOpenSessions } from '#client/api/sessions.ts';
+import { useRevokeOtherSessionsMutation } from '#client/api/sessions.ts';
 
 const moment = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => moment.format(new Date(iso));

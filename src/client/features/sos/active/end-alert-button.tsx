@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { usePinsSet } from '#client/lib/pins/use-pins-set.ts';
+import { usePinsSet } from '#client/api/profile.ts';
 import { PinDialog } from '#client/ui/pin-dialog.tsx';
 import { END_FAILED, endAlert } from './end-alert.ts';
 

@@ -1,6 +1,6 @@
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
+import { useContacts } from '#client/api/contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
 import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { CheckInEntry } from '#client/features/check-in/check-in-entry.tsx';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { contactsQueryOptions } from '#client/features/contacts/api/get-contacts.ts';
-import { useAlertDeliveries } from '#client/features/delivery/api/get-alert-deliveries.ts';
+import { contactsQueryOptions } from '#client/api/contacts.ts';
+import { useAlertDeliveries } from '#client/api/deliveries.ts';
 import { ActiveAlertScreen, useAlertDelivery } from '#client/features/sos/active/active-alert-screen.tsx';
 
 // Each contact's e-mail, a chunk of its own: the alert screen never waits for it.

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FirstContactScreen } from '#client/features/contacts/first-contact/first-contact-screen.tsx';
-import { useProfile } from '#client/features/profile/api/get-profile.ts';
+import { useProfile } from '#client/api/profile.ts';
 import { FirmConsentOffer } from '#client/features/profile/firm-consent/firm-consent-offer.tsx';
 
 /**

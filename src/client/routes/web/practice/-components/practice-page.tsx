@@ -1,4 +1,4 @@
-import { useContacts } from '#client/features/contacts/api/get-contacts.ts';
+import { useContacts } from '#client/api/contacts.ts';
 import { PracticeDeliveries } from '#client/features/delivery/practice-deliveries.tsx';
 import { PracticePanel } from '#client/features/sos/practice/practice-panel.tsx';
 

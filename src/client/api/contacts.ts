@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Contact } from '#shared/api/contacts.ts';
 import * as apiMessages from '#shared/api-messages.ts';
 import { LANGUAGES } from '#shared/language.ts';
@@ -15,6 +15,8 @@ import {
   type Shape,
 } from '#shared/plain-data.ts';
 import { queryRoots } from '#client/lib/query-client.ts';
+
+// The person's contacts, the list and each one: one query key, one reader.
 
 /** contactSchema of src/shared/api/contacts.ts, read with src/shared/plain-data.ts: home's first frame reads the list. */
 const contactShape: Shape<Contact> = {
@@ -39,6 +41,13 @@ export function readContacts(data: unknown): Contact[] {
   const contacts = Array.isArray(list) ? list.map((item) => readObject(contactShape, item)) : [undefined];
   if (!contacts.every((contact) => contact !== undefined)) throw new ApiError(200, data, apiMessages.serverError);
   return contacts;
+}
+
+/** One contact of a reply, read as the list's: a wrong shape is an error. */
+function readContact(data: unknown): Contact {
+  const contact = readObject(contactShape, successMessage(data));
+  if (!contact) throw new ApiError(200, data, apiMessages.serverError);
+  return contact;
 }
 
 export async function getContacts(): Promise<Contact[]> {
@@ -75,4 +84,28 @@ export function contactsQueryOptions() {
 
 export function useContacts() {
   return useQuery(contactsQueryOptions());
+}
+
+export async function getContact(id: string): Promise<Contact> {
+  return readContact(await apiRequest('GET', `/contacts/${encodeURIComponent(id)}`));
+}
+
+/**
+ * One contact. Given the query client, it starts from the card already in the
+ * cached list (and refreshes it in the background), so a tapped card opens at
+ * once, offline too.
+ */
+export function contactQueryOptions(id: string, queryClient?: QueryClient) {
+  const listKey = contactsQueryOptions().queryKey;
+  return queryOptions({
+    queryKey: [...listKey, id],
+    queryFn: () => getContact(id),
+    networkMode: 'offlineFirst',
+    initialData: () => queryClient?.getQueryData(listKey)?.find((contact) => contact.id === id),
+    initialDataUpdatedAt: () => queryClient?.getQueryState(listKey)?.dataUpdatedAt,
+  });
+}
+
+export function useContact(id: string) {
+  return useQuery(contactQueryOptions(id, useQueryClient()));
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ackViewSchema, type AckView } from '#shared/api/deliveries.ts';
+import { queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AckView, ackViewSchema } from '#shared/api/deliveries.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
@@ -27,4 +27,17 @@ export function ackQueryOptions(token: string) {
 
 export function useAck(token: string) {
   return useQuery(ackQueryOptions(token));
+}
+
+/** 'Lo tengo': records the acknowledgement once; pressing again records nothing new. */
+export async function acknowledge(token: string): Promise<AckView> {
+  return parseMessage(ackViewSchema, await apiRequest('POST', '/ack', { body: { token }, authenticated: false }));
+}
+
+export function useAcknowledgeMutation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => acknowledge(token),
+    onSuccess: (view) => queryClient.setQueryData(ackQueryOptions(token).queryKey, view),
+  });
 }
