@@ -72,6 +72,8 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
       .replace(/^-|-$/g, '')}.png`;
     try {
       await ready();
+      // After a load the splash fades out over the screen: the picture is of the screen, not the fade.
+      await target.locator('.splash').waitFor({ state: 'detached' });
       await target.evaluate(() => document.fonts.ready);
       await target.screenshot({ path: path.join(OUT, file) });
       shots.push({ name, file });
