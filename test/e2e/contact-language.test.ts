@@ -94,9 +94,14 @@ describe('the pages of a contact who reads English', () => {
     await contact.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
     expect(await languageAndAxe(contact)).toEqual({ lang: 'es', violations: [] });
 
-    // The same link again: used, so the invalid-link page, in English.
+    // The same link again: used, so it says it was already accepted, in English, naming the person.
     await contact.goto(verify);
-    await contact.getByRole('dialog', { name: 'Terms and conditions' }).getByRole('button', { name: 'Accept' }).click();
+    await contact.getByRole('heading', { name: 'You already accepted this invitation' }).waitFor();
+    await contact.getByText("You're already one of Elena idioma's emergency contacts.", { exact: false }).waitFor();
+    expect(await languageAndAxe(contact)).toEqual({ lang: 'en', violations: [] });
+
+    // A link that is no link: the invalid-link page, in English.
+    await contact.goto(`${app.url}/web/active/invalid?lang=en`);
     await contact.getByRole('heading', { name: 'Invalid link' }).waitFor();
     expect(await languageAndAxe(contact)).toEqual({ lang: 'en', violations: [] });
     await switchTo(contact, 'Español', false);
