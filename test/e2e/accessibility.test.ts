@@ -186,6 +186,10 @@ describe('accessibility of every screen', () => {
     await page.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
     await checkScreen(page, 'accept', 'Te damos la bienvenida');
 
+    await page.goto(verifyUrl);
+    await page.getByRole('heading', { name: 'Ya aceptaste esta invitación' }).waitFor();
+    await checkScreen(page, 'invitation already accepted', 'Confirmar contacto');
+
     await page.goto(`${running.app.url}/web/active/invalid`);
     await page.getByRole('heading', { name: 'Token Inválido' }).waitFor();
     await checkScreen(page, 'invalid', 'Token Inválido');

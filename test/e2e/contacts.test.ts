@@ -14,7 +14,7 @@ const contact = {
 };
 
 describe('an emergency contact', () => {
-  it('is added, confirms from the e-mail, shows as verified, and the used link is then invalid', async () => {
+  it('is added, confirms from the e-mail naming the person, shows as verified, and the used link then says it was accepted', async () => {
     const { context, page } = await phonePage(running.browser);
     await signUpInBrowser(page, running.app, {
       email: 'carmen.ruiz@example.org',
@@ -41,9 +41,16 @@ describe('an emergency contact', () => {
 
     const theirs = await phonePage(running.browser);
     await theirs.page.goto(link!);
+    // The contact's side names the person, from the terms to the welcome.
+    await theirs.page
+      .getByText('Carmen Ruiz te agregó como su contacto de emergencia. Lee y acepta estos términos', { exact: false })
+      .waitFor();
     await theirs.page.getByRole('button', { name: 'Aceptar' }).click();
     await theirs.page.waitForURL(/\/web\/active\/accept(\?token=[A-Za-z0-9_-]+)?$/);
     await theirs.page.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
+    await theirs.page
+      .getByText('ahora formas parte de los contactos de emergencia de Carmen Ruiz.', { exact: false })
+      .waitFor();
 
     // Back on the person's phone, without a reload: within seconds the card says verified and home
     // no longer says that nobody would get the alert.
@@ -52,12 +59,14 @@ describe('an emergency contact', () => {
     await card.click();
     await page.getByText('¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.').waitFor();
 
-    // The link works once.
+    // The link works once; opened again, it says it was already accepted, without the terms.
     const again = await phonePage(running.browser);
     await again.page.goto(link!);
-    await again.page.getByRole('button', { name: 'Aceptar' }).click();
-    await again.page.waitForURL('**/web/active/invalid');
-    await again.page.getByRole('heading', { name: 'Token Inválido' }).waitFor();
+    await again.page.getByRole('heading', { name: 'Ya aceptaste esta invitación' }).waitFor();
+    await again.page
+      .getByText('Ya formas parte de los contactos de emergencia de Carmen Ruiz.', { exact: false })
+      .waitFor();
+    expect(await again.page.getByRole('button', { name: 'Aceptar' }).count()).toBe(0);
     await Promise.all([theirs.context.close(), again.context.close()]);
 
     // With the network off, reopening the app still shows the last known contacts. (Their state is the one

@@ -5,7 +5,7 @@ import { contactLanguageByLinkSchema, linkTokenSchema } from '#shared/api/contac
 import { linkTokenField } from '#shared/api/fields.ts';
 import { apiMessages } from '#shared/messages.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { contacts } from '#server/db/schema.ts';
+import { contacts, users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { fail, ok } from '#server/http/replies.ts';
@@ -13,7 +13,7 @@ import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { contactPushToken } from '#server/push/contact-token.ts';
 import { hitRateLimit } from '#server/security/rate-limit.ts';
-import { takeInvitation } from './invitations.ts';
+import { acceptedInvitationContactOf, takeInvitation } from './invitations.ts';
 import { contactOfLink } from './link-contact.ts';
 import { optOut } from './opt-outs.ts';
 
@@ -51,6 +51,33 @@ export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, '
             push_token: contactPushToken(config.secret, verified.id),
           });
         });
+      })
+      // Whom a contact's page speaks of ('Ana Pérez te agregó…'), and whether the invitation was already
+      // accepted: a reopened invitation says so instead of showing the terms again. Any of the contact's links.
+      .get('/link-person/:token', async (c) => {
+        const now = clock.now();
+        const verdict = await hitRateLimit(
+          db,
+          `ack:ip:${clientIp(c, config.trustProxy)}`,
+          config.rateLimits.ackPerIp,
+          now,
+        );
+        if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
+        const token = v.safeParse(linkTokenField, c.req.param('token'));
+        if (!token.success) return fail(c, 404, apiMessages.linkInvalid);
+        const contactId =
+          (await acceptedInvitationContactOf(db, token.output, now)) ??
+          (await contactOfLink(db, config.secret, token.output, now));
+        const [row] = contactId
+          ? await db
+              .select({ firstname: users.firstname, lastname: users.lastname, verifiedAt: contacts.emailVerifiedAt })
+              .from(contacts)
+              .innerJoin(users, eq(users.id, contacts.userId))
+              .where(eq(contacts.id, contactId))
+          : [];
+        if (!row) return fail(c, 404, apiMessages.linkInvalid);
+        const name = `${row.firstname} ${row.lastname}`.replace(/\s+/g, ' ').trim();
+        return ok(c, { name, accepted: row.verifiedAt !== null });
       })
       .post('/unsubscribe', validateJson(linkTokenSchema), async (c) => {
         const { token } = c.req.valid('json');

@@ -95,6 +95,10 @@ export const contactListQuerySchema = v.object({
 /** POST unsubscribe and the token in a confirmation link. */
 export const linkTokenSchema = v.object({ token: linkTokenField });
 
+/** GET link-person/{token}: who added the contact a link belongs to, and whether that contact already accepted. */
+export const linkPersonSchema = v.object({ name: v.string(), accepted: v.boolean() });
+export type LinkPerson = v.InferOutput<typeof linkPersonSchema>;
+
 /** PUT contact-language: the language a contact picked on a page their e-mail opened, with that page's token. */
 export const contactLanguageByLinkSchema = v.object({
   token: linkTokenField,

@@ -84,22 +84,30 @@ export const en: ContactTexts = {
   sending: 'Sending…',
   confirmTitle: 'Confirm contact',
   confirmHeading: "Confirm you're an emergency contact",
-  confirmIntro:
-    'Someone added you as their emergency contact. Read and accept these terms to get their alerts by email.',
+  confirmIntro: (who) =>
+    `${who ?? 'Someone'} added you as their emergency contact. Read and accept these terms to get their alerts by email.`,
   termsTitle: 'Terms and conditions',
   termsAccept: 'Accept',
   acceptTitle: 'Welcome',
   acceptHeading: 'Welcome!',
-  acceptJoined:
-    "You accepted the terms and conditions, and you're now one of the emergency contacts of the person who added you.",
-  acceptWhat: "If they press the SOS button, we'll email you the time and, if they share it, their location.",
+  acceptJoined: (who) =>
+    who
+      ? `You accepted the terms and conditions, and you're now one of ${who}'s emergency contacts.`
+      : "You accepted the terms and conditions, and you're now one of the emergency contacts of the person who added you.",
+  acceptWhat: (who) =>
+    who
+      ? `If ${who} presses the SOS button, we'll email you the time and, if they share it, their location.`
+      : "If they press the SOS button, we'll email you the time and, if they share it, their location.",
+  alreadyAcceptedHeading: 'You already accepted this invitation',
+  alreadyAccepted: (who) =>
+    `You're already one of ${who}'s emergency contacts. There's nothing more to do: if they press the SOS button, we'll email you.`,
   acceptClose: 'You can close this page now.',
   invalidTitle: 'Invalid link',
   invalidText: "Sorry, the link you used isn't valid or has expired.",
   unsubscribeTitle: 'Unsubscribe',
   unsubscribeHeading: 'Stop getting emails',
-  unsubscribeWhy: (app) =>
-    `You got this link because someone added you as their emergency contact on ${app}. If you unsubscribe, you won't get any more emails from that person, including their alerts.`,
+  unsubscribeWhy: (app, who) =>
+    `You got this link because ${who ?? 'someone'} added you as their emergency contact on ${app}. If you unsubscribe, you won't get any more emails from ${who ?? 'that person'}, including their alerts.`,
   unsubscribeOthers: "If other people added you as a contact, you'll still get their emails.",
   unsubscribeButton: 'Unsubscribe me',
   unsubscribedHeading: "You're unsubscribed",

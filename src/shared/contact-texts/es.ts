@@ -94,24 +94,28 @@ export const es = {
   sending: 'Enviando…',
   confirmTitle: 'Confirmar contacto',
   confirmHeading: 'Confirma que eres contacto de emergencia',
-  confirmIntro:
-    'Alguien te agregó como su contacto de emergencia. Lee y acepta estos términos para recibir sus alertas por correo.',
+  // `who`: the person who added the contact, by name; null only while the page cannot ask for it (offline).
+  confirmIntro: (who: string | null) =>
+    `${who ?? 'Alguien'} te agregó como su contacto de emergencia. Lee y acepta estos términos para recibir sus alertas por correo.`,
   termsTitle: 'Términos y condiciones',
   termsAccept: 'Aceptar',
   // For everyone who accepts, whoever they are: not the masculine '¡Bienvenido!'.
   acceptTitle: 'Te damos la bienvenida',
   acceptHeading: '¡Te damos la bienvenida!',
-  acceptJoined:
-    'Aceptaste los términos y condiciones, y ahora formas parte de los contactos de emergencia de la persona que te agregó.',
-  acceptWhat:
-    'Si esa persona presiona el botón SOS, te avisaremos por correo con la hora y, si la comparte, su ubicación.',
+  acceptJoined: (who: string | null) =>
+    `Aceptaste los términos y condiciones, y ahora formas parte de los contactos de emergencia de ${who ?? 'la persona que te agregó'}.`,
+  acceptWhat: (who: string | null) =>
+    `Si ${who ?? 'esa persona'} presiona el botón SOS, te avisaremos por correo con la hora y, si la comparte, su ubicación.`,
+  alreadyAcceptedHeading: 'Ya aceptaste esta invitación',
+  alreadyAccepted: (who: string) =>
+    `Ya formas parte de los contactos de emergencia de ${who}. No tienes que hacer nada más: si presiona el botón SOS, te avisaremos por correo.`,
   acceptClose: 'Ya puedes cerrar esta página.',
   invalidTitle: 'Token Inválido',
   invalidText: 'Lo sentimos, el enlace que usaste no es válido o ya expiró.',
   unsubscribeTitle: 'Baja de correos',
   unsubscribeHeading: 'Dejar de recibir correos',
-  unsubscribeWhy: (app: string) =>
-    `Recibes este enlace porque alguien te agregó como su contacto de emergencia en ${app}. Si te das de baja, ya no recibirás más correos de esa persona, tampoco sus alertas.`,
+  unsubscribeWhy: (app: string, who: string | null) =>
+    `Recibes este enlace porque ${who ?? 'alguien'} te agregó como su contacto de emergencia en ${app}. Si te das de baja, ya no recibirás más correos de ${who ?? 'esa persona'}, tampoco sus alertas.`,
   unsubscribeOthers: 'Si otras personas te agregaron como contacto, seguirás recibiendo sus correos.',
   unsubscribeButton: 'Darme de baja',
   unsubscribedHeading: 'Baja confirmada',

@@ -87,20 +87,25 @@ export const ht: ContactTexts = {
   sending: 'N ap voye…',
   confirmTitle: 'Konfime kontak',
   confirmHeading: 'Konfime ou se kontak ijans',
-  confirmIntro: 'Yon moun mete w kòm kontak ijans li. Li epi aksepte kondisyon sa yo pou w resevwa alèt li yo pa imèl.',
+  confirmIntro: (who) =>
+    `${who ?? 'Yon moun'} mete w kòm kontak ijans li. Li epi aksepte kondisyon sa yo pou w resevwa alèt li yo pa imèl.`,
   termsTitle: 'Kondisyon itilizasyon',
   termsAccept: 'Aksepte',
   acceptTitle: 'Byenveni',
   acceptHeading: 'Byenveni!',
-  acceptJoined: 'Ou aksepte kondisyon yo, kounye a ou fè pati kontak ijans moun ki te mete w la.',
-  acceptWhat: 'Si moun sa a peze bouton SOS la, n ap avèti w pa imèl ak lè a e, si li pataje l, kote li ye.',
+  acceptJoined: (who) => `Ou aksepte kondisyon yo, kounye a ou fè pati kontak ijans ${who ?? 'moun ki te mete w la'}.`,
+  acceptWhat: (who) =>
+    `Si ${who ?? 'moun sa a'} peze bouton SOS la, n ap avèti w pa imèl ak lè a e, si li pataje l, kote li ye.`,
+  alreadyAcceptedHeading: 'Ou te deja aksepte envitasyon sa a',
+  alreadyAccepted: (who) =>
+    `Ou deja fè pati kontak ijans ${who}. Ou pa bezwen fè anyen ankò: si li peze bouton SOS la, n ap avèti w pa imèl.`,
   acceptClose: 'Ou ka fèmen paj sa a kounye a.',
   invalidTitle: 'Lyen an pa bon',
   invalidText: 'Padon, lyen ou itilize a pa bon oswa li ekspire deja.',
   unsubscribeTitle: 'Sispann imèl yo',
   unsubscribeHeading: 'Sispann resevwa imèl',
-  unsubscribeWhy: (app) =>
-    `Ou resevwa lyen sa a paske yon moun mete w kòm kontak ijans li nan ${app}. Si w sispann, ou p ap resevwa okenn imèl nan men moun sa a ankò, ni alèt li yo.`,
+  unsubscribeWhy: (app, who) =>
+    `Ou resevwa lyen sa a paske ${who ?? 'yon moun'} mete w kòm kontak ijans li nan ${app}. Si w sispann, ou p ap resevwa okenn imèl nan men ${who ?? 'moun sa a'} ankò, ni alèt li yo.`,
   unsubscribeOthers: 'Si lòt moun mete w kòm kontak, w ap kontinye resevwa imèl pa yo.',
   unsubscribeButton: 'Sispann imèl mwen yo',
   unsubscribedHeading: 'Sa fèt',

@@ -87,23 +87,32 @@ export const pt: ContactTexts = {
   sending: 'Enviando…',
   confirmTitle: 'Confirmar contato',
   confirmHeading: 'Confirme que você é contato de emergência',
-  confirmIntro:
-    'Uma pessoa adicionou você como contato de emergência. Leia e aceite estes termos para receber os alertas dela por e-mail.',
+  confirmIntro: (who) =>
+    who
+      ? `${who} adicionou você como contato de emergência. Leia e aceite estes termos para receber os alertas por e-mail.`
+      : 'Uma pessoa adicionou você como contato de emergência. Leia e aceite estes termos para receber os alertas dela por e-mail.',
   termsTitle: 'Termos e condições',
   termsAccept: 'Aceitar',
   acceptTitle: 'Boas-vindas',
   acceptHeading: 'Boas-vindas!',
-  acceptJoined:
-    'Você aceitou os termos e condições e agora faz parte dos contatos de emergência da pessoa que adicionou você.',
-  acceptWhat:
-    'Se essa pessoa apertar o botão SOS, vamos avisar você por e-mail com a hora e, se ela compartilhar, a localização.',
+  acceptJoined: (who) =>
+    `Você aceitou os termos e condições e agora faz parte dos contatos de emergência ${who ? `de ${who}` : 'da pessoa que adicionou você'}.`,
+  acceptWhat: (who) =>
+    who
+      ? `Se ${who} apertar o botão SOS, vamos avisar você por e-mail com a hora e, se for compartilhada, a localização.`
+      : 'Se essa pessoa apertar o botão SOS, vamos avisar você por e-mail com a hora e, se ela compartilhar, a localização.',
+  alreadyAcceptedHeading: 'Você já aceitou este convite',
+  alreadyAccepted: (who) =>
+    `Você já faz parte dos contatos de emergência de ${who}. Não precisa fazer mais nada: se ${who} apertar o botão SOS, vamos avisar você por e-mail.`,
   acceptClose: 'Você já pode fechar esta página.',
   invalidTitle: 'Link inválido',
   invalidText: 'Desculpe, o link que você usou não é válido ou já venceu.',
   unsubscribeTitle: 'Cancelar e-mails',
   unsubscribeHeading: 'Parar de receber e-mails',
-  unsubscribeWhy: (app) =>
-    `Você recebeu este link porque uma pessoa adicionou você como contato de emergência no ${app}. Se cancelar, não vai receber mais e-mails dessa pessoa, nem os alertas dela.`,
+  unsubscribeWhy: (app, who) =>
+    who
+      ? `Você recebeu este link porque ${who} adicionou você como contato de emergência no ${app}. Se cancelar, não vai receber mais e-mails de ${who}, nem os alertas.`
+      : `Você recebeu este link porque uma pessoa adicionou você como contato de emergência no ${app}. Se cancelar, não vai receber mais e-mails dessa pessoa, nem os alertas dela.`,
   unsubscribeOthers: 'Se outras pessoas adicionaram você como contato, você continua recebendo os e-mails delas.',
   unsubscribeButton: 'Cancelar meus e-mails',
   unsubscribedHeading: 'Cancelamento confirmado',

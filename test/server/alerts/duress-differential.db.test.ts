@@ -68,6 +68,7 @@ const ROUTES: Record<string, { read: true } | { script: string } | { notThePerso
   'POST /api/refresh': { notThePersons: 'token rotation, no PIN' },
   'POST /api/logout': { notThePersons: 'signs out this phone only, no PIN' },
   'GET /api/verify-contact/:token': { notThePersons: "a contact's link" },
+  'GET /api/link-person/:token': { notThePersons: "a contact's link" },
   'POST /api/unsubscribe': { notThePersons: "a contact's link" },
   'PUT /api/contact-language': { notThePersons: "a contact's link" },
   'GET /api/ack/:token': { notThePersons: "a contact's 'Lo tengo' page" },

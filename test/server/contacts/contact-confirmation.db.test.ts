@@ -42,6 +42,31 @@ describe('a contact confirms, or opts out, from the e-mail', () => {
     t.call('POST', `contacts/${contact?.id}/invite`, { token: session.access_token });
   const unsubscribe = (token: unknown) => t.call('POST', 'unsubscribe', { body: { token } });
 
+  it("names the person on the link's pages, and an invitation opened again says it was already accepted", async () => {
+    const { contact } = await add(ana, 'nombrada@example.com');
+    const [invitation] = await mailsTo(t, 'nombrada@example.com');
+    const token = verifyTokenIn(invitation);
+    const personOf = (link: string) => t.call('GET', `link-person/${link}`);
+    const name = 'Ana Prueba';
+
+    expect(await personOf(token)).toMatchObject({
+      status: 200,
+      body: { success: true, message: { name, accepted: false } },
+    });
+    // Reading it used nothing up.
+    expect((await accept(token)).status).toBe(200);
+    expect(await personOf(token)).toMatchObject({
+      status: 200,
+      body: { success: true, message: { name, accepted: true } },
+    });
+    expect(await personOf(unsubscribeTokenIn(invitation))).toMatchObject({ status: 200, body: { message: { name } } });
+    expect(await personOf('x'.repeat(43))).toMatchObject({ status: 404, body: { message: apiMessages.linkInvalid } });
+
+    // Deleted, the contact's used link says nothing more.
+    expect((await t.call('DELETE', `contacts/${contact?.id}`, { token: ana.access_token })).status).toBe(200);
+    expect((await personOf(token)).status).toBe(404);
+  });
+
   it('confirms a contact once: the link then stops working', async () => {
     const { contact } = await add(ana, 'lucia@example.com');
     const token = verifyTokenIn((await mailsTo(t, 'lucia@example.com'))[0]);

@@ -45,6 +45,7 @@ const ROUTES: Record<string, string[]> = {
   '/contacts/:id': ['GET', 'PUT', 'PATCH', 'DELETE'],
   '/contacts/:id/invite': ['POST'],
   '/verify-contact/:token': ['GET'],
+  '/link-person/:token': ['GET'],
   '/unsubscribe': ['POST'],
   '/contact-language': ['PUT'],
   '/profile/no-contacts': ['POST'],

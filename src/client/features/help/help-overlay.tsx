@@ -3,7 +3,7 @@ import { StepsOverlay } from '#client/ui/steps-overlay.tsx';
 import { HELP_STEPS } from './help-steps.ts';
 import './help-overlay.css';
 
-/** Full-screen help: how the app works in 5 pictures, with the logo and 'Salir'. Escape closes it too. */
+/** Full-screen help: how the app works in 8 pictures (the check-in, the PIN and 'Si me detienen' after SPEC.md's five), with the logo and 'Salir'. Escape closes it too. */
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
   const logo = (
     <div className="help-overlay__logo">

@@ -1,4 +1,7 @@
-/** The five steps of the help overlay (SPEC.md section 9), each with our own drawing in public/help/. */
+/**
+ * The steps of the help overlay: SPEC.md section 9's five, then the check-in, the PIN and the
+ * detention information; each with our own drawing in public/help/ (served by us, never fetched elsewhere).
+ */
 export const HELP_STEPS = [
   {
     image: '1-add-contacts.svg',
@@ -25,5 +28,23 @@ export const HELP_STEPS = [
     image: '5-end-alert.svg',
     alt: 'Un teléfono con una marca verde y el botón FINALIZAR ALERTA.',
     caption: 'Cuando estés a salvo, presiona FINALIZAR ALERTA para avisarles.',
+  },
+  {
+    image: '6-check-in.svg',
+    alt: 'Un reloj en el teléfono con los botones Estoy bien y Más tiempo.',
+    caption:
+      '¿Vas a una cita con riesgo? En «Avísales si no vuelvo» elige la hora. Si no presionas «Estoy bien» a tiempo, avisamos a tus contactos.',
+  },
+  {
+    image: '7-pin.svg',
+    alt: 'Un candado y un PIN de cuatro puntos sobre el botón FINALIZAR.',
+    caption:
+      'En Perfil pon un PIN: solo tú podrás cancelar un aviso o una alerta. Si alguien te obliga, usa el PIN de emergencia: todo se verá cancelado, pero tus contactos seguirán avisados.',
+  },
+  {
+    image: '8-detention.svg',
+    alt: 'Una hoja con tus datos que va hacia una persona de confianza.',
+    caption:
+      'En Perfil, «Si me detienen» guarda lo que tu familia necesita para encontrarte (tu número A, tu país, tu abogado). Solo lo reciben los contactos que elijas, con tu alerta.',
   },
 ] as const;

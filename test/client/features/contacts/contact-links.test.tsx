@@ -24,14 +24,15 @@ describe('a contact confirming from the e-mailed link', () => {
     'shows the terms at %s, and accepting them welcomes the contact',
     async (path) => {
       const { calls } = stubApi({
+        [`GET /api/link-person/${TOKEN}`]: () => ok({ name: 'Carmen Ruiz', accepted: false }),
         [`GET /api/verify-contact/${TOKEN}`]: () => ok('Gracias. Ahora eres contacto de emergencia.'),
       });
       const { router } = renderApp(path);
       const dialog = await terms();
-      expect(within(dialog).getByText(/Alguien te agregó como su contacto de emergencia/)).toBeTruthy();
+      expect(await within(dialog).findByText(/^Carmen Ruiz te agregó como su contacto de emergencia/)).toBeTruthy();
       expect(within(dialog).queryByRole('button', { name: 'Cerrar' })).toBeNull();
-      // Opening the link records nothing: mail scanners open links too.
-      expect(calls).toHaveLength(0);
+      // Opening the link records nothing (mail scanners open links too): it only reads whom it is from.
+      expect(calls.map((call) => call.url)).toEqual([`/api/link-person/${TOKEN}`]);
 
       fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active/accept'));
@@ -39,11 +40,22 @@ describe('a contact confirming from the e-mailed link', () => {
       expect(
         screen.getByText(/ahora formas parte de los contactos de emergencia de la persona que te agregó/),
       ).toBeTruthy();
-      expect(calls).toHaveLength(1);
-      expect(calls[0]?.headers.authorization).toBeUndefined();
+      const accepted = calls.filter((call) => call.url.startsWith('/api/verify-contact/'));
+      expect(accepted).toHaveLength(1);
+      expect(accepted[0]?.headers.authorization).toBeUndefined();
       expect(window.dataLayer).toContainEqual({ event: 'contact_verify' });
     },
   );
+
+  it('says an invitation opened again was already accepted, naming the person, without the terms', async () => {
+    stubApi({ [`GET /api/link-person/${TOKEN}`]: () => ok({ name: 'Carmen Ruiz', accepted: true }) });
+    renderApp(`/web/active/verify/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Ya aceptaste esta invitación' })).toBeTruthy();
+    expect(screen.getByText(/^Ya formas parte/).textContent).toBe(
+      'Ya formas parte de los contactos de emergencia de Carmen Ruiz. No tienes que hacer nada más: si presiona el botón SOS, te avisaremos por correo.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Términos y condiciones' })).toBeNull();
+  });
 
   it('sends a used or expired link to the invalid-link page', async () => {
     stubFetch(() =>
@@ -71,18 +83,23 @@ describe('a contact confirming from the e-mailed link', () => {
 
 describe('a contact unsubscribing from the e-mailed link', () => {
   it('explains first, and stops the e-mails only when the button is pressed', async () => {
-    const { calls } = stubApi({ 'POST /api/unsubscribe': () => ok('Ya no recibirás correos de esta persona.') });
+    const { calls } = stubApi({
+      [`GET /api/link-person/${TOKEN}`]: () => ok({ name: 'Carmen Ruiz', accepted: true }),
+      'POST /api/unsubscribe': () => ok('Ya no recibirás correos de esta persona.'),
+    });
     renderApp(`/web/active/unsubscribe?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Dejar de recibir correos' })).toBeTruthy();
-    expect(screen.getByText(/ya no recibirás más correos de esa persona/)).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(
+      await screen.findByText(/^Recibes este enlace porque Carmen Ruiz te agregó.*más correos de Carmen Ruiz/),
+    ).toBeTruthy();
+    expect(calls.map((call) => call.method)).toEqual(['GET']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Darme de baja' }));
     const done = await screen.findByRole('heading', { name: 'Baja confirmada' });
     expect(screen.getByText('Ya no recibirás más correos de esta persona.')).toBeTruthy();
     expect(document.activeElement).toBe(done);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/unsubscribe', body: { token: TOKEN } });
-    expect(calls[0]?.headers.authorization).toBeUndefined();
+    expect(calls[1]).toMatchObject({ method: 'POST', url: '/api/unsubscribe', body: { token: TOKEN } });
+    expect(calls[1]?.headers.authorization).toBeUndefined();
   });
 
   it('sends an unknown link to the invalid-link page', async () => {

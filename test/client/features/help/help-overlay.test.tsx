@@ -27,7 +27,7 @@ function tap(button: HTMLElement) {
 }
 
 describe('the help overlay', () => {
-  it('opens on a tap of Ayuda with the logo and 5 illustrated steps, and Salir closes it and gives focus back', async () => {
+  it('opens on a tap of Ayuda with the logo and 8 illustrated steps, and Salir closes it and gives focus back', async () => {
     const button = await homeWithHelpButton();
     tap(button);
 
@@ -35,7 +35,7 @@ describe('the help overlay', () => {
     expect(document.activeElement).toBe(within(help).getByRole('heading', { name: '¿Cómo funciona?' }));
     expect(within(help).getByRole('img', { name: 'Botón de Pánico Migratorio' })).toBeTruthy();
     const steps = within(within(help).getByRole('list')).getAllByRole('listitem');
-    expect(steps).toHaveLength(5);
+    expect(steps).toHaveLength(8);
     steps.forEach((step, index) => {
       const image = within(step).getByRole('img');
       expect(image.getAttribute('src')).toMatch(new RegExp(`/help/${index + 1}-[a-z-]+\\.svg$`));
@@ -44,6 +44,13 @@ describe('the help overlay', () => {
     });
     expect(steps[2]?.textContent).toContain('presiona el botón SOS');
     expect(steps[4]?.textContent).toContain('FINALIZAR ALERTA');
+    expect(steps[5]?.textContent).toContain('«Avísales si no vuelvo»');
+    expect(steps[6]?.textContent).toContain('PIN de emergencia');
+    expect(steps[7]?.textContent).toContain('«Si me detienen»');
+    // Every picture is ours, served from this origin: help never fetches from elsewhere.
+    for (const image of within(help).getAllByRole('img').slice(1)) {
+      expect(new URL(image.getAttribute('src') ?? '', window.location.href).origin).toBe(window.location.origin);
+    }
     expect(window.dataLayer).toContainEqual({ event: 'help_open' });
     // The page under it is out of reach while help is open.
     expect(button.closest('[inert]')).not.toBeNull();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Language } from '#shared/language.ts';
 import { track } from '#client/lib/analytics.ts';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { isLinkRejected } from '#client/api/contact-links.ts';
@@ -35,6 +36,8 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
   const verify = useVerifyContactMutation();
   const { language, texts, switchLanguage } = useContactLanguage('confirmTitle', token);
   const search = languageSearch(language);
+  // Whom the invitation is from; a link already accepted says so instead of the terms again.
+  const person = useLinkPerson(token);
 
   const accept = () =>
     verify.mutate(token, {
@@ -55,13 +58,24 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
       },
     });
 
+  if (person?.accepted) {
+    return (
+      <>
+        <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />
+        <h1>{texts.alreadyAcceptedHeading}</h1>
+        <p role="status">{texts.alreadyAccepted(person.name)}</p>
+        <p className="muted">{texts.acceptClose}</p>
+      </>
+    );
+  }
+
   return (
     <>
       <h1>{texts.confirmHeading}</h1>
       {renderTerms({
         onAccept: accept,
         acceptPending: verify.isPending,
-        intro: <p>{texts.confirmIntro}</p>,
+        intro: <p>{texts.confirmIntro(person?.name ?? null)}</p>,
         language,
         labels: texts,
         top: <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />,

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { APP_NAME } from '#shared/constants.ts';
 import type { ContactTexts } from '#shared/contact-texts/index.ts';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { isLinkRejected } from '#client/api/contact-links.ts';
@@ -17,6 +18,7 @@ export function UnsubscribeScreen({ token }: { token: string }) {
   const unsubscribe = useUnsubscribeMutation();
   const { language, texts, switchLanguage } = useContactLanguage('unsubscribeTitle', token);
   const languageSwitch = <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />;
+  const person = useLinkPerson(token);
 
   if (unsubscribe.isSuccess) return <Unsubscribed texts={texts} languageSwitch={languageSwitch} />;
 
@@ -24,7 +26,7 @@ export function UnsubscribeScreen({ token }: { token: string }) {
     <>
       {languageSwitch}
       <h1>{texts.unsubscribeHeading}</h1>
-      <p>{texts.unsubscribeWhy(APP_NAME)}</p>
+      <p>{texts.unsubscribeWhy(APP_NAME, person?.name ?? null)}</p>
       <p className="muted">{texts.unsubscribeOthers}</p>
       <button
         type="button"

@@ -3,6 +3,7 @@ import { pushTexts } from '#shared/push-texts.ts';
 import { needsIosInstallHelp } from '#client/features/install/ios-install.ts';
 import { PushControl } from '#client/features/push/push-control.tsx';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 
 // The hooks with `from`, not getRouteApi: its class sits in the router's module, which is in the entry,
@@ -11,12 +12,13 @@ import { useContactLanguage } from '#client/lib/contact-language/use-contact-lan
 export function AcceptPage() {
   const { token } = useSearch({ from: '/web/active/accept' });
   const { language, texts, switchLanguage } = useContactLanguage('acceptTitle', token);
+  const who = useLinkPerson(token)?.name ?? null;
   return (
     <>
       <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />
       <h1>{texts.acceptHeading}</h1>
-      <p>{texts.acceptJoined}</p>
-      <p>{texts.acceptWhat}</p>
+      <p>{texts.acceptJoined(who)}</p>
+      <p>{texts.acceptWhat(who)}</p>
       {token && <PushControl token={token} homeScreenFirst={needsIosInstallHelp()} texts={pushTexts(language)} />}
       <p className="muted">{texts.acceptClose}</p>
     </>

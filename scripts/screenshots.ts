@@ -1,0 +1,240 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { format, resolveConfig } from 'prettier';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { fillContactForm } from '#test/support/browser-flows.ts';
+import { launchChromium } from '#test/support/chromium.ts';
+import { waitForMail } from '#test/support/mailbox.ts';
+
+// A walk through every screen of the person's app and of a contact's pages, as a new user meets
+// them on a 360x740 phone in Chromium, against the real server (built first: `npm run build`).
+// Writes one PNG a screen to docs/screenshots/ and an index, docs/screenshots/README.md, so a
+// person can look at each screen as it is and see what covers what, what is below the fold,
+// and whether every screen tells the truth. `npm run screenshots`.
+
+const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
+const VIEWPORT = { width: 360, height: 740 };
+const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
+
+type Shot = { name: string; file: string; error?: string };
+
+async function main() {
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
+  const app = await startApp();
+  const { browser } = await launchChromium();
+  const shots: Shot[] = [];
+  try {
+    await walk(app, browser, shots);
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+  const rows = shots.map(
+    (shot) => `| ${shot.name} | ${shot.error ? `not taken: ${shot.error}` : `[${shot.file}](${shot.file})`} |`,
+  );
+  const index = [
+    '# Screenshots: every screen at 360x740',
+    '',
+    'Written by `npm run screenshots` (scripts/screenshots.ts): a new person and their contact walk through',
+    'the app in Chromium against the real server. Regenerate after changing a screen and look at each one.',
+    '',
+    '| Screen | File |',
+    '| --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+  // Written as prettier would, so the repository's format check passes on a fresh walk.
+  const readme = path.join(OUT, 'README.md');
+  await writeFile(readme, await format(index, { ...(await resolveConfig(readme)), parser: 'markdown' }));
+  const failed = shots.filter((shot) => shot.error);
+  console.log(`${shots.length - failed.length} screenshots in docs/screenshots/, ${failed.length} not taken`);
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
+  // The person in New York, the contact in Chicago: each page must speak the alert's one clock.
+  const context = await browser.newContext({ locale: 'es-US', viewport: VIEWPORT, timezoneId: 'America/New_York' });
+  await context.grantPermissions(['geolocation', 'background-sync'], { origin: app.url });
+  await context.setGeolocation(MIAMI);
+  const page = await context.newPage();
+  let count = 0;
+
+  /** One screen: wait for what proves it is shown, let it settle, take the first screen's worth. */
+  async function shot(name: string, ready: () => Promise<unknown>, target: Page = page) {
+    count += 1;
+    const file = `${String(count).padStart(2, '0')}-${name
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}.png`;
+    try {
+      await ready();
+      // After a load the splash fades out over the screen: the picture is of the screen, not the fade.
+      await target.locator('.splash').waitFor({ state: 'detached' });
+      await target.evaluate(() => document.fonts.ready);
+      await target.screenshot({ path: path.join(OUT, file) });
+      shots.push({ name, file });
+    } catch (error) {
+      shots.push({ name, file, error: (error as Error).message.split('\n')[0] ?? 'error' });
+    }
+  }
+
+  const person = { email: 'ana.perez@example.org', firstname: 'Ana María', lastname: 'Pérez' };
+  const contact = {
+    firstname: 'Jorge',
+    lastname: 'Paz',
+    email: 'jorge.paz@example.org',
+    phone: '3055550100',
+    kinship: 'Hermano',
+  };
+
+  await page.goto(`${app.url}/web/auth/signin`);
+  await shot('Iniciar sesión', () => page.getByRole('button', { name: 'Continuar' }).waitFor());
+
+  await page.getByLabel(/correo/i).fill(person.email);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL('**/web/auth/verify');
+  await shot('Código de acceso', () => page.getByRole('textbox', { name: /dígito 1/i }).waitFor());
+  const mail = await waitForMail(app.dataDir, { to: person.email, subject: /Tu código de acceso/ });
+  const code = /\b(\d{4})\b/.exec(mail.text)?.[1] ?? '';
+  await page.getByRole('textbox', { name: /dígito 1/i }).click();
+  await page.keyboard.type(code);
+  await page.waitForURL('**/web/auth/signup');
+  await shot('Crear cuenta', () => page.getByLabel(/nombres/i).waitFor());
+  await page.getByLabel(/nombres/i).fill(person.firstname);
+  await page.getByLabel(/apellidos/i).fill(person.lastname);
+  await page.getByRole('textbox', { name: 'Teléfono' }).fill('2025550143');
+  await page.getByRole('button', { name: /términos y condiciones/i }).click();
+  await shot('Términos y condiciones (persona)', () =>
+    page.getByRole('dialog', { name: /términos y condiciones/i }).waitFor(),
+  );
+  await page
+    .getByRole('dialog', { name: /términos y condiciones/i })
+    .getByRole('button', { name: 'Aceptar' })
+    .click();
+  await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
+  await page.waitForURL('**/web/auth/contacts');
+  await shot('Primer contacto', () =>
+    page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor(),
+  );
+
+  await fillContactForm(page, contact);
+  await shot('Contacto guardado (felicidades)', () => page.getByRole('dialog', { name: '¡Felicidades!' }).waitFor());
+  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+  await page.waitForURL('**/web/home');
+  await shot('Inicio: nadie confirmó todavía', () =>
+    page.getByRole('note', { name: 'Nadie recibirá tu alerta' }).waitFor(),
+  );
+
+  await page.getByRole('button', { name: 'Ayuda' }).click();
+  await shot('Ayuda', () => page.getByRole('dialog', { name: '¿Cómo funciona?' }).waitFor());
+  await page.getByRole('button', { name: 'Salir' }).click();
+
+  await page
+    .getByRole('link', { name: /^Jorge Paz/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/web\/contact\/[0-9a-f-]{36}$/);
+  await shot('Contacto sin verificar', () => page.getByRole('heading', { name: 'Jorge Paz' }).waitFor());
+
+  // The contact's side, in a browser of their own.
+  const theirs = await browser.newContext({ locale: 'es-US', viewport: VIEWPORT, timezoneId: 'America/Chicago' });
+  const contactPage = await theirs.newPage();
+  const invitation = await waitForMail(app.dataDir, { to: contact.email, subject: /te agregó como contacto/ });
+  const verifyLink = /(http:\/\/\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1] ?? '';
+  const unsubscribeLink = /(http:\/\/\S+\/web\/active\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+  const contactShot = (name: string, ready: () => Promise<unknown>) => shot(name, ready, contactPage);
+
+  await contactPage.goto(verifyLink);
+  await contactShot('Contacto: invitación y términos', () =>
+    contactPage.getByRole('dialog', { name: 'Términos y condiciones' }).waitFor(),
+  );
+  await contactPage.getByRole('button', { name: 'Aceptar' }).click();
+  await contactShot('Contacto: bienvenida', () =>
+    contactPage.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor(),
+  );
+  await contactPage.goto(verifyLink);
+  await contactShot('Contacto: invitación ya aceptada', () =>
+    contactPage.getByRole('heading', { name: 'Ya aceptaste esta invitación' }).waitFor(),
+  );
+  if (unsubscribeLink) {
+    await contactPage.goto(unsubscribeLink);
+    await contactShot('Contacto: dejar de recibir correos', () =>
+      contactPage.getByRole('heading', { name: 'Dejar de recibir correos' }).waitFor(),
+    );
+  }
+  await contactPage.goto(`${app.url}/web/active/invalid`);
+  await contactShot('Contacto: enlace no válido', () => contactPage.getByRole('heading').first().waitFor());
+
+  await page.goto(`${app.url}/web/home`);
+  await shot('Inicio: contacto confirmado', () =>
+    page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).waitFor(),
+  );
+  await page
+    .getByRole('link', { name: /^Jorge Paz/ })
+    .first()
+    .click();
+  await shot('Contacto verificado', () =>
+    page.getByText('¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.').waitFor(),
+  );
+  await page.goto(`${app.url}/web/contact`);
+  await shot('Agregar contacto', () => page.getByRole('button', { name: 'Guardar contacto' }).waitFor());
+  await page.getByRole('button', { name: 'Guardar contacto' }).click();
+  await shot('Agregar contacto: errores', () =>
+    page
+      .getByText(/obligatorio|Escribe/)
+      .first()
+      .waitFor(),
+  );
+
+  await page.goto(`${app.url}/web/check-in`);
+  await shot('Avísales si no vuelvo', () => page.getByRole('heading').first().waitFor());
+  await page.goto(`${app.url}/web/practice`);
+  await shot('Probar alerta', () => page.getByRole('heading').first().waitFor());
+  await page.goto(`${app.url}/web/profile`);
+  await shot('Perfil', () => page.getByRole('heading').first().waitFor());
+
+  await page.goto(`${app.url}/web/home`);
+  await page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
+  await page.waitForURL('**/web/active');
+  await shot('Alerta activa', () => page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor());
+  const alertMail = await waitForMail(app.dataDir, { to: contact.email, subject: /ALERTA SOS/ });
+  const ackLink = /(http:\/\/\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/.exec(alertMail.text)?.[1] ?? '';
+  await contactPage.goto(ackLink);
+  await contactShot('Contacto: Lo tengo', () => contactPage.getByRole('button', { name: 'Lo tengo' }).waitFor());
+  await contactPage.getByRole('button', { name: 'Lo tengo' }).click();
+  await contactShot('Contacto: Lo tengo, enviado', () =>
+    contactPage.getByText(/ya sabe que recibiste su alerta/).waitFor(),
+  );
+  await page.reload();
+  await shot('Alerta activa: contacto respondió', () =>
+    page
+      .getByText(/Jorge Paz/)
+      .first()
+      .waitFor(),
+  );
+  await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+  await page.waitForURL('**/web/home');
+  await shot('Inicio tras finalizar', () =>
+    page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).waitFor(),
+  );
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
+  await page.waitForURL('**/web/active');
+  await shot('Alerta sin conexión', () => page.getByText(/se enviará automáticamente/).waitFor());
+  await context.setOffline(false);
+  await shot('Alerta enviada al volver la conexión', () =>
+    page.getByText(/se enviará automáticamente/).waitFor({ state: 'detached', timeout: 30_000 }),
+  );
+  await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+  await page.waitForURL('**/web/home');
+
+  await theirs.close();
+  await context.close();
+}
+
+await main();
