@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { APP_NAME } from '#shared/constants.ts';
 import { axeViolations, movingElements, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 
@@ -69,8 +69,7 @@ async function personOnHome(tag: string, { confirmed = true } = {}): Promise<Per
     phone: '3055550100',
     kinship: 'Hermano',
   });
-  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
-  await page.waitForURL('**/web/home');
+  await goHomeAfterFirstContact(page);
   const invitation = await waitForMail(running.app.dataDir, {
     to: contactEmail,
     subject: /te agregó como contacto de emergencia/,
@@ -165,8 +164,9 @@ describe('accessibility of every screen', () => {
     const congratulations = page.getByRole('dialog', { name: '¡Felicidades!' });
     await congratulations.waitFor();
     await checkScreen(page, 'first contact: ¡Felicidades! dialog', 'Primer contacto');
-    await congratulations.getByRole('button', { name: 'Ir al inicio' }).click();
-    await page.waitForURL('**/web/home');
+    await goHomeAfterFirstContact(page, {
+      onOffer: () => checkScreen(page, 'first contact: the offer to share alerts with the firm', 'Primer contacto'),
+    });
     await context.close();
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 
 // The installed app across a release, in a real Chromium against the real server:
@@ -102,8 +102,7 @@ describe('a new version', () => {
       phone: '3055550100',
       kinship: 'Hermano',
     });
-    await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
-    await page.waitForURL('**/web/home');
+    await goHomeAfterFirstContact(page);
     const invitation = await waitForMail(running.app.dataDir, {
       to: contactEmail,
       subject: /te agregó como contacto de emergencia/,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 
 const running = appAndChromiumPerFile();
@@ -23,9 +23,7 @@ describe('an emergency contact', () => {
     });
 
     await fillContactForm(page, contact);
-    const congratulations = page.getByRole('dialog', { name: '¡Felicidades!' });
-    await congratulations.getByRole('button', { name: 'Ir al inicio' }).click();
-    await page.waitForURL('**/web/home');
+    await goHomeAfterFirstContact(page);
     const card = page.getByRole('link', { name: /^Lucía Mora lucia\.mora/ });
     await expect(card.textContent()).resolves.toContain('Sin verificar');
     await page.getByRole('note', { name: 'Nadie recibirá tu alerta' }).waitFor();
@@ -89,8 +87,7 @@ describe('an emergency contact', () => {
 
     await page.getByLabel('Correo electrónico').fill(contact.email);
     await page.getByRole('button', { name: 'Guardar contacto' }).click();
-    await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
-    await page.waitForURL('**/web/home');
+    await goHomeAfterFirstContact(page);
     // Lucía has not confirmed yet: before any press, home says nobody would get the alert and who must confirm.
     const note = page.getByRole('note', { name: 'Nadie recibirá tu alerta' });
     await note

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { enterWithEmailedCode, fillContactForm } from '#test/support/browser-flows.ts';
+import { enterWithEmailedCode, fillContactForm, goHomeAfterFirstContact } from '#test/support/browser-flows.ts';
 import { smallTargets } from '#test/support/small-targets.ts';
 
 const running = appAndChromiumPerFile();
@@ -55,8 +55,7 @@ describe('forms on a phone', () => {
       phone: '3055550100',
       kinship: 'Hermano',
     });
-    await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
-    await page.waitForURL('**/web/home');
+    await goHomeAfterFirstContact(page);
 
     // Add Contact: names and e-mail typed, phone and kinship forgotten: both said on the first press.
     await page.getByRole('link', { name: 'Agregar Contacto' }).click();

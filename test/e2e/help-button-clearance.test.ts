@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test/support/browser-flows.ts';
 
 // The floating 'Ayuda' button must never hide a control: on every screen that
 // shows it, at its usual place and wherever a drag leaves it, each control a
@@ -104,8 +104,7 @@ async function personWithAContact(context: BrowserContext) {
     phone: '3055550188',
     kinship: 'Hermano',
   });
-  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
-  await page.waitForURL('**/web/home');
+  await goHomeAfterFirstContact(page);
   const card = page.getByRole('link', { name: /^Tomás Vega \S+@/ });
   const href = await card.getAttribute('href');
   if (!href) throw new Error('The contact card links nowhere');

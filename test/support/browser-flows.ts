@@ -85,3 +85,19 @@ export async function setPinsInBrowser(page: Page, pin: string, duressPin: strin
   await pins.getByText('Tienes PIN. La app lo pide antes de «Estoy bien» y de FINALIZAR ALERTA.').waitFor();
   return pins;
 }
+
+/**
+ * From the first contact's '¡Felicidades!' to home: 'Ir al inicio', then the one offer to share alerts
+ * with the firm, answered 'Ahora no' (or 'Sí, compartir' with `share`). `onOffer` runs while the offer shows.
+ */
+export async function goHomeAfterFirstContact(
+  page: Page,
+  { share = false, onOffer }: { share?: boolean; onOffer?: () => Promise<void> } = {},
+): Promise<void> {
+  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+  const answer = page.getByRole('button', { name: share ? 'Sí, compartir' : 'Ahora no' });
+  await answer.waitFor();
+  await onOffer?.();
+  await answer.click();
+  await page.waitForURL('**/web/home');
+}

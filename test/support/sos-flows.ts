@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningApp } from './app-server.ts';
-import { fillContactForm, phonePage, signUpInBrowser } from './browser-flows.ts';
+import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from './browser-flows.ts';
 import { SOS_QUEUE_NAME } from '#shared/constants.ts';
 import { readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
 
@@ -36,8 +36,7 @@ export async function personWithConfirmedContact(
     phone: '3055550100',
     kinship: 'Hermano',
   });
-  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
-  await page.waitForURL('**/web/home');
+  await goHomeAfterFirstContact(page);
   const invitation = await waitForMail(app.dataDir, {
     to: contactEmail,
     subject: /te agregó como contacto de emergencia/,

@@ -147,6 +147,7 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await choose(win, { field: /^Parentesco/ }, 'Hermano');
         await click(win, { button: /^Guardar contacto$/ });
         await click(win, { button: /^Ir al inicio$/, dialog: /¡Felicidades!/ });
+        await click(win, { button: /^Ahora no$/ });
         await waitForPath(win, '/web/home');
 
         const invitation = await waitForMail(app.dataDir, {
