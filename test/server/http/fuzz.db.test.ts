@@ -65,6 +65,7 @@ const ROUTES: Record<string, string[]> = {
   '/profile/pins': ['PUT', 'DELETE'],
   '/profile/pins/forgot': ['POST'],
   '/profile/pins/reset': ['POST'],
+  '/desk/stream': ['GET'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */
