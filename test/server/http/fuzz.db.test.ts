@@ -77,6 +77,7 @@ const ROUTES: Record<string, string[]> = {
   '/desk/signout': ['POST'],
   '/desk/staff': ['GET', 'POST'],
   '/desk/staff/:id': ['DELETE'],
+  '/desk/stream': ['GET'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */

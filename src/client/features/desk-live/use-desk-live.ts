@@ -8,7 +8,7 @@ import { createRefreshQueue } from './refresh-queue.ts';
 
 export type DeskLiveOptions = {
   /** The staff member's bearer token, read at every (re)connection; null when signed out. */
-  getToken: () => string | null;
+  getToken: () => string | null | undefined;
   /** The server refused the token (401/403): the live link stops; the desk's sign-in takes over. */
   onRefused?: () => void;
 };
