@@ -32,7 +32,7 @@ describe('one person’s ids and links in someone else’s hands', () => {
       (await t.call('POST', 'contacts', { token: beto.access_token, body: contact })).body.message,
     );
     const withId = t.app.routes.filter(
-      // The desk's routes refuse a person's token whole (403, test/server/staff/require-staff.db.test.ts).
+      // A desk route refuses a person's token outright (403: test/server/staff); the desk's own 404s are in test/server/desk.
       (route) =>
         route.path.startsWith('/api/') &&
         !route.path.startsWith('/api/desk/') &&
