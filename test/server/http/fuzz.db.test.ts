@@ -68,17 +68,6 @@ const ROUTES: Record<string, string[]> = {
   '/profile/pins': ['PUT', 'DELETE'],
   '/profile/pins/forgot': ['POST'],
   '/profile/pins/reset': ['POST'],
-  // The firm's desk (src/server/staff): the way in before a session, then the staff's own routes.
-  '/desk/access/code': ['POST'],
-  '/desk/access/enrol-options': ['POST'],
-  '/desk/access/enrol': ['POST'],
-  '/desk/access/signin-options': ['POST'],
-  '/desk/access/signin': ['POST'],
-  '/desk/me': ['GET', 'PATCH'],
-  '/desk/signout': ['POST'],
-  '/desk/staff': ['GET', 'POST'],
-  '/desk/staff/:id': ['DELETE'],
-  '/desk/stream': ['GET'],
 };
 
 /** Tables a refused request still writes to on purpose: rate-limit hits always; a wrong code counts against the address. */
