@@ -147,10 +147,7 @@ async function start() {
       const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
       void started
         .then(() =>
-          Promise.all([
-            import('./features/sos/press/reconcile-alert.ts'),
-            import('#client/api/alert-status.ts'),
-          ]),
+          Promise.all([import('./features/sos/press/reconcile-alert.ts'), import('#client/api/alert-status.ts')]),
         )
         .then(
           ([{ startAlertReconcile }, { getAlertStatus }]) =>

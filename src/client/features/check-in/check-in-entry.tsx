@@ -1,6 +1,7 @@
 import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { isCheckInOpen, useCurrentCheckIn } from '#client/api/check-ins.ts';
+import { useQuery } from '@tanstack/react-query';
+import { currentCheckInQueryOptions, isCheckInOpen, openCheckInQueryOptions } from '#client/api/check-ins.ts';
 import { loadCheckInSlot } from '#client/lib/home-slots.ts';
 import { CheckInStart } from './check-in-start.tsx';
 
@@ -15,9 +16,11 @@ const RunningCheckInSlot = lazy(loadCheckInSlot);
  * alert check), for a check-in past its deadline.
  */
 export function CheckInEntry({ checkAlert }: { checkAlert: () => Promise<void> }) {
-  // What this phone set or last heard, kept encrypted across restarts, then the server's answer.
-  const current = useCurrentCheckIn();
-  if (isCheckInOpen(current.data)) {
+  // What this phone set or last heard, kept encrypted across restarts: read, never fetched from
+  // here (its reader is the running view's download).
+  const cached = useQuery({ ...currentCheckInQueryOptions(), enabled: false });
+  const server = useQuery(openCheckInQueryOptions());
+  if (isCheckInOpen(cached.data) || server.data === true) {
     return (
       // A chunk that cannot load (offline, no worker yet) costs this view, never the page.
       <CatchBoundary getResetKey={() => 'check-in-home-slot'} errorComponent={() => null}>
