@@ -173,45 +173,4 @@ describe('the first emergency contact', () => {
       '/api/profile/no-contacts',
     ]);
   });
-
-  it('then offers once to share alerts with the firm, saying what it sees, and goes home either way', async () => {
-    const created = aContact();
-    const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123' };
-    const { calls } = stubApi({
-      'GET /api/profile': () => ok({ ...profile, firm_consent: false, firm_consent_asked: false }),
-      'POST /api/contacts': () => ok(created),
-      'GET /api/contacts': () => ok([created]),
-      'PUT /api/profile/firm-consent': () => ok({ ...profile, firm_consent: true, firm_consent_asked: true }),
-    });
-    const { router } = renderApp('/web/auth/contacts');
-    await fillContactForm();
-    saveContactForm();
-    fireEvent.click(await screen.findByRole('button', { name: 'Ir al inicio' }));
-
-    expect(await screen.findByRole('heading', { name: '¿Quieres que IAD vea tus alertas?' })).toBeTruthy();
-    expect(screen.getByText(/verá tu nombre, tu teléfono, la hora de la alerta y dónde estás/)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/web/auth/contacts');
-    fireEvent.click(screen.getByRole('button', { name: 'Sí, compartir' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
-    expect(calls.find((call) => call.url === '/api/profile/firm-consent')).toMatchObject({
-      method: 'PUT',
-      body: { share: true },
-    });
-  });
-
-  it('does not offer it again once answered', async () => {
-    const created = aContact();
-    const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'Prueba', phone: '+13055550123' };
-    stubApi({
-      'GET /api/profile': () => ok({ ...profile, firm_consent: false, firm_consent_asked: true }),
-      'POST /api/contacts': () => ok(created),
-      'GET /api/contacts': () => ok([created]),
-    });
-    const { router } = renderApp('/web/auth/contacts');
-    await fillContactForm();
-    saveContactForm();
-    fireEvent.click(await screen.findByRole('button', { name: 'Ir al inicio' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
-    expect(screen.queryByRole('heading', { name: /vea tus alertas/ })).toBeNull();
-  });
 });
