@@ -66,6 +66,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       // One real server and one Chromium per file, each on ports and in folders of its own: two
       // files at a time keep both cores busy while each waits on its browser and server.
       maxWorkers: 2,
+      // A project with its own worker count runs as a group of its own (Vitest requires it): after the others.
+      sequence: { groupOrder: 1 },
     },
   },
 ];

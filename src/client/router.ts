@@ -21,7 +21,16 @@ import { verifyRoute } from './routes/web/auth/verify.ts';
 import { checkInRoute } from './routes/web/check-in.ts';
 import { contactDetailRoute } from './routes/web/contact-detail.ts';
 import { contactRoute } from './routes/web/contact.ts';
-import { deskIndexRoute, deskLayoutRoute, deskRoute, deskSigninRoute, deskTeamRoute } from './routes/web/desk/desk.ts';
+import {
+  deskAuditRoute,
+  deskCaseRoute,
+  deskIndexRoute,
+  deskLayoutRoute,
+  deskRoute,
+  deskSearchRoute,
+  deskSigninRoute,
+  deskTeamRoute,
+} from './routes/web/desk/desk.ts';
 import { homeRoute } from './routes/web/home.ts';
 import { authedRoute } from './routes/web/authed.ts';
 import { practiceRoute } from './routes/web/practice/practice.ts';
@@ -44,7 +53,10 @@ const routeTree = rootRoute.addChildren([
       confirmContactRoute,
       ackRoute,
     ]),
-    deskRoute.addChildren([deskSigninRoute, deskLayoutRoute.addChildren([deskIndexRoute, deskTeamRoute])]),
+    deskRoute.addChildren([
+      deskSigninRoute,
+      deskLayoutRoute.addChildren([deskIndexRoute, deskTeamRoute, deskSearchRoute, deskAuditRoute, deskCaseRoute]),
+    ]),
   ]),
 ]);
 

@@ -39,9 +39,9 @@ export function DeskLayout({ children }: { children?: ReactNode }) {
               </Link>
             </li>
             <li>
-              <a href="/web/desk/buscar" aria-current={current('/web/desk/buscar')}>
+              <Link to="/web/desk/buscar" aria-current={current('/web/desk/buscar')}>
                 {t.navSearch}
-              </a>
+              </Link>
             </li>
             {admin && (
               <>
@@ -51,9 +51,9 @@ export function DeskLayout({ children }: { children?: ReactNode }) {
                   </Link>
                 </li>
                 <li>
-                  <a href="/web/desk/registro" aria-current={current('/web/desk/registro')}>
+                  <Link to="/web/desk/registro" aria-current={current('/web/desk/registro')}>
                     {t.navAudit}
-                  </a>
+                  </Link>
                 </li>
               </>
             )}

@@ -38,3 +38,25 @@ export const deskTeamRoute = createRoute({
   staticData: { title: 'Equipo' },
   component: lazyRouteComponent(() => import('./-components/desk-team-page.tsx'), 'DeskTeamPage'),
 });
+
+export const deskSearchRoute = createRoute({
+  getParentRoute: () => deskLayoutRoute,
+  path: 'buscar',
+  staticData: { title: 'Buscar' },
+  component: lazyRouteComponent(() => import('./-components/desk-search-page.tsx'), 'DeskSearchPage'),
+});
+
+export const deskAuditRoute = createRoute({
+  getParentRoute: () => deskLayoutRoute,
+  path: 'registro',
+  staticData: { title: 'Registro' },
+  component: lazyRouteComponent(() => import('./-components/desk-audit-page.tsx'), 'DeskAuditPage'),
+});
+
+/** One case, at the address the escalation e-mail links to (deskCaseUrl). */
+export const deskCaseRoute = createRoute({
+  getParentRoute: () => deskLayoutRoute,
+  path: '$alertId',
+  staticData: { title: 'Caso' },
+  component: lazyRouteComponent(() => import('./-components/desk-case-page.tsx'), 'DeskCasePage'),
+});

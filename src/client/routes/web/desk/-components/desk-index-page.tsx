@@ -1,5 +1,6 @@
-import { DeskPlaceholder } from '#client/features/desk-access/desk-placeholder.tsx';
+import { ActiveAlertsScreen } from '#client/features/desk-cases/active-alerts-screen.tsx';
+import { useOpenCase } from './use-open-case.ts';
 
 export function DeskIndexPage() {
-  return <DeskPlaceholder />;
+  return <ActiveAlertsScreen onOpenCase={useOpenCase()} />;
 }

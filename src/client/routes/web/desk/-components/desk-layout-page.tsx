@@ -1,12 +1,18 @@
 import { DeskLayout } from '#client/features/desk-access/desk-layout.tsx';
+import { DeskRequestContext } from '#client/features/desk-cases/desk-request.ts';
 import { DeskLiveLink } from '#client/features/desk-live/desk-live-link.tsx';
-import { deskToken } from '#client/lib/desk/desk-session.ts';
+import { deskRequest, deskToken } from '#client/lib/desk/desk-session.ts';
 
-/** The desk's layout with its live link: every signed-in desk screen follows the stream. */
+/**
+ * The desk's layout: the case screens call the API with the desk's session, and every signed-in
+ * desk screen follows the live stream.
+ */
 export function DeskLayoutPage() {
   return (
-    <DeskLayout>
-      <DeskLiveLink getToken={deskToken} />
-    </DeskLayout>
+    <DeskRequestContext.Provider value={deskRequest}>
+      <DeskLayout>
+        <DeskLiveLink getToken={deskToken} />
+      </DeskLayout>
+    </DeskRequestContext.Provider>
   );
 }
