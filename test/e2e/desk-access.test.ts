@@ -1,71 +1,21 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import type { RunningApp } from '#test/support/app-server.ts';
+import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 
 // Who gets into the firm's desk, in a real Chromium with a virtual authenticator: the operator's
 // CLI makes the first admin; the e-mailed code enrols the first passkey; after that, the passkey
 // alone. WebAuthn refuses an IP address, so the desk is opened on localhost (docs/desk.md).
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = 'jefa@firma.example';
 const RESPONDER = 'luis@firma.example';
 
 const both = appAndChromiumPerFile();
 
-/** `npm run staff -- ...` beside the running server, on its DATA_DIR (it joins the server's PostgreSQL). */
-async function staffCli(app: RunningApp, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: app.dataDir, PUBLIC_URL: app.url, PORT: String(app.port) },
-  });
-  return stdout;
-}
-
-/** A browser of its own with a platform authenticator that holds passkeys (CDP, FIELD-NOTES). */
-async function deviceWithPasskeys(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'es-US' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { context, page };
-}
-
 async function expectAccessible(page: Page, screen: string) {
   expect(await axeViolations(page), `${screen}: axe-core violations`).toEqual([]);
-}
-
-/** The code of the newest staff-invite e-mail to `to` that arrived after `after` mails. */
-async function deskCode(app: RunningApp, to: string, after: number): Promise<string> {
-  const mail = await waitForMail(app.dataDir, { to, subject: /escritorio de IAD: \d{4}$/, after });
-  expect(mail.text).toContain(`http://localhost:${app.port}/web/desk`);
-  return /(\d{4})$/.exec(mail.subject)?.[1] ?? '';
-}
-
-async function enrolWithEmailedCode(app: RunningApp, page: Page, email: string) {
-  const before = (await readMailbox(app.dataDir)).length;
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByRole('button', { name: 'Enviarme el código' }).click();
-  await page.getByRole('status').filter({ hasText: 'le enviamos un código' }).waitFor();
-  await page.getByLabel('Código de 4 dígitos del correo').fill(await deskCode(app, email, before));
-  await page.getByRole('button', { name: 'Registrar mi llave de acceso' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Alertas activas' }).waitFor();
 }
 
 describe('who gets into the desk', () => {
@@ -74,7 +24,7 @@ describe('who gets into the desk', () => {
     expect(await staffCli(app, ['add', ADMIN, '--role', 'admin'])).toContain(
       `Listo: ${ADMIN} es admin del escritorio.`,
     );
-    const desk = `http://localhost:${app.port}/web/desk`;
+    const desk = deskUrl(app);
 
     const admin = await deviceWithPasskeys(browser);
     await admin.page.goto(desk);

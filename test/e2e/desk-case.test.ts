@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '#test/support/accessibility-checks.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+
+// The firm's closed loop in real browsers: a client who shares their alerts presses SOS; the desk,
+// already open, shows the card without a reload; 'Atender' takes it and the client's own alert screen
+// says so; a note and 'Cerrar caso' go into the case; the admin's audit log lists the case opened.
+// A client who did not share never reaches the desk.
+
+const both = appAndChromiumPerFile();
+
+describe("the firm's desk answers an alert", () => {
+  it('shows a consenting client’s press live, takes it, tells the client, notes and closes it, and never shows a client who did not consent', async () => {
+    const { app, browser } = both;
+    await staffCli(app, ['add', 'guardia@firma.example', '--role', 'admin']);
+    const desk = await deviceWithPasskeys(browser);
+    const streams: string[] = [];
+    desk.page.on('request', (request) => {
+      if (request.url().endsWith('/api/desk/stream')) streams.push(request.url());
+    });
+    await desk.page.goto(`${deskUrl(app)}/entrar`);
+    await enrolWithEmailedCode(app, desk.page, 'guardia@firma.example');
+    await desk.page.getByText('No hay alertas activas.').waitFor();
+
+    // A client who never turned sharing on presses first: the desk stays empty.
+    const private_ = await personWithConfirmedContact(app, browser, 'reservada');
+    await sosButton(private_.page).click();
+    await private_.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
+
+    // A client who shares their alerts with the firm, from their profile.
+    const client = await personWithConfirmedContact(app, browser, 'compartida');
+    await client.page.goto(`${app.url}/web/profile`);
+    // The switch follows the server's answer, so it is clicked, then read.
+    await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).click();
+    await expect
+      .poll(() => client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked())
+      .toBe(true);
+    await client.page.goto(`${app.url}/web/home`);
+    await sosButton(client.page).click();
+    await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
+
+    // The open desk shows the card through its live stream, with no reload: sooner than the list's
+    // 30 s fallback poll could bring it.
+    const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena compartida' });
+    await card.waitFor({ timeout: 15_000 });
+    expect(streams).toEqual([`${deskUrl(app).replace('/web/desk', '')}/api/desk/stream`]);
+    expect(await desk.page.getByRole('listitem').filter({ hasText: 'reservada' }).count()).toBe(0);
+    expect(await card.textContent()).toContain('Nadie la atiende todavía');
+    expect(await axeViolations(desk.page), "'Alertas activas': axe-core violations").toEqual([]);
+
+    await card.getByRole('button', { name: 'Atender' }).click();
+    await desk.page.getByRole('heading', { level: 1, name: 'Caso de Elena compartida' }).waitFor();
+    expect(await axeViolations(desk.page), 'the case: axe-core violations').toEqual([]);
+
+    // The client's alert screen says someone at the firm took it.
+    await client.page.getByText('IAD está atendiendo tu alerta').waitFor();
+
+    await desk.page.getByLabel('Nota', { exact: true }).fill('Llamé y no contestó; sigo intentando.');
+    await desk.page.getByRole('button', { name: 'Guardar nota' }).click();
+    await desk.page.getByText('Llamé y no contestó; sigo intentando.').waitFor();
+    await desk.page.getByLabel('Resultado').selectOption({ label: 'A salvo' });
+    await desk.page.getByLabel('Nota de cierre').fill('Estaba en el trabajo.');
+    await desk.page.getByRole('button', { name: 'Cerrar caso' }).click();
+    await desk.page
+      .getByText(/Caso cerrado/)
+      .first()
+      .waitFor();
+
+    // The audit log lists the case that was opened.
+    await desk.page.getByRole('navigation', { name: 'Escritorio' }).getByRole('link', { name: 'Registro' }).click();
+    await desk.page.getByRole('heading', { level: 1, name: 'Registro de auditoría' }).waitFor();
+    await desk.page.getByText('Abrió un caso').first().waitFor();
+    expect(await axeViolations(desk.page), "'Registro': axe-core violations").toEqual([]);
+
+    await desk.context.close();
+    await client.context.close();
+    await private_.context.close();
+  });
+});
