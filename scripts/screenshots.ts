@@ -124,6 +124,8 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   await fillContactForm(page, contact);
   await shot('Contacto guardado (felicidades)', () => page.getByRole('dialog', { name: '¡Felicidades!' }).waitFor());
   await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
+  await shot('Compartir las alertas con la firma', () => page.getByRole('button', { name: 'Ahora no' }).waitFor());
+  await page.getByRole('button', { name: 'Ahora no' }).click();
   await page.waitForURL('**/web/home');
   await shot('Inicio: nadie confirmó todavía', () =>
     page.getByRole('note', { name: 'Nadie recibirá tu alerta' }).waitFor(),

@@ -6,7 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { APP_NAME } from '#shared/constants.ts';
 import { axeViolations, movingElements, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test/support/browser-flows.ts';
+import {
+  fillContactForm,
+  goHomeAfterFirstContact,
+  goHomeWithoutContacts,
+  signUpInBrowser,
+} from '#test/support/browser-flows.ts';
 import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 
@@ -327,12 +332,9 @@ describe('accessibility of every screen', () => {
       firstname: 'Rosa',
       lastname: 'Sola',
     });
-    await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
-    const question = page.getByRole('alertdialog');
-    await question.waitFor();
-    await checkScreen(page, 'first contact: no-contacts question', 'Primer contacto');
-    await question.getByRole('button', { name: 'Continuar' }).click();
-    await page.waitForURL('**/web/home');
+    await goHomeWithoutContacts(page, () =>
+      checkScreen(page, 'first contact: no-contacts question', 'Primer contacto'),
+    );
     await page.getByText('No tienes contactos de emergencia registrados').waitFor();
     await page.getByRole('button', { name: 'Instalar la aplicación' }).waitFor();
     await checkScreen(page, 'home without contacts (iPhone)', 'Inicio');

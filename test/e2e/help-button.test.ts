@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { signUpInBrowser } from '#test/support/browser-flows.ts';
+import { goHomeWithoutContacts, signUpInBrowser } from '#test/support/browser-flows.ts';
 
 // SPEC.md sections 2 and 9 in a real Chromium: the floating 'Ayuda' button
 // stays at least 10 px inside the screen whatever a finger, a mouse or a
@@ -20,9 +20,7 @@ async function personOnHome(tag: string): Promise<{ context: BrowserContext; pag
   });
   const page = await context.newPage();
   await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
-  await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL('**/web/home');
+  await goHomeWithoutContacts(page);
   return { context, page };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { signUpInBrowser } from '#test/support/browser-flows.ts';
+import { goHomeWithoutContacts, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { launchPersistentChromium } from '#test/support/chromium.ts';
 
 // SPEC.md section 2's install button and the manifest behind it, in a real Chromium
@@ -22,9 +22,7 @@ const installButton = (page: Page) => page.getByRole('button', { name: 'Instalar
 async function personOnHome(context: BrowserContext, tag: string): Promise<Page> {
   const page = await context.newPage();
   await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
-  await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL('**/web/home');
+  await goHomeWithoutContacts(page);
   await page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).waitFor();
   return page;
 }

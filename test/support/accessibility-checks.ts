@@ -67,7 +67,12 @@ export function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"]'))
       .filter((element) => !element.closest('[inert]') && !(element.tagName === 'A' && element.closest('p')))
-      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+      // A box or a radio inside its label is tapped through the label: the label is its target.
+      .map((element) => {
+        const choice = element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type);
+        const target = (choice && element.closest('label')) || element;
+        return { element, rect: target.getBoundingClientRect() };
+      })
       .filter(({ rect }) => rect.width > 0 && rect.height > 0 && rect.height < 48)
       .map(
         ({ element, rect }) =>

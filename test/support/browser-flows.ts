@@ -101,3 +101,14 @@ export async function goHomeAfterFirstContact(
   await answer.click();
   await page.waitForURL('**/web/home');
 }
+
+/** From the first-contact screen to home with no contacts: the question, 'Continuar', then 'Ahora no' to the firm's offer. */
+export async function goHomeWithoutContacts(page: Page, onQuestion?: () => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: 'No tengo contactos de emergencia' }).click();
+  const question = page.getByRole('alertdialog');
+  await question.waitFor();
+  await onQuestion?.();
+  await question.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Ahora no' }).click();
+  await page.waitForURL('**/web/home');
+}
