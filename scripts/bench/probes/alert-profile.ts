@@ -13,6 +13,7 @@ import { startLoadServer } from '../load/load-server.ts';
 import { serverCpu } from '../load/process-cpu.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { seedPeople } from '../load/seed-people.ts';
+import { type CpuProfile, summariseCpuProfile } from './cpu-profile-summary.ts';
 
 /** user and system CPU seconds of one process (/proc/<pid>/stat). */
 async function userAndSystem(pid: number): Promise<{ user: number; system: number }> {
@@ -94,39 +95,9 @@ if (backlog > 100) {
 }
 console.log(`committed transactions per alert (all sessions): ${((txAfter - txBefore) / result.completed).toFixed(2)}`);
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number };
-const profile = JSON.parse(await readFile(profileFile, 'utf8')) as { nodes: Node[]; samples: number[] };
-const total = profile.samples.length;
-const byFunction = new Map<string, number>();
-const byPackage = new Map<string, number>();
-for (const node of profile.nodes) {
-  const { functionName, url, lineNumber } = node.callFrame;
-  const where = url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, 'nm:');
-  const pkg =
-    url === ''
-      ? `(${functionName})`
-      : where.startsWith('nm:')
-        ? where
-            .split('/')
-            .slice(0, where.startsWith('nm:@') ? 2 : 1)
-            .join('/')
-        : where.startsWith('node:')
-          ? 'node core'
-          : path.relative(process.cwd(), where);
-  byFunction.set(
-    `${functionName || '(anon)'} ${where}:${lineNumber + 1}`,
-    (byFunction.get(`${functionName || '(anon)'} ${where}:${lineNumber + 1}`) ?? 0) + node.hitCount,
-  );
-  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.hitCount);
-}
-const top = (map: Map<string, number>, n: number) =>
-  [...map.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
-    .join('\n');
+const summary = summariseCpuProfile(JSON.parse(await readFile(profileFile, 'utf8')) as CpuProfile);
 console.log(
-  `\nself time by package/file (${profiled === 'mails' ? 'sending the backlog' : 'measured run'} only, ${total} samples):\n${top(byPackage, 25)}`,
+  `\nself time by package/file (${profiled === 'mails' ? 'sending the backlog' : 'measured run'} only, ${summary.total} samples):\n${summary.byPackage(25)}`,
 );
-console.log(`\nself time by function:\n${top(byFunction, 40)}`);
+console.log(`\nself time by function:\n${summary.byFunction(40)}`);
 console.log(`\nprofile: ${profileFile}`);

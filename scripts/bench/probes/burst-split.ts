@@ -20,6 +20,7 @@ import { percentile } from '../load/percentile.ts';
 import { serverCpu } from '../load/process-cpu.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { seedPeople } from '../load/seed-people.ts';
+import { type CpuProfile, summariseCpuProfile } from './cpu-profile-summary.ts';
 
 const runs = Number(process.argv[2] ?? 1);
 const profiling = process.argv[3] === 'profile';
@@ -196,41 +197,10 @@ for (let run = 0; run < runs; run += 1) {
 
 if (profiling) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number };
   for (const file of (await readdir(probeDir)).filter((f) => f.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(await readFile(path.join(probeDir, file), 'utf8')) as {
-      nodes: Node[];
-      samples: number[];
-    };
-    const total = profile.samples.length;
-    const byFunction = new Map<string, number>();
-    const byPackage = new Map<string, number>();
-    for (const node of profile.nodes) {
-      const { functionName, url, lineNumber } = node.callFrame;
-      const where = url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, 'nm:');
-      const pkg =
-        url === ''
-          ? `(${functionName})`
-          : where.startsWith('nm:')
-            ? where
-                .split('/')
-                .slice(0, where.startsWith('nm:@') ? 2 : 1)
-                .join('/')
-            : where.startsWith('node:')
-              ? 'node core'
-              : path.relative(process.cwd(), where);
-      const key = `${functionName || '(anon)'} ${where}:${lineNumber + 1}`;
-      byFunction.set(key, (byFunction.get(key) ?? 0) + node.hitCount);
-      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.hitCount);
-    }
-    const top = (map: Map<string, number>, n: number) =>
-      [...map.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
-        .join('\n');
+    const summary = summariseCpuProfile(JSON.parse(await readFile(path.join(probeDir, file), 'utf8')) as CpuProfile);
     console.log(
-      `\n== ${file} (${total} samples)\nby package/file:\n${top(byPackage, 20)}\nby function:\n${top(byFunction, 30)}`,
+      `\n== ${file} (${summary.total} samples)\nby package/file:\n${summary.byPackage(20)}\nby function:\n${summary.byFunction(30)}`,
     );
   }
   console.log(`profiles in ${probeDir}`);
