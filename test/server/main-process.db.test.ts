@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase } from '#test/support/test-database.ts';
 import type { TestDatabase } from '#test/support/test-database.ts';
 
@@ -42,6 +42,27 @@ describe('starting the server with npm run serve', () => {
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('stops cleanly on a SIGTERM sent the moment the web address is printed', async () => {
+    // A script that starts the server and stops it as soon as it answers sends its SIGTERM then.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dir, PORT: '0', BUILD_DIR: path.join(dir, 'build') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('/web\n')) child.kill('SIGTERM');
+    });
+    // Without our handler the signal is lost and the server runs on: this test then times out.
+    expect(await exited).toBe(0);
+    expect(output).toContain('SIGTERM: cerrando');
   });
 
   it('refuses to start with a SECRET shorter than 32 bytes: one Spanish line, no stack trace', async () => {
