@@ -1,5 +1,6 @@
-import type { Plugin, Rolldown } from 'vite';
+import type { Plugin } from 'vite';
 import { KEY_STORE_DB, STATE_STORE_DB } from '../../shared/constants.ts';
+import { filesBeyondEntry, isChunk, type OutputBundle, type OutputChunk } from './bundle-chunks.ts';
 import { EARLY_PRESS_DATASET_KEY } from '#client/features/sos/home/early-press.ts';
 import { EARLY_SOS_BUTTON_ID, earlyHomeMarkup } from '#client/routes/web/-components/home/early-home-markup.ts';
 
@@ -24,30 +25,12 @@ export interface EarlyHomeOptions {
 }
 
 type Preload = { href: string; style: boolean };
-type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk;
-
-function isChunk(file: OutputBundle[string] | undefined): file is OutputChunk {
-  return file?.type === 'chunk';
-}
-
 /** The chunk, the chunks it imports that the entry does not bring, and their stylesheets. */
 function filesOf(bundle: OutputBundle, root: OutputChunk, base: string): Preload[] {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (chunk: OutputChunk) => {
-    if (chunk.isEntry || scripts.has(chunk.fileName)) return;
-    scripts.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-    for (const imported of chunk.imports) {
-      const next = bundle[imported];
-      if (isChunk(next)) visit(next);
-    }
-  };
-  visit(root);
+  const { scripts, styles } = filesBeyondEntry(bundle, [root]);
   return [
-    ...[...scripts].map((file) => ({ href: base + file, style: false })),
-    ...[...styles].map((file) => ({ href: base + file, style: true })),
+    ...scripts.map((file) => ({ href: base + file, style: false })),
+    ...styles.map((file) => ({ href: base + file, style: true })),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { createServer, type Plugin, type Rolldown } from 'vite';
+import { createServer, type Plugin } from 'vite';
+import { filesBeyondEntry, isChunk, type OutputBundle, type OutputChunk } from './bundle-chunks.ts';
 import type * as Renderer from './render-public-screen.tsx';
 import { documentOf, NOT_FOUND_DOCUMENT, SCREENS_MANIFEST, type ScreensManifest } from '#shared/public-screens.ts';
 
@@ -24,36 +25,20 @@ export interface PublicScreen {
   signedOutOnly?: boolean;
 }
 
-type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk;
-
-const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk => file?.type === 'chunk';
-
 /** A path no route has: the router renders its 404 page there. */
 const UNKNOWN_PATH = '/web/no-existe';
 
 /** The stylesheets of the screen's chunks (not the entry's) and of what they import. */
 function stylesOf(bundle: OutputBundle, modules: string[], root: string): string[] {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (chunk: OutputChunk) => {
-    if (chunk.isEntry || scripts.has(chunk.fileName)) return;
-    scripts.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-    for (const imported of chunk.imports) {
-      const next = bundle[imported];
-      if (isChunk(next)) visit(next);
-    }
-  };
-  for (const module of modules) {
+  const roots = modules.map((module) => {
     const id = `${root}/${module}`;
     const chunk = Object.values(bundle).find(
       (file): file is OutputChunk => isChunk(file) && file.moduleIds.includes(id),
     );
     if (!chunk) throw new Error(`public-screens: no chunk holds ${module}`);
-    visit(chunk);
-  }
-  return [...styles];
+    return chunk;
+  });
+  return filesBeyondEntry(bundle, roots).styles;
 }
 
 /**
