@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import { linkTokenSchema } from '#shared/api/contacts.ts';
 import { linkTokenField } from '#shared/api/fields.ts';
@@ -7,11 +6,9 @@ import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
-import { clientIp } from '#server/http/client-ip.ts';
 import { fail, ok } from '#server/http/replies.ts';
-import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate.ts';
-import { hitRateLimit } from '#server/security/rate-limit.ts';
+import { contactPagesLimit } from '#server/security/contact-pages-limit.ts';
 import { acknowledge, findAck } from './acknowledge.ts';
 import { alertDeliveryState, practiceDeliveryState } from './delivery-state.ts';
 
@@ -22,19 +19,9 @@ import { alertDeliveryState, practiceDeliveryState } from './delivery-state.ts';
  * scanners open links). Token calls are limited per network address.
  */
 export function acknowledgementRoutes(deps: AppDeps) {
-  const { db, clock, config } = deps;
+  const { db, clock } = deps;
   const bearer = requireBearer(deps);
-
-  /** Counted on its own, so a refused token still counts. */
-  async function limited(c: Context) {
-    const verdict = await hitRateLimit(
-      db,
-      `ack:ip:${clientIp(c, config.trustProxy)}`,
-      config.rateLimits.ackPerIp,
-      clock.now(),
-    );
-    return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
-  }
+  const limited = contactPagesLimit(deps);
 
   return new Hono<AppEnv>()
     .get('/alert-deliveries', bearer, async (c) => ok(c, await alertDeliveryState(db, c.var.auth.userId)))

@@ -7,12 +7,10 @@ import { apiMessages } from '#shared/messages.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { contacts, users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
-import { clientIp } from '#server/http/client-ip.ts';
 import { fail, ok } from '#server/http/replies.ts';
-import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { contactPushToken } from '#server/push/contact-token.ts';
-import { hitRateLimit } from '#server/security/rate-limit.ts';
+import { contactPagesLimit } from '#server/security/contact-pages-limit.ts';
 import { acceptedInvitationContactOf, takeInvitation } from './invitations.ts';
 import { contactOfLink } from './link-contact.ts';
 import { optOut } from './opt-outs.ts';
@@ -22,7 +20,9 @@ import { optOut } from './opt-outs.ts';
  * open web pages, never these calls: mail scanners follow links, so consent is
  * recorded only when the page calls us after the person presses a button.
  */
-export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
+export function contactConfirmationRoutes(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
+  const { db, clock, config } = deps;
+  const limited = contactPagesLimit(deps);
   return (
     new Hono<AppEnv>()
       .get('/verify-contact/:token', async (c) => {
@@ -56,13 +56,8 @@ export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, '
       // accepted: a reopened invitation says so instead of showing the terms again. Any of the contact's links.
       .get('/link-person/:token', async (c) => {
         const now = clock.now();
-        const verdict = await hitRateLimit(
-          db,
-          `ack:ip:${clientIp(c, config.trustProxy)}`,
-          config.rateLimits.ackPerIp,
-          now,
-        );
-        if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
+        const refused = await limited(c);
+        if (refused) return refused;
         const token = v.safeParse(linkTokenField, c.req.param('token'));
         if (!token.success) return fail(c, 404, apiMessages.linkInvalid);
         const contactId =
@@ -88,13 +83,8 @@ export function contactConfirmationRoutes({ db, clock, config }: Pick<AppDeps, '
       // Limited per network address with 'Lo tengo' and the notifications, which the same pages call.
       .put('/contact-language', validateJson(contactLanguageByLinkSchema), async (c) => {
         const now = clock.now();
-        const verdict = await hitRateLimit(
-          db,
-          `ack:ip:${clientIp(c, config.trustProxy)}`,
-          config.rateLimits.ackPerIp,
-          now,
-        );
-        if (!verdict.allowed) return tooManyRequests(c, verdict.retryAfterSeconds);
+        const refused = await limited(c);
+        if (refused) return refused;
         const { token, language } = c.req.valid('json');
         const contactId = await contactOfLink(db, config.secret, token, now);
         if (!contactId) return fail(c, 404, apiMessages.linkInvalid);

@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push.ts';
 import { apiMessages } from '#shared/messages.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
-import { clientIp } from '#server/http/client-ip.ts';
 import { fail, invalid, ok } from '#server/http/replies.ts';
-import { tooManyRequests } from '#server/http/too-many.ts';
 import { validateJson } from '#server/http/validate.ts';
-import { hitRateLimit } from '#server/security/rate-limit.ts';
+import { contactPagesLimit } from '#server/security/contact-pages-limit.ts';
 import { confirmedContactOf } from './contact-token.ts';
 import { isTrustedPushEndpoint } from './push-services.ts';
 import { hasUsableKeys } from './subscription-keys.ts';
@@ -22,15 +19,7 @@ import { removeSubscription, saveSubscription } from './subscriptions.ts';
 export function pushRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
 
-  async function limited(c: Context) {
-    const verdict = await hitRateLimit(
-      db,
-      `ack:ip:${clientIp(c, config.trustProxy)}`,
-      config.rateLimits.ackPerIp,
-      clock.now(),
-    );
-    return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds);
-  }
+  const limited = contactPagesLimit(deps);
 
   return new Hono<AppEnv>()
     .get('/push/public-key', (c) => ok(c, { public_key: config.push.vapid.publicKey }))
