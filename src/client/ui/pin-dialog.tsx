@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from './dialog.tsx';
 import './form-controls.css';
 import './pin-dialog.css';
+import { fourDigits } from './four-digits.ts';
 
 export const PIN_DIALOG_LABEL = 'PIN de 4 números';
 export const PIN_REQUIRED = 'Escribe tu PIN.';
@@ -83,7 +84,7 @@ export function PinDialog({ title, hint, onSubmit, onCancel }: Props) {
             value={pin}
             aria-invalid={error ? true : undefined}
             aria-describedby={errorId}
-            onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, 4))}
+            onChange={(event) => setPin(fourDigits(event.target.value))}
           />
           <p id={errorId} className="field__error" role="alert">
             {error}

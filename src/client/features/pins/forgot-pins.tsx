@@ -8,6 +8,7 @@ import { useForgotPins, useResetPins } from '#client/api/pins.ts';
 import { pinsReply } from './pin-errors.ts';
 import { FORGOT_EXPLAIN } from './pins-texts.ts';
 import '#client/ui/form-controls.css';
+import { keepFourDigits } from '#client/ui/four-digits.ts';
 
 /** 'Olvidé mi PIN': a code by e-mail, and with it the PINs are deleted (nothing else is). */
 export function ForgotPins() {
@@ -77,11 +78,7 @@ export function ForgotPins() {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={4}
-          onInput={(event) => {
-            const input = event.currentTarget;
-            const digits = input.value.replace(/\D/g, '').slice(0, 4);
-            if (digits !== input.value) input.value = digits;
-          }}
+          onInput={keepFourDigits}
           type="text"
           name={name}
         />

@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { FieldError } from '#client/ui/field-error.tsx';
 import '#client/ui/form-controls.css';
+import { keepFourDigits } from '#client/ui/four-digits.ts';
 
 interface Props {
   label: string;
@@ -31,11 +32,7 @@ export function PinInput({ label, meta, hint }: Props) {
         maxLength={4}
         // The error last: it is what a screen reader reads after the hint.
         aria-describedby={[hint ? hintId : '', meta.errorId].filter(Boolean).join(' ')}
-        onInput={(event) => {
-          const input = event.currentTarget;
-          const digits = input.value.replace(/\D/g, '').slice(0, 4);
-          if (digits !== input.value) input.value = digits;
-        }}
+        onInput={keepFourDigits}
         type="password"
         name={name}
       />
