@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
 import { ALERT_START, ALERT_POSITION_WINDOW_MS } from '#shared/api/active-button.ts';
-import { bestEffort } from '#server/acknowledgements/best-effort.ts';
+import { bestEffort } from '#server/db/best-effort.ts';
 import type { Config } from '#server/config.ts';
 import { afterCommit, type Queryable } from '#server/db/client.ts';
 import { alerts, users } from '#server/db/schema.ts';

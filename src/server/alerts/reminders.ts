@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { ackToken } from '#server/acknowledgements/ack-links.ts';
-import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import { errorLabel } from '#server/db/best-effort.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
