@@ -12,7 +12,7 @@ import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import { readAlertContexts } from './alert-context.ts';
 import { recordAlertEvent } from './alert-events.ts';
-import { momentData, personOf } from './alert-mail-data.ts';
+import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { endAlertUnderDuress } from './duress-end.ts';

@@ -4,7 +4,7 @@ import { PRACTICE_COOLDOWN_MS } from '#shared/api/deliveries.ts';
 import { bestEffort } from '#server/db/best-effort.ts';
 import { alerts, practiceAlerts } from '#server/db/schema.ts';
 import type { LockedUser } from './alert-actions.ts';
-import { momentData, personOf } from './alert-mail-data.ts';
+import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, step } from './lifecycle.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';

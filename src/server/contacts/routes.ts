@@ -30,7 +30,7 @@ import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
 import { listContacts } from './contact-list.ts';
 import { findContact, shownContactsOf, shownIdIs, toContact } from './contact-reply.ts';
 import { dropInvitations } from './invitations.ts';
-import { isUnsubscribed } from './opt-outs.ts';
+import { isUnsubscribed } from '#server/message-content/opt-outs.ts';
 import { takeInvitationSlot } from './invitation-slots.ts';
 import { sendInvitation } from './send-invitation.ts';
 

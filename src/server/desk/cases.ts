@@ -16,7 +16,7 @@ import {
   staff,
   users,
 } from '#server/db/schema.ts';
-import { openDetentionInfo } from '#server/detention/detention-box.ts';
+import { openDetentionInfo } from '#server/security/detention-box.ts';
 import { deskMayOpen, onTheDeskList } from './desk-visibility.ts';
 
 const closer = alias(staff, 'closer');
