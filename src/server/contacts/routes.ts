@@ -26,7 +26,7 @@ import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
 import { isUuid } from '#server/http/uuid.ts';
 import { validateJson, validateQuery } from '#server/http/validate.ts';
-import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 import { listContacts } from './contact-list.ts';
 import { findContact, shownContactsOf, shownIdIs, toContact } from './contact-reply.ts';
 import { dropInvitations } from './invitations.ts';

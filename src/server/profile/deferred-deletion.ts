@@ -7,7 +7,7 @@ import { alertRecipients } from '#server/alerts/recipients.ts';
 import { unsubscribeLinks } from '#server/message-content/opt-outs.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
-import { contactsBeingTold } from '#server/security/seized-phone-guard.ts';
+import { contactsBeingTold } from '#server/security/contacts-being-told.ts';
 import { deleteAccount } from './delete-account.ts';
 
 /**
