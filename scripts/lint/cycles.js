@@ -13,20 +13,12 @@ export default {
   forbidden: [
     { name: 'no-file-cycle', comment: cycleMessage, severity: 'error', from: {}, to: { circular: true } },
     {
-      // A pending fix, a known folder cycle with no file cycle under it: the message registry
-      // (src/server/messages) imports each area's data schema and renderer, and each area queues its
-      // messages through it: the renderers and the link helpers they use (ack, unsubscribe, detention
-      // steps) move below both areas and registry. The seized-phone guard (security, pins, profile)
-      // and the desk (staff, desk) joined the same knot through the registry and the alert lifecycle.
+      // The server's folders in their layer order (docs/decisions/034) have no cycle and no exception.
       name: 'no-folder-cycle',
       comment: cycleMessage,
       severity: 'error',
       scope: 'folder',
-      from: {
-        pathNot: [
-          '^src/server/(acknowledgements|alerts|auth|check-ins|contacts|desk|detention|mail|messages|pins|profile|push|security|staff)(/|$)',
-        ],
-      },
+      from: {},
       to: { circular: true },
     },
   ],

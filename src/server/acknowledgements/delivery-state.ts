@@ -5,7 +5,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts } from '#server/db/schema.ts';
 import { firmAttends } from './firm-attending.ts';
-import { deliveryRows, toDelivery } from './delivery-rows.ts';
+import { deliveryRows, toDelivery } from '#server/alerts/delivery-rows.ts';
 
 /** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */
 export async function alertDeliveryState(db: Queryable, userId: string): Promise<AlertDeliveryState> {

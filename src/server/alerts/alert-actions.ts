@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
 import { ALERT_START, ALERT_POSITION_WINDOW_MS } from '#shared/api/active-button.ts';
-import { bestEffort } from '#server/acknowledgements/best-effort.ts';
+import { bestEffort } from '#server/db/best-effort.ts';
 import type { Config } from '#server/config.ts';
 import { afterCommit, type Queryable } from '#server/db/client.ts';
 import { alerts, users } from '#server/db/schema.ts';
@@ -12,7 +12,7 @@ import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import { readAlertContexts } from './alert-context.ts';
 import { recordAlertEvent } from './alert-events.ts';
-import { momentData, personOf } from './alert-mail-data.ts';
+import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { endAlertUnderDuress } from './duress-end.ts';

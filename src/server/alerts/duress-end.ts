@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonReply } from '#shared/api/active-button.ts';
-import { momentData, personOf } from '#server/alerts/alert-mail-data.ts';
+import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails.ts';
 import { alerts, users } from '#server/db/schema.ts';

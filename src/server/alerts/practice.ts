@@ -1,10 +1,10 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
 import { PRACTICE_COOLDOWN_MS } from '#shared/api/deliveries.ts';
-import { bestEffort } from '#server/acknowledgements/best-effort.ts';
+import { bestEffort } from '#server/db/best-effort.ts';
 import { alerts, practiceAlerts } from '#server/db/schema.ts';
 import type { LockedUser } from './alert-actions.ts';
-import { momentData, personOf } from './alert-mail-data.ts';
+import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, step } from './lifecycle.ts';
 import { momentOf, positionOf, pressedAt } from './press-moment.ts';

@@ -1,20 +1,20 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { ACK_LINK_TTL_MS } from '#shared/api/deliveries.ts';
 import type { DeliveryLineInput } from '#shared/delivery-texts.ts';
-import { ackToken } from '#server/acknowledgements/ack-links.ts';
-import { bestEffort } from '#server/acknowledgements/best-effort.ts';
-import { deliveryRows, toDeliveryLine } from '#server/acknowledgements/delivery-rows.ts';
+import { ackToken } from '#server/message-content/ack-links.ts';
+import { bestEffort } from '#server/db/best-effort.ts';
+import { deliveryRows, toDeliveryLine } from './delivery-rows.ts';
 import { DEFAULT_LANGUAGE } from '#shared/language.ts';
 import type { Config } from '#server/config.ts';
-import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
+import { unsubscribeLinks } from '#server/message-content/opt-outs.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alertDeliveries, optOuts } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails, type QueuedMail } from '#server/mail/outbox.ts';
 import type { MessageInput } from '#server/messages/kinds.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import type { AlertEndedInput } from './alert-mail-data.ts';
-import type { PracticeInput } from './practice-mail-data.ts';
+import type { AlertEndedInput } from '#server/message-content/alert-mail-data.ts';
+import type { PracticeInput } from '#server/message-content/practice-mail-data.ts';
 import { alertRecipients, recipientLanguages, type Recipient } from './recipients.ts';
 
 export type TrackDeps = {

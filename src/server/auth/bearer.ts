@@ -7,7 +7,7 @@ import type { AppDeps, SessionLookup, StoredSession } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail } from '#server/http/replies.ts';
 import { sha256 } from '#server/security/hashing.ts';
-import { isStaffToken } from '#server/staff/staff-sessions.ts';
+import { isStaffToken } from './staff-token.ts';
 
 // Every signed-in request runs this query: plain SQL with a name, planned once per
 // connection, and no query builder on the way (docs/decisions/011).

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
-import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import { errorLabel } from '#server/db/best-effort.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput } from '#shared/api/active-button.ts';
 import { languageOr } from '#shared/language.ts';
-import { momentData, personOf } from '#server/alerts/alert-mail-data.ts';
+import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { startInTransaction, type LockedUser } from '#server/alerts/alert-actions.ts';
 import { positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails } from '#server/alerts/tracked-mails.ts';

@@ -16,7 +16,7 @@ import { validateJson } from '#server/http/validate.ts';
 import { hideAlertFromPerson } from '#server/alerts/duress-end.ts';
 import { checkPin, pinsSet, withoutPin } from '#server/security/pin-check.ts';
 import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
-import { bestEffort } from '#server/acknowledgements/best-effort.ts';
+import { bestEffort } from '#server/db/best-effort.ts';
 import { checkInBodyHash, earlierRequest, storeCheckInReply, type StoredReply } from './check-in-requests.ts';
 import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
 import { fireCheckIn } from './fire-check-in.ts';

@@ -13,7 +13,7 @@ import { contactPushToken } from '#server/push/contact-token.ts';
 import { contactPagesLimit } from '#server/security/contact-pages-limit.ts';
 import { acceptedInvitationContactOf, takeInvitation } from './invitations.ts';
 import { contactOfLink } from './link-contact.ts';
-import { optOut } from './opt-outs.ts';
+import { optOut } from './opt-out.ts';
 
 /**
  * What a contact does from an e-mail, without an account. The e-mail links

@@ -26,11 +26,11 @@ import { fail, invalid, ok } from '#server/http/replies.ts';
 import { tooManyRequests } from '#server/http/too-many.ts';
 import { isUuid } from '#server/http/uuid.ts';
 import { validateJson, validateQuery } from '#server/http/validate.ts';
-import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 import { listContacts } from './contact-list.ts';
 import { findContact, shownContactsOf, shownIdIs, toContact } from './contact-reply.ts';
 import { dropInvitations } from './invitations.ts';
-import { isUnsubscribed } from './opt-outs.ts';
+import { isUnsubscribed } from '#server/message-content/opt-outs.ts';
 import { takeInvitationSlot } from './invitation-slots.ts';
 import { sendInvitation } from './send-invitation.ts';
 

@@ -5,7 +5,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { issueInvitation } from './invitations.ts';
-import { unsubscribeLink } from './opt-outs.ts';
+import { unsubscribeLink } from '#server/message-content/opt-outs.ts';
 
 type Invitee = { id: string; firstname: string; email: string; language: Language };
 

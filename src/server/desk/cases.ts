@@ -4,7 +4,7 @@ import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
 import type { DeskAlertCard, DeskCase, DeskDetentionInfo, DeskTimelineLine } from '#shared/api/desk.ts';
 import { alertTimeline } from '#server/alerts/alert-events.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
-import { deliveryRows, fullName, stateOf } from '#server/acknowledgements/delivery-rows.ts';
+import { deliveryRows, fullName, stateOf } from '#server/alerts/delivery-rows.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
   alertDeliveries,
@@ -16,7 +16,7 @@ import {
   staff,
   users,
 } from '#server/db/schema.ts';
-import { openDetentionInfo } from '#server/detention/detention-box.ts';
+import { openDetentionInfo } from '#server/security/detention-box.ts';
 import { deskMayOpen, onTheDeskList } from './desk-visibility.ts';
 
 const closer = alias(staff, 'closer');

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import { errorLabel } from '#server/db/best-effort.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Log } from '#server/log.ts';
 import type { DeskEvent, DeskFeed, DeskFeedListener } from '#server/deps.ts';

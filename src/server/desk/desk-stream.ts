@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import { errorLabel } from '#server/db/best-effort.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AppEnv } from '#server/http/app-env.ts';

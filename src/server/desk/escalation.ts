@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { errorLabel } from '#server/acknowledgements/best-effort.ts';
+import { errorLabel } from '#server/db/best-effort.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { detentionInfos, users } from '#server/db/schema.ts';
-import { openDetentionInfo, sealDetentionInfo } from './detention-box.ts';
+import { openDetentionInfo, sealDetentionInfo } from '#server/security/detention-box.ts';
 
 const isEmpty = (info: DetentionInfo) => Object.values(info).every((value) => value === '');
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
-import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 import { deleteDetentionInfo, readDetentionInfo, showDetentionInfo, writeDetentionInfo } from './detention-store.ts';
 
 /**

@@ -12,10 +12,10 @@ import {
   renderAlertPosition,
   renderAlertReminder,
   renderAlertStarted,
-} from '#server/alerts/alert-mail-data.ts';
-import { practiceData, renderPractice } from '#server/alerts/practice-mail-data.ts';
-import { checkInReminderMail } from '#server/check-ins/person-reminder-mail.ts';
-import { invitationData, renderInvitation } from '#server/contacts/invitation-mail-data.ts';
+} from '#server/message-content/alert-mail-data.ts';
+import { practiceData, renderPractice } from '#server/message-content/practice-mail-data.ts';
+import { checkInReminderMail } from '#server/message-content/person-reminder-mail.ts';
+import { invitationData, renderInvitation } from '#server/message-content/invitation-mail-data.ts';
 import { lockoutMail } from '#server/mail/templates/lockout.ts';
 import { newSessionMail } from '#server/mail/templates/new-session.ts';
 import { pinsResetCodeMail } from '#server/mail/templates/pins-reset-code.ts';
@@ -23,8 +23,8 @@ import { signInCodeMail } from '#server/mail/templates/sign-in-code.ts';
 import { staffInviteMail } from '#server/mail/templates/staff-invite.ts';
 import { deskEscalationMail } from '#server/mail/templates/desk-escalation-mail.ts';
 import { deskCaseUrl } from '#shared/api/desk-live.ts';
-import { deletionNoticeData, renderDeletionNotice } from '#server/profile/deletion-notice-mail-data.ts';
-import { pushMessage } from '#server/push/push-message.ts';
+import { deletionNoticeData, renderDeletionNotice } from '#server/message-content/deletion-notice-mail-data.ts';
+import { pushMessage } from '#server/message-content/push-message.ts';
 import { mailKind, pushKind, type AnyKindSpec, type MailKindSpec, type PushKindSpec } from './kind-spec.ts';
 import { PRIORITY } from './priority.ts';
 

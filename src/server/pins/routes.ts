@@ -20,7 +20,7 @@ import { hitRateLimit } from '#server/security/rate-limit.ts';
 import { checkPin, pinsSet, pinsShown, type PinCheck } from '#server/security/pin-check.ts';
 import { hashPin } from '#server/security/pin-hash.ts';
 import { noPinPair, storePinPair } from '#server/security/pin-slots.ts';
-import { contactsBeingTold } from '#server/security/seized-phone-guard.ts';
+import { contactsBeingTold } from '#server/security/contacts-being-told.ts';
 
 type Refusal = Exclude<PinCheck, { kind: 'unset' | 'real' | 'duress' }>;
 

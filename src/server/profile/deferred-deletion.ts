@@ -2,12 +2,12 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { alerts, outbox, sessions, users } from '#server/db/schema.ts';
-import { personOf } from '#server/alerts/alert-mail-data.ts';
+import { personOf } from '#server/message-content/alert-mail-data.ts';
 import { alertRecipients } from '#server/alerts/recipients.ts';
-import { unsubscribeLinks } from '#server/contacts/opt-outs.ts';
+import { unsubscribeLinks } from '#server/message-content/opt-outs.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
-import { contactsBeingTold } from '#server/security/seized-phone-guard.ts';
+import { contactsBeingTold } from '#server/security/contacts-being-told.ts';
 import { deleteAccount } from './delete-account.ts';
 
 /**

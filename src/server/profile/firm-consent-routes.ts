@@ -10,7 +10,7 @@ import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
-import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 import { toProfile } from './profile-reply.ts';
 
 type Json = { out: { json: FirmConsentInput } };

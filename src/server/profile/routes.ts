@@ -10,7 +10,7 @@ import { users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
-import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 import { deleteAccount } from './delete-account.ts';
 import { deferDeletion } from './deferred-deletion.ts';
 import { toProfile } from './profile-reply.ts';

@@ -7,7 +7,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
 import { ok } from '#server/http/replies.ts';
-import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 
 /**
  * The profile's list of open sessions and 'Cerrar las demás sesiones' (src/shared/api/sessions.ts),

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import webpush from 'web-push';
-import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
+import { ackToken, ackUrl } from '#server/message-content/ack-links.ts';
 import type { Config } from '#server/config.ts';
 import { errorName } from '#server/error-name.ts';
 import type { Log } from '#server/log.ts';

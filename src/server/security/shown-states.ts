@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { contacts, users } from '#server/db/schema.ts';
-import { contactsBeingTold } from './seized-phone-guard.ts';
+import { contactsBeingTold } from './contacts-being-told.ts';
 
 /**
  * What the person was shown after the duress PIN instead of the truth: contacts

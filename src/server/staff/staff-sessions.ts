@@ -78,12 +78,3 @@ export async function pruneStaffAccess(db: Queryable, now: Date): Promise<void> 
   await db.delete(staffSessions).where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, idleSince)));
   await db.delete(staffChallenges).where(lt(staffChallenges.expiresAt, now));
 }
-
-/** Whether a bearer token is a desk session's (a person's routes refuse it with 403). */
-export async function isStaffToken(db: Queryable, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: staffSessions.id })
-    .from(staffSessions)
-    .where(eq(staffSessions.tokenHash, sha256(token)));
-  return row !== undefined;
-}

@@ -37,7 +37,7 @@ export const pinGuardHints = {
 /**
  * The header that carries the PIN for an action that would reduce who is told,
  * what they are told, or the owner's access while an alert or a check-in is on
- * (src/server/security/seized-phone-guard.ts). A header, not a body field: some
+ * (src/server/pins/seized-phone-guard.ts). A header, not a body field: some
  * of those routes (DELETE) have no body, and one name serves them all.
  */
 export const PIN_HEADER = 'x-pin';

@@ -8,7 +8,7 @@ type Handler = (call: Call) => Response | Promise<Response>;
 
 /**
  * One route as the server's seized-phone guard answers it while the person's alert
- * is on (src/server/security/seized-phone-guard.ts, docs/security.md): no PIN, 422
+ * is on (src/server/pins/seized-phone-guard.ts, docs/security.md): no PIN, 422
  * 'Escribe tu PIN.' on `pin`; a wrong one, 422 'PIN incorrecto.'; the real PIN, the
  * route itself; the duress PIN, the route's success reply with nothing changed.
  */

@@ -148,4 +148,20 @@ describe('the cycle rule', { timeout: 30_000 }, () => {
     expect(output).not.toContain('no-file-cycle');
     expect(output).toContain(cycleMessage);
   });
+
+  it('excepts no folder: the message registry reading an area that queues through it is a cycle', async () => {
+    const root = project({
+      'src/server/messages/kinds.ts':
+        "import { render } from '#server/alerts/alert-mail.ts';\nexport const kinds = render;",
+      'src/server/alerts/alert-mail.ts': 'export const render = 1;',
+      'src/server/alerts/start.ts': "import { queue } from '#server/messages/queue.ts';\nexport const start = queue;",
+      'src/server/messages/queue.ts': 'export const queue = 2;',
+    });
+    const { passed, output } = await check(cycles, root);
+    expect(passed).toBe(false);
+    expect(output).toMatch(
+      /no-folder-cycle: src\/server\/(alerts → src\/server\/messages → src\/server\/alerts|messages → src\/server\/alerts → src\/server\/messages)/,
+    );
+    expect(output).not.toContain('no-file-cycle');
+  });
 });

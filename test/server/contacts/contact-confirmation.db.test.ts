@@ -4,7 +4,7 @@ import { contactSchema } from '#shared/api/contacts.ts';
 import type { Contact } from '#shared/api/contacts.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { apiMessages, fieldMessages } from '#shared/messages.ts';
-import { isUnsubscribed, unsubscribeLink } from '#server/contacts/opt-outs.ts';
+import { isUnsubscribed, unsubscribeLink } from '#server/message-content/opt-outs.ts';
 import { mailsTo, unsubscribeTokenIn, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';

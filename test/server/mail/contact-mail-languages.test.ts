@@ -4,7 +4,7 @@ import { contactTexts } from '#shared/contact-texts/index.ts';
 import { pushTexts } from '#shared/push-texts.ts';
 import { pushKinds } from '#shared/push-payload.ts';
 import { HTML_LANG, LANGUAGES, type Language } from '#shared/language.ts';
-import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/detention/alert-steps.ts';
+import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/message-content/alert-steps.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import {
   alertEndedMail,
@@ -18,7 +18,7 @@ import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/mis
 import { practiceMail } from '#server/mail/templates/practice-mail.ts';
 import { reminderMail } from '#server/mail/templates/reminder-mail.ts';
 import { htmlLanguage } from '#server/mail/templates/layout.ts';
-import { pushMessage } from '#server/push/push-message.ts';
+import { pushMessage } from '#server/message-content/push-message.ts';
 import { otherLanguageIn, otherLanguageInText } from '#test/support/catalogue-fragments.ts';
 
 // Every kind of e-mail and phone notification a contact gets, rendered in each language with

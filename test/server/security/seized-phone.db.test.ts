@@ -11,7 +11,7 @@ import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
 import { createTestApp, type CallOptions, type TestApp } from '#test/support/test-app.ts';
 
 // While an alert or a check-in is on, nothing done on the phone silences the contacts
-// but the real PIN (src/server/security/seized-phone-guard.ts, docs/security.md).
+// but the real PIN (src/server/pins/seized-phone-guard.ts, docs/security.md).
 
 type Contact = { id: string; email: string; firstname: string; receives_detention_info: boolean };
 const DETENTION = { legal_name: 'Rosa Mora', a_number: 'A123456789' };

@@ -7,7 +7,7 @@ import { askPin } from './pin-prompt-store.ts';
 
 /**
  * A call the server may guard while the person's alert or check-in is on
- * (src/server/security/seized-phone-guard.ts): deleting a contact, unmarking who
+ * (src/server/pins/seized-phone-guard.ts): deleting a contact, unmarking who
  * receives the detention information, replacing or deleting that information,
  * closing the other sessions. Sent first without a PIN; when the server asks for
  * one (422 on `pin`), the PIN prompt asks the person and the call goes again with

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/language.ts';
-import { accountOf } from '#server/alerts/alert-mail-data.ts';
+import { accountOf } from './alert-mail-data.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import { contactInvitationMail } from '#server/mail/templates/contact-invitation.ts';
 import type { RenderContext } from '#server/messages/kind-spec.ts';

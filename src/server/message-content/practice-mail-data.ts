@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/language.ts';
-import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
-import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
-import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/detention/alert-steps.ts';
+import { ackToken, ackUrl } from './ack-links.ts';
+import { unsubscribeToken, unsubscribeUrl } from './opt-outs.ts';
+import { detentionSteps, SAMPLE_DETENTION_INFO } from './alert-steps.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import { practiceMail } from '#server/mail/templates/practice-mail.ts';
 import type { RenderContext } from '#server/messages/kind-spec.ts';

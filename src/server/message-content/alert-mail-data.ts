@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { deliveryStates } from '#shared/api/deliveries.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/language.ts';
-import { ackToken, ackUrl } from '#server/acknowledgements/ack-links.ts';
-import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
-import { openDetentionInfo } from '#server/detention/detention-box.ts';
-import { detentionSteps } from '#server/detention/alert-steps.ts';
+import { ackToken, ackUrl } from './ack-links.ts';
+import { unsubscribeToken, unsubscribeUrl } from './opt-outs.ts';
+import { openDetentionInfo } from '#server/security/detention-box.ts';
+import { detentionSteps } from './alert-steps.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import {
   alertEndedMail,

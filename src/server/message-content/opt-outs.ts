@@ -1,9 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { contacts, optOuts, outbox } from '#server/db/schema.ts';
+import { optOuts } from '#server/db/schema.ts';
 import { hmac, sha256 } from '#server/security/hashing.ts';
-import { dropInvitations } from './invitations.ts';
 
 // Every e-mail one person's account sends to one address (invitations now,
 // alerts later) carries the same unsubscribe link, and that address's opt-out
@@ -79,30 +78,4 @@ export async function isUnsubscribed(db: Queryable, userId: string, email: strin
     .from(optOuts)
     .where(and(eq(optOuts.userId, userId), eq(optOuts.email, email)));
   return Boolean(row?.at);
-}
-
-/**
- * Honour an unsubscribe link (again and again: the first moment is kept). The
- * address's pending confirmation links die and its queued, unsent e-mails from
- * that person are dropped, so nothing more reaches it. False when the token is unknown.
- */
-export async function optOut(db: Queryable, token: string, now: Date): Promise<boolean> {
-  const [pair] = await db
-    .update(optOuts)
-    .set({ unsubscribedAt: sql`coalesce(${optOuts.unsubscribedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(optOuts.tokenHash, sha256(token)))
-    .returning({ userId: optOuts.userId, email: optOuts.email });
-  if (!pair) return false;
-  const ids = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.userId, pair.userId), eq(contacts.email, pair.email)));
-  await dropInvitations(
-    db,
-    ids.map((row) => row.id),
-  );
-  await db
-    .delete(outbox)
-    .where(and(eq(outbox.userId, pair.userId), eq(outbox.recipient, pair.email), eq(outbox.status, 'pending')));
-  return true;
 }

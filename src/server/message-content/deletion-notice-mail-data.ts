@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/language.ts';
-import { accountOf } from '#server/alerts/alert-mail-data.ts';
-import { unsubscribeToken, unsubscribeUrl } from '#server/contacts/opt-outs.ts';
+import { accountOf } from './alert-mail-data.ts';
+import { unsubscribeToken, unsubscribeUrl } from './opt-outs.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import { deletionNoticeMail } from '#server/mail/templates/deletion-notice-mail.ts';
 import type { RenderContext } from '#server/messages/kind-spec.ts';

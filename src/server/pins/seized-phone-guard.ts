@@ -9,7 +9,8 @@ import { shownCheckIn } from '#server/check-ins/check-in-reply.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail } from '#server/http/replies.ts';
-import { checkPin, pinsSet } from './pin-check.ts';
+import { contactsBeingTold } from '#server/security/contacts-being-told.ts';
+import { checkPin, pinsSet } from '#server/security/pin-check.ts';
 
 /**
  * What a seized phone may do while the contacts are being told. An alert that is
@@ -53,20 +54,6 @@ export async function shownOn(tx: Queryable, userId: string, now: Date): Promise
       ),
     );
   return rows.some((row) => shownCheckIn(row, now)?.status === 'running') ? 'check-in' : undefined;
-}
-
-/** Whether the contacts are being told now: an active alert (duress-ended or not) or a running check-in. */
-export async function contactsBeingTold(tx: Queryable, userId: string): Promise<boolean> {
-  const [alert] = await tx
-    .select({ id: alerts.id })
-    .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
-  if (alert) return true;
-  const [checkIn] = await tx
-    .select({ id: checkIns.id })
-    .from(checkIns)
-    .where(and(eq(checkIns.userId, userId), eq(checkIns.status, 'running')));
-  return Boolean(checkIn);
 }
 
 /** The verdict for one request, in its own transaction with the person's row locked (so wrong PINs are counted one by one). */
