@@ -39,9 +39,8 @@ const checkIn = v.object({
   forced: v.optional(v.boolean()),
 });
 
-/** What every alert e-mail's data holds; each kind's schema below adds what it needs. */
-const alertMailEntries = {
-  alertId: v.string(),
+/** The facts of a press a contact reads, real or practice: who, to whom, in which language, when and where. */
+export const pressFactsEntries = {
   person: v.object({ name: v.string(), phone: v.string() }),
   contactFirstname: v.string(),
   // Rows queued before contacts had a language read as Spanish, as they were written.
@@ -50,6 +49,12 @@ const alertMailEntries = {
   timezone: v.string(),
   receivedAt: v.optional(v.string()),
   position: v.nullable(position),
+};
+
+/** What every alert e-mail's data holds; each kind's schema below adds what it needs. */
+const alertMailEntries = {
+  alertId: v.string(),
+  ...pressFactsEntries,
   /** Whether it carries the contact's 'Lo tengo' link (a contact confirmed after the start has none). */
   ack: v.optional(v.boolean()),
   /** The alert was started by a check-in the person did not close in time (src/server/check-ins). */
@@ -101,8 +106,10 @@ export function accountOf({ userId }: RenderContext): string {
   return userId;
 }
 
-/** What every alert e-mail shows, in the contact's language (the one the context chose). */
-function common(data: AlertMailData, context: RenderContext) {
+type PressFacts = v.InferOutput<v.ObjectSchema<typeof pressFactsEntries, undefined>>;
+
+/** What every e-mail about a press shows, in the contact's language (the one the context chose). */
+export function pressFactsShown(data: Omit<PressFacts, 'position'>, context: RenderContext) {
   const { config, language, recipient } = context;
   return {
     person: data.person,
@@ -126,7 +133,7 @@ function alerting(data: AlertMailData, context: RenderContext) {
   // A packet that no longer opens (SECRET changed) leaves the steps without its numbers.
   const info = data.detention === undefined ? undefined : openDetentionInfo(context.config.secret, data.detention);
   return {
-    ...common(data, context),
+    ...pressFactsShown(data, context),
     extra: detentionSteps(context.language, data.person.name, info && { info, sample: false }),
   };
 }
@@ -183,7 +190,7 @@ export function renderAlertCheckInMissed(
 
 export function renderAlertDuress(data: AlertMailData, context: RenderContext): MailContent {
   return alertDuressMail({
-    ...common(data, context),
+    ...pressFactsShown(data, context),
     position: data.position,
     ...(data.ack ? ackOf(data, context) : {}),
   });
@@ -191,7 +198,7 @@ export function renderAlertDuress(data: AlertMailData, context: RenderContext): 
 
 export function renderAlertEnded(data: v.InferOutput<typeof alertEndedData>, context: RenderContext): MailContent {
   return alertEndedMail({
-    ...common(data, context),
+    ...pressFactsShown(data, context),
     ...(data.safe ? { safe: true } : {}),
     deliveries: data.deliveries?.map((line) => ({
       ...line,
