@@ -4,7 +4,7 @@ import { runningEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
-import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { MIAMI, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // Two server instances on one PostgreSQL, as behind a load balancer: the client presses SOS through
 // instance A, the responder's desk is open on instance B. The press reaches B's desk through
@@ -47,6 +47,8 @@ describe('the desk across two server instances', () => {
     const share = client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' });
     await share.click();
     await expect.poll(() => share.isChecked()).toBe(true);
+    // The phone's own estimate of how far off its position may be travels with the press.
+    await client.context.setGeolocation({ ...MIAMI, accuracy: 35 });
     await client.page.goto(`${a.url}/web/home`);
 
     const pressed = performance.now();
@@ -58,6 +60,7 @@ describe('the desk across two server instances', () => {
       `desk on instance B showed the press made through A after ${Math.round(performance.now() - pressed)} ms`,
     );
     expect(await card.textContent()).toContain('Nadie la atiende todavía');
+    await card.getByText(`${MIAMI.latitude}, ${MIAMI.longitude} (precisión ±35 m, hace menos de un minuto)`).waitFor();
 
     await card.getByRole('button', { name: 'Atender' }).click();
     await desk.page.getByRole('heading', { level: 1, name: 'Caso de Elena dos-instancias' }).waitFor();
