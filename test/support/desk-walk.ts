@@ -17,16 +17,23 @@ export type DeskScreenVisit = (screen: string, page: Page) => Promise<void>;
 const CLIENT = { firstname: 'Elena', lastname: 'Rivas Soto', email: 'elena.rivas@example.org' };
 const MIAMI = { latitude: 25.7617, longitude: -80.1918, accuracy: 25 };
 
+/** The client and the desk in different zones, as they may well be: the card shows both clocks. */
+async function inZone(page: Page, timezoneId: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
+}
+
 /** A client with one confirmed contact who said yes to the firm's offer and pressed SOS. */
 async function consentingClientPresses(app: RunningApp, browser: Browser): Promise<() => Promise<void>> {
   const { context, page } = await phonePage(browser);
+  await inZone(page, 'America/New_York');
   await context.grantPermissions(['geolocation'], { origin: app.url });
   await context.setGeolocation(MIAMI);
   await signUpInBrowser(page, app, CLIENT);
-  const contactEmail = 'jorge.paz@example.org';
+  const contactEmail = 'jorge.rivas@example.org';
   await fillContactForm(page, {
     firstname: 'Jorge',
-    lastname: 'Paz',
+    lastname: 'Rivas',
     email: contactEmail,
     phone: '3055550100',
     kinship: 'Hermano',
@@ -52,6 +59,7 @@ export async function walkTheDesk(app: RunningApp, browser: Browser, visit: Desk
   const desk = await deviceWithPasskeys(browser);
   const { page } = desk;
   await page.setViewportSize(DESK_DESKTOP);
+  await inZone(page, 'America/Chicago');
   await page.goto(`${deskUrl(app)}/entrar`);
   await page.getByRole('heading', { level: 1, name: 'Entrar al escritorio' }).waitFor();
   await visit('Escritorio: entrar', page);
@@ -67,7 +75,12 @@ export async function walkTheDesk(app: RunningApp, browser: Browser, visit: Desk
   await page.getByRole('heading', { level: 1, name: caseTitle }).waitFor();
   await page.getByLabel('Nota', { exact: true }).fill('Llamé a la persona: no contesta. Llamo a su hermano.');
   await page.getByRole('button', { name: 'Guardar nota' }).click();
-  await page.getByText('Llamé a la persona: no contesta. Llamo a su hermano.').waitFor();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Llamé a la persona: no contesta. Llamo a su hermano.' })
+    .waitFor();
+  // Saved: the box is empty again, ready for the next note.
+  await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#desk-note')?.value === '');
   await visit('Escritorio: caso', page);
 
   const nav = page.getByRole('navigation', { name: 'Escritorio' });
