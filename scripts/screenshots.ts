@@ -5,10 +5,12 @@ import { format, resolveConfig } from 'prettier';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { fillContactForm } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
+import { DESK_DESKTOP, DESK_PHONE, walkTheDesk } from '#test/support/desk-walk.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 
 // A walk through every screen of the person's app and of a contact's pages, as a new user meets
-// them on a 360x740 phone in Chromium, against the real server (built first: `npm run build`).
+// them on a 360x740 phone in Chromium, then of the firm's desk on a desktop and on a phone, against
+// the real server (built first: `npm run build`).
 // Writes one PNG a screen to docs/screenshots/ and an index, docs/screenshots/README.md, so a
 // person can look at each screen as it is and see what covers what, what is below the fold,
 // and whether every screen tells the truth. `npm run screenshots`.
@@ -35,10 +37,11 @@ async function main() {
     (shot) => `| ${shot.name} | ${shot.error ? `not taken: ${shot.error}` : `[${shot.file}](${shot.file})`} |`,
   );
   const index = [
-    '# Screenshots: every screen at 360x740',
+    '# Screenshots: every screen at 360x740, and the desk on a desktop too',
     '',
     'Written by `npm run screenshots` (scripts/screenshots.ts): a new person and their contact walk through',
-    'the app in Chromium against the real server. Regenerate after changing a screen and look at each one.',
+    "the app in Chromium against the real server, then the firm's staff through the desk (test/support/desk-walk.ts).",
+    'Regenerate after changing a screen and look at each one.',
     '',
     '| Screen | File |',
     '| --- | --- |',
@@ -61,8 +64,8 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   const page = await context.newPage();
   let count = 0;
 
-  /** One screen: wait for what proves it is shown, let it settle, take the first screen's worth. */
-  async function shot(name: string, ready: () => Promise<unknown>, target: Page = page) {
+  /** One screen: wait for what proves it is shown, let it settle, take the first screen's worth (or all of it). */
+  async function shot(name: string, ready: () => Promise<unknown>, target: Page = page, { fullPage = false } = {}) {
     count += 1;
     const file = `${String(count).padStart(2, '0')}-${name
       .toLowerCase()
@@ -75,7 +78,7 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
       // After a load the splash fades out over the screen: the picture is of the screen, not the fade.
       await target.locator('.splash').waitFor({ state: 'detached' });
       await target.evaluate(() => document.fonts.ready);
-      await target.screenshot({ path: path.join(OUT, file) });
+      await target.screenshot({ path: path.join(OUT, file), fullPage });
       shots.push({ name, file });
     } catch (error) {
       shots.push({ name, file, error: (error as Error).message.split('\n')[0] ?? 'error' });
@@ -237,6 +240,24 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
 
   await theirs.close();
   await context.close();
+
+  // The firm's desk: each screen whole, on a desktop and on a phone (staff on call carry phones).
+  try {
+    await walkTheDesk(app, browser, async (screen, deskPage) => {
+      for (const [size, viewport] of [
+        ['ordenador', DESK_DESKTOP],
+        ['teléfono', DESK_PHONE],
+      ] as const) {
+        await deskPage.setViewportSize(viewport);
+        await shot(`${screen} (${size})`, () => deskPage.evaluate(() => document.fonts.ready), deskPage, {
+          fullPage: true,
+        });
+      }
+      await deskPage.setViewportSize(DESK_DESKTOP);
+    });
+  } catch (error) {
+    shots.push({ name: 'Escritorio', file: '', error: (error as Error).message.split('\n')[0] ?? 'error' });
+  }
 }
 
 await main();

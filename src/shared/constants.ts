@@ -13,6 +13,9 @@ export const RESTORE_TIMEOUT_MS = 5_000;
 /** The floating 'Ayuda' button never comes closer than this to any edge of the screen. */
 export const HELP_BUTTON_EDGE_PX = 10;
 
+/** The largest position accuracy the API takes, in metres: beyond it a position says nothing of where someone is. */
+export const ACCURACY_MAX_METRES = 100_000;
+
 export const CODE_LENGTH = 4;
 /** The resend option shows while the error counter is at most this. */
 export const MAX_CODE_ERRORS = 2;

@@ -19,6 +19,7 @@ export const termsRequired = 'Debes aceptar los términos y condiciones';
 export const kinshipRequired = 'El campo es obligatorio';
 export const alertStatusInvalid = "El estado de alerta debe ser '1', '2' o '3'";
 export const coordinateInvalid = 'La ubicación no es válida';
+export const accuracyInvalid = 'La precisión de la ubicación no es válida';
 export const timezoneInvalid = 'La zona horaria no es válida';
 export const pressedAtInvalid = 'La hora de la alerta no es válida';
 export const linkInvalid = 'El enlace no es válido';

@@ -14,7 +14,7 @@ import { readAlertContexts } from './alert-context.ts';
 import { recordAlertEvent } from './alert-events.ts';
 import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
-import { momentOf, positionOf, pressedAt } from './press-moment.ts';
+import { accuracyOf, momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { endAlertUnderDuress } from './duress-end.ts';
 import { alertPhaseOf, step } from './lifecycle.ts';
 import { planStart, writeStarts } from './start-rows.ts';
@@ -167,7 +167,7 @@ async function recordPosition(
   });
   await tx
     .update(alerts)
-    .set({ ...position, positionAt: active.positionAt ?? now })
+    .set({ ...position, accuracy: accuracyOf(input), positionAt: active.positionAt ?? now })
     .where(eq(alerts.id, active.id));
   if (firstFix) {
     // With the 'Lo tengo' link of each contact who got the alert.

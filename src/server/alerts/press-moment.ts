@@ -14,3 +14,7 @@ export function momentOf(at: Date, timezone: string, now: Date): AlertMoment {
 
 export const positionOf = (input: { latitude: string; longitude: string }) =>
   input.latitude && input.longitude ? { latitude: input.latitude, longitude: input.longitude } : null;
+
+/** The accuracy in metres that goes with a position, or null: none without a position, or when the phone did not say. */
+export const accuracyOf = (input: { latitude: string; longitude: string; accuracy?: number | undefined }) =>
+  positionOf(input) && input.accuracy !== undefined ? input.accuracy : null;

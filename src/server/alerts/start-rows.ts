@@ -13,7 +13,7 @@ import type { AlertContext } from './alert-context.ts';
 import { priorityOf, storedMessage } from '#server/messages/stored-data.ts';
 import { momentData, personOf, type AlertMailInput } from '#server/message-content/alert-mail-data.ts';
 import { claimOf, type Claim } from './idempotency.ts';
-import { momentOf, positionOf, pressedAt } from './press-moment.ts';
+import { accuracyOf, momentOf, positionOf, pressedAt } from './press-moment.ts';
 
 /** Every row a press that starts an alert writes, as the statement START_ALERTS reads them. */
 export type StartRows = ReturnType<typeof startRows>;
@@ -98,6 +98,7 @@ function startRows(
     timezone,
     latitude: input.latitude,
     longitude: input.longitude,
+    accuracy: accuracyOf(input),
     pressed_at: at.toISOString(),
     received_at: now.toISOString(),
     expires_at: new Date(now.getTime() + ACK_LINK_TTL_MS).toISOString(),
@@ -128,7 +129,7 @@ const startAlerts = (tracked: boolean) => ({
   text: `
     with press as (
       select * from json_to_recordset($1) as p(user_id uuid, key text, body_hash text, reply jsonb, alert_id uuid,
-        timezone text, latitude text, longitude text, pressed_at timestamptz, received_at timestamptz, expires_at timestamptz,
+        timezone text, latitude text, longitude text, accuracy integer, pressed_at timestamptz, received_at timestamptz, expires_at timestamptz,
         trigger text, check_in_id uuid, mails json)
     ), locked as (
       select id from users where id = any($2::uuid[]) order by id for no key update
@@ -138,9 +139,9 @@ const startAlerts = (tracked: boolean) => ({
       on conflict do nothing
       returning user_id
     ), alert as (
-      insert into alerts (id, user_id, timezone, latitude, longitude, pressed_at, started_at, trigger, check_in_id)
-      select press.alert_id, press.user_id, press.timezone, press.latitude, press.longitude, press.pressed_at, press.received_at,
-        press.trigger, press.check_in_id
+      insert into alerts (id, user_id, timezone, latitude, longitude, accuracy, pressed_at, started_at, trigger, check_in_id)
+      select press.alert_id, press.user_id, press.timezone, press.latitude, press.longitude, press.accuracy, press.pressed_at,
+        press.received_at, press.trigger, press.check_in_id
       from press join claim on claim.user_id = press.user_id
       returning id, user_id
     ), flag as (

@@ -351,6 +351,8 @@ export const alerts = pgTable(
     timezone: text('timezone').notNull(),
     latitude: text('latitude').notNull().default(''),
     longitude: text('longitude').notNull().default(''),
+    /** How far off the phone said the last position may be, in metres; null when it did not say. */
+    accuracy: integer('accuracy'),
     pressedAt: tz('pressed_at').notNull(),
     startedAt: tz('started_at').notNull(),
     /** When a position first reached an alert that started without one. */

@@ -66,7 +66,7 @@ async function toCards(db: Queryable, rows: CardRow[]): Promise<DeskAlertCard[]>
             latitude: alert.latitude,
             longitude: alert.longitude,
             at: (lastPositionAt ?? alert.positionAt ?? alert.startedAt).toISOString(),
-            accuracy: null,
+            accuracy: alert.accuracy,
           }
         : null;
     return {

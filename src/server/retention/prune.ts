@@ -60,7 +60,7 @@ export async function pruneExpired(
   await db.delete(alertRequests).where(lt(alertRequests.createdAt, new Date(ms - 30 * DAY)));
   const ended = await db
     .update(alerts)
-    .set({ latitude: '', longitude: '' })
+    .set({ latitude: '', longitude: '', accuracy: null })
     .where(
       and(
         eq(alerts.status, 'ended'),

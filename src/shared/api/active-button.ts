@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import * as m from '../field-messages.ts';
 import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '../alert-status.ts';
+import { ACCURACY_MAX_METRES } from '../constants.ts';
 import { pinEntryField } from './pins.ts';
 
 // PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3).
@@ -23,6 +24,20 @@ export const coordinate = (limit: number) =>
       m.coordinateInvalid,
     ),
   );
+
+/**
+ * How far off the position may be, in metres (GeolocationPosition.coords.accuracy), rounded up:
+ * the desk never shows it better than the phone said. Optional: older apps do not send it.
+ */
+export const positionAccuracy = v.optional(
+  v.pipe(
+    v.number(m.accuracyInvalid),
+    v.finite(m.accuracyInvalid),
+    v.minValue(0, m.accuracyInvalid),
+    v.maxValue(ACCURACY_MAX_METRES, m.accuracyInvalid),
+    v.transform(Math.ceil),
+  ),
+);
 
 const EARLIEST_PRESS = Date.UTC(2000, 0, 1);
 
@@ -52,6 +67,7 @@ export const activeButtonSchema = v.pipe(
     ),
     latitude: coordinate(90),
     longitude: coordinate(180),
+    accuracy: positionAccuracy,
     /** The phone's IANA time zone; contacts read the time in it. */
     timezone: v.pipe(
       v.optional(v.string(m.timezoneInvalid), ''),

@@ -68,7 +68,7 @@ export type DeskPosition = {
   longitude: string;
   /** When the position reached the server (its age is the desk's to show). */
   at: string;
-  /** Metres, when the phone said; the app does not send it yet. */
+  /** Metres, when the phone said (src/shared/api/active-button.ts); null otherwise. */
   accuracy: number | null;
 };
 

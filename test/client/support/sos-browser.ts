@@ -36,8 +36,9 @@ export function fakeGeolocation() {
   return {
     geolocation,
     isWatching: () => watchers.size > 0,
-    fix(latitude: number, longitude: number) {
-      const position = { coords: { latitude, longitude, accuracy: 12 }, timestamp: Date.now() } as GeolocationPosition;
+    /** A position; `accuracy` in metres, as the browser gives it (12 unless said). */
+    fix(latitude: number, longitude: number, accuracy = 12) {
+      const position = { coords: { latitude, longitude, accuracy }, timestamp: Date.now() } as GeolocationPosition;
       for (const { success } of watchers.values()) success(position);
     },
     fail(code: number, message: string) {

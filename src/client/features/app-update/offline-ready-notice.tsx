@@ -6,6 +6,8 @@ import './offline-ready-notice.css';
 
 export const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';
 
+const isDeskPath = (path: string) => path === '/web/desk' || path.startsWith('/web/desk/');
+
 type Phase =
   { kind: 'idle' } | { kind: 'waiting'; path: string } | { kind: 'showing'; path: string } | { kind: 'done' };
 
@@ -31,7 +33,8 @@ export function OfflineReadyNotice() {
   if (next.kind === 'showing' && pathname !== next.path) next = { kind: 'done' };
   if (next !== phase) setPhase(next);
 
-  if (next.kind !== 'showing' || isContactPage(next.path)) return null;
+  // Nor the firm's desk: staff installed nothing, and the desk needs the network to show anything live.
+  if (next.kind !== 'showing' || isContactPage(next.path) || isDeskPath(next.path)) return null;
   return (
     <p className="offline-ready-notice" role="status">
       {READY_OFFLINE}

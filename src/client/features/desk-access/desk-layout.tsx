@@ -34,7 +34,8 @@ export function DeskLayout({ children }: { children?: ReactNode }) {
         <nav className="desk-layout__nav" aria-label={t.nav}>
           <ul>
             <li>
-              <Link to="/web/desk" aria-current={current('/web/desk')}>
+              {/* Exact: the router would otherwise mark it current under every desk address. */}
+              <Link to="/web/desk" activeOptions={{ exact: true }} aria-current={current('/web/desk')}>
                 {t.navAlerts}
               </Link>
             </li>

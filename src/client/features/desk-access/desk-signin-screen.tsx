@@ -2,6 +2,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { staffCodeSchema, staffEnrolOptionsSchema } from '#shared/api/staff.ts';
+import '#client/ui/form-controls.css';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { askForCode, enrolWithCode, signInWithPasskey } from './passkey-ceremonies.ts';
 import './desk-access.css';

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { staffInviteSchema, type StaffMember, type StaffRole } from '#shared/api/staff.ts';
 import { deskQueryRoot, deskRequest } from '#client/lib/desk/desk-session.ts';
+import '#client/ui/form-controls.css';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { useDeskMe } from './use-desk-me.ts';
 import './desk-access.css';

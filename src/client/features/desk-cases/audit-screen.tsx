@@ -14,7 +14,8 @@ export function AuditScreen({ onExport }: { onExport: () => void }) {
       </button>
       {audit.isError && <p role="alert">{audit.error.message}</p>}
       {audit.data ? (
-        <div className="desk-audit">
+        // On a phone the table scrolls sideways: the region takes the keyboard's focus to scroll it too.
+        <div className="desk-audit" role="region" aria-label={texts.auditTable} tabIndex={0}>
           <table>
             <thead>
               <tr>

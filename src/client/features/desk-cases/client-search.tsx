@@ -15,7 +15,7 @@ export function ClientSearch({ onOpenCase }: { onOpenCase: (alertId: string) => 
   };
   return (
     <section className="desk-cases" aria-labelledby="desk-search-title">
-      <h2 id="desk-search-title">{texts.searchTitle}</h2>
+      <h1 id="desk-search-title">{texts.searchTitle}</h1>
       <form className="desk-form desk-search" role="search" onSubmit={submit}>
         <div className="field">
           <label htmlFor="desk-search">{texts.searchLabel}</label>
@@ -42,7 +42,7 @@ export function ClientSearch({ onOpenCase }: { onOpenCase: (alertId: string) => 
           <ul className="desk-cases__list">
             {found.data.map((client) => (
               <li key={client.id} className="desk-card">
-                <h3 className="desk-card__name">{client.name}</h3>
+                <h2 className="desk-card__name">{client.name}</h2>
                 <p>
                   <a href={`tel:${client.phone}`}>{client.phone}</a>
                 </p>

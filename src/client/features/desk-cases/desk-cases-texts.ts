@@ -46,8 +46,10 @@ export const deskCasesTexts = {
   activeAlert: 'Alerta activa',
   auditTitle: 'Registro de auditoría',
   exportCsv: 'Exportar CSV',
-  auditSearch: (query: string, results: number) => `Buscó «${query}» (${results} resultados)`,
+  auditSearch: (query: string, results: number) =>
+    `Buscó «${query}» (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
   auditOpened: 'Abrió un caso',
+  auditTable: 'Búsquedas y casos abiertos',
 } as const;
 
 /** The timeline's words for each alert_events kind. */

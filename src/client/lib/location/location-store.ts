@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { ACCURACY_MAX_METRES } from '#shared/constants.ts';
 import { createStore } from '#client/lib/create-store.ts';
 import { isPermissionDenied, locationErrorText } from './location-errors.ts';
 
@@ -16,6 +17,16 @@ function coordinate(value: number): string {
 export interface Fix {
   latitude: string;
   longitude: string;
+  /** How far off it may be, in whole metres rounded up, when the browser said and the API takes it. */
+  accuracy?: number;
+}
+
+/**
+ * The browser's accuracy as the API takes it (src/shared/api/active-button.ts), else nothing:
+ * a value the server would refuse must never cost a press its position, or the press itself.
+ */
+function accuracyOf(metres: number): Pick<Fix, 'accuracy'> {
+  return Number.isFinite(metres) && metres >= 0 && metres <= ACCURACY_MAX_METRES ? { accuracy: Math.ceil(metres) } : {};
 }
 
 export interface LocationState {
@@ -56,7 +67,11 @@ export function startWatching(): void {
   watchId = geo.watchPosition(
     ({ coords }) =>
       update({
-        fix: { latitude: coordinate(coords.latitude), longitude: coordinate(coords.longitude) },
+        fix: {
+          latitude: coordinate(coords.latitude),
+          longitude: coordinate(coords.longitude),
+          ...accuracyOf(coords.accuracy),
+        },
         error: null,
         permission: 'granted',
       }),

@@ -44,9 +44,10 @@ describe('pressing SOS', () => {
     const { calls } = stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': alertCreated });
     const { router } = renderApp('/web/home');
     // Allowed already: home watches by itself, with high accuracy.
-    await vi.waitFor(() => expect(gps.isWatching()).toBe(true));
+    // Home's first visit transforms its modules on demand: slow on a busy machine (dom-timeouts.ts).
+    await vi.waitFor(() => expect(gps.isWatching()).toBe(true), { timeout: 5_000 });
     expect(gps.geolocation.watchPosition.mock.calls[0]?.[2]).toMatchObject({ enableHighAccuracy: true });
-    gps.fix(25.7617, -80.1918);
+    gps.fix(25.7617, -80.1918, 11.2);
     const before = Date.now();
 
     await pressSos();
@@ -62,6 +63,8 @@ describe('pressing SOS', () => {
       alert_status: '1',
       latitude: '25.7617',
       longitude: '-80.1918',
+      // Metres, rounded up: the desk never shows the position better than the phone said.
+      accuracy: 12,
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       pressed_at: expect.any(String),
     });
@@ -72,6 +75,24 @@ describe('pressing SOS', () => {
     expect(window.dataLayer).toContainEqual({ event: 'panic_activate' });
     // Analytics never carry the position or the person.
     expect(JSON.stringify(window.dataLayer)).not.toMatch(/25\.76|80\.19|Ana|access-1/);
+  });
+
+  it('leaves out an accuracy the server would refuse (a fix from a network guess), never the position', async () => {
+    const gps = fakeGeolocation();
+    fakePermissions('granted');
+    const { calls } = stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': alertCreated });
+    const { router } = renderApp('/web/home');
+    await vi.waitFor(() => expect(gps.isWatching()).toBe(true), { timeout: 5_000 });
+    gps.fix(25.7617, -80.1918, 150_000);
+    await pressSos();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    expect(sosCalls(calls)[0]?.body).toEqual({
+      alert_status: '1',
+      latitude: '25.7617',
+      longitude: '-80.1918',
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      pressed_at: expect.any(String),
+    });
   });
 
   it('sends empty coordinates when no position is known, without waiting for one', async () => {

@@ -21,6 +21,7 @@ const bodyShape: Shape<ActiveButtonBody> = {
   alert_status: oneOf([ALERT_START, ALERT_END, ALERT_PRACTICE]),
   latitude: isString,
   longitude: isString,
+  accuracy: (value): value is number | undefined => value === undefined || isNumber(value),
   timezone: isString,
   pressed_at: isString,
   pin: (value): value is string | undefined => value === undefined || isString(value),

@@ -12,6 +12,8 @@ export interface ActiveButtonBody {
   alert_status: typeof ALERT_START | typeof ALERT_END | typeof ALERT_PRACTICE;
   latitude: string;
   longitude: string;
+  /** Metres, with a position, when the phone said (optional: the server takes presses without it). */
+  accuracy?: number;
   timezone: string;
   pressed_at: string;
   /** Ending ('2') when the person set PINs: the PIN or the duress PIN, alike. */

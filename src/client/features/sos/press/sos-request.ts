@@ -28,6 +28,7 @@ export function sosRequest(
       alert_status: kind,
       latitude: fix?.latitude ?? '',
       longitude: fix?.longitude ?? '',
+      ...(fix?.accuracy !== undefined ? { accuracy: fix.accuracy } : {}),
       timezone: timeZone(),
       pressed_at: at.toISOString(),
     },
