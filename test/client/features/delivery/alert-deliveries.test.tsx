@@ -125,6 +125,27 @@ describe("the alert screen's delivery list", () => {
     expect(within(list).getByRole('list').getAttribute('aria-live')).toBe('polite');
   });
 
+  it("says the alert arrived, not 'sent', in the neutral box while every e-mail is still leaving, and turns green once one left", async () => {
+    let state = stateWith([delivery({ state: 'pending', sent_at: null, attempts: 0 })]);
+    openAlertScreen(() => ok(state));
+    const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
+    expect(within(list).getByRole('listitem').textContent).toBe('Enviando a Luis Pérez…');
+    const status = screen.getByRole('status', { name: 'Estado de tu alerta' });
+    expect({ text: status.textContent, look: status.className }).toEqual({
+      text: 'Tu alerta llegó. Estamos enviando el correo a tus contactos…',
+      look: 'sos-delivery sos-delivery--leaving',
+    });
+
+    state = stateWith([delivery({})]);
+    await nextPoll();
+    await vi.waitFor(() =>
+      expect({ text: status.textContent, look: status.className }).toEqual({
+        text: 'Alerta enviada a tus contactos',
+        look: 'sos-delivery sos-delivery--sent',
+      }),
+    );
+  });
+
   it("shows 'Aviso entregado' beside the e-mail of a contact whose phone notification the push service took", async () => {
     let state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' }), delivery({ id: 'd2', name: 'María López' })]);
     openAlertScreen(() => ok(state));

@@ -65,6 +65,12 @@ export function ActiveAlertScreen({
   const backgroundSync = useBackgroundSync();
   const reached = delivery.state === 'sent';
   const reach = emailReach(contacts, reached ? server?.deliveries : undefined);
+  // Until one contact's e-mail has left (the list still says 'Enviando a…'), the status says the alert arrived, not 'sent'.
+  const leaving = reached ? server?.deliveries : undefined;
+  const emailsLeaving =
+    leaving !== undefined &&
+    leaving.some((one) => one.state === 'pending' || one.state === 'retrying') &&
+    !leaving.some((one) => one.state === 'sent' || one.state === 'acknowledged');
   const serverSaysEnded = reached && server?.alertStatus === false && alert_status;
 
   // Ended elsewhere (another device, or here by an app closed before it stored the end): the
@@ -109,7 +115,7 @@ export function ActiveAlertScreen({
         </p>
       )}
       {queued && fromThePhone}
-      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} />
+      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} emailsLeaving={emailsLeaving} />
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />
