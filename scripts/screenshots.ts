@@ -173,6 +173,10 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   }
   await contactPage.goto(`${app.url}/web/active/invalid`);
   await contactShot('Contacto: enlace no válido', () => contactPage.getByRole('heading').first().waitFor());
+  await contactPage.getByRole('link', { name: 'Términos y condiciones' }).click();
+  await contactShot('Contacto: términos y condiciones', () =>
+    contactPage.getByRole('heading', { level: 1, name: 'Términos y condiciones' }).waitFor(),
+  );
 
   await page.goto(`${app.url}/web/home`);
   await shot('Inicio: contacto confirmado', () =>

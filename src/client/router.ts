@@ -9,6 +9,7 @@ import { activeIndexRoute, activeRoute } from './routes/web/active/active.ts';
 import {
   acceptRoute,
   confirmContactRoute,
+  contactTermsRoute,
   invalidRoute,
   unsubscribeRoute,
   verifyContactRoute,
@@ -51,6 +52,7 @@ const routeTree = rootRoute.addChildren([
       invalidRoute,
       verifyContactRoute,
       confirmContactRoute,
+      contactTermsRoute,
       ackRoute,
     ]),
     deskRoute.addChildren([

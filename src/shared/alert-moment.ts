@@ -1,3 +1,5 @@
+import { isUniversalZone } from './zone-place.ts';
+
 // How an alert's time and place read, the same in the e-mails (server) and on
 // the contact's 'Lo tengo' page (client).
 
@@ -7,6 +9,8 @@ export type AlertPosition = { latitude: string; longitude: string };
 export type MomentTexts = {
   locale: string;
   zoneSuffix: (zone: string) => string;
+  /** In place of the suffix for universal time (a new account's first e-mail): never 'UTC' to a person. */
+  universalTime: string;
   /** The language's own day and month names, where Intl has none (Haitian Creole). */
   calendar: { weekdays: readonly string[]; months: readonly string[] } | null;
 };
@@ -28,16 +32,23 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
 /**
  * 'domingo, 1 de marzo de 2026, 7:00 (hora de Ciudad de México)': in the
  * person's own zone, named; `texts` is the reader's catalogue (its locale and
- * how it names the zone).
+ * how it names the zone). `readerZone`: the reader's own zone where it is known
+ * (a page in their browser); the same zone goes unsaid, it is their own clock.
  */
-export function formatMoment(at: Date, timezone: string, texts: MomentTexts): string {
-  if (texts.calendar)
-    return `${namedMoment(at, timezone, texts.locale, texts.calendar)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
-  const format = formatter(
-    `moment:${texts.locale}:${timezone}`,
-    () => new Intl.DateTimeFormat(texts.locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }),
-  );
-  return `${format.format(at)} ${texts.zoneSuffix(timezone.replace(/_/g, ' '))}`;
+export function formatMoment(at: Date, timezone: string, texts: MomentTexts, readerZone?: string): string {
+  const moment = texts.calendar
+    ? namedMoment(at, timezone, texts.locale, texts.calendar)
+    : formatter(
+        `moment:${texts.locale}:${timezone}`,
+        () => new Intl.DateTimeFormat(texts.locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }),
+      ).format(at);
+  if (readerZone !== undefined && sameZone(readerZone, timezone)) return moment;
+  const zone = timezone.replace(/_/g, ' ');
+  return `${moment} ${isUniversalZone(zone) ? texts.universalTime : texts.zoneSuffix(zone)}`;
+}
+
+function sameZone(one: string, other: string): boolean {
+  return one.toLowerCase() === other.toLowerCase() || (isUniversalZone(one) && isUniversalZone(other));
 }
 
 /** 'jedi 26 novanm 2026, 21:59': the numbers from Intl in the zone, the words from the catalogue. */

@@ -48,7 +48,15 @@ export const PLACES_HT: ZonePlaces = {
   'Port-au-Prince': 'Pòtoprens',
 };
 
-/** 'America/New_York' or 'America/New York' -> 'Nueva York' with PLACES_ES; 'UTC' stays 'UTC'. */
+// 'UTC', 'Etc/UTC', 'GMT' and the like name no place: a person never reads them (see universalTime in the catalogues).
+const UNIVERSAL = /^(etc\/)?(utc|uct|gmt|universal|zulu|greenwich)([+-]?0)?$/i;
+
+/** Whether a zone is universal time, which names no place a person knows. */
+export function isUniversalZone(zone: string): boolean {
+  return UNIVERSAL.test(zone.trim());
+}
+
+/** 'America/New_York' or 'America/New York' -> 'Nueva York' with PLACES_ES. */
 export function zonePlace(zone: string, places: ZonePlaces): string {
   const place = (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
   return places[place] ?? place;

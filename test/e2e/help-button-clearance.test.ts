@@ -94,9 +94,9 @@ async function overlapsBars(page: Page) {
   return { header: meets(header), nav: meets(nav) };
 }
 
-async function personWithAContact(context: BrowserContext) {
+async function personWithAContact(context: BrowserContext, email = 'elena.sol@example.org') {
   const page = await context.newPage();
-  await signUpInBrowser(page, running.app, { email: 'elena.sol@example.org', firstname: 'Elena', lastname: 'Sol' });
+  await signUpInBrowser(page, running.app, { email, firstname: 'Elena', lastname: 'Sol' });
   await fillContactForm(page, {
     firstname: 'Tomás',
     lastname: 'Vega',
@@ -180,4 +180,83 @@ describe('the floating Ayuda button and the controls under it', () => {
     expect(findings).toEqual({});
     await context.close();
   });
+
+  it('rests, at its usual place, on nothing a person reads or presses: no field, hint, text or button under it, the page at its top or scrolled (360x740)', async () => {
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
+    const { page, contactPath } = await personWithAContact(context, 'elena.reposo@example.org');
+    const screens = [
+      { name: 'inicio', path: '/web/home', ready: (p: Page) => p.getByRole('link', { name: /^Tomás Vega \S+@/ }) },
+      { name: 'avísales si no vuelvo', path: '/web/check-in', ready: (p: Page) => p.getByRole('radio').first() },
+      {
+        name: 'agregar contacto',
+        path: '/web/contact',
+        ready: (p: Page) => p.getByRole('button', { name: 'Guardar contacto' }),
+      },
+      {
+        name: 'alerta de prueba',
+        path: '/web/practice',
+        ready: (p: Page) => p.getByRole('button', { name: 'Enviar alerta de prueba' }),
+      },
+      {
+        name: 'detalle del contacto',
+        path: contactPath,
+        ready: (p: Page) => p.getByRole('button', { name: 'Eliminar contacto' }),
+      },
+      { name: 'perfil', path: '/web/profile', ready: (p: Page) => p.getByRole('button', { name: 'Guardar cambios' }) },
+    ];
+    const findings: Record<string, string[]> = {};
+    for (const screen of screens) {
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`${running.app.url}${screen.path}`);
+      await screen.ready(page).waitFor();
+      await helpButton(page).waitFor();
+      for (const scrolled of [0, 0.5, 1]) {
+        const under = await seenUnderHelp(page, scrolled);
+        if (under.length > 0) findings[`${screen.name}, ${scrolled * 100} %`] = under;
+      }
+    }
+    expect(findings).toEqual({});
+    await context.close();
+  });
 });
+
+/**
+ * With the page scrolled to `fraction` of its height: every field, button, link, label and
+ * line of text whose box meets the 'Ayuda' button's and that would be seen there without
+ * the button (so not what the layout already hides under a bar or band).
+ */
+function seenUnderHelp(page: Page, fraction: number) {
+  return page.evaluate((fraction) => {
+    window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * fraction);
+    const help = [...document.querySelectorAll('button')].find((button) => button.textContent?.includes('Ayuda'));
+    if (!help) throw new Error('No Ayuda button');
+    const button = help.getBoundingClientRect();
+    help.style.visibility = 'hidden';
+    const seen: string[] = [];
+    const selector = 'input, select, textarea, button, a[href], label, p, li, h1, h2, h3, small, [role="radio"]';
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element === help || element.closest('[hidden], [inert], nav, header')) continue;
+      const rect = element.getBoundingClientRect();
+      const left = Math.max(rect.left, button.left);
+      const right = Math.min(rect.right, button.right);
+      const top = Math.max(rect.top, button.top);
+      const bottom = Math.min(rect.bottom, button.bottom);
+      if (right - left < 1 || bottom - top < 1) continue;
+      // Sample the shared part: is the element itself what shows there?
+      const points = [0.1, 0.5, 0.9].flatMap((x) =>
+        [0.1, 0.5, 0.9].map((y) => [left + (right - left) * x, top + (bottom - top) * y] as const),
+      );
+      const shows = points.some(([x, y]) => {
+        const at = document.elementFromPoint(x, y);
+        return !!at && (at === element || element.contains(at));
+      });
+      if (shows)
+        seen.push(
+          `${element.tagName.toLowerCase()} «${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('name') || ''}»`,
+        );
+    }
+    help.style.visibility = '';
+    window.scrollTo(0, 0);
+    return seen;
+  }, fraction);
+}

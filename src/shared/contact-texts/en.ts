@@ -11,6 +11,7 @@ export const en: ContactTexts = {
   calendar: null,
 
   zoneSuffix: (zone) => `(${zonePlace(zone, PLACES_EN)} time)`,
+  universalTime: '(universal time)',
   when: (moment) => `When: ${moment}`,
   receivedLate: (moment) => `Their phone was offline, so the alert only reached our server later, ${moment}.`,
   whereLabel: 'Where:',

@@ -18,6 +18,7 @@ export const es = {
 
   // Time and place, in every alert e-mail and on the 'Lo tengo' page.
   zoneSuffix: (zone: string) => `(hora de ${zonePlaceEs(zone)})`,
+  universalTime: '(hora universal)',
   when: (moment: string) => `Cuándo: ${moment}`,
   receivedLate: (moment: string) =>
     `El teléfono no tenía conexión: la alerta llegó a nuestro servidor más tarde, ${moment}.`,

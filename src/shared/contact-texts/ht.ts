@@ -17,6 +17,7 @@ export const ht: ContactTexts = {
   },
 
   zoneSuffix: (zone) => `(lè ${zonePlace(zone, PLACES_HT)})`,
+  universalTime: '(lè inivèsèl)',
   when: (moment) => `Ki lè: ${moment}`,
   receivedLate: (moment) =>
     `Telefòn nan pa t gen koneksyon, se poutèt sa alèt la rive sou sèvè nou an pi ta, ${moment}.`,

@@ -13,6 +13,7 @@ export const pt: ContactTexts = {
   calendar: null,
 
   zoneSuffix: (zone) => `(horário de ${zonePlace(zone, PLACES_PT)})`,
+  universalTime: '(horário universal)',
   when: (moment) => `Quando: ${moment}`,
   receivedLate: (moment) =>
     `O celular estava sem conexão, por isso o alerta só chegou ao nosso servidor mais tarde, ${moment}.`,

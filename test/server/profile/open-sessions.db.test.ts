@@ -142,11 +142,11 @@ describe('open sessions: the owner sees every sign-in and can close all the othe
     expect(notices.map((m) => m.text?.trim())).toEqual([
       [
         'Hola, Lucía:',
-        'Se abrió una sesión nueva en Botón de Pánico Migratorio con tu correo: Chrome en Android, el martes, 1 de diciembre de 2026, 14:05 (hora UTC).',
+        'Se abrió una sesión nueva en Botón de Pánico Migratorio con tu correo: Chrome en Android, el martes, 1 de diciembre de 2026, 14:05 (hora universal).',
         'Si fuiste tú, no tienes que hacer nada.',
         'Si no fuiste tú, abre la aplicación en tu teléfono, ve a Perfil y pulsa «Cerrar las demás sesiones»: esa sesión dejará de funcionar al momento. Cuida el acceso a tu correo, porque con él se puede entrar.',
       ].join('\n\n'),
-      expect.stringContaining('Firefox en Linux, el jueves, 3 de diciembre de 2026, 21:40 (hora UTC).'),
+      expect.stringContaining('Firefox en Linux, el jueves, 3 de diciembre de 2026, 21:40 (hora universal).'),
     ]);
     expect(notices[0]?.html).toContain('<html lang="es">');
   });
@@ -165,7 +165,7 @@ describe('open sessions: the owner sees every sign-in and can close all the othe
 
     const notices = (await mailsTo(t, 'zona@example.com')).filter((m) => m.subject === NEW_SESSION);
     expect(notices.map((m) => /con tu correo: (.*)\./.exec(m.text ?? '')?.[1])).toEqual([
-      'Chrome en Android, el martes, 1 de diciembre de 2026, 14:05 (hora UTC)',
+      'Chrome en Android, el martes, 1 de diciembre de 2026, 14:05 (hora universal)',
       'Firefox en Linux, el jueves, 3 de diciembre de 2026, 16:40 (hora de Nueva York)',
     ]);
   });

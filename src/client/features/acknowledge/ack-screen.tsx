@@ -99,6 +99,14 @@ export function AckScreen({ token }: { token: string }) {
   );
 }
 
+function readerZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 function AlertFacts({ view, texts }: { view: AckView; texts: ContactTexts }) {
@@ -111,7 +119,8 @@ function AlertFacts({ view, texts }: { view: AckView; texts: ContactTexts }) {
         {person.name}, {view.forced ? person.phone : <a href={`tel:${person.phone}`}>{person.phone}</a>}
       </dd>
       <dt>{texts.factWhen}</dt>
-      <dd>{formatMoment(new Date(view.pressed_at), view.timezone, texts)}</dd>
+      {/* The reader's own zone goes unsaid: it is the clock they read by. */}
+      <dd>{formatMoment(new Date(view.pressed_at), view.timezone, texts, readerZone())}</dd>
       <dt>{texts.factWhere}</dt>
       <dd>
         {position ? (

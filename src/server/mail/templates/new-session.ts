@@ -9,7 +9,7 @@ export const NEW_SESSION_SUBJECT = 'Nuevo inicio de sesión en tu cuenta';
 
 /**
  * 'jueves, 26 de noviembre de 2026, 9:15 (hora de Nueva York)': in the zone the person's phone
- * reported last; before it ever reported one (a new account), or a zone this server cannot read, UTC, said so.
+ * reported last; before it ever reported one (a new account), or a zone this server cannot read, universal time, said so in words.
  */
 function momentOf(at: Date, timezone: string | undefined): string {
   if (timezone) {
@@ -19,7 +19,7 @@ function momentOf(at: Date, timezone: string | undefined): string {
       // An unknown zone: the same moment in UTC below.
     }
   }
-  return `${formatMoment(at, 'UTC', es).replace(/ \(hora de UTC\)$/, '')} (hora UTC)`;
+  return formatMoment(at, 'UTC', es);
 }
 
 /**

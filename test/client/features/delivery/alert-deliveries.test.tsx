@@ -125,6 +125,41 @@ describe("the alert screen's delivery list", () => {
     expect(within(list).getByRole('list').getAttribute('aria-live')).toBe('polite');
   });
 
+  it("says the alert arrived, not 'sent', in the neutral box while the server's answer is on its way and while every e-mail is still leaving, and turns green once one left", async () => {
+    let state = stateWith([delivery({ state: 'pending', sent_at: null, attempts: 0 })]);
+    // The first answer waits until the test lets it go; the polls after it answer at once.
+    let answer: ((reply: Response) => void) | null = null;
+    let held = false;
+    openAlertScreen(() => {
+      if (held) return ok(state);
+      held = true;
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    expect(await screen.findByText('Comprobando a quién llegó tu alerta…')).toBeTruthy();
+    const asking = screen.getByRole('status', { name: 'Estado de tu alerta' });
+    expect({ text: asking.textContent, look: asking.className }).toEqual({
+      text: 'Tu alerta llegó. Estamos enviando el correo a tus contactos…',
+      look: 'sos-delivery sos-delivery--leaving',
+    });
+    answer!(ok(state));
+    const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
+    expect(within(list).getByRole('listitem').textContent).toBe('Enviando a Luis Pérez…');
+    const status = screen.getByRole('status', { name: 'Estado de tu alerta' });
+    expect({ text: status.textContent, look: status.className }).toEqual({
+      text: 'Tu alerta llegó. Estamos enviando el correo a tus contactos…',
+      look: 'sos-delivery sos-delivery--leaving',
+    });
+
+    state = stateWith([delivery({})]);
+    await nextPoll();
+    await vi.waitFor(() =>
+      expect({ text: status.textContent, look: status.className }).toEqual({
+        text: 'Alerta enviada a tus contactos',
+        look: 'sos-delivery sos-delivery--sent',
+      }),
+    );
+  });
+
   it("shows 'Aviso entregado' beside the e-mail of a contact whose phone notification the push service took", async () => {
     let state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' }), delivery({ id: 'd2', name: 'María López' })]);
     openAlertScreen(() => ok(state));

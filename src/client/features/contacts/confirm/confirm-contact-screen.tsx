@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Language } from '#shared/language.ts';
 import { track } from '#client/lib/analytics.ts';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
@@ -65,6 +66,7 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
         <h1>{texts.alreadyAcceptedHeading}</h1>
         <p role="status">{texts.alreadyAccepted(person.name)}</p>
         <p className="muted">{texts.acceptClose}</p>
+        <ContactTermsLink texts={texts} language={language} />
       </>
     );
   }

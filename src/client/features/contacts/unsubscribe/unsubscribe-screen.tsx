@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { APP_NAME } from '#shared/constants.ts';
 import type { ContactTexts } from '#shared/contact-texts/index.ts';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { showToast } from '#client/ui/toast-store.ts';
@@ -20,7 +21,10 @@ export function UnsubscribeScreen({ token }: { token: string }) {
   const languageSwitch = <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />;
   const person = useLinkPerson(token);
 
-  if (unsubscribe.isSuccess) return <Unsubscribed texts={texts} languageSwitch={languageSwitch} />;
+  const termsLink = <ContactTermsLink texts={texts} language={language} />;
+
+  if (unsubscribe.isSuccess)
+    return <Unsubscribed texts={texts} languageSwitch={languageSwitch} termsLink={termsLink} />;
 
   return (
     <>
@@ -46,11 +50,20 @@ export function UnsubscribeScreen({ token }: { token: string }) {
       >
         {unsubscribe.isPending ? texts.sending : texts.unsubscribeButton}
       </button>
+      {termsLink}
     </>
   );
 }
 
-function Unsubscribed({ texts, languageSwitch }: { texts: ContactTexts; languageSwitch: ReactNode }) {
+function Unsubscribed({
+  texts,
+  languageSwitch,
+  termsLink,
+}: {
+  texts: ContactTexts;
+  languageSwitch: ReactNode;
+  termsLink: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that had the focus is gone: the news takes it.
   useEffect(() => heading.current?.focus(), []);
@@ -61,6 +74,7 @@ function Unsubscribed({ texts, languageSwitch }: { texts: ContactTexts; language
         {texts.unsubscribedHeading}
       </h1>
       <p>{texts.unsubscribedText}</p>
+      {termsLink}
     </>
   );
 }

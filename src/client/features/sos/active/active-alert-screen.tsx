@@ -51,11 +51,14 @@ export function ActiveAlertScreen({
   delivery,
   contacts,
   server,
+  askingServer = false,
   deliveries,
 }: {
   delivery: Delivery;
   contacts: readonly Contact[] | undefined;
   server?: ServerAlertView;
+  /** The server's first answer on the e-mails is on its way ('Comprobando a quién llegó…'): not 'sent' yet. */
+  askingServer?: boolean;
   deliveries?: (delivery: Delivery) => ReactNode;
 }) {
   const queue = useSosQueueView();
@@ -65,6 +68,13 @@ export function ActiveAlertScreen({
   const backgroundSync = useBackgroundSync();
   const reached = delivery.state === 'sent';
   const reach = emailReach(contacts, reached ? server?.deliveries : undefined);
+  // Until one contact's e-mail has left (the list still says 'Enviando a…'), the status says the alert arrived, not 'sent'.
+  const leaving = reached ? server?.deliveries : undefined;
+  const emailsLeaving =
+    (reached && askingServer && !server) ||
+    (leaving !== undefined &&
+      leaving.some((one) => one.state === 'pending' || one.state === 'retrying') &&
+      !leaving.some((one) => one.state === 'sent' || one.state === 'acknowledged'));
   const serverSaysEnded = reached && server?.alertStatus === false && alert_status;
 
   // Ended elsewhere (another device, or here by an app closed before it stored the end): the
@@ -109,7 +119,7 @@ export function ActiveAlertScreen({
         </p>
       )}
       {queued && fromThePhone}
-      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} />
+      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} emailsLeaving={emailsLeaving} />
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />

@@ -3,6 +3,8 @@ import type { Delivery } from './delivery.ts';
 import { useNow } from '#client/lib/use-now.ts';
 
 export const ALERT_SENT = 'Alerta enviada a tus contactos';
+/** The server has the alert and no contact's e-mail has left yet: not 'sent' beside 'Enviando a…'. */
+export const ALERT_REACHED_SENDING = 'Tu alerta llegó. Estamos enviando el correo a tus contactos…';
 /** What waits in this phone to leave (the alert, its end, a new position), in words, not 'requests'. */
 export const waitingOnThisPhone = (count: number) =>
   count === 1
@@ -19,7 +21,16 @@ export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. 
  * the worker reports. With no confirmed contact it never says "sent to your
  * contacts": nobody gets that e-mail.
  */
-export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
+export function DeliveryStatus({
+  delivery,
+  nobodyGetsEmail,
+  emailsLeaving = false,
+}: {
+  delivery: Delivery;
+  nobodyGetsEmail: boolean;
+  /** The server's list says no contact's e-mail has left yet (each still 'Enviando a…'). */
+  emailsLeaving?: boolean;
+}) {
   const now = useNow(60_000);
   const unsentTooLong =
     delivery.state === 'waiting' &&
@@ -30,11 +41,11 @@ export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delive
       {/* One live region from the first render, so every change is announced. */}
       {/* Bad news is never in the green box of a sent alert. */}
       <div
-        className={`sos-delivery sos-delivery--${delivery.state === 'sent' && nobodyGetsEmail ? 'nobody' : delivery.state}`}
+        className={`sos-delivery sos-delivery--${sentLook(delivery, nobodyGetsEmail, emailsLeaving)}`}
         role="status"
         aria-label="Estado de tu alerta"
       >
-        <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} />
+        <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} emailsLeaving={emailsLeaving} />
       </div>
       {unsentTooLong && (
         <p className="sos-delivery__late" role="alert">
@@ -45,14 +56,33 @@ export function DeliveryStatus({ delivery, nobodyGetsEmail }: { delivery: Delive
   );
 }
 
-function DeliveryText({ delivery, nobodyGetsEmail }: { delivery: Delivery; nobodyGetsEmail: boolean }) {
+/** The box's look: green only once an e-mail has really left; bad news in the warning colours. */
+function sentLook(delivery: Delivery, nobodyGetsEmail: boolean, emailsLeaving: boolean): string {
+  if (delivery.state !== 'sent') return delivery.state;
+  if (nobodyGetsEmail) return 'nobody';
+  return emailsLeaving ? 'leaving' : 'sent';
+}
+
+function DeliveryText({
+  delivery,
+  nobodyGetsEmail,
+  emailsLeaving,
+}: {
+  delivery: Delivery;
+  nobodyGetsEmail: boolean;
+  emailsLeaving: boolean;
+}) {
   switch (delivery.state) {
     case 'sending':
       return <p className="sos-delivery__title">Enviando tu alerta…</p>;
     case 'checking':
       return <p className="sos-delivery__title">Tu alerta está activa. Comprobando si ya llegó…</p>;
     case 'sent':
-      return <p className="sos-delivery__title">{nobodyGetsEmail ? ALERT_SENT_TO_NOBODY : ALERT_SENT}</p>;
+      return (
+        <p className="sos-delivery__title">
+          {nobodyGetsEmail ? ALERT_SENT_TO_NOBODY : emailsLeaving ? ALERT_REACHED_SENDING : ALERT_SENT}
+        </p>
+      );
     case 'failed':
       return <p className="sos-delivery__title">No pudimos enviar tu alerta. Envía un SMS a tus contactos.</p>;
     case 'waiting':

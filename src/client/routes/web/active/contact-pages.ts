@@ -46,3 +46,12 @@ export const confirmContactRoute = createRoute({
   beforeLoad: requireLinkToken,
   component: lazyRouteComponent(() => import('./-components/confirm-contact-page.tsx'), 'ConfirmContactPage'),
 });
+
+/** The terms a contact accepted, in their language, linked from every page above. */
+export const contactTermsRoute = createRoute({
+  getParentRoute: () => activeRoute,
+  path: 'terms',
+  staticData: { title: 'Términos y condiciones' },
+  validateSearch: validateLinkTokenSearch,
+  component: lazyRouteComponent(() => import('./-components/contact-terms-page.tsx'), 'ContactTermsPage'),
+});

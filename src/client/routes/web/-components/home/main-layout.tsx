@@ -15,6 +15,8 @@ export function MainLayout() {
       {/* Fixed to the screen's edges, so coming a frame after the SOS button moves nothing. */}
       <AfterFirstPaint>
         <BottomNav />
+        {/* Where 'Ayuda' rests: the page scrolls under this band, so the button never sits on a field or a button. */}
+        <div className="main-layout__help-band" aria-hidden="true" />
         <HelpButton />
       </AfterFirstPaint>
     </div>

@@ -3,6 +3,7 @@ import { pushTexts } from '#shared/push-texts.ts';
 import { needsIosInstallHelp } from '#client/features/install/ios-install.ts';
 import { PushControl } from '#client/features/push/push-control.tsx';
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 
@@ -21,6 +22,7 @@ export function AcceptPage() {
       <p>{texts.acceptWhat(who)}</p>
       {token && <PushControl token={token} homeScreenFirst={needsIosInstallHelp()} texts={pushTexts(language)} />}
       <p className="muted">{texts.acceptClose}</p>
+      <ContactTermsLink texts={texts} language={language} />
     </>
   );
 }

@@ -16,11 +16,13 @@ export function ActiveAlertPage() {
   const delivery = useAlertDelivery();
   // The same query (and polls) as the delivery list: one request tells the screen who gets the
   // e-mail and whether the server still has the alert.
-  const server = useAlertDeliveries({ enabled: delivery.state === 'sent' }).data;
+  const serverQuery = useAlertDeliveries({ enabled: delivery.state === 'sent' });
+  const server = serverQuery.data;
   return (
     <ActiveAlertScreen
       delivery={delivery}
       contacts={contacts.data}
+      askingServer={delivery.state === 'sent' && serverQuery.isPending}
       server={
         server && {
           alertStatus: server.alert_status,

@@ -1,23 +1,10 @@
 import { useParams, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import type { Language } from '#shared/language.ts';
 import { ConfirmContactScreen } from '#client/features/contacts/confirm/confirm-contact-screen.tsx';
+import { CONTACT_TERMS } from '#client/features/legal/contact-terms.tsx';
 import { TermsScreen } from '#client/features/legal/terms-screen.tsx';
-import { TermsText } from '#client/features/legal/terms-text.tsx';
-import { TermsTextEn } from '#client/features/legal/terms-text-en.tsx';
-import { TermsTextHt } from '#client/features/legal/terms-text-ht.tsx';
-import { TermsTextPt } from '#client/features/legal/terms-text-pt.tsx';
 
 // The hooks with `from`, not getRouteApi: its class sits in the router's module, which is in the entry,
 // so one lazy page using it puts it in every first download.
-
-/** The terms in each contact language: a language left out fails the type check. */
-const TERMS: Record<Language, () => ReactNode> = {
-  es: () => <TermsText />,
-  en: () => <TermsTextEn />,
-  pt: () => <TermsTextPt />,
-  ht: () => <TermsTextHt />,
-};
 
 /** /web/active/verify/{token} */
 export function VerifyContactPage() {
@@ -36,7 +23,7 @@ function ConfirmContact({ token }: { token: string }) {
   return (
     <ConfirmContactScreen
       token={token}
-      renderTerms={(props) => <TermsScreen {...props} text={TERMS[props.language]()} />}
+      renderTerms={(props) => <TermsScreen {...props} text={CONTACT_TERMS[props.language]()} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 
 export function InvalidPage() {
@@ -9,6 +10,7 @@ export function InvalidPage() {
       <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />
       <h1>{texts.invalidTitle}</h1>
       <p>{texts.invalidText}</p>
+      <ContactTermsLink texts={texts} language={language} />
     </>
   );
 }
