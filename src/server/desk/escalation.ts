@@ -1,5 +1,4 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { errorLabel } from '#server/acknowledgements/best-effort.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
@@ -7,6 +6,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import { alerts, deskEscalations } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
+import { pollingWorker } from '#server/polling-worker.ts';
 import { attendedAlert, consentingAlert } from './desk-visibility.ts';
 import { escalationRecipients } from './escalation-recipients.ts';
 
@@ -37,8 +37,6 @@ export const ESCALATION_ROUNDS = 2;
  */
 export function createEscalationWorker({ db, clock, config, log }: EscalationWorkerOptions): EscalationWorker {
   const { afterMs, pollMs } = config.deskEscalation;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   async function runDue(): Promise<number> {
     const now = clock.now();
@@ -114,31 +112,6 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
     return staff.length;
   }
 
-  function kick(): void {
-    if (running) return;
-    running = runDue()
-      .catch((error: unknown) => {
-        // Name and driver code only: a database message may quote row values.
-        log.error(`escalado de la mesa: ${errorLabel(error)}`);
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  return {
-    runDue,
-    start() {
-      if (timer) return;
-      timer = setInterval(kick, pollMs);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const loop = pollingWorker({ name: 'escalado de la mesa', intervalMs: pollMs, tick: runDue, log });
+  return { runDue, start: loop.start, stop: loop.stop };
 }
