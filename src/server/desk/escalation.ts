@@ -9,6 +9,7 @@ import { enqueueMails } from '#server/mail/outbox.ts';
 import { pollingWorker } from '#server/polling-worker.ts';
 import { attendedAlert, consentingAlert } from './desk-visibility.ts';
 import { escalationRecipients } from './escalation-recipients.ts';
+import { queueStaffPushes } from './staff-pushes.ts';
 
 export type EscalationWorkerOptions = {
   db: Db;
@@ -31,7 +32,8 @@ export const ESCALATION_ROUNDS = 2;
  * Escalation: an active alert of a consenting person that nobody at the desk
  * has taken ('Atender') is sent to the staff on call after DESK_ESCALATE_MINUTES
  * (to every responder when nobody is on call), and to every admin after twice
- * that. Each round is claimed by a row of `desk_escalations`, inserted in the
+ * that, by e-mail and on the phones where they turned on 'Recibir avisos en
+ * este teléfono'. Each round is claimed by a row of `desk_escalations`, inserted in the
  * transaction that queues its messages: with several instances polling, one
  * inserts it and the others find it taken, so each round is sent once.
  */
@@ -94,10 +96,16 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
     const staff = await escalationRecipients(tx, round);
     const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
     const data = { alertId: alert.id, round, minutes, firmName: config.firmName };
-    // Rows of no account: they take the turn after everyone's first alert e-mails (kinds.ts).
+    // Rows of no account: they take the turn after everyone's first alert e-mails (kinds.ts); the phones too.
     await enqueueMails(
       tx,
       staff.map((member) => ({ kind: 'desk-escalation' as const, to: member.email, data })),
+      now,
+    );
+    const phones = await queueStaffPushes(
+      tx,
+      staff.map((member) => member.id),
+      data,
       now,
     );
     await recordAlertEvent(tx, {
@@ -108,7 +116,9 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
       at: now,
       detail: { round, staff: staff.length },
     });
-    log.info(`alerta ${alert.id} sin atender: aviso a ${staff.length} del equipo (ronda ${round})`);
+    log.info(
+      `alerta ${alert.id} sin atender: aviso a ${staff.length} del equipo, ${phones} por teléfono (ronda ${round})`,
+    );
     return staff.length;
   }
 
