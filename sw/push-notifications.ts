@@ -5,7 +5,7 @@ import { LANGUAGES, languageOr, type Language } from '#shared/language.ts';
 import { es, pushTexts } from '#shared/push-texts.ts';
 
 type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
-type WindowLike = { url: string; focus(): Promise<unknown> };
+type WindowLike = { url: string; focus(): Promise<unknown>; navigate?(url: string): Promise<unknown> };
 
 /**
  * The parts of ServiceWorkerGlobalScope used here, spelled out so this module
@@ -98,6 +98,8 @@ function nameIn(title: string): string | undefined {
  * POST as the page's button and says so in a new notification; when it cannot
  * (no connection, an expired link) the alert page opens, where the button is.
  * A tap on the notification itself opens (or brings forward) the alert page.
+ * The desk's notification (an alert nobody attends) opens its case, from a tap
+ * or from 'Atender' alike: 'Atender' claims nothing by itself.
  */
 export async function handleNotificationClick(notification: Notification, action: string): Promise<void> {
   const data = (notification.data ?? {}) as Partial<ClickData>;
@@ -144,6 +146,9 @@ async function acknowledge(token: string) {
   }
 }
 
+/** The desk's pages: a staff notification's case opens in the desk tab already open, if there is one. */
+const DESK_PATH = /^\/web\/desk(\/|$)/;
+
 /** Our own pages only: a notification never sends the phone elsewhere. */
 async function openPage(navigate: string): Promise<void> {
   const url =
@@ -156,6 +161,16 @@ async function openPage(navigate: string): Promise<void> {
   if (open) {
     await open.focus();
     return;
+  }
+  // A tap or 'Atender' on the desk's notification: the staff member's desk tab (signed in
+  // there: its session lives in that tab) goes to the case, where they take it themselves.
+  if (DESK_PATH.test(new URL(url).pathname)) {
+    const desk = windows.find((client) => DESK_PATH.test(new URL(client.url).pathname));
+    if (desk) {
+      await desk.focus();
+      await desk.navigate?.(url);
+      return;
+    }
   }
   await self.clients.openWindow(url);
 }

@@ -12,6 +12,7 @@ import { contactConfirmationRoutes } from './contacts/confirmation-routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
 import { createDeskFeed } from './desk/desk-feed.ts';
 import { deskLiveRoutes } from './desk/live-routes.ts';
+import { deskPushRoutes } from './desk/push-routes.ts';
 import { detentionRoutes } from './detention/routes.ts';
 import type { AppDeps, AppInput } from './deps.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
@@ -65,7 +66,8 @@ export function createApp(input: AppInput) {
     .route('/', appConfigRoutes(config))
     .route('/', staffRoutes(deps))
     .route('/', deskCaseRoutes(deps))
-    .route('/', deskLiveRoutes(deps));
+    .route('/', deskLiveRoutes(deps))
+    .route('/', deskPushRoutes(deps));
   addMethodNotAllowed(api);
 
   const app = new Hono<AppEnv>();

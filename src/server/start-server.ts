@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { createDeskFeed } from './desk/desk-feed.ts';
 import { createEscalationWorker } from './desk/escalation.ts';
+import { pollingWorker } from './polling-worker.ts';
 import { pruneExpired } from './retention/prune.ts';
 import type { Log } from './log.ts';
 import { startSenderThread, type SenderThread } from './sender/sender-thread.ts';
@@ -48,11 +49,15 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
   escalation.start();
 
   // Housekeeping: hourly, and harmless when several instances do it at once.
-  const prune = () =>
-    pruneExpired(database.db, clock.now(), config).catch(() => log.warn('limpieza de la base de datos fallida'));
-  const pruneTimer = setInterval(prune, 60 * 60_000);
-  pruneTimer.unref();
-  void prune();
+  // Accounts whose deletion waited for an alert go here too (profile/deferred-deletion.ts).
+  const housekeeping = pollingWorker({
+    name: 'limpieza de la base de datos',
+    intervalMs: 60 * 60_000,
+    tick: () => pruneExpired(database.db, clock.now(), config),
+    log,
+    failureLevel: 'warn',
+  });
+  housekeeping.start();
 
   // One LISTEN for every desk this instance serves (src/server/desk).
   const deskFeed = createDeskFeed({ db: database.db, log });
@@ -76,7 +81,7 @@ export async function startServer(config: Config, { log, clock }: { log: Log; cl
       }, 5_000);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearTimeout(force);
-      clearInterval(pruneTimer);
+      await housekeeping.stop();
       await reminders.stop();
       await checkInWorker.stop();
       await escalation.stop();

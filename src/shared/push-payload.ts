@@ -15,6 +15,11 @@ export const ACK_ACTION = 'ack';
 export const pushKinds = ['alert-started', 'alert-position', 'alert-ended', 'alert-duress'] as const;
 export type PushKind = (typeof pushKinds)[number];
 
+/** The desk's notification to staff phones: an alert nobody attends (src/server/desk/escalation.ts). */
+export const DESK_ESCALATION_PUSH = 'desk-escalation';
+/** Its 'Atender' action: it opens the case at the desk, where the staff member claims it; it claims nothing itself. */
+export const ATTEND_ACTION = 'attend';
+
 const actionSchema = v.object({
   action: v.string(),
   title: v.string(),
@@ -26,7 +31,7 @@ export const pushPayloadSchema = v.object({
   notification: v.object({
     title: v.string(),
     body: v.string(),
-    /** The alert's 'Lo tengo' page: a tap opens it. */
+    /** The alert's 'Lo tengo' page (a contact's), or the case at the desk (staff): a tap opens it. */
     navigate: v.string(),
     lang: v.string(),
     dir: v.literal('ltr'),
@@ -36,7 +41,7 @@ export const pushPayloadSchema = v.object({
     require_interaction: v.optional(v.boolean()),
     actions: v.optional(v.array(actionSchema)),
     data: v.object({
-      kind: v.picklist(pushKinds),
+      kind: v.picklist([...pushKinds, DESK_ESCALATION_PUSH]),
       lang: v.picklist(LANGUAGES),
     }),
   }),

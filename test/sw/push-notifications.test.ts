@@ -145,3 +145,36 @@ describe('a tap on an alert notification', () => {
     });
   });
 });
+
+describe("a tap on the desk's notification of an alert nobody attends", () => {
+  const ALERT_ID = '5b3f5a0e-8d1c-4c1e-9a57-1f1f2d9e8c11';
+  const CASE = `${ORIGIN}/web/desk/${ALERT_ID}`;
+
+  function deskNotification() {
+    return {
+      data: { navigate: CASE, lang: 'es' },
+      tag: `desk-${ALERT_ID}`,
+      close: vi.fn(),
+    } as unknown as Notification & { close: ReturnType<typeof vi.fn> };
+  }
+
+  it("opens the case, from the notification or from 'Atender', and posts nothing", async () => {
+    await handleNotificationClick(deskNotification(), '');
+    await handleNotificationClick(deskNotification(), 'attend');
+    expect({ opened, sent: server.sent.length, shown }).toEqual({ opened: [CASE, CASE], sent: 0, shown: [] });
+  });
+
+  it('brings the open desk tab forward and takes it to the case, rather than opening another', async () => {
+    const navigated: string[] = [];
+    windows = [
+      { url: `${ORIGIN}/web/home`, focus: () => Promise.resolve(void focused.push('home')) },
+      {
+        url: `${ORIGIN}/web/desk`,
+        focus: () => Promise.resolve(void focused.push('desk')),
+        navigate: (url: string) => Promise.resolve(void navigated.push(url)),
+      } as (typeof windows)[number],
+    ];
+    await handleNotificationClick(deskNotification(), 'attend');
+    expect({ opened, focused, navigated }).toEqual({ opened: [], focused: ['desk'], navigated: [CASE] });
+  });
+});

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { ackToken } from '#server/message-content/ack-links.ts';
-import { errorLabel } from '#server/db/best-effort.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/message-content/opt-outs.ts';
@@ -9,6 +8,7 @@ import { languageOr } from '#shared/language.ts';
 import { alertDeliveries, alertReminders, alerts, checkIns, contacts, optOuts, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
+import { pollingWorker } from '#server/polling-worker.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import type { ReminderCause } from '#server/mail/templates/reminder-mail.ts';
 import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
@@ -41,8 +41,6 @@ export type ReminderWorker = {
  */
 export function createReminderWorker({ db, clock, config, log }: ReminderWorkerOptions): ReminderWorker {
   const offsets = config.reminders.afterMs;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   async function runDue(): Promise<number> {
     if (offsets.length === 0) return 0;
@@ -185,32 +183,14 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
     });
   }
 
-  function kick(): void {
-    if (running) return;
-    running = runDue()
-      .catch((error: unknown) => {
-        // Name and driver code only: a database message may quote row values.
-        log.error(`recordatorios: ${errorLabel(error)}`);
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
+  const loop = pollingWorker({ name: 'recordatorios', intervalMs: config.reminders.pollMs, tick: runDue, log });
   return {
     runDue,
     start() {
-      if (timer || offsets.length === 0) return;
-      timer = setInterval(kick, config.reminders.pollMs);
-      timer.unref();
-      kick();
+      // With no reminder times configured there is nothing to look for.
+      if (offsets.length > 0) loop.start();
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 

@@ -645,6 +645,26 @@ export const staff = pgTable('staff', {
   removedAt: tz('removed_at'),
 });
 
+/**
+ * A staff member's phone (or computer) that asked for the desk's phone notifications
+ * (src/server/desk/staff-push-subscriptions.ts): as a contact's (push_subscriptions), one row
+ * per (staff member, endpoint). Removing a staff member deletes theirs with their passkeys.
+ */
+export const staffPushSubscriptions = pgTable(
+  'staff_push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('staff_push_subscriptions_staff_endpoint_key').on(t.staffId, t.endpoint)],
+);
+
 /** A staff member's WebAuthn credentials: the only way into the desk once the first one is enrolled. */
 export const staffPasskeys = pgTable(
   'staff_passkeys',

@@ -1,5 +1,4 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { errorLabel } from '#server/db/best-effort.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
@@ -7,8 +6,10 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import { alerts, deskEscalations } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
+import { pollingWorker } from '#server/polling-worker.ts';
 import { attendedAlert, consentingAlert } from './desk-visibility.ts';
 import { escalationRecipients } from './escalation-recipients.ts';
+import { queueStaffPushes } from './staff-pushes.ts';
 
 export type EscalationWorkerOptions = {
   db: Db;
@@ -31,14 +32,13 @@ export const ESCALATION_ROUNDS = 2;
  * Escalation: an active alert of a consenting person that nobody at the desk
  * has taken ('Atender') is sent to the staff on call after DESK_ESCALATE_MINUTES
  * (to every responder when nobody is on call), and to every admin after twice
- * that. Each round is claimed by a row of `desk_escalations`, inserted in the
+ * that, by e-mail and on the phones where they turned on 'Recibir avisos en
+ * este teléfono'. Each round is claimed by a row of `desk_escalations`, inserted in the
  * transaction that queues its messages: with several instances polling, one
  * inserts it and the others find it taken, so each round is sent once.
  */
 export function createEscalationWorker({ db, clock, config, log }: EscalationWorkerOptions): EscalationWorker {
   const { afterMs, pollMs } = config.deskEscalation;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   async function runDue(): Promise<number> {
     const now = clock.now();
@@ -96,10 +96,16 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
     const staff = await escalationRecipients(tx, round);
     const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
     const data = { alertId: alert.id, round, minutes, firmName: config.firmName };
-    // Rows of no account: they take the turn after everyone's first alert e-mails (kinds.ts).
+    // Rows of no account: they take the turn after everyone's first alert e-mails (kinds.ts); the phones too.
     await enqueueMails(
       tx,
       staff.map((member) => ({ kind: 'desk-escalation' as const, to: member.email, data })),
+      now,
+    );
+    const phones = await queueStaffPushes(
+      tx,
+      staff.map((member) => member.id),
+      data,
       now,
     );
     await recordAlertEvent(tx, {
@@ -110,35 +116,12 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
       at: now,
       detail: { round, staff: staff.length },
     });
-    log.info(`alerta ${alert.id} sin atender: aviso a ${staff.length} del equipo (ronda ${round})`);
+    log.info(
+      `alerta ${alert.id} sin atender: aviso a ${staff.length} del equipo, ${phones} por teléfono (ronda ${round})`,
+    );
     return staff.length;
   }
 
-  function kick(): void {
-    if (running) return;
-    running = runDue()
-      .catch((error: unknown) => {
-        // Name and driver code only: a database message may quote row values.
-        log.error(`escalado de la mesa: ${errorLabel(error)}`);
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  return {
-    runDue,
-    start() {
-      if (timer) return;
-      timer = setInterval(kick, pollMs);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const loop = pollingWorker({ name: 'escalado de la mesa', intervalMs: pollMs, tick: runDue, log });
+  return { runDue, start: loop.start, stop: loop.stop };
 }

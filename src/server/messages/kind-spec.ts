@@ -55,6 +55,13 @@ export type PushKindSpec<S extends DataSchema> = Common<S> & {
   render: (data: v.InferOutput<S>, context: RenderContext & PushTarget) => PushPayload;
 };
 
+/** A phone notification to the firm's staff: it reads nobody's data when it leaves, only its own row's. */
+export type StaffPushKindSpec<S extends DataSchema> = Common<S> & {
+  channel: 'push';
+  audience: 'staff';
+  render: (data: v.InferOutput<S>, context: RenderContext) => PushPayload;
+};
+
 /**
  * A kind of e-mail: the helper ties the renderer's input to the schema, so a
  * renderer that reads a field the schema does not give fails the type check,
@@ -69,5 +76,12 @@ export function pushKind<S extends DataSchema>(spec: Omit<PushKindSpec<S>, 'chan
   return { ...spec, channel: 'push', audience: 'contact' };
 }
 
+/** A kind of phone notification to staff (the desk's escalation). */
+export function staffPushKind<S extends DataSchema>(
+  spec: Omit<StaffPushKindSpec<S>, 'channel' | 'audience'>,
+): StaffPushKindSpec<S> {
+  return { ...spec, channel: 'push', audience: 'staff' };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table holds specs of different data types
-export type AnyKindSpec = MailKindSpec<any> | PushKindSpec<any>;
+export type AnyKindSpec = MailKindSpec<any> | PushKindSpec<any> | StaffPushKindSpec<any>;

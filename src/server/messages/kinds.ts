@@ -22,10 +22,18 @@ import { pinsResetCodeMail } from '#server/mail/templates/pins-reset-code.ts';
 import { signInCodeMail } from '#server/mail/templates/sign-in-code.ts';
 import { staffInviteMail } from '#server/mail/templates/staff-invite.ts';
 import { deskEscalationMail } from '#server/mail/templates/desk-escalation-mail.ts';
+import { escalationPush } from '#server/message-content/desk-escalation-push.ts';
 import { deskCaseUrl } from '#shared/api/desk-live.ts';
 import { deletionNoticeData, renderDeletionNotice } from '#server/message-content/deletion-notice-mail-data.ts';
 import { pushMessage } from '#server/message-content/push-message.ts';
-import { mailKind, pushKind, type AnyKindSpec, type MailKindSpec, type PushKindSpec } from './kind-spec.ts';
+import {
+  mailKind,
+  pushKind,
+  staffPushKind,
+  type AnyKindSpec,
+  type MailKindSpec,
+  type PushKindSpec,
+} from './kind-spec.ts';
 import { PRIORITY } from './priority.ts';
 
 // Every kind of message the outbox sends, e-mail or phone notification, declared
@@ -62,6 +70,14 @@ function alertPush(kind: PushKind) {
   });
 }
 
+/** An escalation's round, by e-mail or to a phone: nothing of the client, only the case and the wait. */
+const deskEscalationData = v.object({
+  alertId: v.pipe(v.string(), v.uuid()),
+  round: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  minutes: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  firmName: v.pipe(v.string(), v.minLength(1)),
+});
+
 const alertMail = { priority: PRIORITY.alert, alert: true, audience: 'contact' } as const;
 
 export const MESSAGE_KINDS = {
@@ -85,13 +101,17 @@ export const MESSAGE_KINDS = {
     behindFirstAlertMails: true,
     alert: true,
     audience: 'staff',
-    schema: v.object({
-      alertId: v.pipe(v.string(), v.uuid()),
-      round: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      minutes: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      firmName: v.pipe(v.string(), v.minLength(1)),
-    }),
+    schema: deskEscalationData,
     render: (data, { config }) => deskEscalationMail({ ...data, caseUrl: deskCaseUrl(config.publicUrl, data.alertId) }),
+  }),
+
+  /** The same, to each of those staff members' phones ('Recibir avisos en este teléfono'). */
+  'push:desk-escalation': staffPushKind({
+    priority: PRIORITY.alert,
+    behindFirstAlertMails: true,
+    alert: true,
+    schema: deskEscalationData,
+    render: (data, { config }) => escalationPush({ ...data, publicUrl: config.publicUrl }),
   }),
 
   'signin-code': mailKind({

@@ -73,14 +73,19 @@ export function parsePush(row: Pick<StoredMessage, 'kind' | 'templateData'>): Re
   return { ok: true, content: { alertId, data: parsed.data, spec: parsed.spec } };
 }
 
-/** A parsed push row's payload, for the subscription's contact as the sender read it. */
+/**
+ * A parsed push row's payload: a contact's, for the subscription's contact as
+ * the sender read it; a staff member's from the row alone (`target` is not read).
+ */
 export function renderPush(
   config: Pick<Config, 'secret' | 'publicUrl'>,
   recipient: string,
   { spec, data }: ParsedPush,
-  target: PushTarget & { language: unknown },
+  target: (PushTarget & { language: unknown }) | undefined,
 ) {
   if (spec.channel !== 'push') throw new Error('not a push kind');
-  const context = contextOf(config, spec, { userId: null, recipient }, data, target.language);
+  const context = contextOf(config, spec, { userId: null, recipient }, data, target?.language);
+  if (spec.audience === 'staff') return spec.render(data, context);
+  if (!target) throw new Error("a contact's push needs its contact");
   return spec.render(data, { ...context, person: target.person, ackUrl: target.ackUrl });
 }

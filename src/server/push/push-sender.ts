@@ -58,6 +58,18 @@ const GONE = {
   name: 'push_gone',
   text: 'delete from push_subscriptions where id = $1',
 };
+/** A staff member's phone, while they are still on the staff (removal deletes it too: staff-members.ts). */
+const STAFF_TARGET = {
+  name: 'staff_push_target',
+  text: `select s.endpoint, s.p256dh, s.auth from staff_push_subscriptions s join staff m on m.id = s.staff_id
+    where s.id = $1::uuid and m.removed_at is null`,
+};
+const STAFF_GONE = {
+  name: 'staff_push_gone',
+  text: 'delete from staff_push_subscriptions where id = $1',
+};
+/** The phone's subscription is gone: turned off, or its contact or staff member removed. */
+const NO_SUBSCRIPTION = 'aviso sin suscripción';
 
 type Target = {
   endpoint: string;
@@ -118,24 +130,25 @@ export function createPushSender({
     return inOrder(`${row.recipient}:${message.alertId}`, () => sendParsed(row, message, now));
   }
 
-  async function sendParsed(row: PushRow, message: ParsedPush, now: Date): Promise<PushResult> {
+  /** What one row sends where, and what its outcome changes, or why it cannot leave. */
+  type Prepared = {
+    keys: { endpoint: string; p256dh: string; auth: string };
+    payload: unknown;
+    /** After a 2xx: the alert's delivery record, for a contact's phone. */
+    delivered?: () => Promise<unknown>;
+    /** After a 404 or 410: the subscription's row. */
+    gone: { name: string; text: string };
+  };
+
+  /** A contact's phone: the subscription, its contact and person, read now (push_target). */
+  async function prepareForContact(row: PushRow, message: ParsedPush, now: Date): Promise<Prepared | PushResult> {
     const { alertId } = message;
-    const { rows } = await pool.query<Target>({
-      ...TARGET,
-      values: [row.recipient, row.id],
-    });
+    const { rows } = await pool.query<Target>({ ...TARGET, values: [row.recipient, row.id] });
     const target = rows[0];
     // The contact turned it off, or was deleted, since the alert.
-    if (!target) return { ok: false, error: 'aviso sin suscripción', permanent: true };
-    if (!isTrusted(target.endpoint))
-      return {
-        ok: false,
-        error: 'servicio de avisos no admitido',
-        permanent: true,
-      };
-
-    // A subscription stored before its keys were checked at subscribe time.
-    if (!hasUsableKeys(target)) return { ok: false, error: KEYS_UNUSABLE, permanent: true };
+    if (!target) return { ok: false, error: NO_SUBSCRIPTION, permanent: true };
+    const refused = refusedKeys(target);
+    if (refused) return refused;
     // A retried start or position must not replace 'finalizó' (a later notification, with
     // the same tag) on the phone: once a later one has left, this one never does.
     if (target.superseded) return { ok: false, error: SUPERSEDED, permanent: true };
@@ -144,12 +157,49 @@ export function createPushSender({
       ackUrl: ackUrl(config, ackToken(config.secret, alertId, target.email)),
       language: target.language,
     });
+    return {
+      keys: target,
+      payload,
+      delivered: () => pool.query({ ...DELIVERED, values: [alertId, target.email, now] }),
+      gone: GONE,
+    };
+  }
+
+  /** A staff member's phone: only its keys; the message is made from the row alone (nothing of the client). */
+  async function prepareForStaff(row: PushRow, message: ParsedPush): Promise<Prepared | PushResult> {
+    const { rows } = await pool.query<Prepared['keys']>({ ...STAFF_TARGET, values: [row.recipient] });
+    const target = rows[0];
+    // Turned off, or the staff member was removed, since the escalation was queued.
+    if (!target) return { ok: false, error: NO_SUBSCRIPTION, permanent: true };
+    return (
+      refusedKeys(target) ?? {
+        keys: target,
+        payload: renderPush(config, row.recipient, message, undefined),
+        gone: STAFF_GONE,
+      }
+    );
+  }
+
+  function refusedKeys(target: Prepared['keys']): PushResult | undefined {
+    if (!isTrusted(target.endpoint)) return { ok: false, error: 'servicio de avisos no admitido', permanent: true };
+    // A subscription stored before its keys were checked at subscribe time.
+    if (!hasUsableKeys(target)) return { ok: false, error: KEYS_UNUSABLE, permanent: true };
+    return undefined;
+  }
+
+  async function sendParsed(row: PushRow, message: ParsedPush, now: Date): Promise<PushResult> {
+    const prepared =
+      message.spec.audience === 'staff'
+        ? await prepareForStaff(row, message)
+        : await prepareForContact(row, message, now);
+    if ('ok' in prepared) return prepared;
+    const { keys, payload } = prepared;
     let request: ReturnType<typeof webpush.generateRequestDetails>;
     try {
       request = webpush.generateRequestDetails(
         {
-          endpoint: target.endpoint,
-          keys: { p256dh: target.p256dh, auth: target.auth },
+          endpoint: keys.endpoint,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
         },
         JSON.stringify(payload),
         {
@@ -182,7 +232,7 @@ export function createPushSender({
     }
     if (status >= 200 && status < 300) {
       // Handed over: from here on, a failure must not make the row fail, or the phone would get it again.
-      await pool.query({ ...DELIVERED, values: [alertId, target.email, now] }).catch((error: unknown) => {
+      await prepared.delivered?.().catch((error: unknown) => {
         log.warn(`aviso ${row.id}: entregado, pero sin anotar en la alerta (${errorName(error)})`);
       });
       log.info(`aviso ${row.id} entregado al servicio de avisos`);
@@ -190,7 +240,7 @@ export function createPushSender({
     }
     if (status === 404 || status === 410) {
       // The answer is final whether or not the subscription could be deleted now (the next alert's 410 tries again).
-      const deleted = await pool.query({ ...GONE, values: [row.recipient] }).then(
+      const deleted = await pool.query({ ...prepared.gone, values: [row.recipient] }).then(
         () => true,
         () => false,
       );

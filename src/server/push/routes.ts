@@ -3,12 +3,11 @@ import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#share
 import { apiMessages } from '#shared/messages.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
-import { fail, invalid, ok } from '#server/http/replies.ts';
+import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { contactPagesLimit } from '#server/security/contact-pages-limit.ts';
 import { confirmedContactOf } from './contact-token.ts';
-import { isTrustedPushEndpoint } from './push-services.ts';
-import { hasUsableKeys } from './subscription-keys.ts';
+import { refuseSubscription } from './subscription-check.ts';
 import { removeSubscription, saveSubscription } from './subscriptions.ts';
 
 /**
@@ -27,14 +26,8 @@ export function pushRoutes(deps: AppDeps) {
       const refused = await limited(c);
       if (refused) return refused;
       const { token, subscription } = c.req.valid('json');
-      if (!isTrustedPushEndpoint(subscription.endpoint, config.push.extraOrigins)) {
-        return invalid(c, pushMessages.serviceUnknown, {
-          subscription: [pushMessages.serviceUnknown],
-        });
-      }
-      if (!hasUsableKeys(subscription.keys)) {
-        return invalid(c, apiMessages.invalidData, { 'subscription.keys': [pushMessages.keysInvalid] });
-      }
+      const refusal = refuseSubscription(c, subscription, config.push.extraOrigins);
+      if (refusal) return refusal;
       const now = clock.now();
       const contactId = await confirmedContactOf(db, config.secret, token, now);
       if (!contactId) return fail(c, 404, apiMessages.linkInvalid);

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { StaffMember, StaffRole } from '#shared/api/staff.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { staff, staffPasskeys, staffSessions } from '#server/db/schema.ts';
+import { staff, staffPasskeys, staffPushSubscriptions, staffSessions } from '#server/db/schema.ts';
 
 /**
  * Add a staff member, or give a removed one (or a present one) this role again. The row is
@@ -18,7 +18,8 @@ export async function addStaff(db: Queryable, email: string, role: StaffRole, no
 }
 
 /**
- * Remove a staff member: their sessions end and their passkeys go at once, in one transaction.
+ * Remove a staff member: their sessions end and their passkeys and phones' subscriptions go at
+ * once, in one transaction (a phone of someone who left hears of no alert).
  * Returns false when the address is not (or no longer) on the staff.
  */
 export async function removeStaff(db: Queryable, email: string, now: Date): Promise<boolean> {
@@ -31,6 +32,7 @@ export async function removeStaff(db: Queryable, email: string, now: Date): Prom
     if (!row) return false;
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
     await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, row.id));
+    await tx.delete(staffPushSubscriptions).where(eq(staffPushSubscriptions.staffId, row.id));
     return true;
   });
 }

@@ -72,3 +72,9 @@ export const pushUnsubscribeSchema = v.object({
 
 /** GET /api/push/public-key: what `pushManager.subscribe` needs as `applicationServerKey`. */
 export const pushPublicKeySchema = v.object({ public_key: v.string() });
+
+/** POST /api/desk/push/subscriptions: a staff member's phone, behind the desk session (no token in the body). */
+export const deskPushSubscribeSchema = v.object({ subscription: pushSubscriptionSchema });
+
+/** DELETE /api/desk/push/subscriptions */
+export const deskPushUnsubscribeSchema = v.object({ endpoint: pushEndpointField });

@@ -45,6 +45,7 @@ const SAMPLES: { [K in MessageKind]: MessageInput<K> } = {
   'push:alert-duress': { alertId: ALERT_ID },
   'push:alert-ended': { alertId: ALERT_ID },
   'desk-escalation': { alertId: ALERT_ID, round: 1, minutes: 2, firmName: 'IAD' },
+  'push:desk-escalation': { alertId: ALERT_ID, round: 2, minutes: 4, firmName: 'IAD' },
   'signin-code': { code: '1234' },
   'pins-reset-code': { code: '5678' },
   'staff-invite': { code: '4321', firmName: 'IAD', deskUrl: 'http://localhost:8080/web/desk' },

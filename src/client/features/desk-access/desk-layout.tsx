@@ -5,12 +5,13 @@ import { ApiError } from '#client/lib/api-error.ts';
 import { deskMeKey, deskQueryRoot, deskRequest, deskToken, forgetDeskSession } from '#client/lib/desk/desk-session.ts';
 import type { StaffMe } from '#shared/api/staff.ts';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
+import { DeskPhoneSwitch } from './desk-phone-switch.tsx';
 import { useDeskMe } from './use-desk-me.ts';
 import './desk-access.css';
 
 /**
  * The desk's own layout: the firm's name, the desk's navigation (the admins' part only for
- * admins), 'De guardia' and 'Cerrar sesión'. Without a live desk session it goes to 'Entrar'.
+ * admins), 'De guardia', 'Recibir avisos en este teléfono' and 'Cerrar sesión'. Without a live desk session it goes to 'Entrar'.
  * `children` is for what the route adds beside the screens (the live stream's hook).
  */
 export function DeskLayout({ children }: { children?: ReactNode }) {
@@ -62,6 +63,7 @@ export function DeskLayout({ children }: { children?: ReactNode }) {
         </nav>
         <div className="desk-layout__me">
           <OnCallSwitch me={me.data} />
+          <DeskPhoneSwitch />
           <SignOutButton />
         </div>
       </header>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#client/lib/api-error.ts';
+import { keyBytes } from '#client/lib/push-key.ts';
 import { deletePushSubscription, getPushPublicKey, sendPushSubscription } from '#client/api/push-subscription.ts';
 
 export type PhoneNotificationState =
@@ -25,13 +26,6 @@ const isLinkGone = (error: unknown) => error instanceof ApiError && error.status
 /** The worker that receives pushes; the app registers it on every page (src/client/lib/register-service-worker.ts). */
 async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
-}
-
-/** `base64url` to the bytes `applicationServerKey` wants. */
-function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64Url.replace(/-/g, '+').replace(/_/g, '/');
-  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(text, (char) => char.charCodeAt(0));
 }
 
 /**

@@ -1,0 +1,66 @@
+import { errorLabel } from '#server/db/best-effort.ts';
+import type { Log } from '#server/log.ts';
+
+export type PollingWorker = {
+  /** Runs one tick at once, then one every interval; a second start does nothing. */
+  start(): void;
+  /** No tick starts after this; resolves once the tick in hand has ended. */
+  stop(): Promise<void>;
+};
+
+export type PollingWorkerOptions = {
+  /** Said in the log when a tick fails ('recordatorios', 'escalado de la mesa'). */
+  name: string;
+  intervalMs: number;
+  tick: () => Promise<unknown>;
+  log: Log;
+  /** How loud a failed tick is: housekeeping that the next hour retries is a warning. */
+  failureLevel?: 'warn' | 'error';
+};
+
+/**
+ * A loop of the server that looks for work every interval on every instance
+ * (reminders, escalation, housekeeping): the claims that make the work happen
+ * once live in the database, this only keeps time. A tick never overlaps the
+ * one before (a slow one makes the next wait, it does not pile up), and a tick
+ * that throws is logged by its error's name and driver code only (a database
+ * message may quote row values: addresses, positions) and the loop goes on.
+ */
+export function pollingWorker({
+  name,
+  intervalMs,
+  tick,
+  log,
+  failureLevel = 'error',
+}: PollingWorkerOptions): PollingWorker {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  function kick(): void {
+    if (running) return;
+    // Through a promise: a tick that throws before its first await fails like any other.
+    running = Promise.resolve()
+      .then(tick)
+      .then(
+        () => undefined,
+        (error: unknown) => log[failureLevel](`${name}: ${errorLabel(error)}`),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

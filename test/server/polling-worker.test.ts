@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pollingWorker, type PollingWorker } from '#server/polling-worker.ts';
+import { captureLog } from '../support/capture-log.ts';
+
+// The one loop behind reminders, escalation and housekeeping: a tick at once
+// and then every interval, never two at a time, a failure logged by its name
+// only and the loop going on, and stop() waiting for the tick in hand.
+
+let worker: PollingWorker | undefined;
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+});
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('pollingWorker', () => {
+  it('ticks at once on start and again every interval', async () => {
+    let ticks = 0;
+    worker = pollingWorker({ name: 'prueba', intervalMs: 5, tick: async () => void ticks++, log: captureLog() });
+    worker.start();
+    worker.start();
+    expect(ticks).toBe(0);
+    await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(3));
+  });
+
+  it('never starts a tick while the one before is still running', async () => {
+    const first = gate();
+    let started = 0;
+    let overlapping = 0;
+    let inFlight = 0;
+    worker = pollingWorker({
+      name: 'prueba',
+      intervalMs: 2,
+      log: captureLog(),
+      tick: async () => {
+        started++;
+        inFlight++;
+        overlapping = Math.max(overlapping, inFlight);
+        if (started === 1) await first.opened;
+        inFlight--;
+      },
+    });
+    vi.useFakeTimers();
+    try {
+      worker.start();
+      // Fifty intervals pass while the first tick is held: none of them starts another.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(started).toBe(1);
+      first.open();
+      await vi.advanceTimersByTimeAsync(10);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(started).toBeGreaterThanOrEqual(3);
+    expect(overlapping).toBe(1);
+  });
+
+  it('logs a failed tick by its error name and code only, and goes on', async () => {
+    const log = captureLog();
+    let ticks = 0;
+    worker = pollingWorker({
+      name: 'recordatorios',
+      intervalMs: 2,
+      log,
+      tick: () => {
+        ticks++;
+        if (ticks === 1)
+          throw Object.assign(new Error('duplicate key (email)=(rosa@example.com) lat 25.7617'), { code: '23505' });
+        return Promise.resolve();
+      },
+    });
+    worker.start();
+    await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(2));
+    expect(log.lines).toEqual([{ level: 'error', message: 'recordatorios: Error 23505' }]);
+  });
+
+  it('waits on stop for the tick in hand, and starts no other after it', async () => {
+    const held = gate();
+    let ended = 0;
+    let started = 0;
+    worker = pollingWorker({
+      name: 'prueba',
+      intervalMs: 2,
+      log: captureLog(),
+      tick: async () => {
+        started++;
+        await held.opened;
+        ended++;
+      },
+    });
+    worker.start();
+    await vi.waitFor(() => expect(started).toBe(1));
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    held.open();
+    await stopping;
+    expect({ started, ended, stopped }).toEqual({ started: 1, ended: 1, stopped: true });
+  });
+});
