@@ -126,14 +126,13 @@ export async function deskCase(
   db: Queryable,
   scope: Scope & { secret: string },
   alertId: string,
-): Promise<(DeskCase & { userId: string }) | undefined> {
+): Promise<DeskCase | undefined> {
   const [row] = await cardRows(db, scope, eq(alerts.id, alertId));
   if (!row) return undefined;
   const [card] = await toCards(db, [row]);
   if (!card) return undefined;
   return {
     ...card,
-    userId: row.user.id,
     timeline: await deskTimeline(db, alertId),
     detention_info: row.detentionChosen ? await detentionFor(db, scope.secret, row.user.id) : null,
   };

@@ -30,8 +30,8 @@ export function AuditScreen({ onExport }: { onExport: () => void }) {
                   <td>{line.staff_email}</td>
                   <td>
                     {line.action === 'search'
-                      ? texts.auditSearch(line.query ?? '', line.results ?? 0)
-                      : `${texts.auditOpened} (${line.alert_id ?? ''})`}
+                      ? texts.auditSearch(line.results ?? 0)
+                      : `${texts.auditOpened} (${line.alert_id ?? texts.auditCaseGone})`}
                   </td>
                 </tr>
               ))}

@@ -46,8 +46,11 @@ export const deskCasesTexts = {
   activeAlert: 'Alerta activa',
   auditTitle: 'Registro de auditoría',
   exportCsv: 'Exportar CSV',
-  auditSearch: (query: string, results: number) => `Buscó «${query}» (${results} resultados)`,
+  // The log keeps no searched text (it may name a client): only that a search was made.
+  auditSearch: (results: number) =>
+    `Buscó un nombre o teléfono (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
   auditOpened: 'Abrió un caso',
+  auditCaseGone: 'ya borrado',
 } as const;
 
 /** The timeline's words for each alert_events kind. */
