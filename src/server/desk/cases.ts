@@ -4,7 +4,7 @@ import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
 import type { DeskAlertCard, DeskCase, DeskDetentionInfo, DeskTimelineLine } from '#shared/api/desk.ts';
 import { alertTimeline } from '#server/alerts/alert-events.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
-import { deliveryRows, fullName, stateOf } from '#server/acknowledgements/delivery-rows.ts';
+import { deliveryRows, fullName, stateOf, type DeliveryRow } from '#server/acknowledgements/delivery-rows.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
   alertDeliveries,
@@ -101,9 +101,15 @@ async function toCards(db: Queryable, rows: CardRow[]): Promise<DeskAlertCard[]>
   });
 }
 
+/** The contacts of every card's alert, in one query whatever the number of cards. */
 async function deliveryRowsOf(db: Queryable, alertIds: string[]) {
-  const byAlert = new Map<string, Awaited<ReturnType<typeof deliveryRows>>>();
-  for (const alertId of alertIds) byAlert.set(alertId, await deliveryRows(db, eq(alertDeliveries.alertId, alertId)));
+  const byAlert = new Map<string, DeliveryRow[]>();
+  for (const row of await deliveryRows(db, inArray(alertDeliveries.alertId, alertIds))) {
+    if (!row.alertId) continue;
+    const rows = byAlert.get(row.alertId) ?? [];
+    rows.push(row);
+    byAlert.set(row.alertId, rows);
+  }
   return byAlert;
 }
 
