@@ -70,4 +70,6 @@ export const timelineKindTexts: Record<string, string> = {
   'desk-note': 'Nota de',
   'desk-action': 'Acción de',
   'desk-closed': 'Caso cerrado por',
+  'firm-consent-on': 'La persona empezó a compartir sus alertas con la firma',
+  'firm-consent-off': 'La persona dejó de compartir sus alertas con la firma',
 };
