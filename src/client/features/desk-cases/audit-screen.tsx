@@ -1,17 +1,25 @@
+import { useState } from 'react';
 import { useDeskAudit } from './api/desk-search.ts';
 import { deskCasesTexts as texts } from './desk-cases-texts.ts';
 import { deskMoment } from './desk-time.ts';
 import './desk-cases.css';
 
 /** Admins: every search and every case opened, newest first, and the CSV of it all. */
-export function AuditScreen({ onExport }: { onExport: () => void }) {
+export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
   const audit = useDeskAudit();
+  const [exportFailed, setExportFailed] = useState(false);
+  const exportCsv = () => {
+    setExportFailed(false);
+    // The button stays usable: the admin may simply try again.
+    onExport().catch(() => setExportFailed(true));
+  };
   return (
     <section className="desk-cases" aria-labelledby="desk-audit-title">
       <h1 id="desk-audit-title">{texts.auditTitle}</h1>
-      <button type="button" className="button" onClick={onExport}>
+      <button type="button" className="button" onClick={exportCsv}>
         {texts.exportCsv}
       </button>
+      {exportFailed && <p role="alert">{texts.exportFailed}</p>}
       {audit.isError && <p role="alert">{audit.error.message}</p>}
       {audit.data ? (
         <div className="desk-audit">

@@ -46,6 +46,7 @@ export const deskCasesTexts = {
   activeAlert: 'Alerta activa',
   auditTitle: 'Registro de auditoría',
   exportCsv: 'Exportar CSV',
+  exportFailed: 'No se pudo descargar el registro. Revisa la conexión e inténtalo de nuevo.',
   // The log keeps no searched text (it may name a client): only that a search was made.
   auditSearch: (results: number) =>
     `Buscó un nombre o teléfono (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
