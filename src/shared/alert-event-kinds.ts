@@ -45,5 +45,11 @@ export const alertEventKinds = [
   'desk-note',
   'desk-action',
   'desk-closed',
+  /**
+   * The person turned 'Compartir mis alertas con {FIRM_NAME}' on, or really off, while this alert was
+   * on the desk: the desk shows it, or drops it, at once (its live stream tells it).
+   */
+  'firm-consent-on',
+  'firm-consent-off',
 ] as const;
 export type AlertEventKind = (typeof alertEventKinds)[number];

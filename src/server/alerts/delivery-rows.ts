@@ -6,6 +6,7 @@ import { alertDeliveries, outbox, type OutboxStatus } from '#server/db/schema.ts
 
 export type DeliveryRow = {
   id: string;
+  alertId: string | null;
   email: string;
   firstname: string;
   lastname: string;
@@ -23,6 +24,7 @@ export function deliveryRows(db: Queryable, where: SQL | undefined): Promise<Del
   return db
     .select({
       id: alertDeliveries.id,
+      alertId: alertDeliveries.alertId,
       email: alertDeliveries.contactEmail,
       firstname: alertDeliveries.contactFirstname,
       lastname: alertDeliveries.contactLastname,

@@ -755,6 +755,8 @@ export const deskNotes = pgTable(
 /**
  * Every search and every case opened at the desk (src/server/desk/audit.ts). Append-only: a trigger
  * refuses UPDATE, DELETE and TRUNCATE. No foreign keys, so that no deletion elsewhere can reach it.
+ * It names no client: what was searched and which case was opened are kept as keyed fingerprints
+ * (docs/decisions/035-desk-audit-fingerprints.md), so a row outlives the person without naming them.
  */
 export const deskAudit = pgTable(
   'desk_audit',
@@ -764,14 +766,29 @@ export const deskAudit = pgTable(
     staffId: uuid('staff_id').notNull(),
     staffEmail: text('staff_email').notNull(),
     action: text('action', { enum: ['search', 'case-opened'] }).notNull(),
-    /** What was searched for (name or phone), as typed. */
-    query: text('query'),
-    alertId: uuid('alert_id'),
-    userId: uuid('user_id'),
+    /** The keyed fingerprint of what was searched for (name or phone), never the text. */
+    queryHash: text('query_hash'),
+    /** The keyed fingerprint of the case opened, never its id. */
+    alertRef: text('alert_ref'),
     /** How many clients a search found. */
     results: integer('results'),
   },
-  (t) => [index('desk_audit_at_idx').on(t.at)],
+  (t) => [index('desk_audit_at_idx').on(t.at), index('desk_audit_query_hash_idx').on(t.queryHash)],
+);
+
+/**
+ * Which alert a 'case-opened' line of the audit is about, while that alert is kept: it goes with the
+ * alert (the account's deletion) and with the retention purge; the audit line stays, nameless.
+ */
+export const deskAuditCases = pgTable(
+  'desk_audit_cases',
+  {
+    auditId: bigint('audit_id', { mode: 'number' }).primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('desk_audit_cases_alert_idx').on(t.alertId)],
 );
 
 /**

@@ -1,46 +1,111 @@
-import { desc } from 'drizzle-orm';
-import type { DeskAuditLine } from '#shared/api/desk.ts';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { DESK_SEARCH_MIN_LENGTH, type DeskAuditLine } from '#shared/api/desk.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { deskAudit } from '#server/db/schema.ts';
+import { deskAudit, deskAuditCases } from '#server/db/schema.ts';
+import { hmac } from '#server/security/hashing.ts';
 import type { StaffIdentity } from '#server/staff/staff-sessions.ts';
+import { PHONE_SEARCH_MIN_DIGITS } from './search.ts';
 
 export type AuditEntry =
-  { action: 'search'; query: string; results: number } | { action: 'case-opened'; alertId: string; userId: string };
+  { action: 'search'; query: string; results: number } | { action: 'case-opened'; alertId: string };
 
-/** One line of the desk's append-only audit log (the table refuses UPDATE and DELETE). */
-export async function recordAudit(tx: Queryable, who: StaffIdentity, entry: AuditEntry, at: Date): Promise<void> {
-  await tx.insert(deskAudit).values({
-    at,
-    staffId: who.id,
-    staffEmail: who.email,
-    action: entry.action,
-    query: entry.action === 'search' ? entry.query : null,
-    results: entry.action === 'search' ? entry.results : null,
-    alertId: entry.action === 'case-opened' ? entry.alertId : null,
-    userId: entry.action === 'case-opened' ? entry.userId : null,
+/** A search as the desk matches it: a name whatever its spacing or capitals, a phone by its digits. */
+function normalSearch(query: string): string {
+  const text = query.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
+  return /\p{L}/u.test(text) ? text : text.replace(/\D/g, '');
+}
+
+/**
+ * What a search is kept as: a keyed fingerprint of the text, never the text (the log outlives the
+ * person it may name; docs/decisions/035-desk-audit-fingerprints.md).
+ */
+export function searchFingerprint(secret: string, query: string): string {
+  return hmac(secret, `desk-search:${normalSearch(query)}`);
+}
+
+/** Longer names or phones are cut here when checked: the fingerprints to compare grow with the square. */
+const CHECKED_LENGTH = 40;
+
+/**
+ * The fingerprints of every search that would have found this name or phone: each piece of it the
+ * desk's search matches ('rosa' and '5550123' find 'Rosa Prueba, +1 305 555 0123'). For an admin
+ * asked whether someone was looked up.
+ */
+export function fingerprintsFinding(secret: string, nameOrPhone: string): string[] {
+  const text = normalSearch(nameOrPhone).slice(0, CHECKED_LENGTH);
+  const shortest = /\p{L}/u.test(text) ? DESK_SEARCH_MIN_LENGTH : PHONE_SEARCH_MIN_DIGITS;
+  const pieces = new Set<string>();
+  for (let start = 0; start < text.length; start += 1)
+    for (let end = start + shortest; end <= text.length; end += 1) {
+      const piece = text.slice(start, end);
+      if (piece === piece.trim()) pieces.add(piece);
+    }
+  return [...pieces].map((piece) => hmac(secret, `desk-search:${piece}`));
+}
+
+/** A case opened, kept as a keyed fingerprint of its alert's id. */
+export function caseFingerprint(secret: string, alertId: string): string {
+  return hmac(secret, `desk-case:${alertId}`);
+}
+
+/**
+ * One line of the desk's append-only audit log (the table refuses UPDATE and DELETE). A case
+ * opened is also linked to its alert in desk_audit_cases, a link that goes with the alert.
+ */
+export async function recordAudit(
+  db: Queryable,
+  secret: string,
+  who: StaffIdentity,
+  entry: AuditEntry,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .insert(deskAudit)
+      .values({
+        at,
+        staffId: who.id,
+        staffEmail: who.email,
+        action: entry.action,
+        queryHash: entry.action === 'search' ? searchFingerprint(secret, entry.query) : null,
+        results: entry.action === 'search' ? entry.results : null,
+        alertRef: entry.action === 'case-opened' ? caseFingerprint(secret, entry.alertId) : null,
+      })
+      .returning({ id: deskAudit.id });
+    if (line && entry.action === 'case-opened')
+      await tx.insert(deskAuditCases).values({ auditId: line.id, alertId: entry.alertId });
   });
 }
 
-/** The log, newest first, for admins. */
-export async function listAudit(db: Queryable, limit = 1000): Promise<DeskAuditLine[]> {
-  const rows = await db.select().from(deskAudit).orderBy(desc(deskAudit.id)).limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    staff_email: row.staffEmail,
-    action: row.action,
-    query: row.query,
-    alert_id: row.alertId,
-    user_id: row.userId,
-    results: row.results,
+/** The log, newest first, for admins; with `queryHashes` (fingerprintsFinding), only those searches. */
+export async function listAudit(
+  db: Queryable,
+  { limit = 1000, queryHashes }: { limit?: number; queryHashes?: string[] } = {},
+): Promise<DeskAuditLine[]> {
+  const rows = await db
+    .select({ line: deskAudit, alertId: deskAuditCases.alertId })
+    .from(deskAudit)
+    .leftJoin(deskAuditCases, eq(deskAuditCases.auditId, deskAudit.id))
+    .where(queryHashes === undefined ? undefined : inArray(deskAudit.queryHash, queryHashes))
+    .orderBy(desc(deskAudit.id))
+    .limit(limit);
+  return rows.map(({ line, alertId }) => ({
+    id: line.id,
+    at: line.at.toISOString(),
+    staff_email: line.staffEmail,
+    action: line.action,
+    query_hash: line.queryHash,
+    alert_ref: line.alertRef,
+    alert_id: alertId,
+    results: line.results,
   }));
 }
 
-const CSV_COLUMNS = ['id', 'at', 'staff_email', 'action', 'query', 'alert_id', 'user_id', 'results'] as const;
+const CSV_COLUMNS = ['id', 'at', 'staff_email', 'action', 'query_hash', 'alert_ref', 'alert_id', 'results'] as const;
 
 /**
- * RFC 4180 CSV. A cell starting with = + - @ (a search typed by someone) is prefixed with a quote
- * mark so that a spreadsheet shows it instead of running it as a formula.
+ * RFC 4180 CSV. A cell starting with = + - @ is prefixed with a quote mark so that a spreadsheet
+ * shows it instead of running it as a formula (a fingerprint may start with '-').
  */
 export function auditCsv(lines: DeskAuditLine[]): string {
   const cell = (value: string | number | null) => {

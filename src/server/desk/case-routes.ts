@@ -1,13 +1,20 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { deskActionSchema, deskCloseSchema, deskMessages, deskNoteSchema, deskSearchSchema } from '#shared/api/desk.ts';
+import {
+  deskActionSchema,
+  deskAuditQuerySchema,
+  deskCloseSchema,
+  deskMessages,
+  deskNoteSchema,
+  deskSearchSchema,
+} from '#shared/api/desk.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { isUuid } from '#server/http/uuid.ts';
 import { validateJson, validateQuery } from '#server/http/validate.ts';
 import { requireStaff } from '#server/staff/require-staff.ts';
-import { auditCsv, listAudit, recordAudit } from './audit.ts';
+import { auditCsv, listAudit, recordAudit, fingerprintsFinding } from './audit.ts';
 import { activeAlertCards, deskCard, deskCase } from './cases.ts';
 import { claimCase, closeCase } from './claims.ts';
 import { addDeskNote } from './notes.ts';
@@ -39,9 +46,8 @@ export function deskCaseRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'cloc
       if (!isUuid(id)) return notFound(c);
       const found = await deskCase(db, { ...scope(), secret: config.secret }, id);
       if (!found) return notFound(c);
-      const { userId, ...view } = found;
-      await recordAudit(db, c.get('staff'), { action: 'case-opened', alertId: id, userId }, clock.now());
-      return ok(c, view);
+      await recordAudit(db, config.secret, c.get('staff'), { action: 'case-opened', alertId: id }, clock.now());
+      return ok(c, found);
     })
     .post('/desk/alerts/:id/claim', desk, async (c) => {
       const alert = await openable(c);
@@ -74,14 +80,18 @@ export function deskCaseRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'cloc
     .get('/desk/clients', desk, validateQuery(deskSearchSchema), async (c) => {
       const { q } = c.req.valid('query');
       const found = await searchClients(db, q, scope());
-      await recordAudit(db, c.get('staff'), { action: 'search', query: q, results: found.length }, clock.now());
+      const entry = { action: 'search', query: q, results: found.length } as const;
+      await recordAudit(db, config.secret, c.get('staff'), entry, clock.now());
       return ok(c, found);
     })
-    .get('/desk/audit', admin, async (c) => ok(c, await listAudit(db)))
+    .get('/desk/audit', admin, validateQuery(deskAuditQuerySchema), async (c) => {
+      const { q } = c.req.valid('query');
+      return ok(c, await listAudit(db, q === undefined ? {} : { queryHashes: fingerprintsFinding(config.secret, q) }));
+    })
     .get('/desk/audit.csv', admin, async (c) => {
       c.header('content-type', 'text/csv; charset=utf-8');
       c.header('content-disposition', 'attachment; filename="auditoria-desk.csv"');
       c.header('cache-control', 'no-store');
-      return c.body(auditCsv(await listAudit(db, 100_000)));
+      return c.body(auditCsv(await listAudit(db, { limit: 100_000 })));
     });
 }

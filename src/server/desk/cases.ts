@@ -4,7 +4,7 @@ import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
 import type { DeskAlertCard, DeskCase, DeskDetentionInfo, DeskTimelineLine } from '#shared/api/desk.ts';
 import { alertTimeline } from '#server/alerts/alert-events.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
-import { deliveryRows, fullName, stateOf } from '#server/alerts/delivery-rows.ts';
+import { deliveryRows, fullName, stateOf, type DeliveryRow } from '#server/alerts/delivery-rows.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
   alertDeliveries,
@@ -101,9 +101,15 @@ async function toCards(db: Queryable, rows: CardRow[]): Promise<DeskAlertCard[]>
   });
 }
 
+/** The contacts of every card's alert, in one query whatever the number of cards. */
 async function deliveryRowsOf(db: Queryable, alertIds: string[]) {
-  const byAlert = new Map<string, Awaited<ReturnType<typeof deliveryRows>>>();
-  for (const alertId of alertIds) byAlert.set(alertId, await deliveryRows(db, eq(alertDeliveries.alertId, alertId)));
+  const byAlert = new Map<string, DeliveryRow[]>();
+  for (const row of await deliveryRows(db, inArray(alertDeliveries.alertId, alertIds))) {
+    if (!row.alertId) continue;
+    const rows = byAlert.get(row.alertId) ?? [];
+    rows.push(row);
+    byAlert.set(row.alertId, rows);
+  }
   return byAlert;
 }
 
@@ -126,14 +132,13 @@ export async function deskCase(
   db: Queryable,
   scope: Scope & { secret: string },
   alertId: string,
-): Promise<(DeskCase & { userId: string }) | undefined> {
+): Promise<DeskCase | undefined> {
   const [row] = await cardRows(db, scope, eq(alerts.id, alertId));
   if (!row) return undefined;
   const [card] = await toCards(db, [row]);
   if (!card) return undefined;
   return {
     ...card,
-    userId: row.user.id,
     timeline: await deskTimeline(db, alertId),
     detention_info: row.detentionChosen ? await detentionFor(db, scope.secret, row.user.id) : null,
   };

@@ -7,11 +7,7 @@ import type { StaffIdentity } from '#server/staff/staff-sessions.ts';
 
 export type ClaimResult = { kind: 'claimed' } | { kind: 'already-yours' } | { kind: 'taken'; by: string };
 
-/**
- * 'Atender': the first claim makes the case row; a claim racing it finds the row and loses
- * (one INSERT ... ON CONFLICT DO NOTHING, so exactly one staff member wins). The winner's claim is
- * a line of the alert's timeline, in the same transaction.
- */
+/** 'Atender': the case is this staff member's if nobody holds it (claimIfFree); else who holds it. */
 export async function claimCase(
   db: Queryable,
   alert: { id: string; userId: string },
@@ -19,22 +15,7 @@ export async function claimCase(
   now: Date,
 ): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
-    const won = await tx
-      .insert(deskCases)
-      .values({ alertId: alert.id, claimedBy: who.id, claimedAt: now })
-      .onConflictDoNothing({ target: deskCases.alertId })
-      .returning({ alertId: deskCases.alertId });
-    if (won.length === 1) {
-      await recordAlertEvent(tx, {
-        userId: alert.userId,
-        alertId: alert.id,
-        actor: 'staff',
-        kind: 'desk-claimed',
-        at: now,
-        detail: { staffId: who.id },
-      });
-      return { kind: 'claimed' };
-    }
+    if (await claimIfFree(tx, alert, who, now)) return { kind: 'claimed' };
     const [holder] = await tx
       .select({ id: deskCases.claimedBy, email: staff.email })
       .from(deskCases)
@@ -46,8 +27,8 @@ export async function claimCase(
 }
 
 /**
- * 'Cerrar caso': once. A case nobody claimed is claimed by whoever closes it. Undefined when it
- * was already closed.
+ * 'Cerrar caso': once. A case nobody claimed is claimed by whoever closes it. False when it was
+ * already closed.
  */
 export async function closeCase(
   db: Queryable,
@@ -58,20 +39,7 @@ export async function closeCase(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(deskCases)
-      .values({ alertId: alert.id, claimedBy: who.id, claimedAt: now })
-      .onConflictDoNothing({ target: deskCases.alertId })
-      .returning({ alertId: deskCases.alertId });
-    if (claimed.length === 1)
-      await recordAlertEvent(tx, {
-        userId: alert.userId,
-        alertId: alert.id,
-        actor: 'staff',
-        kind: 'desk-claimed',
-        at: now,
-        detail: { staffId: who.id },
-      });
+    await claimIfFree(tx, alert, who, now);
     const closed = await tx
       .update(deskCases)
       .set({ closedBy: who.id, closedAt: now, outcome, closeNote: note })
@@ -88,4 +56,32 @@ export async function closeCase(
     });
     return true;
   });
+}
+
+/**
+ * The first claim makes the case row, with its 'desk-claimed' line of the alert's timeline; a claim
+ * racing it finds the row and does nothing (one INSERT ... ON CONFLICT DO NOTHING, so exactly one
+ * staff member wins). Whether this one won. Inside the caller's transaction.
+ */
+async function claimIfFree(
+  tx: Queryable,
+  alert: { id: string; userId: string },
+  who: StaffIdentity,
+  now: Date,
+): Promise<boolean> {
+  const won = await tx
+    .insert(deskCases)
+    .values({ alertId: alert.id, claimedBy: who.id, claimedAt: now })
+    .onConflictDoNothing({ target: deskCases.alertId })
+    .returning({ alertId: deskCases.alertId });
+  if (won.length === 0) return false;
+  await recordAlertEvent(tx, {
+    userId: alert.userId,
+    alertId: alert.id,
+    actor: 'staff',
+    kind: 'desk-claimed',
+    at: now,
+    detail: { staffId: who.id },
+  });
+  return true;
 }

@@ -6,6 +6,8 @@ import { deskMayOpen } from './desk-visibility.ts';
 import { firmConsents } from './consent.ts';
 
 const SEARCH_LIMIT = 20;
+/** Fewer digits than this are not looked for in phones: they would match nearly everyone. */
+export const PHONE_SEARCH_MIN_DIGITS = 3;
 const RECENT_ALERTS = 5;
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -23,7 +25,9 @@ export async function searchClients(
   const digits = query.replace(/\D/g, '');
   const byName = ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, likeText(query));
   const byPhone =
-    digits.length >= 3 ? sql`regexp_replace(${users.phone}, '\\D', '', 'g') like ${likeText(digits)}` : undefined;
+    digits.length >= PHONE_SEARCH_MIN_DIGITS
+      ? sql`regexp_replace(${users.phone}, '\\D', '', 'g') like ${likeText(digits)}`
+      : undefined;
   const found = await db
     .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, phone: users.phone })
     .from(users)

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { LOCKOUT_TYPE, lockoutTarget } from '#server/auth/lockout.ts';
 import { codeLimitKey } from '#server/auth/send-code.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { contacts, optOuts, outbox, rateLimits, users, verifications } from '#server/db/schema.ts';
+import { alerts, contacts, optOuts, outbox, rateLimits, users, verifications } from '#server/db/schema.ts';
 import { dropInvitations } from '#server/contacts/invitations.ts';
 import { accountInviteKeys, pairInviteKey } from '#server/contacts/invitation-slots.ts';
 import { RESET_TYPE, resetLimitKey } from '#server/pins/reset-keys.ts';
@@ -12,7 +12,10 @@ import { RESET_TYPE, resetLimitKey } from '#server/pins/reset-keys.ts';
  * contacts, sessions, opt-outs, alerts and the account's e-mails; what is keyed
  * by address, by contact id or by a hash of either (pending codes, the count of
  * wrong codes, confirmation links, code e-mails to the person, the rate-limit
- * counters of their address and of their invitations) goes here.
+ * counters of their address and of their invitations, the desk's escalation
+ * e-mails about their alerts) goes here. The desk's notes, claims, closures,
+ * escalations and audit links go with the alerts; its audit lines stay, naming
+ * nobody (docs/decisions/035-desk-audit-fingerprints.md).
  */
 export async function deleteAccount(db: Queryable, userId: string): Promise<boolean> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
@@ -38,6 +41,9 @@ export async function deleteAccount(db: Queryable, userId: string): Promise<bool
       ),
     );
   await db.delete(outbox).where(and(isNull(outbox.userId), eq(outbox.recipient, user.email)));
+  // The desk's escalation e-mails to staff are rows of no account that name the person's alert.
+  const theirAlerts = db.select({ id: alerts.id }).from(alerts).where(eq(alerts.userId, userId));
+  await db.delete(outbox).where(and(isNull(outbox.userId), inArray(outbox.alertId, theirAlerts)));
   const invited = new Set([...owned, ...pairs].map((row) => row.email));
   const keys = [
     codeLimitKey(user.email),

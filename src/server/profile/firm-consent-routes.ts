@@ -1,11 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { firmConsentSchema, type FirmConsentInput } from '#shared/api/firm-consent.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
-import { users } from '#server/db/schema.ts';
+import { alerts, deskCases, users } from '#server/db/schema.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { recordAlertEvent } from '#server/alerts/alert-events.ts';
+import { onTheDeskList } from '#server/desk/desk-visibility.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
@@ -59,11 +62,22 @@ export function firmConsentRoutes(deps: AppDeps) {
   const guard = seizedPhoneGuard(deps);
 
   const save = async (c: Context<AppEnv>, changes: Changes) => {
-    const [user] = await db
-      .update(users)
-      .set({ ...changes, firmConsentAskedAt: clock.now() })
-      .where(eq(users.id, c.var.auth.userId))
-      .returning();
+    const now = clock.now();
+    const user = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ consent: users.firmConsentAt })
+        .from(users)
+        .where(eq(users.id, c.var.auth.userId))
+        .for('no key update');
+      const [after] = await tx
+        .update(users)
+        .set({ ...changes, firmConsentAskedAt: now })
+        .where(eq(users.id, c.var.auth.userId))
+        .returning();
+      if (before && after && (before.consent === null) !== (after.firmConsentAt === null))
+        await tellTheDesk(tx, after.id, after.firmConsentAt === null ? 'firm-consent-off' : 'firm-consent-on', now);
+      return after;
+    });
     return user ? ok(c, toProfile(user)) : fail(c, 401, apiMessages.unauthorized);
   };
 
@@ -76,4 +90,24 @@ export function firmConsentRoutes(deps: AppDeps) {
     }),
     (c) => save(c, realChanges(c.req.valid('json'), clock.now())),
   );
+}
+
+/**
+ * Consent given or really taken back while an alert is on the desk (on, or attended and not
+ * closed): a line of that alert's log, whose NOTIFY (migration desk_consent_events) makes every
+ * desk show the alert, or drop it, at once instead of at its next event.
+ */
+async function tellTheDesk(
+  tx: Queryable,
+  userId: string,
+  kind: 'firm-consent-on' | 'firm-consent-off',
+  now: Date,
+): Promise<void> {
+  const onTheDesk = await tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .leftJoin(deskCases, eq(deskCases.alertId, alerts.id))
+    .where(and(eq(alerts.userId, userId), onTheDeskList));
+  for (const alert of onTheDesk)
+    await recordAlertEvent(tx, { userId, alertId: alert.id, actor: 'person', kind, at: now });
 }

@@ -12,6 +12,10 @@ import {
   alertRequests,
   alerts,
   checkIns,
+  deskAuditCases,
+  deskCases,
+  deskEscalations,
+  deskNotes,
   outbox,
   practiceAlerts,
   rateLimits,
@@ -29,7 +33,8 @@ const DAY = 24 * 60 * 60_000;
  * Erase what we keep only as long as it helps: an ended alert's position (and a
  * practice alert's) after POSITION_RETENTION_DAYS, and the bodies of e-mails given up on (they may hold
  * a code or a position; a sent e-mail's body is cleared when it is sent), and
- * the receipts of sign-in code e-mails after a day.
+ * the receipts of sign-in code e-mails after a day. The desk's notes, claims, closures and
+ * escalations of an alert go with its log, after the same retention.
  */
 export async function pruneExpired(
   db: Db,
@@ -113,6 +118,16 @@ export async function pruneExpired(
         sql`not exists (select from ${checkIns} where ${checkIns.id} = ${alertEvents.checkInId} and ${checkIns.status} = 'running')`,
       ),
     );
+  // The desk's part of a case goes with its log: the notes and actions, who attended and how it was
+  // closed, its escalations, and the audit's link to it (the audit's own line stays, nameless).
+  const endedLongAgo = db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.status, 'ended'), lt(alerts.endedAt, new Date(ms - positionRetentionDays * DAY))));
+  await db.delete(deskNotes).where(inArray(deskNotes.alertId, endedLongAgo));
+  await db.delete(deskCases).where(inArray(deskCases.alertId, endedLongAgo));
+  await db.delete(deskEscalations).where(inArray(deskEscalations.alertId, endedLongAgo));
+  await db.delete(deskAuditCases).where(inArray(deskAuditCases.alertId, endedLongAgo));
   // Accounts whose deletion waited for an alert or a check-in that is now over.
   await finishDeferredDeletions(db, now, config);
   // Desk sessions that ended (12 h, or idle) and passkey challenges nobody answered.

@@ -63,6 +63,17 @@ export const deskSearchSchema = v.object({
   ),
 });
 
+/** 'Registro' filtered to the searches of one name or phone (whoever asks whether they were looked up). */
+export const deskAuditQuerySchema = v.object({
+  q: v.optional(
+    v.pipe(
+      v.string(deskMessages.searchTooShort),
+      v.trim(),
+      v.minLength(DESK_SEARCH_MIN_LENGTH, deskMessages.searchTooShort),
+    ),
+  ),
+});
+
 export type DeskPosition = {
   latitude: string;
   longitude: string;
@@ -122,8 +133,11 @@ export type DeskAuditLine = {
   at: string;
   staff_email: string;
   action: 'search' | 'case-opened';
-  query: string | null;
+  /** What was searched, as a keyed fingerprint: the log never keeps the text (it may name a client). */
+  query_hash: string | null;
+  /** The case opened, as a keyed fingerprint of its id. */
+  alert_ref: string | null;
+  /** The case opened, while its alert is kept (not after the retention purge or the client's deletion). */
   alert_id: string | null;
-  user_id: string | null;
   results: number | null;
 };

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
-import { deskMessages, type DeskAlertCard, type DeskCase, type DeskClient } from '#shared/api/desk.ts';
+import {
+  deskMessages,
+  type DeskAlertCard,
+  type DeskAuditLine,
+  type DeskCase,
+  type DeskClient,
+} from '#shared/api/desk.ts';
 import { EMPTY_DETENTION_INFO } from '#shared/api/detention-info.ts';
 import { apiMessages } from '#shared/messages.ts';
+import { caseFingerprint, searchFingerprint } from '#server/desk/audit.ts';
 import { ackTokenIn, MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { DURESS_PIN, setPins } from '#test/support/pins.ts';
@@ -203,25 +210,53 @@ describe('what staff see and do with a case', () => {
       body: { errors: { q: [deskMessages.searchTooShort] } },
     });
     await desk(responder, 'GET', `alerts/${alertId}`);
-    const log = (await desk(admin, 'GET', 'audit')).body.message as {
-      action: string;
-      staff_email: string;
-      query: string | null;
-      alert_id: string | null;
-    }[];
-    expect(
-      log.slice(0, 3).map(({ action, staff_email, query, alert_id }) => ({ action, staff_email, query, alert_id })),
-    ).toEqual([
-      { action: 'case-opened', staff_email: 'ana@firma.example', query: null, alert_id: alertId },
-      { action: 'search', staff_email: 'ana@firma.example', query: '(305) 555-0123', alert_id: null },
-      { action: 'search', staff_email: 'ana@firma.example', query: 'rosa prue', alert_id: null },
+    const log = (await desk(admin, 'GET', 'audit')).body.message as DeskAuditLine[];
+    const fingerprint = (text: string) => searchFingerprint(t.config.secret, text);
+    expect(log.slice(0, 3).map(({ id: _id, at: _at, ...line }) => line)).toEqual([
+      {
+        action: 'case-opened',
+        staff_email: 'ana@firma.example',
+        query_hash: null,
+        alert_ref: caseFingerprint(t.config.secret, alertId),
+        alert_id: alertId,
+        results: null,
+      },
+      {
+        action: 'search',
+        staff_email: 'ana@firma.example',
+        query_hash: fingerprint('3055550123'),
+        alert_ref: null,
+        alert_id: null,
+        results: (byPhone.body.message as DeskClient[]).length,
+      },
+      {
+        action: 'search',
+        staff_email: 'ana@firma.example',
+        query_hash: fingerprint('Rosa  Prue'),
+        alert_ref: null,
+        alert_id: null,
+        results: byName.length,
+      },
     ]);
+    // The log keeps no searched text, yet an admin can still ask whether a name or phone was searched.
+    const { rows } = await t.pool.query<{ line: string }>(
+      `select row_to_json(desk_audit)::text as line from desk_audit`,
+    );
+    for (const { line } of rows)
+      for (const typed of ['rosa prue', 'Rosa', '3055550123', '555-0123']) expect(line).not.toContain(typed);
+    const asked = (await desk(admin, 'GET', `audit?q=${encodeURIComponent('+1 305 555 0123')}`)).body
+      .message as DeskAuditLine[];
+    expect(asked.map((line) => [line.action, line.query_hash])).toEqual([['search', fingerprint('3055550123')]]);
+    const byFullName = (await desk(admin, 'GET', `audit?q=${encodeURIComponent('Rosa Prueba')}`)).body
+      .message as DeskAuditLine[];
+    expect(byFullName.map((line) => line.query_hash)).toEqual([fingerprint('rosa prue')]);
     const csv = await t.app.request('/api/desk/audit.csv', { headers: { authorization: `Bearer ${admin.token}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,at,staff_email,action,query,alert_id,user_id,results');
-    expect(lines[1]).toContain(`,ana@firma.example,case-opened,,${alertId},`);
+    expect(lines[0]).toBe('id,at,staff_email,action,query_hash,alert_ref,alert_id,results');
+    expect(lines[1]).toContain(`,ana@firma.example,case-opened,,`);
+    expect(lines[1]).toContain(`,${alertId},`);
   });
 
   it('keeps responders out of the audit log, and the log refuses UPDATE, DELETE and TRUNCATE', async () => {
@@ -231,10 +266,12 @@ describe('what staff see and do with a case', () => {
         path,
       ).toBe(403);
     await desk(responder, 'GET', 'clients?q=rosa');
-    await expect(t.pool.query(`update desk_audit set query = 'nada'`)).rejects.toThrow(/append-only/);
+    await expect(t.pool.query(`update desk_audit set query_hash = 'nada'`)).rejects.toThrow(/append-only/);
     await expect(t.pool.query(`delete from desk_audit`)).rejects.toThrow(/append-only/);
     await expect(t.pool.query(`truncate desk_audit`)).rejects.toThrow(/append-only/);
-    const { rows } = await t.pool.query(`select count(*)::int as n from desk_audit where query = 'rosa'`);
+    const { rows } = await t.pool.query(`select count(*)::int as n from desk_audit where query_hash = $1`, [
+      searchFingerprint(t.config.secret, 'rosa'),
+    ]);
     expect(rows[0]).toEqual({ n: 1 });
   });
 

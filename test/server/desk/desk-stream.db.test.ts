@@ -7,6 +7,7 @@ import { deskGate, requireStaff } from '#server/staff/require-staff.ts';
 import { removeStaff } from '#server/staff/staff-members.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { newestAlertId, shareWithFirm } from '#test/support/desk-people.ts';
+import { PIN, setPins } from '#test/support/pins.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { readSse, type SseMessage, type SseStream } from '#test/support/sse-stream.ts';
 import { staffBearer } from '#test/support/staff.ts';
@@ -72,6 +73,47 @@ describe('the desk stream', () => {
     const expected = await expectedAlerts(a, [alertId]);
     expect(expected.length).toBeGreaterThan(0);
     await expect.poll(() => alertsOf(stream.messages)).toEqual(expected);
+    expect(JSON.stringify(stream.messages)).not.toContain(MEXICO.latitude);
+
+    await stream.close();
+    await expect.poll(() => b.deskFeed.size()).toBe(0);
+  });
+
+  it('shows a desk an alert at once when its person starts sharing during it, and drops it at once when they stop', async () => {
+    const desk = await staffBearer(b, { role: 'responder' });
+    const stream = await openStream(b, desk.token);
+    await expect.poll(() => stream.messages[0]?.event).toBe('ready');
+    const cardIds = async () =>
+      ((await b.call('GET', 'desk/alerts', { token: desk.token })).body.message as { id: string }[]).map(
+        (card) => card.id,
+      );
+    // Taking it back while the alert is on asks for the PIN (the seized-phone guard): the real one.
+    const consent = async (share: boolean) => {
+      const headers = { 'x-pin': PIN };
+      const reply = await a.call('PUT', 'profile/firm-consent', { token: me.access_token, body: { share }, headers });
+      expect(reply.status).toBe(200);
+    };
+
+    // Pressed before sharing: the desk neither hears of it nor lists it.
+    const { me } = await personWithConfirmedContacts(a, 'stream-tarde', [['Luis', 'Díaz']]);
+    await setPins(a, me);
+    expect((await press(a, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    const alertId = await newestAlertId(a, me);
+    expect(await cardIds()).not.toContain(alertId);
+
+    await consent(true);
+    const on = await expectedAlerts(a, [alertId]);
+    expect(on.at(-1)?.data).toBe(JSON.stringify({ alertId, kind: 'firm-consent-on' }));
+    // Only the line that says so: the lines before it were not shared when written.
+    await expect.poll(() => alertsOf(stream.messages)).toEqual(on.slice(-1));
+    expect(await cardIds()).toContain(alertId);
+
+    await consent(false);
+    const off = await expectedAlerts(a, [alertId]);
+    expect(off.at(-1)?.data).toBe(JSON.stringify({ alertId, kind: 'firm-consent-off' }));
+    await expect.poll(() => alertsOf(stream.messages)).toEqual([...on.slice(-1), ...off.slice(-1)]);
+    expect(await cardIds()).not.toContain(alertId);
+    expect((await b.call('GET', `desk/alerts/${alertId}`, { token: desk.token })).status).toBe(404);
     expect(JSON.stringify(stream.messages)).not.toContain(MEXICO.latitude);
 
     await stream.close();

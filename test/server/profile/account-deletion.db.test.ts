@@ -5,10 +5,12 @@ import { contactSchema } from '#shared/api/contacts.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { pinMessages } from '#shared/api/pins.ts';
 import { apiMessages } from '#shared/messages.ts';
+import { createEscalationWorker } from '#server/desk/escalation.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import { mailsTo, unsubscribeTokenIn, verifyTokenIn } from '#test/support/contact-mail.ts';
 import { setPins } from '#test/support/pins.ts';
 import { signUp } from '#test/support/sign-up.ts';
+import { staffBearer } from '#test/support/staff.ts';
 import { tableRows } from '#test/support/table-rows.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -30,6 +32,30 @@ describe('deleting an account', () => {
     await t.call('POST', 'contacts', { token: ana.access_token, body: person('tio-de-ana@example.com', 'Tío') });
   });
   afterAll(() => t.close());
+
+  /**
+   * What the firm's desk does with a consenting person's alert: it is escalated, searched for by name
+   * and by phone, opened, attended, noted, acted on and closed. What the staff typed, returned.
+   */
+  async function workTheDesk(me: Session, alertId: string): Promise<string[]> {
+    const consent = { share: true, detention_info: true };
+    expect((await t.call('PUT', 'profile/firm-consent', { token: me.access_token, body: consent })).status).toBe(200);
+    const staff = await staffBearer(t, { role: 'responder' });
+    const desk = async (method: string, path: string, body?: unknown) =>
+      expect((await t.call(method, `desk/${path}`, { token: staff.token, body })).status, path).toBe(200);
+    t.clock.advance(t.config.deskEscalation.afterMs);
+    expect(await createEscalationWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).runDue()).toBe(1);
+    const typed = ['Luz Prue', '(305) 555-0123', 'Su hermano dice que la detuvieron.', 'Nadie contesta.', 'Ubicada.'];
+    await desk('GET', `clients?q=${encodeURIComponent(typed[0]!)}`);
+    await desk('GET', `clients?q=${encodeURIComponent(typed[1]!)}`);
+    await desk('GET', `alerts/${alertId}`);
+    await desk('POST', `alerts/${alertId}/claim`);
+    await desk('POST', `alerts/${alertId}/notes`, { text: typed[2] });
+    await desk('POST', `alerts/${alertId}/actions`, { action: 'Llamé a la persona', text: typed[3] });
+    await desk('POST', `alerts/${alertId}/close`, { outcome: 'Detenido: ubicado', text: typed[4] });
+    await t.drainOutbox();
+    return typed;
+  }
 
   it('leaves no row in any table that names the person, their contacts, or a hash of either', async () => {
     const email = 'luz@example.com';
@@ -58,6 +84,8 @@ describe('deleting an account', () => {
       timezone: 'America/Mexico_City',
     });
     const alertId = (started.body.message as { alert_id: string }).alert_id;
+    // Luz shares her alerts with the firm: the desk is told, searches for her, works her case.
+    const typed = await workTheDesk(luz, alertId);
     await press({ alert_status: '2' });
     const session = (await t.post('refresh', { refresh_token: luz.refresh_token })).body.message as Session;
     t.clock.advance(61_000);
@@ -83,8 +111,12 @@ describe('deleting an account', () => {
       optedOut.id,
       ...contactEmails,
       ...contactEmails.map((address) => sha256(`${luz.id}:${address}`)),
+      ...typed,
+      ...typed.map((text) => text.toLowerCase()),
     ];
     const rows = await tableRows(t.db);
+    // The desk's audit keeps its lines (append-only), naming nobody.
+    expect(rows.desk_audit).toHaveLength(3);
     for (const [table, lines] of Object.entries(rows)) {
       for (const line of lines)
         for (const trace of traces) expect(line, `${table} keeps ${trace}`).not.toContain(trace);

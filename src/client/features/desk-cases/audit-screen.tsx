@@ -1,17 +1,25 @@
+import { useState } from 'react';
 import { useDeskAudit } from './api/desk-search.ts';
 import { deskCasesTexts as texts } from './desk-cases-texts.ts';
 import { deskMoment } from './desk-time.ts';
 import './desk-cases.css';
 
 /** Admins: every search and every case opened, newest first, and the CSV of it all. */
-export function AuditScreen({ onExport }: { onExport: () => void }) {
+export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
   const audit = useDeskAudit();
+  const [exportFailed, setExportFailed] = useState(false);
+  const exportCsv = () => {
+    setExportFailed(false);
+    // The button stays usable: the admin may simply try again.
+    onExport().catch(() => setExportFailed(true));
+  };
   return (
     <section className="desk-cases" aria-labelledby="desk-audit-title">
       <h1 id="desk-audit-title">{texts.auditTitle}</h1>
-      <button type="button" className="button" onClick={onExport}>
+      <button type="button" className="button" onClick={exportCsv}>
         {texts.exportCsv}
       </button>
+      {exportFailed && <p role="alert">{texts.exportFailed}</p>}
       {audit.isError && <p role="alert">{audit.error.message}</p>}
       {audit.data ? (
         // On a phone the table scrolls sideways: the region takes the keyboard's focus to scroll it too.
@@ -31,8 +39,8 @@ export function AuditScreen({ onExport }: { onExport: () => void }) {
                   <td>{line.staff_email}</td>
                   <td>
                     {line.action === 'search'
-                      ? texts.auditSearch(line.query ?? '', line.results ?? 0)
-                      : `${texts.auditOpened} (${line.alert_id ?? ''})`}
+                      ? texts.auditSearch(line.results ?? 0)
+                      : `${texts.auditOpened} (${line.alert_id ?? texts.auditCaseGone})`}
                   </td>
                 </tr>
               ))}

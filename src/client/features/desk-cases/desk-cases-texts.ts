@@ -46,9 +46,12 @@ export const deskCasesTexts = {
   activeAlert: 'Alerta activa',
   auditTitle: 'Registro de auditoría',
   exportCsv: 'Exportar CSV',
-  auditSearch: (query: string, results: number) =>
-    `Buscó «${query}» (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
+  exportFailed: 'No se pudo descargar el registro. Revisa la conexión e inténtalo de nuevo.',
+  // The log keeps no searched text (it may name a client): only that a search was made.
+  auditSearch: (results: number) =>
+    `Buscó un nombre o teléfono (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
   auditOpened: 'Abrió un caso',
+  auditCaseGone: 'ya borrado',
   auditTable: 'Búsquedas y casos abiertos',
 } as const;
 
@@ -69,4 +72,6 @@ export const timelineKindTexts: Record<string, string> = {
   'desk-note': 'Nota de',
   'desk-action': 'Acción de',
   'desk-closed': 'Caso cerrado por',
+  'firm-consent-on': 'La persona empezó a compartir sus alertas con la firma',
+  'firm-consent-off': 'La persona dejó de compartir sus alertas con la firma',
 };

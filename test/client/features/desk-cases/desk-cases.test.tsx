@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeskAlertCard, DeskCase } from '#shared/api/desk.ts';
 import { ActiveAlertsScreen } from '#client/features/desk-cases/active-alerts-screen.tsx';
+import { AuditScreen } from '#client/features/desk-cases/audit-screen.tsx';
 import { CaseScreen } from '#client/features/desk-cases/case-screen.tsx';
 import { DeskRequestContext, type DeskRequest } from '#client/features/desk-cases/desk-request.ts';
 
@@ -104,5 +105,28 @@ describe("the desk's case screens", () => {
         { method: 'POST', path: `/desk/alerts/${card.id}/close`, body: { outcome: 'A salvo', text: '' } },
       ]),
     );
+  });
+});
+
+describe("the desk's 'Registro'", () => {
+  it("says in Spanish when 'Exportar CSV' fails, and lets the admin try again", async () => {
+    let attempts = 0;
+    const onExport = vi.fn(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('red caída');
+    });
+    withDesk(<AuditScreen onExport={onExport} />, ({ path }) => {
+      if (path === '/desk/audit') return [];
+      throw new Error(`unexpected ${path}`);
+    });
+    const button = screen.getByRole('button', { name: 'Exportar CSV' });
+    fireEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No se pudo descargar el registro. Revisa la conexión e inténtalo de nuevo.',
+    );
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(onExport).toHaveBeenCalledTimes(2);
   });
 });
