@@ -5,7 +5,8 @@ import { checkInMessages, checkInStartSchema, checkInUpdateSchema, dueAtProblem 
 import type { CheckInStartInput, CheckInUpdateInput } from '#shared/api/check-ins.ts';
 import { pinMessages } from '#shared/api/pins.ts';
 import { apiMessages } from '#shared/messages.ts';
-import { applyAlertRequest, lockUserForAlert, type LockedUser } from '#server/alerts/alert-actions.ts';
+import { lockUserForAlert, type LockedUser } from '#server/alerts/alert-actions.ts';
+import { carryOutAlertEvent } from '#server/alerts/lifecycle-executor.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, checkIns } from '#server/db/schema.ts';
@@ -198,19 +199,9 @@ export function checkInRoutes(deps: AppDeps) {
     }
     // Fired already: 'Estoy bien' ends the alert, and the contacts read that the person is safe.
     if (input.action !== 'ok') return { status: 200, message: toCheckIn(current, reminderMs) };
-    const [active] = await tx
-      .select({ id: alerts.id })
-      .from(alerts)
-      .where(and(eq(alerts.userId, user.id), eq(alerts.status, 'active')));
-    if (active) {
-      const ending = duress ? { duress } : { safe: true };
-      await applyAlertRequest(
-        { tx, config, userId: user.id, now, log },
-        user,
-        { alert_status: '2', latitude: '', longitude: '', timezone: '' },
-        ending,
-      );
-    }
+    await carryOutAlertEvent({ tx, config, userId: user.id, now, log }, user, duress ? 'duress-end' : 'end', {
+      safe: !duress,
+    });
     if (duress) {
       // The alert goes on for the contacts: the check-in stays fired, shown to the person as closed.
       await tx.update(checkIns).set({ duressAt: now, closedAt: now }).where(eq(checkIns.id, current.id));
