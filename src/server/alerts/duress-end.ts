@@ -73,7 +73,9 @@ export async function hideAlertFromPerson(
 export async function retireHiddenAlert(
   { tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>,
   hidden: Pick<AlertRow, 'id'>,
+  /** 'system': a check-in whose deadline passed, rather than a press. */
+  actor: 'person' | 'system' = 'person',
 ): Promise<void> {
   await tx.update(alerts).set({ status: 'ended', endedAt: now }).where(eq(alerts.id, hidden.id));
-  await recordAlertEvent(tx, { userId, alertId: hidden.id, actor: 'person', kind: 'alert-replaced', at: now });
+  await recordAlertEvent(tx, { userId, alertId: hidden.id, actor, kind: 'alert-replaced', at: now });
 }

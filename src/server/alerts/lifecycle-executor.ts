@@ -5,10 +5,26 @@ import {
   type ActiveButtonInput,
   type ActiveButtonReply,
 } from '#shared/api/active-button.ts';
+import { checkInMessages, dueAtProblem, type CheckIn } from '#shared/api/check-ins.ts';
+import type { CheckInStartInput, CheckInUpdateInput } from '#shared/api/check-ins.ts';
 import { pinMessages } from '#shared/api/pins.ts';
+import { bestEffort } from '#server/acknowledgements/best-effort.ts';
+import { shownCheckIn, toCheckIn, type CheckInRow } from '#server/check-ins/check-in-reply.ts';
+import {
+  closeCheckIn,
+  closeShown,
+  currentCheckIn,
+  extendCheckIn,
+  extendShown,
+  insertCheckIn,
+  positionOfRequest,
+  recordCheckInPosition,
+} from '#server/check-ins/check-in-effects.ts';
+import { fireCheckIn } from '#server/check-ins/fire-check-in.ts';
 import type { Queryable } from '#server/db/client.ts';
 import type { AppDeps, Press } from '#server/deps.ts';
 import { checkPin, pinsSet } from '#server/security/pin-check.ts';
+import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import {
   endAlert,
   lockUserForAlert,
@@ -19,9 +35,18 @@ import {
   type Deps,
   type LockedUser,
 } from './alert-actions.ts';
-import { endAlertUnderDuress, retireHiddenAlert } from './duress-end.ts';
+import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert } from './duress-end.ts';
 import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
-import { alertPhaseOf, step, type AlertEvent, type AlertStep } from './lifecycle.ts';
+import {
+  advance,
+  alertPhaseOf,
+  type AlertEvent,
+  type CheckInEvent,
+  type CheckInPhase,
+  type LifecycleEffect,
+  type LifecycleState,
+  type LifecycleStep,
+} from './lifecycle.ts';
 import { runPractice } from './practice.ts';
 
 /**
@@ -67,10 +92,10 @@ async function runInTransaction(tx: Queryable, deps: ExecutorDeps, press: Press)
   const { userId, key, input, now } = press;
   // Presses of one person, whatever their keys, take turns: two phones, a double tap.
   const user = await lockUserForAlert(tx, userId);
-  const active = await readActiveAlert(tx, userId);
+  const { active, current, state } = await readState(tx, userId, now);
   const event = await eventOf(tx, deps, user, press);
   if (typeof event !== 'string') return event;
-  const next = step(alertPhaseOf(active), event);
+  const next = advance(state, event);
   const effectDeps: Deps = { tx, config, userId, now, log };
 
   if (next.effects.includes('start-alert')) {
@@ -87,6 +112,9 @@ async function runInTransaction(tx: Queryable, deps: ExecutorDeps, press: Press)
   if (claim.kind === 'mismatch') return { kind: 'key-reused' };
   if (claim.kind === 'replay') return answered(claim.reply);
   const reply = await carryOut(effectDeps, user, active, event, next, input, key);
+  // Ended with the duress PIN while its check-in had fired: shown closed, as a real end shows it.
+  if (next.effects.includes('close-shown') && current)
+    await closeShown({ tx, now, reminderMs: 0 }, current, current, {}, { duress: true });
   await storeReply(tx, userId, key, reply);
   return answered(reply);
 }
@@ -104,32 +132,10 @@ async function eventOf(
 ): Promise<AlertEvent | Extract<AlertOutcome, { kind: 'pin-refused' }>> {
   if (input.alert_status === ALERT_START) return 'press';
   if (input.alert_status === ALERT_PRACTICE) return 'practice';
-  if (input.alert_status !== ALERT_END || !pinsSet(user) || (await keyAnswered(tx, userId, key))) return 'end';
-  const pin = await checkPin(tx, config.secret, user, input.pin, now);
-  // Locked: a 422 here, not the 429 of the profile's PIN routes. The SOS queue keeps a 429 to
-  // try again later, at the front of the queue, where it would hold up a new SOS for 15 minutes;
-  // a 422 leaves the queue, and the PIN dialog shows why.
-  if (pin.kind === 'locked') return { kind: 'pin-refused', message: pinMessages.tooManyAttempts };
-  if (pin.kind === 'refused') return { kind: 'pin-refused', message: pin.message };
-  return pin.kind === 'duress' ? 'duress-end' : 'end';
-}
-
-/**
- * An end of the alert that another of the person's requests makes ('Estoy bien' after a
- * missed check-in fired it), inside that request's transaction with the person's row locked.
- * `safe`: the 'ended' e-mail says the person is safe.
- */
-export async function carryOutAlertEvent(
-  deps: Deps,
-  user: LockedUser,
-  event: Extract<AlertEvent, 'end' | 'duress-end'>,
-  { safe = false }: { safe?: boolean } = {},
-): Promise<AlertStep> {
-  const active = await readActiveAlert(deps.tx, deps.userId);
-  const next = step(alertPhaseOf(active), event);
-  const input: ActiveButtonInput = { alert_status: ALERT_END, latitude: '', longitude: '', timezone: '' };
-  await carryOut(deps, user, active, event, next, input, '', { safe });
-  return next;
+  if (input.alert_status !== ALERT_END || (await keyAnswered(tx, userId, key))) return 'end';
+  const pin = await pinTyped(tx, config.secret, user, input.pin, now);
+  if (typeof pin === 'object') return { kind: 'pin-refused', message: pin.refused };
+  return pin === 'duress' ? 'duress-end' : 'end';
 }
 
 /** Every effect of one step but a start (written by startInTransaction); the reply is what the person is then shown. */
@@ -138,18 +144,167 @@ async function carryOut(
   user: LockedUser,
   active: ActiveAlert | undefined,
   event: AlertEvent,
-  { effects, person }: AlertStep,
+  { effects, person }: LifecycleStep,
   input: ActiveButtonInput,
   requestKey: string,
-  { safe = false }: { safe?: boolean } = {},
 ): Promise<ActiveButtonReply> {
   if (effects.includes('start-alert')) throw new Error('a start is written by startInTransaction');
   if (effects.includes('record-position') && active) return recordPosition(deps, user, active, input);
   if (effects.includes('hide-from-person') && active) return endAlertUnderDuress(deps, user, active);
-  if (effects.includes('end-alert') && active) return endAlert(deps, user, active, input, { safe });
+  if (effects.includes('end-alert') && active) return endAlert(deps, user, active, input);
   if (effects.includes('practice-mails') || effects.includes('practice-silent'))
     return runPractice(deps, user, input, requestKey, effects.includes('practice-silent'));
   // Nothing to do: the reply says what the person is shown (no alert after a duress end, too).
   if (!person.alertOn || !active) return { alert_status: false, alert_id: null };
   return { alert_status: true, alert_id: active.id, ...(event === 'practice' ? { practice_id: null } : {}) };
+}
+
+/** A PIN typed on a request that asks for one, for a person whose row is locked: which PIN, or why it is refused. */
+async function pinTyped(
+  tx: Queryable,
+  secret: string,
+  user: LockedUser,
+  pin: string | undefined,
+  now: Date,
+): Promise<'real' | 'duress' | { refused: string }> {
+  if (!pinsSet(user)) return 'real';
+  const check = await checkPin(tx, secret, user, pin, now);
+  // Locked: a 422, not the 429 of the profile's PIN routes. The SOS queue keeps a 429 to try again
+  // later, at the front of the queue, where it would hold up a new SOS for 15 minutes; a 422 leaves
+  // the queue, and the PIN dialog shows why.
+  if (check.kind === 'locked') return { refused: pinMessages.tooManyAttempts };
+  if (check.kind === 'refused') return { refused: check.message };
+  return check.kind === 'duress' ? 'duress' : 'real';
+}
+
+/** The person's whole state as `advance` reads it, from their rows (the person's row locked by the caller). */
+async function readState(tx: Queryable, userId: string, now: Date, { lockCheckIn = false } = {}) {
+  const active = await readActiveAlert(tx, userId);
+  const current = await currentCheckIn(tx, userId, lockCheckIn);
+  const shown = current && shownCheckIn(current, now);
+  const state: LifecycleState = { alert: alertPhaseOf(active), checkIn: checkInPhaseOf(current, shown) };
+  return { active, current, shown, state };
+}
+
+const checkInPhaseOf = (current: CheckInRow | undefined, shown: CheckInRow | undefined): CheckInPhase =>
+  !current || !shown ? 'none' : current.duressAt ? 'shown-running' : current.status === 'running' ? 'running' : 'fired';
+
+/** What a check-in request is answered: a reply (stored under its key), or a 422 (not stored). */
+export type CheckInOutcome =
+  | { status: 200 | 404 | 409; message: CheckIn | string }
+  | { invalid: { message: string; errors: Record<string, string[]> } };
+
+export type CheckInDeps = Deps & { reminderMs: number };
+
+const dueInvalid = (message: string): CheckInOutcome => ({ invalid: { message, errors: { due_at: [message] } } });
+
+/** POST /api/check-ins ('Avísales si no vuelvo'), inside its transaction with the person's row locked. */
+export async function runCheckInStart(
+  deps: CheckInDeps,
+  user: LockedUser,
+  input: CheckInStartInput,
+): Promise<CheckInOutcome> {
+  const problem = dueAtProblem(input.due_at, deps.now);
+  if (problem) return dueInvalid(problem);
+  const { state } = await readState(deps.tx, user.id, deps.now);
+  const { effects } = advance(state, 'check-in-set');
+  // Running as the person is shown it: one extended with the duress PIN counts until its shown deadline.
+  if (effects.includes('refuse-running')) return { status: 409, message: checkInMessages.running };
+  const row = await insertCheckIn(deps, user.id, input);
+  return { status: 200, message: toCheckIn(row, deps.reminderMs) };
+}
+
+/**
+ * PUT /api/check-ins/current: a position, 'Necesito más tiempo' or 'Estoy bien', inside its
+ * transaction with the person's row locked. With PINs set the two last need one; the duress PIN
+ * answers as the real one, and `advance` says what it does instead.
+ */
+export async function runCheckInUpdate(
+  deps: CheckInDeps,
+  user: LockedUser,
+  input: CheckInUpdateInput,
+): Promise<CheckInOutcome> {
+  const { tx, config, now, reminderMs } = deps;
+  const { active, current, shown, state } = await readState(tx, user.id, now, { lockCheckIn: true });
+  const realEvent: CheckInEvent =
+    input.action === 'position'
+      ? 'check-in-position'
+      : input.action === 'extend'
+        ? 'check-in-extend'
+        : 'check-in-close';
+  if (!current || !shown || advance(state, realEvent).effects.includes('refuse-none'))
+    return { status: 404, message: checkInMessages.none };
+  let event: CheckInEvent = realEvent;
+  if (input.action !== 'position') {
+    const pin = await pinTyped(tx, config.secret, user, input.pin, now);
+    if (typeof pin === 'object') return { invalid: { message: pin.refused, errors: { pin: [pin.refused] } } };
+    if (pin === 'duress') event = input.action === 'extend' ? 'check-in-duress-extend' : 'check-in-duress-close';
+  }
+  const { effects } = advance(state, event);
+  const has = (effect: LifecycleEffect) => effects.includes(effect);
+  const checkInDeps = { tx, now, reminderMs };
+  const position = positionOfRequest(input);
+  let dueAt: Date | undefined;
+  if (has('extend-check-in') || has('extend-shown')) {
+    const problem = dueAtProblem(input.due_at ?? '', now);
+    if (problem) return dueInvalid(problem);
+    dueAt = new Date(input.due_at!);
+  }
+  // Whose case the check-in's line goes on: the alert it fires now, else the one it fired.
+  let logged = current;
+  if (has('fire-check-in')) {
+    const alertId = await fireCheckIn(
+      { tx, config, now, ...(deps.log ? { log: deps.log } : {}) },
+      user,
+      { ...current, ...position },
+      { forced: true },
+    );
+    // A new alert is the person's not to see; one they already see stays as it is.
+    if (has('hide-from-person')) await hideAlertFromPerson(deps, alertId);
+    logged = { ...current, firedAlertId: alertId };
+  } else if (has('end-alert') && active) {
+    await endAlert(deps, user, active, ENDED_FROM_CHECK_IN, { safe: true });
+  } else if (has('hide-from-person') && active) {
+    await endAlertUnderDuress(deps, user, active);
+  }
+  const detail: Record<string, boolean> = current.duressAt ? { afterDuress: true } : { duress: true };
+  // A fired check-in's 'Estoy bien' ends its alert: its row keeps no position of the request.
+  const written = current.status === 'running' && !current.duressAt ? position : {};
+  let row: CheckInRow = shown;
+  if (has('record-check-in-position')) row = await recordCheckInPosition(checkInDeps, current, shown, position);
+  else if (has('extend-check-in')) row = await extendCheckIn(checkInDeps, current, dueAt!, position);
+  else if (has('extend-shown')) row = await extendShown(checkInDeps, logged, shown, dueAt!, position, detail);
+  else if (has('close-shown'))
+    row = await closeShown(checkInDeps, logged, shown, current.duressAt ? position : written, detail);
+  else if (has('close-check-in')) {
+    row = await closeCheckIn(checkInDeps, current, written);
+    // Closed for real: with nothing else on, the person's screens show the truth again.
+    if (state.checkIn === 'running')
+      await bestEffort(
+        tx,
+        deps.log,
+        'lo mostrado tras el PIN de coacción',
+        (savepoint) => showTruthWhenNothingOn(savepoint, user.id),
+        false,
+      );
+  }
+  return { status: 200, message: toCheckIn(row, reminderMs) };
+}
+
+/** The input of an end no button made ('Estoy bien' on a fired check-in): pressed now, in the alert's own time zone. */
+const ENDED_FROM_CHECK_IN: ActiveButtonInput = { alert_status: ALERT_END, latitude: '', longitude: '', timezone: '' };
+
+/**
+ * The check-in worker's 'check-in-due': a running check-in's deadline and grace passed, for a
+ * check-in and person whose rows the worker holds locked. Returns the alert's id.
+ */
+export async function runCheckInDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
+  const active = await readActiveAlert(deps.tx, user.id);
+  const { effects } = advance({ alert: alertPhaseOf(active), checkIn: 'running' }, 'check-in-due');
+  if (effects.includes('retire-hidden') && active) await retireHiddenAlert(deps, active, 'system');
+  return fireCheckIn(
+    { tx: deps.tx, config: deps.config, now: deps.now, ...(deps.log ? { log: deps.log } : {}) },
+    user,
+    checkIn,
+  );
 }
