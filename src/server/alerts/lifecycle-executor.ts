@@ -23,6 +23,8 @@ import {
 import { fireCheckIn } from '#server/check-ins/fire-check-in.ts';
 import type { Queryable } from '#server/db/client.ts';
 import type { AppDeps, Press } from '#server/deps.ts';
+import { deferDeletion } from '#server/profile/deferred-deletion.ts';
+import { deleteAccount } from '#server/profile/delete-account.ts';
 import { checkPin, pinsSet } from '#server/security/pin-check.ts';
 import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import {
@@ -39,6 +41,7 @@ import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert } from './d
 import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
 import {
   advance,
+  type AccountEvent,
   alertPhaseOf,
   type AlertEvent,
   type CheckInEvent,
@@ -307,4 +310,28 @@ export async function runCheckInDue(deps: Deps, user: LockedUser, checkIn: Check
     user,
     checkIn,
   );
+}
+
+/**
+ * 'Borrar cuenta' that the seized-phone guard let through to its deferred version (the contacts
+ * were being told when it judged): `verdict` is what the PIN proved. Inside its own transaction
+ * with the person's row locked, as every event of the lifecycle.
+ */
+export async function runAccountDeletion(
+  tx: Queryable,
+  { userId, familyId, now }: { userId: string; familyId: string; now: Date },
+  verdict: 'real' | 'no-pins' | 'pretend',
+): Promise<boolean> {
+  await lockUserForAlert(tx, userId);
+  const { state } = await readState(tx, userId, now);
+  const event: AccountEvent =
+    verdict === 'real' ? 'delete-account' : verdict === 'no-pins' ? 'delete-account-unproven' : 'duress-delete-account';
+  const { effects } = advance(state, event);
+  // Over since the guard looked: nothing left to wait for.
+  if (effects.includes('delete-account')) return deleteAccount(tx, userId);
+  await deferDeletion(tx, userId, familyId, now, {
+    everywhere: effects.includes('sign-out-everywhere'),
+    schedule: effects.includes('defer-deletion'),
+  });
+  return true;
 }

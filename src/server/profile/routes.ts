@@ -11,8 +11,8 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/security/seized-phone-guard.ts';
+import { runAccountDeletion } from '#server/alerts/lifecycle-executor.ts';
 import { deleteAccount } from './delete-account.ts';
-import { deferDeletion } from './deferred-deletion.ts';
 import { toProfile } from './profile-reply.ts';
 
 // A valid bearer whose account is gone cannot happen (sessions go with it), but answer it plainly.
@@ -63,12 +63,7 @@ export function profileRoutes(deps: AppDeps) {
         guard((c) => ok(c, apiMessages.accountDeleted), {
           defer: async (c, verdict) => {
             const { userId, familyId } = c.var.auth;
-            await db.transaction((tx) =>
-              deferDeletion(tx, userId, familyId, clock.now(), {
-                everywhere: verdict === 'real',
-                schedule: verdict !== 'pretend',
-              }),
-            );
+            await db.transaction((tx) => runAccountDeletion(tx, { userId, familyId, now: clock.now() }, verdict));
             return ok(c, apiMessages.accountDeleted);
           },
         }),

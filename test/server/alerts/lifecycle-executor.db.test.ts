@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
+import { PIN_HEADER } from '#shared/api/pins.ts';
 import { createCheckInWorker } from '#server/check-ins/check-in-worker.ts';
 import { alertState, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
@@ -64,6 +65,13 @@ const checkInDue: Request = async ({ t }) => {
   await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick();
 };
 const pins: Request = async ({ t, me }) => setPins(t, me);
+/** 'Borrar cuenta' signs the phone out: no replay follows it. */
+const deleteAccount =
+  (pin: string): Request =>
+  async ({ t, me }) => {
+    const reply = await t.call('DELETE', 'profile', { token: me.access_token, headers: { [PIN_HEADER]: pin } });
+    expect(reply.status).toBe(200);
+  };
 
 /** [actor, kind, on the alert, on the check-in] of each line the event appended. */
 type Line = [string, string, boolean, boolean];
@@ -171,6 +179,18 @@ const CASES: { name: string; before: Request[]; event: Request; lines: Line[] }[
       ['person', 'alert-ended-duress', true, true],
       ['person', 'check-in-closed', true, true],
     ],
+  },
+  {
+    name: "'delete-account' during an alert: deferred",
+    before: [pins, sos],
+    event: deleteAccount(PIN),
+    lines: [['person', 'deletion-requested', true, false]],
+  },
+  {
+    name: "'duress-delete-account' during an alert: only this phone signed out",
+    before: [pins, sos],
+    event: deleteAccount(DURESS_PIN),
+    lines: [['person', 'deletion-requested', true, false]],
   },
 ];
 
