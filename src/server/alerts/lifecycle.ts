@@ -1,8 +1,9 @@
 /**
  * One alert's lifecycle as a pure function: what a person's event does to their
  * alert, what the person sees afterwards, what the contacts see, and what must
- * be written and sent. The routes read the phase from the rows, ask `step`, and
- * carry out its effects; they decide nothing about the duress PIN themselves.
+ * be written and sent. One executor (lifecycle-executor.ts) reads the phase
+ * from the rows, asks `step` (or `advance`, with the check-in beside it), and
+ * carries out its effects; routes decide nothing about the duress PIN.
  *
  * The duress PIN's promise lives here and only here: a phase the person cannot
  * tell from no alert at all ('hidden': ended with the duress PIN, still on for
