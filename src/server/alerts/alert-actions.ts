@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveButtonInput, ActiveButtonReply } from '#shared/api/active-button.ts';
-import { ALERT_START, ALERT_POSITION_WINDOW_MS } from '#shared/api/active-button.ts';
+import { ALERT_POSITION_WINDOW_MS } from '#shared/api/active-button.ts';
 import { bestEffort } from '#server/db/best-effort.ts';
 import type { Config } from '#server/config.ts';
 import { afterCommit, type Queryable } from '#server/db/client.ts';
@@ -15,13 +15,17 @@ import { recordAlertEvent } from './alert-events.ts';
 import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { accuracyOf, momentOf, positionOf, pressedAt } from './press-moment.ts';
-import { endAlertUnderDuress } from './duress-end.ts';
-import { alertPhaseOf, step } from './lifecycle.ts';
 import { planStart, writeStarts } from './start-rows.ts';
 import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
 import { withdrawUnsent } from './withdraw-unsent.ts';
 
-type Deps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicUrl'>; userId: string; now: Date; log?: Log };
+export type Deps = {
+  tx: Queryable;
+  config: Pick<Config, 'secret' | 'publicUrl'>;
+  userId: string;
+  now: Date;
+  log?: Log;
+};
 
 export type LockedUser = typeof users.$inferSelect;
 
@@ -43,7 +47,7 @@ export async function lockUserForAlert(tx: Queryable, userId: string): Promise<L
  * decides and writes it (start-rows.ts), the same rows for the same press.
  * (The one statement declines when it cannot write them all; here the delivery
  * records may fail alone.)
- * Undefined when an alert is on: the press is a position, for applyAlertRequest.
+ * Undefined when an alert is on, shown or hidden (lifecycle-executor.ts decides what the press is then).
  */
 export async function startInTransaction(
   { tx, config, log }: Pick<Deps, 'tx' | 'config' | 'log'>,
@@ -73,40 +77,32 @@ export async function startInTransaction(
   return { kind: 'answered', reply: plan.reply };
 }
 
-/**
- * Apply one press of the SOS button ('1') during an active alert or of
- * FINALIZAR ALERTA ('2') for a person whose user row the caller holds locked
- * (lockUserForAlert); a '1' with no active alert is a start (startInTransaction).
- * '1' records a position (the first position of an alert that started without
- * one, within ten minutes, goes to the contacts); '2' ends the active alert and
- * is a no-op when there is none.
- */
-export async function applyAlertRequest(
-  deps: Deps,
-  user: LockedUser,
-  input: ActiveButtonInput,
-  /**
-   * `safe`: 'Estoy bien' after a missed check-in fired the alert: the 'ended' e-mail says the person is safe.
-   * `duress`: ended with the duress PIN: the person is told it ended, the contacts that it goes on (src/server/pins).
-   */
-  ending: { safe?: boolean; duress?: boolean } = {},
-): Promise<ActiveButtonReply> {
-  const { tx, userId, now } = deps;
+/** The person's one active alert row, if any: the rows the lifecycle's phase is read from (lifecycle.ts). */
+export async function readActiveAlert(tx: Queryable, userId: string): Promise<ActiveAlert | undefined> {
   const [active] = await tx
     .select()
     .from(alerts)
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
+  return active;
+}
+
+export type ActiveAlert = typeof alerts.$inferSelect;
+
+/**
+ * The lifecycle's 'end-alert' effect (lifecycle-executor.ts decides when): the
+ * alert ends for everyone, and each contact who got it reads that it ended.
+ * `safe`: 'Estoy bien' after a missed check-in fired the alert: the 'ended' e-mail says the person is safe.
+ */
+export async function endAlert(
+  deps: Deps,
+  user: LockedUser,
+  active: ActiveAlert,
+  input: ActiveButtonInput,
+  { safe = false }: { safe?: boolean } = {},
+): Promise<ActiveButtonReply> {
+  const { tx, userId, now } = deps;
   const person = personOf(user);
   const at = pressedAt(input, now);
-  const event = input.alert_status === ALERT_START ? 'press' : ending.duress ? 'duress-end' : 'end';
-  const { effects } = step(alertPhaseOf(active), event);
-
-  if (effects.includes('record-position') && active) return recordPosition(deps, active, input, person);
-  if (effects.includes('hide-from-person') && active) return endAlertUnderDuress(deps, user, active);
-  // A fresh start (also after a duress end) is written by startInTransaction, never here.
-  if (effects.includes('start-alert')) throw new Error('a start is written by startInTransaction');
-  // Nothing to end, as far as the person is told (also after a duress end).
-  if (!effects.includes('end-alert') || !active) return { alert_status: false, alert_id: null };
   const timezone = input.timezone || active.timezone;
   await tx.update(alerts).set({ status: 'ended', endedAt: now, endPressedAt: at }).where(eq(alerts.id, active.id));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
@@ -117,7 +113,7 @@ export async function applyAlertRequest(
     actor: 'person',
     kind: 'alert-ended',
     at: now,
-    ...(ending.safe ? { detail: { safe: true } } : {}),
+    ...(safe ? { detail: { safe: true } } : {}),
   });
   // After the alert row's update, which waits for a reminder being queued: its rows are withdrawn too.
   const withdrawn = await withdrawUnsent(tx, active.id, now);
@@ -131,7 +127,7 @@ export async function applyAlertRequest(
     ...moment,
     position: null,
     deliveries,
-    ...(ending.safe ? { safe: true } : {}),
+    ...(safe ? { safe: true } : {}),
   }));
   // Phone notifications: besides the e-mails, never instead (src/server/push).
   await queueAlertPushes(tx, userId, active.id, 'alert-ended', now, [...withdrawn.phones]);
@@ -146,13 +142,19 @@ export async function applyAlertRequest(
   return { alert_status: false, alert_id: active.id };
 }
 
-async function recordPosition(
+/**
+ * The lifecycle's 'record-position' effect: a '1' while the alert is on. The
+ * first position of an alert that started without one, within ten minutes,
+ * goes to the contacts.
+ */
+export async function recordPosition(
   deps: Deps,
-  active: typeof alerts.$inferSelect,
+  user: LockedUser,
+  active: ActiveAlert,
   input: ActiveButtonInput,
-  person: ReturnType<typeof personOf>,
 ): Promise<ActiveButtonReply> {
   const { tx, now } = deps;
+  const person = personOf(user);
   const position = positionOf(input);
   const reply = { alert_status: true, alert_id: active.id };
   if (!position) return reply;

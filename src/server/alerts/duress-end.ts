@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ActiveButtonReply } from '#shared/api/active-button.ts';
 import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
@@ -6,12 +6,12 @@ import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails
 import { alerts, users } from '#server/db/schema.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { recordAlertEvent } from './alert-events.ts';
-import { alertPhaseOf, step } from './lifecycle.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
 type PersonRow = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'phone'>;
 
 /**
+ * The lifecycle's 'hide-from-person' and 'tell-contacts-forced' effects:
  * FINALIZAR ALERTA with the duress PIN, for a person whose row the caller holds
  * locked: the person's replies say the alert ended (the same reply as a real
  * end), while for the contacts it goes on. The alert stays 'active' (reminders,
@@ -63,24 +63,19 @@ export async function hideAlertFromPerson(
 }
 
 /**
- * A press while an alert ended with the duress PIN is still on for the contacts:
- * the person is free again or pressing under threat once more. Either way they
- * must see what a press after any end shows, a fresh alert, and the contacts must
- * hear of the new press: the hidden alert gives way (ended, with no e-mail: the
- * fresh alert's e-mails and reminders go to the same contacts) and the caller
- * starts a new one. True when there was one to retire.
+ * The lifecycle's 'retire-hidden' effect: a press while an alert ended with the
+ * duress PIN is still on for the contacts. The person is free again or pressing
+ * under threat once more; either way they must see what a press after any end
+ * shows, a fresh alert, and the contacts must hear of the new press: the hidden
+ * alert gives way (ended, with no e-mail: the fresh alert's e-mails and
+ * reminders go to the same contacts) and the executor starts a new one.
  */
-export async function retireHiddenAlert({
-  tx,
-  userId,
-  now,
-}: Pick<TrackDeps, 'tx' | 'userId' | 'now'>): Promise<boolean> {
-  const [active] = await tx
-    .select({ id: alerts.id, endedByDuressAt: alerts.endedByDuressAt })
-    .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
-  if (!step(alertPhaseOf(active), 'press').effects.includes('retire-hidden') || !active) return false;
-  await tx.update(alerts).set({ status: 'ended', endedAt: now }).where(eq(alerts.id, active.id));
-  await recordAlertEvent(tx, { userId, alertId: active.id, actor: 'person', kind: 'alert-replaced', at: now });
-  return true;
+export async function retireHiddenAlert(
+  { tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>,
+  hidden: Pick<AlertRow, 'id'>,
+  /** 'system': a check-in whose deadline passed, rather than a press. */
+  actor: 'person' | 'system' = 'person',
+): Promise<void> {
+  await tx.update(alerts).set({ status: 'ended', endedAt: now }).where(eq(alerts.id, hidden.id));
+  await recordAlertEvent(tx, { userId, alertId: hidden.id, actor, kind: 'alert-replaced', at: now });
 }

@@ -1,8 +1,9 @@
 /**
  * One alert's lifecycle as a pure function: what a person's event does to their
  * alert, what the person sees afterwards, what the contacts see, and what must
- * be written and sent. The routes read the phase from the rows, ask `step`, and
- * carry out its effects; they decide nothing about the duress PIN themselves.
+ * be written and sent. One executor (lifecycle-executor.ts) reads the phase
+ * from the rows, asks `step` (or `advance`, with the check-in beside it), and
+ * carries out its effects; routes decide nothing about the duress PIN.
  *
  * The duress PIN's promise lives here and only here: a phase the person cannot
  * tell from no alert at all ('hidden': ended with the duress PIN, still on for
@@ -13,8 +14,12 @@
 /** 'hidden': ended with the duress PIN; the person is told it ended, the contacts that it goes on. */
 export type AlertPhase = 'none' | 'on' | 'hidden';
 
-/** The person's events on the alert ('press' while one is on is a position update). */
-export type AlertEvent = 'press' | 'end' | 'duress-end' | 'practice';
+/**
+ * The events on the alert: the person's ('press' while one is on is a position update), and
+ * those a check-in sends it (check-in events, below): its deadline passed unanswered
+ * ('check-in-fire'), or it was closed or extended with the duress PIN ('check-in-forced-fire').
+ */
+export type AlertEvent = 'press' | 'end' | 'duress-end' | 'practice' | 'check-in-fire' | 'check-in-forced-fire';
 
 export type AlertEffect =
   /** A fresh alert: its row, and its e-mails and notifications to every confirmed contact. */
@@ -34,7 +39,9 @@ export type AlertEffect =
    * Answered as a practice is, with nothing sent: contacts told of a possible coercion must never then
    * read 'PRUEBA'. The person's list shows each contact's e-mail as sent.
    */
-  | 'practice-silent';
+  | 'practice-silent'
+  /** A check-in joins the alert that is on: one e-mail to its contacts saying it was missed. */
+  | 'tell-contacts-missed';
 
 /** What the person's screens are given: the same for 'none' and 'hidden', by construction. */
 export type PersonAlertView = { alertOn: boolean };
@@ -66,6 +73,9 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     end: ['none', []],
     'duress-end': ['none', []],
     practice: ['none', ['practice-mails']],
+    'check-in-fire': ['on', ['start-alert']],
+    // The person was told the check-in closed (or runs on): the alert it starts is theirs not to see.
+    'check-in-forced-fire': ['hidden', ['start-alert', 'hide-from-person']],
   },
   on: {
     press: ['on', ['record-position']],
@@ -73,6 +83,8 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     'duress-end': ['hidden', ['hide-from-person', 'tell-contacts-forced']],
     // The contacts must not read PRUEBA during a real alert: the reply says the alert is on.
     practice: ['on', []],
+    'check-in-fire': ['on', ['tell-contacts-missed']],
+    'check-in-forced-fire': ['on', ['tell-contacts-missed']],
   },
   hidden: {
     // The person sees a fresh alert, as after any end; the contacts are told of the new press.
@@ -81,10 +93,180 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     end: ['hidden', []],
     'duress-end': ['hidden', []],
     practice: ['hidden', ['practice-silent']],
+    // A missed check-in after a duress end rejoins no hidden alert: the person sees the fresh alert a
+    // missed check-in shows after any end, and the contacts are told of it as of a new press.
+    'check-in-fire': ['on', ['retire-hidden', 'start-alert']],
+    'check-in-forced-fire': ['hidden', ['tell-contacts-missed']],
   },
 };
 
 export function step(phase: AlertPhase, event: AlertEvent): AlertStep {
   const [next, effects] = TABLE[phase][event];
   return { phase: next, person: personView(next), contacts: contactsView(next), effects };
+}
+
+/**
+ * The person's check-in ('Avísales si no vuelvo'), as a second machine beside the alert's: its
+ * events may send the alert one (a missed or forced check-in), and the alert's end may close it.
+ * 'shown-running': closed or extended with the duress PIN, so fired for the contacts, and shown to
+ * the person as running until the deadline they chose (`duress_due_at`).
+ */
+export type CheckInPhase = 'none' | 'running' | 'fired' | 'shown-running';
+
+/**
+ * The person's requests on their check-in (the duress ones: 'Estoy bien' or 'Necesito más tiempo'
+ * with the duress PIN), and the system's 'check-in-due': its deadline and grace passed.
+ */
+export type CheckInEvent =
+  | 'check-in-set'
+  | 'check-in-position'
+  | 'check-in-extend'
+  | 'check-in-close'
+  | 'check-in-duress-extend'
+  | 'check-in-duress-close'
+  | 'check-in-due';
+
+export type CheckInEffect =
+  | 'insert-check-in'
+  /** 409 'Ya tienes un aviso en curso.': one is shown running. */
+  | 'refuse-running'
+  /** 404: no check-in is shown. */
+  | 'refuse-none'
+  | 'record-check-in-position'
+  | 'extend-check-in'
+  | 'close-check-in'
+  /** It becomes an alert, through the alert's 'check-in-fire' or 'check-in-forced-fire'. */
+  | 'fire-check-in'
+  /** The deadline the person is shown moves; what the contacts were told stays. */
+  | 'extend-shown'
+  /** The person is shown it closed; for the contacts its alert goes on. */
+  | 'close-shown';
+
+/** What the person is shown of their check-in: the same for 'running' and 'shown-running'. */
+export type PersonCheckInView = 'none' | 'running' | 'fired';
+
+export const personCheckInView = (phase: CheckInPhase): PersonCheckInView =>
+  phase === 'shown-running' ? 'running' : phase;
+
+const CHECK_IN_TABLE: Record<CheckInPhase, Record<CheckInEvent, [CheckInPhase, CheckInEffect[], AlertEvent?]>> = {
+  none: {
+    'check-in-set': ['running', ['insert-check-in']],
+    'check-in-position': ['none', ['refuse-none']],
+    'check-in-extend': ['none', ['refuse-none']],
+    'check-in-close': ['none', ['refuse-none']],
+    'check-in-duress-extend': ['none', ['refuse-none']],
+    'check-in-duress-close': ['none', ['refuse-none']],
+    'check-in-due': ['none', []],
+  },
+  running: {
+    'check-in-set': ['running', ['refuse-running']],
+    'check-in-position': ['running', ['record-check-in-position']],
+    'check-in-extend': ['running', ['extend-check-in']],
+    'check-in-close': ['none', ['close-check-in']],
+    // Fired now, through the one fire path, while the person is shown what the real PIN shows.
+    'check-in-duress-extend': ['shown-running', ['fire-check-in', 'extend-shown'], 'check-in-forced-fire'],
+    'check-in-duress-close': ['none', ['fire-check-in', 'close-shown'], 'check-in-forced-fire'],
+    'check-in-due': ['fired', ['fire-check-in'], 'check-in-fire'],
+  },
+  // Fired, its alert on: only 'Estoy bien' changes anything, by ending the alert.
+  fired: {
+    // A new check-in may start; the fired one stays with its alert.
+    'check-in-set': ['running', ['insert-check-in']],
+    'check-in-position': ['fired', []],
+    'check-in-extend': ['fired', []],
+    'check-in-close': ['none', ['close-check-in'], 'end'],
+    'check-in-duress-extend': ['fired', []],
+    'check-in-duress-close': ['none', ['close-shown'], 'duress-end'],
+    'check-in-due': ['fired', []],
+  },
+  // Requests change what the person is shown, never the alert, which is the contacts' to follow.
+  'shown-running': {
+    'check-in-set': ['shown-running', ['refuse-running']],
+    'check-in-position': ['shown-running', ['record-check-in-position']],
+    'check-in-extend': ['shown-running', ['extend-shown']],
+    'check-in-close': ['none', ['close-shown']],
+    'check-in-duress-extend': ['shown-running', ['extend-shown']],
+    'check-in-duress-close': ['none', ['close-shown']],
+    // Fired already: the worker never fires it twice. Past its shown deadline it is shown as none.
+    'check-in-due': ['shown-running', []],
+  },
+};
+
+/**
+ * The account's deletion ('Borrar cuenta'): with the owner proven by the real PIN, with no PINs set
+ * (nobody can tell the owner from someone else), or with the duress PIN (or any PIN while locked).
+ */
+export type AccountEvent = 'delete-account' | 'delete-account-unproven' | 'duress-delete-account';
+
+export type AccountEffect =
+  | 'delete-account'
+  /** The account waits for the alert's real end; the contacts lose nothing. */
+  | 'defer-deletion'
+  | 'sign-out-everywhere'
+  | 'sign-out-this-phone';
+
+export type LifecycleState = { alert: AlertPhase; checkIn: CheckInPhase };
+export type LifecycleEvent = AlertEvent | CheckInEvent | AccountEvent;
+export type LifecycleEffect = AlertEffect | CheckInEffect | AccountEffect;
+
+export type LifecycleStep = {
+  state: LifecycleState;
+  person: PersonAlertView & { checkIn: PersonCheckInView };
+  contacts: ContactsAlertView;
+  effects: LifecycleEffect[];
+};
+
+const CHECK_IN_EVENTS = new Set<LifecycleEvent>(Object.keys(CHECK_IN_TABLE.none) as CheckInEvent[]);
+const isCheckInEvent = (event: LifecycleEvent): event is CheckInEvent => CHECK_IN_EVENTS.has(event);
+const isAccountEvent = (event: LifecycleEvent): event is AccountEvent =>
+  event === 'delete-account' || event === 'delete-account-unproven' || event === 'duress-delete-account';
+
+/** Whether the contacts are being told now: an alert on (hidden or not) or a check-in running. */
+export const contactsBeingTold = (state: LifecycleState) => state.alert !== 'none' || state.checkIn === 'running';
+
+function accountStep(state: LifecycleState, event: AccountEvent): AccountEffect[] {
+  if (!contactsBeingTold(state)) return ['delete-account'];
+  if (event === 'delete-account') return ['defer-deletion', 'sign-out-everywhere'];
+  // Without a PIN the owner's other devices may still end the alert: only this phone is signed out.
+  if (event === 'delete-account-unproven') return ['defer-deletion', 'sign-out-this-phone'];
+  return ['sign-out-this-phone'];
+}
+
+/**
+ * One event on the person's whole state: the check-in's step, then the alert's step of the event
+ * it sends (if any), then what the alert's end does to a fired check-in. Its effects, in order,
+ * are the executor's to carry out (lifecycle-executor.ts).
+ */
+export function advance(state: LifecycleState, event: LifecycleEvent): LifecycleStep {
+  let { alert, checkIn } = state;
+  const effects: LifecycleEffect[] = [];
+  let alertEvent: AlertEvent | undefined;
+  if (isAccountEvent(event)) {
+    effects.push(...accountStep(state, event));
+  } else if (isCheckInEvent(event)) {
+    const [next, checkInEffects, sent] = CHECK_IN_TABLE[checkIn][event];
+    checkIn = next;
+    effects.push(...checkInEffects);
+    alertEvent = sent;
+  } else {
+    alertEvent = event;
+  }
+  if (alertEvent) {
+    const before = alert;
+    const stepped = step(alert, alertEvent);
+    alert = stepped.phase;
+    effects.push(...stepped.effects);
+    // A fired check-in is its alert's: once that alert is over for the person, so is the check-in
+    // (a duress end closes it as shown, the same as a real end does).
+    if (checkIn === 'fired' && before === 'on' && alert !== 'on') {
+      checkIn = 'none';
+      if (alert === 'hidden' && !effects.includes('close-shown')) effects.push('close-shown');
+    }
+  }
+  return {
+    state: { alert, checkIn },
+    person: { ...personView(alert), checkIn: personCheckInView(checkIn) },
+    contacts: contactsView(alert),
+    effects,
+  };
 }

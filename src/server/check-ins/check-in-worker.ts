@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { checkIns, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
-import { fireCheckIn } from './fire-check-in.ts';
+import { runCheckInDue } from '#server/alerts/lifecycle-executor.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 
 export type CheckInWorkerOptions = {
@@ -76,7 +76,7 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
         .where(eq(users.id, checkIn.userId))
         .for('no key update', { skipLocked: true });
       if (!user) return checkIn.id;
-      const alertId = await fireCheckIn({ tx, config, log, now }, user, checkIn);
+      const alertId = await runCheckInDue({ tx, config, userId: user.id, now, log }, user, checkIn);
       log.info(`aviso ${checkIn.id} vencido: alerta ${alertId}`);
       return 'fired';
     });

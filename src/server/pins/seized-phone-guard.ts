@@ -5,7 +5,7 @@ import { PIN_HEADER, pinGuardHints, pinMessages } from '#shared/api/pins.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, checkIns, users } from '#server/db/schema.ts';
 import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
-import { shownCheckIn } from '#server/check-ins/check-in-reply.ts';
+import { shownCheckIn } from '#server/alerts/check-in-reply.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail } from '#server/http/replies.ts';

@@ -11,6 +11,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
+import { runAccountDeletion } from '#server/alerts/lifecycle-executor.ts';
 import { deleteAccount } from './delete-account.ts';
 import { deferDeletion } from './deferred-deletion.ts';
 import { toProfile } from './profile-reply.ts';
@@ -64,10 +65,7 @@ export function profileRoutes(deps: AppDeps) {
           defer: async (c, verdict) => {
             const { userId, familyId } = c.var.auth;
             await db.transaction((tx) =>
-              deferDeletion(tx, userId, familyId, clock.now(), {
-                everywhere: verdict === 'real',
-                schedule: verdict !== 'pretend',
-              }),
+              runAccountDeletion(tx, { userId, familyId, now: clock.now() }, verdict, { deleteAccount, deferDeletion }),
             );
             return ok(c, apiMessages.accountDeleted);
           },

@@ -18,6 +18,14 @@ const TABLE: Row[] = [
   ['none', 'end', 'none', { personSeesAlert: false, contactsSeeAlert: false, forced: false }, []],
   ['none', 'duress-end', 'none', { personSeesAlert: false, contactsSeeAlert: false, forced: false }, []],
   ['none', 'practice', 'none', { personSeesAlert: false, contactsSeeAlert: false, forced: false }, ['practice-mails']],
+  ['none', 'check-in-fire', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, ['start-alert']],
+  [
+    'none',
+    'check-in-forced-fire',
+    'hidden',
+    { personSeesAlert: false, contactsSeeAlert: true, forced: true },
+    ['start-alert', 'hide-from-person'],
+  ],
   ['on', 'press', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, ['record-position']],
   ['on', 'end', 'none', { personSeesAlert: false, contactsSeeAlert: false, forced: false }, ['end-alert']],
   [
@@ -28,6 +36,20 @@ const TABLE: Row[] = [
     ['hide-from-person', 'tell-contacts-forced'],
   ],
   ['on', 'practice', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, []],
+  [
+    'on',
+    'check-in-fire',
+    'on',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: false },
+    ['tell-contacts-missed'],
+  ],
+  [
+    'on',
+    'check-in-forced-fire',
+    'on',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: false },
+    ['tell-contacts-missed'],
+  ],
   [
     'hidden',
     'press',
@@ -44,9 +66,23 @@ const TABLE: Row[] = [
     { personSeesAlert: false, contactsSeeAlert: true, forced: true },
     ['practice-silent'],
   ],
+  [
+    'hidden',
+    'check-in-fire',
+    'on',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: false },
+    ['retire-hidden', 'start-alert'],
+  ],
+  [
+    'hidden',
+    'check-in-forced-fire',
+    'hidden',
+    { personSeesAlert: false, contactsSeeAlert: true, forced: true },
+    ['tell-contacts-missed'],
+  ],
 ];
 
-const EVENTS: AlertEvent[] = ['press', 'end', 'duress-end', 'practice'];
+const EVENTS: AlertEvent[] = ['press', 'end', 'duress-end', 'practice', 'check-in-fire', 'check-in-forced-fire'];
 const CONTACT_MAIL: AlertEffect[] = ['start-alert', 'end-alert', 'tell-contacts-forced', 'practice-mails'];
 
 /** The person's view after each event of a script, from no alert. */

@@ -1,0 +1,348 @@
+import {
+  ALERT_END,
+  ALERT_PRACTICE,
+  ALERT_START,
+  type ActiveButtonInput,
+  type ActiveButtonReply,
+} from '#shared/api/active-button.ts';
+import { checkInMessages, dueAtProblem, type CheckIn } from '#shared/api/check-ins.ts';
+import type { CheckInStartInput, CheckInUpdateInput } from '#shared/api/check-ins.ts';
+import { pinMessages } from '#shared/api/pins.ts';
+import { bestEffort } from '#server/db/best-effort.ts';
+import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
+import {
+  closeCheckIn,
+  closeShown,
+  currentCheckIn,
+  extendCheckIn,
+  extendShown,
+  insertCheckIn,
+  positionOfRequest,
+  recordCheckInPosition,
+} from './check-in-effects.ts';
+import { fireCheckIn } from './fire-check-in.ts';
+import type { Queryable } from '#server/db/client.ts';
+import type { AppDeps, Press } from '#server/deps.ts';
+import { checkPin, pinsSet } from '#server/security/pin-check.ts';
+import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
+import {
+  endAlert,
+  lockUserForAlert,
+  readActiveAlert,
+  recordPosition,
+  startInTransaction,
+  type ActiveAlert,
+  type Deps,
+  type LockedUser,
+} from './alert-actions.ts';
+import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert } from './duress-end.ts';
+import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
+import {
+  advance,
+  type AccountEvent,
+  alertPhaseOf,
+  type AlertEvent,
+  type CheckInEvent,
+  type CheckInPhase,
+  type LifecycleEffect,
+  type LifecycleState,
+  type LifecycleStep,
+} from './lifecycle.ts';
+import { runPractice } from './practice.ts';
+
+/**
+ * The one executor of the alert's lifecycle (lifecycle.ts decides, this does).
+ * Inside one transaction with the person's row locked it reads the rows the
+ * phase comes from, turns the request into the lifecycle's event (which PIN was
+ * typed is decided here, never in a route), asks `step`, carries out each of
+ * its effects (rows, outbox messages, the `alert_events` line) and answers
+ * with what the person is shown. Routes validate, call it, and map the outcome
+ * to HTTP.
+ */
+
+export type AlertOutcome =
+  | { kind: 'reply'; reply: ActiveButtonReply }
+  /** The Idempotency-Key came before with another body. */
+  | { kind: 'key-reused' }
+  /** A missing or wrong PIN, or PINs locked: a 422 on `pin`, and the key stays unclaimed. */
+  | { kind: 'pin-refused'; message: string };
+
+type ExecutorDeps = Pick<AppDeps, 'db' | 'config' | 'log' | 'alertStarter'>;
+
+const answered = (reply: ActiveButtonReply): AlertOutcome => ({ kind: 'reply', reply });
+
+/**
+ * PUT/PATCH /api/active-button's request (DESIGN.md section 3, step 5): the first
+ * answer for (user, key) is stored with the change and its e-mails in one
+ * transaction, and every replay of that key gets it again.
+ */
+export async function runAlertRequest(deps: ExecutorDeps, press: Press): Promise<AlertOutcome> {
+  // The common case, a press from 'none' (step's 'start-alert'), with others of the same moment in
+  // one statement (docs/decisions/011, 014). It declines whenever an alert is on, shown or hidden,
+  // and the transaction below then writes the same rows for the same press.
+  if (press.input.alert_status === ALERT_START) {
+    const atOnce = await deps.alertStarter(press);
+    if (atOnce?.kind === 'answered') return answered(atOnce.reply);
+    if (atOnce?.kind === 'mismatch') return { kind: 'key-reused' };
+  }
+  return deps.db.transaction((tx) => runInTransaction(tx, deps, press));
+}
+
+async function runInTransaction(tx: Queryable, deps: ExecutorDeps, press: Press): Promise<AlertOutcome> {
+  const { config, log } = deps;
+  const { userId, key, input, now } = press;
+  // Presses of one person, whatever their keys, take turns: two phones, a double tap.
+  const user = await lockUserForAlert(tx, userId);
+  const { active, current, state } = await readState(tx, userId, now);
+  const event = await eventOf(tx, deps, user, press);
+  if (typeof event !== 'string') return event;
+  const next = advance(state, event);
+  const effectDeps: Deps = { tx, config, userId, now, log };
+
+  if (next.effects.includes('start-alert')) {
+    // A replay is answered by its key before anything is retired or started.
+    let started = await startInTransaction(effectDeps, press);
+    if (!started && active && next.effects.includes('retire-hidden')) {
+      await retireHiddenAlert(effectDeps, active);
+      started = await startInTransaction(effectDeps, press);
+    }
+    if (!started) throw new Error('a start found an alert on after its phase was read under the lock');
+    return started.kind === 'mismatch' ? { kind: 'key-reused' } : answered(started.reply);
+  }
+  const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, press.bodyHash, now);
+  if (claim.kind === 'mismatch') return { kind: 'key-reused' };
+  if (claim.kind === 'replay') return answered(claim.reply);
+  const reply = await carryOut(effectDeps, user, active, event, next, input, key);
+  // Ended with the duress PIN while its check-in had fired: shown closed, as a real end shows it.
+  if (next.effects.includes('close-shown') && current)
+    await closeShown({ tx, now, reminderMs: 0 }, current, current, {}, { duress: true });
+  await storeReply(tx, userId, key, reply);
+  return answered(reply);
+}
+
+/**
+ * The lifecycle's event for one request. FINALIZAR ALERTA with PINs set needs one, checked
+ * before the key is claimed: a 422 is not the key's answer (the same key may come back with
+ * the PIN). A replay of an answered key gets its answer again without a second check.
+ */
+async function eventOf(
+  tx: Queryable,
+  { config }: ExecutorDeps,
+  user: LockedUser,
+  { userId, key, input, now }: Press,
+): Promise<AlertEvent | Extract<AlertOutcome, { kind: 'pin-refused' }>> {
+  if (input.alert_status === ALERT_START) return 'press';
+  if (input.alert_status === ALERT_PRACTICE) return 'practice';
+  if (input.alert_status !== ALERT_END || (await keyAnswered(tx, userId, key))) return 'end';
+  const pin = await pinTyped(tx, config.secret, user, input.pin, now);
+  if (typeof pin === 'object') return { kind: 'pin-refused', message: pin.refused };
+  return pin === 'duress' ? 'duress-end' : 'end';
+}
+
+/** Every effect of one step but a start (written by startInTransaction); the reply is what the person is then shown. */
+async function carryOut(
+  deps: Deps,
+  user: LockedUser,
+  active: ActiveAlert | undefined,
+  event: AlertEvent,
+  { effects, person }: LifecycleStep,
+  input: ActiveButtonInput,
+  requestKey: string,
+): Promise<ActiveButtonReply> {
+  if (effects.includes('start-alert')) throw new Error('a start is written by startInTransaction');
+  if (effects.includes('record-position') && active) return recordPosition(deps, user, active, input);
+  if (effects.includes('hide-from-person') && active) return endAlertUnderDuress(deps, user, active);
+  if (effects.includes('end-alert') && active) return endAlert(deps, user, active, input);
+  if (effects.includes('practice-mails') || effects.includes('practice-silent'))
+    return runPractice(deps, user, input, requestKey, effects.includes('practice-silent'));
+  // Nothing to do: the reply says what the person is shown (no alert after a duress end, too).
+  if (!person.alertOn || !active) return { alert_status: false, alert_id: null };
+  return { alert_status: true, alert_id: active.id, ...(event === 'practice' ? { practice_id: null } : {}) };
+}
+
+/** A PIN typed on a request that asks for one, for a person whose row is locked: which PIN, or why it is refused. */
+async function pinTyped(
+  tx: Queryable,
+  secret: string,
+  user: LockedUser,
+  pin: string | undefined,
+  now: Date,
+): Promise<'real' | 'duress' | { refused: string }> {
+  if (!pinsSet(user)) return 'real';
+  const check = await checkPin(tx, secret, user, pin, now);
+  // Locked: a 422, not the 429 of the profile's PIN routes. The SOS queue keeps a 429 to try again
+  // later, at the front of the queue, where it would hold up a new SOS for 15 minutes; a 422 leaves
+  // the queue, and the PIN dialog shows why.
+  if (check.kind === 'locked') return { refused: pinMessages.tooManyAttempts };
+  if (check.kind === 'refused') return { refused: check.message };
+  return check.kind === 'duress' ? 'duress' : 'real';
+}
+
+/** The person's whole state as `advance` reads it, from their rows (the person's row locked by the caller). */
+async function readState(tx: Queryable, userId: string, now: Date, { lockCheckIn = false } = {}) {
+  const active = await readActiveAlert(tx, userId);
+  const current = await currentCheckIn(tx, userId, lockCheckIn);
+  const shown = current && shownCheckIn(current, now);
+  const state: LifecycleState = { alert: alertPhaseOf(active), checkIn: checkInPhaseOf(current, shown) };
+  return { active, current, shown, state };
+}
+
+const checkInPhaseOf = (current: CheckInRow | undefined, shown: CheckInRow | undefined): CheckInPhase =>
+  !current || !shown ? 'none' : current.duressAt ? 'shown-running' : current.status === 'running' ? 'running' : 'fired';
+
+/** What a check-in request is answered: a reply (stored under its key), or a 422 (not stored). */
+export type CheckInOutcome =
+  | { status: 200 | 404 | 409; message: CheckIn | string }
+  | { invalid: { message: string; errors: Record<string, string[]> } };
+
+export type CheckInDeps = Deps & { reminderMs: number };
+
+const dueInvalid = (message: string): CheckInOutcome => ({ invalid: { message, errors: { due_at: [message] } } });
+
+/** POST /api/check-ins ('Avísales si no vuelvo'), inside its transaction with the person's row locked. */
+export async function runCheckInStart(
+  deps: CheckInDeps,
+  user: LockedUser,
+  input: CheckInStartInput,
+): Promise<CheckInOutcome> {
+  const problem = dueAtProblem(input.due_at, deps.now);
+  if (problem) return dueInvalid(problem);
+  const { state } = await readState(deps.tx, user.id, deps.now);
+  const { effects } = advance(state, 'check-in-set');
+  // Running as the person is shown it: one extended with the duress PIN counts until its shown deadline.
+  if (effects.includes('refuse-running')) return { status: 409, message: checkInMessages.running };
+  const row = await insertCheckIn(deps, user.id, input);
+  return { status: 200, message: toCheckIn(row, deps.reminderMs) };
+}
+
+/**
+ * PUT /api/check-ins/current: a position, 'Necesito más tiempo' or 'Estoy bien', inside its
+ * transaction with the person's row locked. With PINs set the two last need one; the duress PIN
+ * answers as the real one, and `advance` says what it does instead.
+ */
+export async function runCheckInUpdate(
+  deps: CheckInDeps,
+  user: LockedUser,
+  input: CheckInUpdateInput,
+): Promise<CheckInOutcome> {
+  const { tx, config, now, reminderMs } = deps;
+  const { active, current, shown, state } = await readState(tx, user.id, now, { lockCheckIn: true });
+  const realEvent: CheckInEvent =
+    input.action === 'position'
+      ? 'check-in-position'
+      : input.action === 'extend'
+        ? 'check-in-extend'
+        : 'check-in-close';
+  if (!current || !shown || advance(state, realEvent).effects.includes('refuse-none'))
+    return { status: 404, message: checkInMessages.none };
+  let event: CheckInEvent = realEvent;
+  if (input.action !== 'position') {
+    const pin = await pinTyped(tx, config.secret, user, input.pin, now);
+    if (typeof pin === 'object') return { invalid: { message: pin.refused, errors: { pin: [pin.refused] } } };
+    if (pin === 'duress') event = input.action === 'extend' ? 'check-in-duress-extend' : 'check-in-duress-close';
+  }
+  const { effects } = advance(state, event);
+  const has = (effect: LifecycleEffect) => effects.includes(effect);
+  const checkInDeps = { tx, now, reminderMs };
+  const position = positionOfRequest(input);
+  let dueAt: Date | undefined;
+  if (has('extend-check-in') || has('extend-shown')) {
+    const problem = dueAtProblem(input.due_at ?? '', now);
+    if (problem) return dueInvalid(problem);
+    dueAt = new Date(input.due_at!);
+  }
+  // Whose case the check-in's line goes on: the alert it fires now, else the one it fired.
+  let logged = current;
+  if (has('fire-check-in')) {
+    const alertId = await fireCheckIn(
+      { tx, config, now, ...(deps.log ? { log: deps.log } : {}) },
+      user,
+      { ...current, ...position },
+      { forced: true },
+    );
+    // A new alert is the person's not to see; one they already see stays as it is.
+    if (has('hide-from-person')) await hideAlertFromPerson(deps, alertId);
+    logged = { ...current, firedAlertId: alertId };
+  } else if (has('end-alert') && active) {
+    await endAlert(deps, user, active, ENDED_FROM_CHECK_IN, { safe: true });
+  } else if (has('hide-from-person') && active) {
+    await endAlertUnderDuress(deps, user, active);
+  }
+  const detail: Record<string, boolean> = current.duressAt ? { afterDuress: true } : { duress: true };
+  // A fired check-in's 'Estoy bien' ends its alert: its row keeps no position of the request.
+  const written = current.status === 'running' && !current.duressAt ? position : {};
+  let row: CheckInRow = shown;
+  if (has('record-check-in-position')) row = await recordCheckInPosition(checkInDeps, current, shown, position);
+  else if (has('extend-check-in')) row = await extendCheckIn(checkInDeps, current, dueAt!, position);
+  else if (has('extend-shown')) row = await extendShown(checkInDeps, logged, shown, dueAt!, position, detail);
+  else if (has('close-shown'))
+    row = await closeShown(checkInDeps, logged, shown, current.duressAt ? position : written, detail);
+  else if (has('close-check-in')) {
+    row = await closeCheckIn(checkInDeps, current, written);
+    // Closed for real: with nothing else on, the person's screens show the truth again.
+    if (state.checkIn === 'running')
+      await bestEffort(
+        tx,
+        deps.log,
+        'lo mostrado tras el PIN de coacción',
+        (savepoint) => showTruthWhenNothingOn(savepoint, user.id),
+        false,
+      );
+  }
+  return { status: 200, message: toCheckIn(row, reminderMs) };
+}
+
+/** The input of an end no button made ('Estoy bien' on a fired check-in): pressed now, in the alert's own time zone. */
+const ENDED_FROM_CHECK_IN: ActiveButtonInput = { alert_status: ALERT_END, latitude: '', longitude: '', timezone: '' };
+
+/**
+ * The check-in worker's 'check-in-due': a running check-in's deadline and grace passed, for a
+ * check-in and person whose rows the worker holds locked. Returns the alert's id.
+ */
+export async function runCheckInDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
+  const active = await readActiveAlert(deps.tx, user.id);
+  const { effects } = advance({ alert: alertPhaseOf(active), checkIn: 'running' }, 'check-in-due');
+  if (effects.includes('retire-hidden') && active) await retireHiddenAlert(deps, active, 'system');
+  return fireCheckIn(
+    { tx: deps.tx, config: deps.config, now: deps.now, ...(deps.log ? { log: deps.log } : {}) },
+    user,
+    checkIn,
+  );
+}
+
+/** The account's own I/O, which profile (above the lifecycle) hands in: deleting now, or later. */
+export type AccountDeletionIo = {
+  deleteAccount: (tx: Queryable, userId: string) => Promise<boolean>;
+  deferDeletion: (
+    tx: Queryable,
+    userId: string,
+    familyId: string,
+    now: Date,
+    how: { everywhere: boolean; schedule: boolean },
+  ) => Promise<unknown>;
+};
+
+/**
+ * 'Borrar cuenta' that the seized-phone guard let through to its deferred version (the contacts
+ * were being told when it judged): `verdict` is what the PIN proved. Inside its own transaction
+ * with the person's row locked, as every event of the lifecycle.
+ */
+export async function runAccountDeletion(
+  tx: Queryable,
+  { userId, familyId, now }: { userId: string; familyId: string; now: Date },
+  verdict: 'real' | 'no-pins' | 'pretend',
+  { deleteAccount, deferDeletion }: AccountDeletionIo,
+): Promise<boolean> {
+  await lockUserForAlert(tx, userId);
+  const { state } = await readState(tx, userId, now);
+  const event: AccountEvent =
+    verdict === 'real' ? 'delete-account' : verdict === 'no-pins' ? 'delete-account-unproven' : 'duress-delete-account';
+  const { effects } = advance(state, event);
+  // Over since the guard looked: nothing left to wait for.
+  if (effects.includes('delete-account')) return deleteAccount(tx, userId);
+  await deferDeletion(tx, userId, familyId, now, {
+    everywhere: effects.includes('sign-out-everywhere'),
+    schedule: effects.includes('defer-deletion'),
+  });
+  return true;
+}

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  advance,
+  step,
+  type AlertEvent,
+  type AlertPhase,
+  type CheckInEffect,
+  type CheckInEvent,
+  type CheckInPhase,
+  type LifecycleEvent,
+  type LifecycleState,
+  type PersonCheckInView,
+} from '#server/alerts/lifecycle.ts';
+
+// The check-in's machine beside the alert's, and the account's deletion, as
+// tables: each check-in event from each check-in phase, with what the person is
+// then shown of the check-in, its own effects, and the event it sends the alert
+// (whose own table is lifecycle.test.ts's). `advance` runs both for every alert
+// phase the check-in phase can be seen with.
+
+type Row = [CheckInPhase, CheckInEvent, CheckInPhase, PersonCheckInView, CheckInEffect[], AlertEvent | null];
+
+const CHECK_IN_TABLE: Row[] = [
+  ['none', 'check-in-set', 'running', 'running', ['insert-check-in'], null],
+  ['none', 'check-in-position', 'none', 'none', ['refuse-none'], null],
+  ['none', 'check-in-extend', 'none', 'none', ['refuse-none'], null],
+  ['none', 'check-in-close', 'none', 'none', ['refuse-none'], null],
+  ['none', 'check-in-duress-extend', 'none', 'none', ['refuse-none'], null],
+  ['none', 'check-in-duress-close', 'none', 'none', ['refuse-none'], null],
+  ['none', 'check-in-due', 'none', 'none', [], null],
+  ['running', 'check-in-set', 'running', 'running', ['refuse-running'], null],
+  ['running', 'check-in-position', 'running', 'running', ['record-check-in-position'], null],
+  ['running', 'check-in-extend', 'running', 'running', ['extend-check-in'], null],
+  ['running', 'check-in-close', 'none', 'none', ['close-check-in'], null],
+  [
+    'running',
+    'check-in-duress-extend',
+    'shown-running',
+    'running',
+    ['fire-check-in', 'extend-shown'],
+    'check-in-forced-fire',
+  ],
+  ['running', 'check-in-duress-close', 'none', 'none', ['fire-check-in', 'close-shown'], 'check-in-forced-fire'],
+  ['running', 'check-in-due', 'fired', 'fired', ['fire-check-in'], 'check-in-fire'],
+  ['fired', 'check-in-set', 'running', 'running', ['insert-check-in'], null],
+  ['fired', 'check-in-position', 'fired', 'fired', [], null],
+  ['fired', 'check-in-extend', 'fired', 'fired', [], null],
+  ['fired', 'check-in-close', 'none', 'none', ['close-check-in'], 'end'],
+  ['fired', 'check-in-duress-extend', 'fired', 'fired', [], null],
+  ['fired', 'check-in-duress-close', 'none', 'none', ['close-shown'], 'duress-end'],
+  ['fired', 'check-in-due', 'fired', 'fired', [], null],
+  ['shown-running', 'check-in-set', 'shown-running', 'running', ['refuse-running'], null],
+  ['shown-running', 'check-in-position', 'shown-running', 'running', ['record-check-in-position'], null],
+  ['shown-running', 'check-in-extend', 'shown-running', 'running', ['extend-shown'], null],
+  ['shown-running', 'check-in-close', 'none', 'none', ['close-shown'], null],
+  ['shown-running', 'check-in-duress-extend', 'shown-running', 'running', ['extend-shown'], null],
+  ['shown-running', 'check-in-duress-close', 'none', 'none', ['close-shown'], null],
+  ['shown-running', 'check-in-due', 'shown-running', 'running', [], null],
+];
+
+const ALERT_PHASES: AlertPhase[] = ['none', 'on', 'hidden'];
+const CHECK_IN_PHASES: CheckInPhase[] = ['none', 'running', 'fired', 'shown-running'];
+const CHECK_IN_EVENTS: CheckInEvent[] = [
+  'check-in-set',
+  'check-in-position',
+  'check-in-extend',
+  'check-in-close',
+  'check-in-duress-extend',
+  'check-in-duress-close',
+  'check-in-due',
+];
+
+/** A fired check-in is its shown alert's; one shown running after the duress PIN has fired an alert. */
+const seenWith = (checkIn: CheckInPhase): AlertPhase[] =>
+  checkIn === 'fired' ? ['on'] : checkIn === 'shown-running' ? ['on', 'hidden'] : ALERT_PHASES;
+
+describe("the check-in's lifecycle", () => {
+  it('covers every check-in phase and event', () => {
+    expect(CHECK_IN_TABLE.map(([from, event]) => `${from}/${event}`).sort()).toEqual(
+      CHECK_IN_PHASES.flatMap((from) => CHECK_IN_EVENTS.map((event) => `${from}/${event}`)).sort(),
+    );
+  });
+
+  describe.each(CHECK_IN_TABLE)('from %s, %s', (from, event, to, shown, effects, sent) => {
+    it.each(seenWith(from))(`leads to ${to} with the alert %s`, (alert) => {
+      const alertStep = sent ? step(alert, sent) : undefined;
+      expect(advance({ alert, checkIn: from }, event)).toEqual({
+        state: { alert: alertStep?.phase ?? alert, checkIn: to },
+        person: { alertOn: (alertStep?.phase ?? alert) === 'on', checkIn: shown },
+        contacts: { alertOn: (alertStep?.phase ?? alert) !== 'none', forced: (alertStep?.phase ?? alert) === 'hidden' },
+        effects: [...effects, ...(alertStep?.effects ?? [])],
+      });
+    });
+  });
+
+  // The cases where the two machines meet, written out whole.
+  it.each<[LifecycleState, LifecycleEvent, LifecycleState, string[]]>([
+    [
+      { alert: 'none', checkIn: 'running' },
+      'check-in-due',
+      { alert: 'on', checkIn: 'fired' },
+      ['fire-check-in', 'start-alert'],
+    ],
+    [
+      { alert: 'hidden', checkIn: 'running' },
+      'check-in-due',
+      { alert: 'on', checkIn: 'fired' },
+      ['fire-check-in', 'retire-hidden', 'start-alert'],
+    ],
+    [
+      { alert: 'none', checkIn: 'running' },
+      'check-in-duress-close',
+      { alert: 'hidden', checkIn: 'none' },
+      ['fire-check-in', 'close-shown', 'start-alert', 'hide-from-person'],
+    ],
+    [
+      { alert: 'on', checkIn: 'fired' },
+      'check-in-close',
+      { alert: 'none', checkIn: 'none' },
+      ['close-check-in', 'end-alert'],
+    ],
+    [{ alert: 'on', checkIn: 'fired' }, 'end', { alert: 'none', checkIn: 'none' }, ['end-alert']],
+    // FINALIZAR ALERTA with the duress PIN closes the fired check-in as the person is shown it, as a real end does.
+    [
+      { alert: 'on', checkIn: 'fired' },
+      'duress-end',
+      { alert: 'hidden', checkIn: 'none' },
+      ['hide-from-person', 'tell-contacts-forced', 'close-shown'],
+    ],
+  ])('from %o, %s leads to %o', (from, event, to, effects) => {
+    const next = advance(from, event);
+    expect({ state: next.state, effects: next.effects }).toEqual({ state: to, effects });
+  });
+});
+
+describe("the account's deletion", () => {
+  const told: LifecycleState[] = [
+    { alert: 'on', checkIn: 'none' },
+    { alert: 'hidden', checkIn: 'none' },
+    { alert: 'none', checkIn: 'running' },
+    { alert: 'on', checkIn: 'fired' },
+    { alert: 'hidden', checkIn: 'shown-running' },
+  ];
+
+  it.each<[LifecycleEvent, string[], string[]]>([
+    ['delete-account', ['delete-account'], ['defer-deletion', 'sign-out-everywhere']],
+    ['delete-account-unproven', ['delete-account'], ['defer-deletion', 'sign-out-this-phone']],
+    ['duress-delete-account', ['delete-account'], ['sign-out-this-phone']],
+  ])('%s: %o with nothing on, %o while the contacts are told', (event, alone, deferred) => {
+    expect(advance({ alert: 'none', checkIn: 'none' }, event).effects).toEqual(alone);
+    for (const state of told) {
+      const next = advance(state, event);
+      // Nothing the contacts are told changes.
+      expect(next).toMatchObject({ state, effects: deferred, contacts: advance(state, 'practice').contacts });
+    }
+  });
+});
+
+// The person's requests, each with the PIN it may carry: the real one, or the duress one.
+const WITH_PIN = {
+  end: 'duress-end',
+  'check-in-close': 'check-in-duress-close',
+  'check-in-extend': 'check-in-duress-extend',
+} as const satisfies Partial<Record<LifecycleEvent, LifecycleEvent>>;
+type WithPin = keyof typeof WITH_PIN;
+
+// Every other event, but 'check-in-due': a check-in extended with the duress PIN fired at once and is
+// shown running until the chosen deadline, then as nothing, where a real one is then shown fired with
+// its alert on. That difference is still to close; the table above says what happens.
+const OTHERS: LifecycleEvent[] = ['press', 'practice', 'check-in-set', 'check-in-position'];
+
+function personViews(events: LifecycleEvent[]) {
+  let state: LifecycleState = { alert: 'none', checkIn: 'none' };
+  return events.map((event) => {
+    const next = advance(state, event);
+    state = next.state;
+    return next.person;
+  });
+}
+
+describe('the duress PIN, across both machines', () => {
+  it('shows the person the same thing after every event, whichever PIN each request carried', () => {
+    const script = fc.array(
+      fc.oneof(fc.constantFrom(...OTHERS), fc.constantFrom(...(Object.keys(WITH_PIN) as WithPin[]))),
+      {
+        maxLength: 16,
+      },
+    );
+    fc.assert(
+      fc.property(script, fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), (events, duress) => {
+        const real = personViews(events);
+        const forced = personViews(
+          events.map((event, i) => (event in WITH_PIN && duress[i] ? WITH_PIN[event as WithPin] : event)),
+        );
+        expect(forced).toEqual(real);
+      }),
+    );
+  });
+});

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '#shared/api/auth.ts';
+import { PIN_HEADER } from '#shared/api/pins.ts';
+import { createCheckInWorker } from '#server/check-ins/check-in-worker.ts';
+import { alertState, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
+import { createTestApp, type TestApp } from '#test/support/test-app.ts';
+
+// The lifecycle's executor, event by event through the real routes and worker:
+// the lines each event appends to `alert_events` (one for each row of the
+// person's it changes: the alert, the check-in), who caused them, all at the
+// event's moment; and a replay of the same request, under the same key,
+// appends nothing and changes nothing.
+
+const MINUTE = 60_000;
+const NOWHERE = { latitude: '', longitude: '', timezone: MEXICO.timezone };
+
+type Ctx = { t: TestApp; me: Session };
+/** One request of the person's phone, sent under `key`; a worker's tick needs no key. */
+type Request = (ctx: Ctx, key: string) => Promise<{ status: number; body: unknown } | void>;
+
+const inMinutes = (t: TestApp, minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
+
+const button =
+  (body: Record<string, unknown>): Request =>
+  ({ t, me }, key) =>
+    press(t, me, body, key);
+const sos = button({ alert_status: '1', ...NOWHERE });
+const position = button({ alert_status: '1', ...MEXICO });
+const end = (pin?: string) => button({ alert_status: '2', ...MEXICO, ...(pin ? { pin } : {}) });
+const practice = button({ alert_status: '3', ...MEXICO });
+/** A body made once per key: a replay sends the first request's body again, as the phone's queue does. */
+const bodies = new Map<string, Record<string, unknown>>();
+const bodyFor = (key: string, make: () => Record<string, unknown>) => {
+  if (!bodies.has(key)) bodies.set(key, make());
+  return bodies.get(key)!;
+};
+const checkInFor =
+  (minutes: number): Request =>
+  ({ t, me }, key) =>
+    t.call('POST', 'check-ins', {
+      token: me.access_token,
+      body: bodyFor(key, () => ({
+        purpose: 'cita-inmigracion',
+        place: '26 Federal Plaza',
+        due_at: inMinutes(t, minutes),
+        ...MEXICO,
+      })),
+      headers: { 'idempotency-key': key },
+    });
+const checkIn =
+  (body: (t: TestApp) => Record<string, unknown>): Request =>
+  ({ t, me }, key) =>
+    t.call('PUT', 'check-ins/current', {
+      token: me.access_token,
+      body: bodyFor(key, () => body(t)),
+      headers: { 'idempotency-key': key },
+    });
+const extendBy = (minutes: number, pin?: string) =>
+  checkIn((t) => ({ action: 'extend', due_at: inMinutes(t, minutes), ...(pin ? { pin } : {}) }));
+const close = (pin?: string) => checkIn(() => ({ action: 'ok', ...(pin ? { pin } : {}) }));
+const checkInDue: Request = async ({ t }) => {
+  t.clock.advance(70 * MINUTE);
+  await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick();
+};
+const pins: Request = async ({ t, me }) => setPins(t, me);
+/** 'Borrar cuenta' signs the phone out: no replay follows it. */
+const deleteAccount =
+  (pin: string): Request =>
+  async ({ t, me }) => {
+    const reply = await t.call('DELETE', 'profile', { token: me.access_token, headers: { [PIN_HEADER]: pin } });
+    expect(reply.status).toBe(200);
+  };
+
+/** [actor, kind, on the alert, on the check-in] of each line the event appended. */
+type Line = [string, string, boolean, boolean];
+
+const CASES: { name: string; before: Request[]; event: Request; lines: Line[] }[] = [
+  { name: "'press' from none", before: [], event: sos, lines: [['person', 'alert-started', true, false]] },
+  {
+    name: "'press' from on, with a position",
+    before: [sos],
+    event: position,
+    lines: [['person', 'position', true, false]],
+  },
+  { name: "'end' from on", before: [sos], event: end(), lines: [['person', 'alert-ended', true, false]] },
+  { name: "'end' from none", before: [], event: end(), lines: [] },
+  {
+    name: "'duress-end' from on",
+    before: [pins, sos],
+    event: end(DURESS_PIN),
+    lines: [['person', 'alert-ended-duress', true, false]],
+  },
+  { name: "'end' from hidden", before: [pins, sos, end(DURESS_PIN)], event: end(PIN), lines: [] },
+  {
+    name: "'press' from hidden: the hidden alert gives way to a fresh one",
+    before: [pins, sos, end(DURESS_PIN)],
+    event: sos,
+    lines: [
+      ['person', 'alert-replaced', true, false],
+      ['person', 'alert-started', true, false],
+    ],
+  },
+  { name: "'practice' from none", before: [], event: practice, lines: [['person', 'practice', false, false]] },
+  { name: "'practice' from on", before: [sos], event: practice, lines: [] },
+  {
+    name: "'practice' from hidden",
+    before: [pins, sos, end(DURESS_PIN)],
+    event: practice,
+    lines: [['person', 'practice', false, false]],
+  },
+  { name: "'check-in-set'", before: [], event: checkInFor(60), lines: [['person', 'check-in-set', false, true]] },
+  {
+    name: "'check-in-extend'",
+    before: [checkInFor(60)],
+    event: extendBy(90),
+    lines: [['person', 'check-in-extended', false, true]],
+  },
+  {
+    name: "'check-in-close' of a running check-in",
+    before: [checkInFor(60)],
+    event: close(),
+    lines: [['person', 'check-in-closed', false, true]],
+  },
+  {
+    name: "'check-in-duress-close' of a running check-in",
+    before: [pins, checkInFor(60)],
+    event: close(DURESS_PIN),
+    lines: [
+      ['system', 'alert-started', true, true],
+      ['person', 'check-in-fired', true, true],
+      ['person', 'check-in-closed', true, true],
+    ],
+  },
+  {
+    name: "'check-in-duress-extend' of a running check-in",
+    before: [pins, checkInFor(60)],
+    event: extendBy(90, DURESS_PIN),
+    lines: [
+      ['system', 'alert-started', true, true],
+      ['person', 'check-in-fired', true, true],
+      ['person', 'check-in-extended', true, true],
+    ],
+  },
+  {
+    name: "'check-in-due'",
+    before: [checkInFor(60)],
+    event: checkInDue,
+    lines: [
+      ['system', 'alert-started', true, true],
+      ['system', 'check-in-fired', true, true],
+    ],
+  },
+  {
+    name: "'check-in-due' after a duress end: a fresh alert, as after a real end",
+    before: [pins, sos, end(DURESS_PIN), checkInFor(60)],
+    event: checkInDue,
+    lines: [
+      ['system', 'alert-replaced', true, false],
+      ['system', 'alert-started', true, true],
+      ['system', 'check-in-fired', true, true],
+    ],
+  },
+  {
+    name: "'check-in-close' of a fired check-in ends its alert",
+    before: [checkInFor(60), checkInDue],
+    event: close(),
+    lines: [
+      ['person', 'alert-ended', true, true],
+      ['person', 'check-in-closed', true, true],
+    ],
+  },
+  {
+    name: "'duress-end' while a check-in fired closes it as the person is shown it",
+    before: [pins, checkInFor(60), checkInDue],
+    event: end(DURESS_PIN),
+    lines: [
+      ['person', 'alert-ended-duress', true, true],
+      ['person', 'check-in-closed', true, true],
+    ],
+  },
+  {
+    name: "'delete-account' during an alert: deferred",
+    before: [pins, sos],
+    event: deleteAccount(PIN),
+    lines: [['person', 'deletion-requested', true, false]],
+  },
+  {
+    name: "'duress-delete-account' during an alert: only this phone signed out",
+    before: [pins, sos],
+    event: deleteAccount(DURESS_PIN),
+    lines: [['person', 'deletion-requested', true, false]],
+  },
+];
+
+async function linesOf(t: TestApp, userId: string): Promise<{ line: Line; at: Date }[]> {
+  const { rows } = await t.pool.query<{
+    actor: string;
+    kind: string;
+    alert_id: string | null;
+    check_in_id: string | null;
+    at: Date;
+  }>('select actor, kind, alert_id, check_in_id, at from alert_events where user_id = $1 order by at, id', [userId]);
+  return rows.map((row) => ({
+    line: [row.actor, row.kind, row.alert_id !== null, row.check_in_id !== null],
+    at: row.at,
+  }));
+}
+
+async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const { rows } = await t.pool.query<{ id: string }>('select id from users where email = $1', [email]);
+  return rows[0]!.id;
+}
+
+describe("the lifecycle's executor", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(CASES.map((c, index) => ({ ...c, tag: `exec${index}` })))('$name', async ({ before, event, lines, tag }) => {
+    const { me } = await personWithConfirmedContacts(t, tag, [['Luis', 'Díaz']]);
+    const userId = await userIdOf(t, `${tag}@example.com`);
+    for (const request of before) {
+      const reply = await request({ t, me }, randomUUID());
+      if (reply) expect(reply.status).toBe(200);
+      t.clock.advance(MINUTE);
+    }
+    const earlier = (await linesOf(t, userId)).length;
+    const key = randomUUID();
+    const reply = await event({ t, me }, key);
+    const appended = (await linesOf(t, userId)).slice(earlier);
+    expect(appended.map(({ line }) => line)).toEqual(lines);
+    // All at the event's moment.
+    expect(appended.filter(({ at }) => at.getTime() !== t.clock.now().getTime())).toEqual([]);
+    if (!reply) return;
+    // The same request again, later, under its key: the same answer, and nothing appended.
+    t.clock.advance(MINUTE);
+    const replay = await event({ t, me }, key);
+    expect(replay).toEqual(reply);
+    expect(await linesOf(t, userId)).toHaveLength(earlier + lines.length);
+  });
+
+  it('shows the person, after a duress end while a check-in fired, what a real end shows', async () => {
+    const views = [];
+    for (const pin of [PIN, DURESS_PIN]) {
+      const { me } = await personWithConfirmedContacts(t, `exec-view-${pin}`, [['Luis', 'Díaz']]);
+      const ctx = { t, me };
+      await pins(ctx, '');
+      expect((await checkInFor(60)(ctx, randomUUID()))?.status).toBe(200);
+      await checkInDue(ctx, '');
+      expect((await end(pin)(ctx, randomUUID()))?.status).toBe(200);
+      const current = await t.call('GET', 'check-ins/current', { token: me.access_token });
+      views.push({ checkIn: current.body, alert: await alertState(t, me) });
+    }
+    expect(views[1]).toEqual(views[0]);
+    expect(views[0]).toMatchObject({ checkIn: { success: true, message: null }, alert: { alert_status: false } });
+  });
+
+  it('shows the person, after a duress end, the fresh alert a missed check-in starts, as after a real end', async () => {
+    const views = [];
+    for (const pin of [PIN, DURESS_PIN]) {
+      const { me } = await personWithConfirmedContacts(t, `exec-due-${pin}`, [['Luis', 'Díaz']]);
+      const ctx = { t, me };
+      await pins(ctx, '');
+      expect((await sos(ctx, randomUUID()))?.status).toBe(200);
+      expect((await end(pin)(ctx, randomUUID()))?.status).toBe(200);
+      expect((await checkInFor(60)(ctx, randomUUID()))?.status).toBe(200);
+      await checkInDue(ctx, '');
+      const state = await alertState(t, me);
+      // Started by this check-in, at its firing: never the hidden alert's start.
+      const startedNow = state.alert?.started_at === t.clock.now().toISOString();
+      views.push({ on: state.alert_status, startedNow, trigger: state.alert?.trigger });
+    }
+    expect(views[1]).toEqual(views[0]);
+    expect(views[0]).toEqual({ on: true, startedNow: true, trigger: 'missed-check-in' });
+  });
+});
