@@ -187,18 +187,23 @@ function normalised(value: unknown, tag: string): unknown {
   return walk(value);
 }
 
-/** The visible text once it stops changing (the screen's data arrived), and where the app ended up. */
+/** The visible text once nothing waits for data and it has stayed the same for a second, and where the app ended up. */
 async function settledScreen(page: Page): Promise<{ at: string; text: string }> {
-  let last = '';
-  let same = 0;
-  const deadline = Date.now() + 20_000;
-  while (same < 4 && Date.now() < deadline) {
-    await page.waitForTimeout(250);
-    const text = await page.evaluate(() => document.body.innerText);
-    same = text === last && text.trim() !== '' ? same + 1 : 0;
-    last = text;
-  }
-  return { at: new URL(page.url()).pathname.replace(/[0-9a-f-]{36}/g, '<id>'), text: last };
+  const text = await page.waitForFunction(
+    () => {
+      const seen = window as { settling?: { text: string; since: number } };
+      const now = document.body.innerText;
+      // 'Cargando…' is a part of the screen still waiting for its data, however long the machine makes it wait.
+      if (now.trim() === '' || now.includes('Cargando') || seen.settling?.text !== now) {
+        seen.settling = { text: now, since: performance.now() };
+        return false;
+      }
+      return performance.now() - seen.settling.since >= 1000 ? now : false;
+    },
+    undefined,
+    { polling: 200, timeout: 20_000 },
+  );
+  return { at: new URL(page.url()).pathname.replace(/[0-9a-f-]{36}/g, '<id>'), text: String(await text.jsonValue()) };
 }
 
 /** localStorage and every IndexedDB store, sealed values opened with the device key as the app opens them. */
