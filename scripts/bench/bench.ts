@@ -16,6 +16,7 @@ import { browserFigures } from './figures/browser-timings.ts';
 import { checkInDueFigures } from './figures/check-in-due.ts';
 import { cyclingAccountFigures } from './figures/cycling-account.ts';
 import { deskLiveFigures } from './figures/desk-live.ts';
+import { duressTimingFigures } from './figures/duress-timing.ts';
 import { lighthouseFigures } from './figures/lighthouse.ts';
 import { calibrate, load1, machineState } from './load/calibration.ts';
 import { downloadFigures } from './figures/downloads.ts';
@@ -52,6 +53,7 @@ const figures: Record<string, Figure> = {
   memory: memoryFigures,
   'check-in': checkInDueFigures,
   'desk-live': deskLiveFigures,
+  'duress-timing': duressTimingFigures,
 };
 
 const started = Date.now();

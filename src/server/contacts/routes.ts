@@ -105,24 +105,36 @@ export function contactsRoutes(deps: AppDeps) {
     await next();
   };
 
+  /** Whether this change tells the contacts less: unmarking a contact the person is shown receiving the information. */
+  async function reduces(c: Context<AppEnv>, input: ContactPatchInput) {
+    if (input.receives_detention_info !== false) return false;
+    const shown = await findContact(db, c.var.auth.userId, c.req.param('id') ?? '');
+    return shown?.receivesDetentionInfo === true;
+  }
+
+  // The language tells nobody less (the same person, in another language): stored whatever the PIN.
+  const languageChange = (language: ContactPatchInput['language']) =>
+    language === undefined
+      ? {}
+      : {
+          language,
+          // A contact added again after a duress deletion is shown its new language too.
+          shownAs: sql<ShownContactDetails | null>`case when ${contacts.shownAs} is null then null
+                else jsonb_set(${contacts.shownAs}, '{language}', to_jsonb(${language}::text)) end`,
+        };
+
   async function changeContact(c: Context<AppEnv>, input: ContactPatchInput) {
     const id = c.req.param('id') ?? '';
     const { userId } = c.var.auth;
+    // Unmarking a contact shown unmarked already changes nothing: one unmarked with the duress PIN keeps receiving.
+    const detention =
+      input.receives_detention_info === undefined ||
+      (input.receives_detention_info === false && !(await reduces(c, input)))
+        ? {}
+        : { receivesDetentionInfo: input.receives_detention_info, shownWithoutDetentionAt: null };
     const [changed] = await db
       .update(contacts)
-      .set({
-        ...(input.language === undefined
-          ? {}
-          : {
-              language: input.language,
-              // A contact added again after a duress deletion is shown its new language too.
-              shownAs: sql`case when ${contacts.shownAs} is null then null
-                else jsonb_set(${contacts.shownAs}, '{language}', to_jsonb(${input.language}::text)) end`,
-            }),
-        ...(input.receives_detention_info === undefined
-          ? {}
-          : { receivesDetentionInfo: input.receives_detention_info, shownWithoutDetentionAt: null }),
-      })
+      .set({ ...languageChange(input.language), ...detention })
       .where(and(shownIdIs(id), eq(contacts.userId, userId)))
       .returning({ id: contacts.id });
     const row = changed ? await findContact(db, userId, id) : undefined;
@@ -131,18 +143,15 @@ export function contactsRoutes(deps: AppDeps) {
 
   /** The reply changeContact would give; the person is shown the contact unmarked, and it keeps receiving the information. */
   async function pretendChange(c: Context<AppEnv>, input: ContactPatchInput) {
-    const row = await findContact(db, c.var.auth.userId, c.req.param('id') ?? '');
-    if (!row) return notFound(c);
-    await db
+    const id = c.req.param('id') ?? '';
+    const { userId } = c.var.auth;
+    const [changed] = await db
       .update(contacts)
-      .set({ shownWithoutDetentionAt: clock.now() })
-      .where(and(shownIdIs(row.id), eq(contacts.userId, c.var.auth.userId)));
-    const shown = {
-      ...row,
-      ...(input.language === undefined ? {} : { language: input.language }),
-      receivesDetentionInfo: false,
-    };
-    return ok(c, toContact(shown, clock.now()));
+      .set({ ...languageChange(input.language), shownWithoutDetentionAt: clock.now() })
+      .where(and(shownIdIs(id), eq(contacts.userId, userId)))
+      .returning({ id: contacts.id });
+    const row = changed ? await findContact(db, userId, id) : undefined;
+    return row ? ok(c, toContact(row, clock.now())) : notFound(c);
   }
 
   return (
@@ -204,7 +213,7 @@ export function contactsRoutes(deps: AppDeps) {
         ownContact,
         validateJson(contactPatchSchema),
         guard<{ out: { json: ContactPatchInput } }>((c) => pretendChange(c, c.req.valid('json')), {
-          when: (c) => c.req.valid('json').receives_detention_info === false,
+          when: (c) => reduces(c, c.req.valid('json')),
         }),
         (c) => changeContact(c, c.req.valid('json')),
       )

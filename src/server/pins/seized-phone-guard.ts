@@ -88,7 +88,7 @@ type Reply<I extends In> = (c: Context<AppEnv, string, I>) => Response | Promise
 
 export type GuardOptions<I extends In> = {
   /** Only some requests of the route reduce anything (e.g. unmarking, not marking): the others pass freely. */
-  when?: (c: Context<AppEnv, string, I>) => boolean;
+  when?: (c: Context<AppEnv, string, I>) => boolean | Promise<boolean>;
   /** Instead of refusing with no PINs set and of pretending: the route's own deferred version (account deletion). */
   defer?: (c: Context<AppEnv, string, I>, verdict: 'real' | 'pretend' | 'no-pins') => Response | Promise<Response>;
 };
@@ -103,7 +103,7 @@ export function seizedPhoneGuard(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>)
     options: GuardOptions<I> = {},
   ): MiddlewareHandler<AppEnv, string, I> =>
     createMiddleware<AppEnv, string, I>(async (c, next) => {
-      if (options.when && !options.when(c)) return next();
+      if (options.when && !(await options.when(c))) return next();
       const { verdict, on = 'alert' } = await judgeSeizedPhone(deps, c.var.auth.userId, c.req.header(PIN_HEADER));
       if (verdict === 'free') return next();
       // With the refusal, why the PIN is asked, named for what the person is shown on.

@@ -55,8 +55,8 @@ const ROUTES: Record<string, { read: true } | { script: string } | { notThePerso
   'PUT /api/profile/firm-consent': { script: 'firm consent turned off' },
   'POST /api/profile/sessions/revoke-others': { script: 'other sessions closed' },
   'POST /api/contacts': { script: 'contact added again' },
-  'PUT /api/contacts/:id': { script: 'contact deleted' },
-  'PATCH /api/contacts/:id': { script: 'contact deleted' },
+  'PUT /api/contacts/:id': { script: 'contact language changed' },
+  'PATCH /api/contacts/:id': { script: 'contact language changed' },
   'DELETE /api/contacts/:id': { script: 'contact deleted' },
   'POST /api/contacts/:id/invite': { notThePersons: 'sends an invitation again: no PIN' },
   'PUT /api/profile/detention-info': { script: 'detention packet deleted' },
@@ -132,6 +132,14 @@ const unmarkContact: Step = (run) =>
     ...withPinHeader(run),
     body: { receives_detention_info: false },
   });
+/** The language alone passes; with an unmarking it carries the PIN, as the prompt would send it again. */
+const changeLanguage =
+  (index: number, language: 'es' | 'en', { unmark = false, withPin = false, method = 'PATCH' } = {}): Step =>
+  (run) =>
+    run.t.call(method, `contacts/${run.contactIds[index]}`, {
+      ...(withPin ? withPinHeader(run) : auth(run)),
+      body: { language, ...(unmark ? { receives_detention_info: false } : {}) },
+    });
 const inviteFirst: Step = (run) => run.t.call('POST', `contacts/${run.contactIds[0]}/invite`, auth(run));
 /** The first contact added again, with other details, as a new contact; it gets the id the reply gives. */
 const addFirstAgain: Step = async (run) => {
@@ -239,6 +247,28 @@ const SCRIPTS: Script[] = [
     name: 'contact deleted',
     before: [pins, markContact, sos],
     then: [unmarkContact, deleteContact, wait(1), workers, inviteFirst],
+  },
+  {
+    name: 'contact language changed',
+    before: [pins, markContact, sos],
+    then: [
+      changeLanguage(0, 'en'),
+      changeLanguage(1, 'en', { unmark: true, withPin: true }),
+      wait(1),
+      // Unmarked already, as the person is shown it: nothing less is told, so no PIN is asked.
+      changeLanguage(1, 'es', { unmark: true }),
+      changeLanguage(0, 'es', { method: 'PUT' }),
+      workers,
+    ],
+  },
+  {
+    name: 'contact language changed during a check-in',
+    before: [pins, markContact, checkInFor(60)],
+    then: [
+      changeLanguage(1, 'en', { unmark: true, withPin: true }),
+      wait(1),
+      changeLanguage(1, 'es', { unmark: true }),
+    ],
   },
   {
     name: 'detention packet deleted',

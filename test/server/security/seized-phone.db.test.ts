@@ -113,6 +113,17 @@ describe('a seized phone during an alert', () => {
       [200, { revoked: 1 }],
     ]);
     expect(await whatContactsGet('forzada@example.com')).toEqual(before);
+    // Eva is shown unmarked: unmarking her again, in another language, asks for nothing and changes the language only.
+    const again = await t.call(
+      'PATCH',
+      `contacts/${eva!.id}`,
+      withPin(me, undefined, { language: 'en', receives_detention_info: false }),
+    );
+    expect([again.status, again.body.message]).toEqual([
+      200,
+      expect.objectContaining({ id: eva!.id, language: 'en', receives_detention_info: false }),
+    ]);
+    expect(await whatContactsGet('forzada@example.com')).toEqual(before);
     // The owner's laptop still works.
     expect((await t.call('GET', 'profile', { token: laptop.access_token })).status).toBe(200);
 

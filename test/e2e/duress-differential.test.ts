@@ -1,0 +1,371 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import type { RunningApp } from '#test/support/app-server.ts';
+import { enterWithEmailedCode, phonePage, setPinsInBrowser } from '#test/support/browser-flows.ts';
+import { readMailbox } from '#test/support/mailbox.ts';
+import { MIAMI, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+
+// The duress PIN's promise in a real Chromium with the real build: the same script
+// of a person's actions runs twice on fresh accounts, once with the real PIN and once
+// with the duress PIN from the same step on. Everything the person can observe
+// afterwards must be the same: each screen's visible text, what the app keeps on the
+// phone (localStorage and every IndexedDB store, the service worker's SOS queue
+// included, opened with the device key as the app opens it), and the person's
+// e-mails, with ids, times, tokens and the account's own name made alike.
+// The server's replies are compared route by route in test/server/alerts/duress-differential.db.test.ts.
+
+const PIN = '2468';
+const DURESS_PIN = '1357';
+
+const env = appAndChromiumPerFile();
+
+/**
+ * Every screen of the app's router, by what it is to this harness. A screen added
+ * later and missing here fails the first test: it is compared after every script, or
+ * said to be none of the signed-in person's.
+ */
+const SCREENS: Record<string, { compared: true } | { notThePersons: string }> = {
+  '/web/home': { compared: true },
+  '/web/active': { compared: true },
+  '/web/contact': { compared: true },
+  '/web/contact/$contactId': { compared: true },
+  '/web/profile': { compared: true },
+  '/web/check-in': { compared: true },
+  '/web/practice': { compared: true },
+  '/': { notThePersons: 'sends a signed-in person on to home' },
+  '/unauthorized': { notThePersons: 'the page of a refused staff sign-in' },
+  '/web': { notThePersons: 'sends a signed-in person on to home' },
+  '/web/auth': { notThePersons: 'before a session (a signed-in person is sent home)' },
+  '/web/auth/signin': { notThePersons: 'before a session; used by the new phone of the script' },
+  '/web/auth/verify': { notThePersons: 'before a session; used by the new phone of the script' },
+  '/web/auth/signup': { notThePersons: 'before an account' },
+  '/web/auth/contacts': { notThePersons: 'first run only, before home' },
+  '/web/active/unsubscribe': { notThePersons: "a contact's link" },
+  '/web/active/accept': { notThePersons: "a contact's link" },
+  '/web/active/invalid': { notThePersons: "a contact's link" },
+  '/web/active/verify/$token': { notThePersons: "a contact's link" },
+  '/web/active/confirm': { notThePersons: "a contact's link" },
+  '/web/active/ack/$token': { notThePersons: "a contact's 'Lo tengo' page" },
+  '/web/desk': { notThePersons: "the firm's staff" },
+  '/web/desk/entrar': { notThePersons: "the firm's staff" },
+  '/web/desk/equipo': { notThePersons: "the firm's staff" },
+  '/web/desk/buscar': { notThePersons: "the firm's staff" },
+  '/web/desk/registro': { notThePersons: "the firm's staff" },
+  '/web/desk/$alertId': { notThePersons: "the firm's staff" },
+};
+
+type Run = {
+  app: RunningApp;
+  context: BrowserContext;
+  page: Page;
+  email: string;
+  tag: string;
+  /** The PIN this run types wherever one is asked (the real one before the script's `then`). */
+  pin: string;
+  /** The contact's id, as home linked it at the start. */
+  contactId: string;
+  /** What the person has observed so far, at each checkpoint. */
+  seen: Record<string, unknown>;
+};
+type Step = (run: Run) => Promise<void>;
+
+async function typePin(page: Page, title: string, pin: string) {
+  const dialog = page.getByRole('alertdialog', { name: title });
+  await dialog.getByLabel('PIN de 4 números').fill(pin);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const home = async (page: Page) => {
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
+  await page.waitForURL('**/web/home');
+};
+
+const pins: Step = async ({ page }) => {
+  await setPinsInBrowser(page, PIN, DURESS_PIN);
+  await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+  await home(page);
+};
+const sos: Step = async ({ page }) => {
+  await home(page);
+  await sosButton(page).click();
+  await page.waitForURL('**/web/active');
+  await page.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 30_000 });
+};
+const end: Step = async ({ page, pin }) => {
+  await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+  await typePin(page, 'Escribe tu PIN para finalizar la alerta', pin);
+  await page.waitForURL('**/web/home');
+};
+const practice: Step = async ({ page }) => {
+  await page.getByRole('link', { name: 'Probar alerta' }).click();
+  await page.waitForURL('**/web/practice');
+  await page.getByRole('button', { name: 'Enviar alerta de prueba' }).click();
+  await page
+    .getByRole('region', { name: 'A quién llegó tu prueba' })
+    .getByText(/Jorge Paz/)
+    .waitFor({ timeout: 30_000 });
+};
+const checkIn: Step = async ({ page }) => {
+  await home(page);
+  await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
+  await page.getByRole('radio', { name: 'Cita de inmigración' }).check();
+  await page.getByRole('radio', { name: '1 hora' }).check();
+  await page.getByRole('button', { name: 'Activar aviso' }).click();
+  await page.getByRole('region', { name: 'Aviso en curso' }).getByRole('button', { name: 'Estoy bien' }).waitFor();
+};
+const extend: Step = async ({ page, pin }) => {
+  await home(page);
+  const running = page.getByRole('region', { name: 'Aviso en curso' });
+  await running.getByRole('button', { name: 'Necesito más tiempo' }).click();
+  await running.getByRole('radio', { name: '2 horas' }).check();
+  await running.getByRole('button', { name: 'Guardar nueva hora' }).click();
+  await typePin(page, 'Escribe tu PIN para cambiar la hora', pin);
+  await page.getByText('Tiempo restante:').waitFor();
+};
+const imOk: Step = async ({ page, pin }) => {
+  await home(page);
+  await page.getByRole('region', { name: 'Aviso en curso' }).getByRole('button', { name: 'Estoy bien' }).click();
+  await typePin(page, 'Escribe tu PIN para cerrar el aviso', pin);
+  await page.getByRole('link', { name: 'Avísales si no vuelvo' }).waitFor({ timeout: 30_000 });
+};
+const pinsRegion = (page: Page) => page.getByRole('region', { name: 'PIN para cerrar avisos y alertas' });
+/** 'Cambiar PIN' with this run's PIN as the current one; from then on the new PIN is the one typed. */
+const changePins: Step = async (run) => {
+  await run.page.getByRole('link', { name: 'Perfil' }).click();
+  const form = pinsRegion(run.page).getByRole('form', { name: 'Cambiar mis PIN' });
+  await form.getByLabel('PIN actual').fill(run.pin);
+  await form.getByLabel('Nuevo PIN para cerrar').fill('1111');
+  await form.getByLabel('PIN de emergencia (bajo presión)').fill('2222');
+  await form.getByRole('button', { name: 'Cambiar PIN' }).click();
+  await run.page.getByText('PIN guardados.').waitFor();
+  run.pin = '1111';
+};
+const removePins: Step = async ({ page, pin }) => {
+  await page.getByRole('link', { name: 'Perfil' }).click();
+  const form = pinsRegion(page).getByRole('form', { name: 'Quitar mis PIN' });
+  await form.getByLabel('PIN para cerrar').fill(pin);
+  await form.getByRole('button', { name: 'Quitar PIN' }).click();
+  // The reply, not what profile then shows: that is for the comparison to judge.
+  await page.getByText('PIN borrados.').waitFor();
+};
+
+/** Ids in order of appearance; times, tokens, codes and the account's own tag made alike. */
+function normalised(value: unknown, tag: string): unknown {
+  const names = new Map<string, string>();
+  const text = (raw: string) =>
+    raw
+      .replaceAll(tag, '<tag>')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => {
+        if (!names.has(id)) names.set(id, `<id ${names.size + 1}>`);
+        return names.get(id)!;
+      })
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
+      .replace(/\b1\d{12}(\.\d+)?\b/g, '<time>')
+      // Tokens of sessions and links: long random base64url.
+      .replace(/[A-Za-z0-9_-]{32,}/g, '<token>')
+      // Times of day and minutes shown ('10:42 a. m.', 'hace 3 min', '1 h 59 min').
+      .replace(/\b\d{1,2}:\d{2}(\s?[ap]\.\s?m\.)?/g, '<hora>')
+      .replace(/\b\d+ (min|minutos?|s|segundos?|h|horas?)\b/g, '<n> $1')
+      // A 4-digit code in an e-mail, not a year.
+      .replace(/\b\d{4}\b(?![-\d])/g, '<code>');
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return text(item);
+    // A time kept as milliseconds since 1970.
+    if (typeof item === 'number') return item > 1e12 ? '<time>' : item;
+    if (Array.isArray(item)) return item.map(walk);
+    if (item && typeof item === 'object')
+      return Object.fromEntries(
+        Object.entries(item)
+          // How often a cached query was fetched again: the moment a screen refetched, not what anyone is shown.
+          .filter(([key]) => key !== 'dataUpdateCount')
+          .map(([key, inner]) => [text(key), walk(inner)]),
+      );
+    return item;
+  };
+  return walk(value);
+}
+
+/** The visible text once nothing waits for data and it has stayed the same for a second, and where the app ended up. */
+async function settledScreen(page: Page): Promise<{ at: string; text: string }> {
+  const text = await page.waitForFunction(
+    () => {
+      const seen = window as { settling?: { text: string; since: number } };
+      const now = document.body.innerText;
+      // 'Cargando…' is a part of the screen still waiting for its data, however long the machine makes it wait.
+      if (now.trim() === '' || now.includes('Cargando') || seen.settling?.text !== now) {
+        seen.settling = { text: now, since: performance.now() };
+        return false;
+      }
+      return performance.now() - seen.settling.since >= 1000 ? now : false;
+    },
+    undefined,
+    { polling: 200, timeout: 20_000 },
+  );
+  return { at: new URL(page.url()).pathname.replace(/[0-9a-f-]{36}/g, '<id>'), text: String(await text.jsonValue()) };
+}
+
+/** localStorage and every IndexedDB store, sealed values opened with the device key as the app opens them. */
+function storedState(page: Page): Promise<unknown> {
+  return page.evaluate(async () => {
+    const open = (name: string) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onerror = () => reject(request.error ?? new Error(name));
+        request.onsuccess = () => resolve(request.result);
+      });
+    const all = (db: IDBDatabase, store: string) =>
+      new Promise<[IDBValidKey, unknown][]>((resolve, reject) => {
+        const rows: [IDBValidKey, unknown][] = [];
+        const cursor = db.transaction(store, 'readonly').objectStore(store).openCursor();
+        cursor.onerror = () => reject(cursor.error ?? new Error(store));
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return resolve(rows);
+          rows.push([at.key, at.value]);
+          at.continue();
+        };
+      });
+    let deviceKey: CryptoKey | undefined;
+    const databases = (await indexedDB.databases()).map((db) => db.name ?? '').sort();
+    if (databases.includes('sos-keys')) {
+      const keys = await open('sos-keys');
+      deviceKey = (await all(keys, 'keys')).find(([key]) => key === 'device-key')?.[1] as CryptoKey | undefined;
+      keys.close();
+    }
+    const reveal = async (value: unknown): Promise<unknown> => {
+      if (value instanceof CryptoKey) return `<CryptoKey ${value.algorithm.name}>`;
+      if (value instanceof Blob) return reveal(new Uint8Array(await value.arrayBuffer()));
+      if (value instanceof ArrayBuffer) return reveal(new Uint8Array(value));
+      if (ArrayBuffer.isView(value)) {
+        const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+        if (deviceKey && bytes.byteLength > 12) {
+          try {
+            const plain = new TextDecoder().decode(
+              await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, deviceKey, bytes.slice(12)),
+            );
+            try {
+              return { sealed: await reveal(JSON.parse(plain)) };
+            } catch {
+              return { sealed: plain };
+            }
+          } catch {
+            // Not sealed with the device key: its size is what can be compared.
+          }
+        }
+        return `<${bytes.byteLength} bytes>`;
+      }
+      if (Array.isArray(value)) return Promise.all(value.map(reveal));
+      if (value && typeof value === 'object') {
+        const out: Record<string, unknown> = {};
+        for (const key of Object.keys(value).sort()) out[key] = await reveal((value as Record<string, unknown>)[key]);
+        return out;
+      }
+      return value;
+    };
+    const indexed: Record<string, unknown> = {};
+    for (const name of databases) {
+      const db = await open(name);
+      for (const store of [...db.objectStoreNames].sort())
+        indexed[`${name}/${store}`] = await Promise.all(
+          (await all(db, store)).map(async ([key, value]) => [await reveal(key), await reveal(value)]),
+        );
+      db.close();
+    }
+    const local: Record<string, unknown> = {};
+    for (const key of Object.keys(localStorage).sort()) {
+      const item = localStorage.getItem(key) ?? '';
+      try {
+        local[key] = JSON.parse(item) as unknown;
+      } catch {
+        local[key] = item;
+      }
+    }
+    return { indexed, local };
+  });
+}
+
+/** Every compared screen, opened as the person would open it, then what the phone keeps and the person's e-mails. */
+const observe =
+  (checkpoint: string): Step =>
+  async (run) => {
+    const screens: Record<string, unknown> = {};
+    for (const [screen, use] of Object.entries(SCREENS)) {
+      if (!('compared' in use)) continue;
+      const path = screen.replace('$contactId', run.contactId);
+      await run.page.goto(`${run.app.url}${path}`);
+      screens[screen] = await settledScreen(run.page);
+    }
+    const mails = (await readMailbox(run.app.dataDir))
+      .filter((mail) => mail.to.includes(run.email))
+      .map((mail) => ({ subject: mail.subject, text: mail.text }));
+    run.seen[checkpoint] = normalised({ screens, stored: await storedState(run.page), mails }, run.tag);
+  };
+
+/** A second phone of the person's: signed in with the e-mailed code, then everything it shows. */
+const newPhone: Step = async (run) => {
+  const phone = await phonePage(env.browser);
+  await phone.context.grantPermissions(['geolocation'], { origin: run.app.url });
+  await phone.context.setGeolocation(MIAMI);
+  await enterWithEmailedCode(phone.page, run.app, run.email);
+  await phone.page.waitForURL('**/web/home');
+  await phone.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  try {
+    await observe('on a new phone')({ ...run, context: phone.context, page: phone.page });
+  } finally {
+    await phone.context.close();
+  }
+};
+
+type Script = { name: string; before: Step[]; then: Step[] };
+
+const SCRIPTS: Script[] = [
+  {
+    name: 'end, a new press after it, practice, and a new phone',
+    before: [pins, sos],
+    then: [end, sos, observe('a new press after the end'), end, practice, observe('after practice'), newPhone],
+  },
+  {
+    name: 'check-in extended and closed, PINs changed and removed',
+    before: [pins, checkIn],
+    then: [extend, observe('check-in extended'), imOk, changePins, removePins, observe('after the PINs')],
+  },
+];
+
+async function play(script: Script, index: number, pin: string): Promise<Record<string, unknown>> {
+  const { app, browser } = env;
+  // Tags of one length, letters only (a surname): the name sealed on the phone weighs the same in both runs.
+  const tag = `zqx${'abcdefgh'[index]}${pin === PIN ? 'r' : 'd'}`;
+  const person = await personWithConfirmedContact(app, browser, tag);
+  const link = person.page.locator('a[href*="/web/contact/"]').first();
+  const contactId = (await link.getAttribute('href'))?.split('/').at(-1) ?? '';
+  const run: Run = { app, ...person, tag, pin: PIN, contactId, seen: {} };
+  try {
+    for (const step of script.before) await step(run);
+    run.pin = pin;
+    for (const step of script.then) await step(run);
+  } finally {
+    await person.context.close();
+  }
+  return run.seen;
+}
+
+describe('the duress PIN, told apart by nothing the person sees in the browser', () => {
+  it("compares every screen of the app's router, or says why not", async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { createMemoryHistory } = await import('@tanstack/react-router');
+    const { createAppRouter } = await import('#client/router.ts');
+    const router = createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory() });
+    expect(Object.keys(router.routesByPath).sort()).toEqual(Object.keys(SCREENS).sort());
+  });
+
+  for (const [index, script] of SCRIPTS.entries()) {
+    it(`${script.name}: the same screens, stored state and e-mails with either PIN`, async () => {
+      const withReal = await play(script, index, PIN);
+      const withDuress = await play(script, index, DURESS_PIN);
+      expect(Object.keys(withReal).length).toBeGreaterThan(0);
+      expect(withDuress).toEqual(withReal);
+    }, 600_000);
+  }
+});
