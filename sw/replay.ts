@@ -1,7 +1,13 @@
-import { isQueuedCheckInCall } from '#shared/browser/check-in-paths.ts';
-import { decideReplay, type ReplayDecision, type SosOutcome } from './sos-decisions.ts';
+import {
+  afterUnauthorized,
+  commandKindOf,
+  readCommandReply,
+  replayDecision,
+  replayRequest,
+  type CommandKind,
+  type ReplayOutcome,
+} from '#shared/browser/queued-commands.ts';
 import type { QueuedSos, SosQueue } from './sos-queue.ts';
-import { withBearer } from './sos-request.ts';
 import type { TokenSource } from './session-tokens.ts';
 
 export type ReplayEvent =
@@ -99,14 +105,14 @@ async function replayEntry(deps: ReplayDeps, entry: QueuedSos, storedToken: stri
   }
   for (;;) {
     const reply = await attempt(deps, entry, token);
-    const decision: ReplayDecision = decideReplay(reply.outcome, { checkIn: isCheckIn(entry) });
+    const decision = replayDecision(kindOf(entry), reply.outcome);
     if (decision === 'done' || decision === 'reject') {
       return { decision, status: reply.outcome === 'network-error' ? null : reply.outcome, message: reply.message };
     }
     if (decision === 'keep') return { decision: 'waiting' };
     // 401: one refresh, one retry. A second 401 with a token that just came back
     // from the server will not get better without the person.
-    if (refreshed) return { decision: 'needs-sign-in' };
+    if (afterUnauthorized({ refreshed }) === 'keep-until-sign-in') return { decision: 'needs-sign-in' };
     const fresh = await deps.tokens.refresh(token);
     if (fresh.kind !== 'token') return { decision: fresh.kind === 'rejected' ? 'needs-sign-in' : 'waiting' };
     token = fresh.token;
@@ -118,29 +124,19 @@ async function attempt(
   deps: ReplayDeps,
   entry: QueuedSos,
   token: string,
-): Promise<{ outcome: SosOutcome; message: string | null }> {
+): Promise<{ outcome: ReplayOutcome; message: string | null }> {
   let reply: Response;
   try {
-    reply = await deps.send(await withBearer(entry.request, token));
+    reply = await deps.send(await replayRequest(entry.request, token));
   } catch {
     return { outcome: 'network-error', message: null };
   }
   const outcome = reply.status;
   // Only a refused body's message is worth keeping, for the page to show.
-  const message = decideReplay(outcome, { checkIn: isCheckIn(entry) }) === 'reject' ? await readMessage(reply) : null;
-  return { outcome, message };
-}
-
-async function readMessage(reply: Response): Promise<string | null> {
-  try {
-    const body: unknown = await reply.json();
-    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-      return body.message;
-    }
-  } catch {
-    // No JSON body: the status alone tells the page.
-  }
-  return null;
+  if (replayDecision(kindOf(entry), outcome) !== 'reject') return { outcome, message: null };
+  // No JSON body: the status alone tells the page.
+  const read = readCommandReply(kindOf(entry), outcome, await reply.json().catch(() => undefined));
+  return { outcome, message: read.kind === 'refused' ? read.message : null };
 }
 
 async function dropExpired(deps: ReplayDeps, entries: QueuedSos[]): Promise<QueuedSos[]> {
@@ -158,8 +154,9 @@ async function dropExpired(deps: ReplayDeps, entries: QueuedSos[]): Promise<Queu
   return live;
 }
 
-function isCheckIn(entry: QueuedSos): boolean {
-  return isQueuedCheckInCall(entry.request.method, new URL(entry.request.url).pathname);
+/** Only queued commands enter the queue; an entry of an older worker that is none is read as an SOS. */
+function kindOf(entry: QueuedSos): CommandKind {
+  return commandKindOf(entry.request.method, new URL(entry.request.url).pathname) ?? 'sos';
 }
 
 function isOwnedBy(entry: QueuedSos, userId: string): boolean {

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, SOS_QUEUE_ONLY_HEADER } from '#shared/constants.ts';
+import { queuedRequest } from '#shared/browser/queued-commands.ts';
 
-/** An SOS request as the worker holds it: read once, so it can be sent and queued. */
+/** A queued command (an SOS or check-in call) as the worker holds it: read once, so it can be sent and queued. */
 export interface SosRequest {
   url: string;
   method: string;
@@ -13,12 +14,6 @@ export interface SosRequest {
   /** The page asks to queue it without a live attempt (SOS_QUEUE_ONLY_HEADER). */
   queueOnly: boolean;
 }
-
-/**
- * Headers a queued request keeps. Never Authorization: Workbox stores headers in
- * clear text, and at replay the current token comes from the encrypted store.
- */
-const QUEUED_HEADERS = ['content-type', 'accept', IDEMPOTENCY_KEY_HEADER.toLowerCase(), 'x-csrf-token', 'x-api-token'];
 
 export async function readSosRequest(request: Request, makeKey: () => string): Promise<SosRequest> {
   const headers = new Headers(request.headers);
@@ -45,23 +40,9 @@ export function liveRequest(sos: SosRequest): Request {
   return new Request(sos.url, { method: sos.method, headers: sos.headers, body: sos.body });
 }
 
-/** The request put in the queue: body, method, URL and idempotency key; no token. */
+/** The request put in the queue (src/shared/browser/queued-commands.ts): no token. */
 export function queueableRequest(sos: SosRequest): Request {
-  const headers = new Headers();
-  for (const name of QUEUED_HEADERS) {
-    const value = sos.headers.get(name);
-    if (value !== null) headers.set(name, value);
-  }
-  return new Request(sos.url, { method: sos.method, headers, body: sos.body });
-}
-
-/** A queued request with the token of the moment added, for one replay attempt. */
-export async function withBearer(request: Request, token: string): Promise<Request> {
-  const headers = new Headers(request.headers);
-  headers.set('Authorization', `Bearer ${token}`);
-  // Built afresh from the bytes rather than from the Request: no browser quirk
-  // around bodies, streams and `duplex` can get in the way of a replay.
-  return new Request(request.url, { method: request.method, headers, body: await request.clone().arrayBuffer() });
+  return queuedRequest(sos.url, sos.method, sos.headers, sos.body);
 }
 
 function readAlertStatus(body: string): string | null {

@@ -1,15 +1,7 @@
-import { ACTIVE_BUTTON_PATH, API_PREFIX } from '#shared/constants.ts';
+import { isPassingFailure } from '#shared/browser/queued-commands.ts';
 import { SOS_NOT_QUEUED_MESSAGE, SOS_QUEUED_MESSAGE, type SosQueuedReply } from '#shared/browser/sos-messages.ts';
-import { shouldQueueLiveReply } from './sos-decisions.ts';
 import type { SosQueue } from './sos-queue.ts';
 import { liveRequest, queueableRequest, readSosRequest, type SosRequest } from './sos-request.ts';
-
-const SOS_PATH = new RegExp(`^${API_PREFIX}${ACTIVE_BUTTON_PATH}/?$`);
-
-/** PUT and PATCH to this path are the SOS calls ('1' starts, '2' ends); the caller checks the origin. */
-export function isSosPath(pathname: string): boolean {
-  return SOS_PATH.test(pathname);
-}
 
 export type WaitUntil = (promise: Promise<unknown>) => void;
 
@@ -28,7 +20,8 @@ export interface SosRouteDeps {
 }
 
 /**
- * The worker's answer to an SOS call (DESIGN.md section 3, step 2). With an empty
+ * The worker's answer to a queued command, an SOS or check-in call (DESIGN.md section 3, step 2;
+ * src/shared/browser/queued-commands.ts). With an empty
  * queue the request goes to the server and a reply within the time limit passes
  * through, unless it is a 5xx, 429 or 408. Otherwise the request, without its
  * token, goes to the back of the queue and the page gets 202 queued. A call
@@ -75,7 +68,7 @@ async function sendOrQueue(deps: SosRouteDeps, sos: SosRequest, waitUntil: WaitU
 
   const live = deps.fetch(liveRequest(sos));
   const first = await firstWithin(live, deps.timeoutMs);
-  if (first.kind === 'reply' && !shouldQueueLiveReply(first.response.status)) return first.response;
+  if (first.kind === 'reply' && !isPassingFailure(first.response.status)) return first.response;
 
   if (!(await enqueue(deps, sos, waitUntil))) {
     return first.kind === 'reply' ? first.response : notQueuedReply();

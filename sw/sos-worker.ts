@@ -9,14 +9,14 @@ import {
   sosPageMessageSchema,
   type SosWorkerMessage,
 } from '#shared/browser/sos-messages.ts';
-import { isQueuedCheckInCall } from '#shared/browser/check-in-paths.ts';
+import { commandKindOf } from '#shared/browser/queued-commands.ts';
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { fetchWithTimeout } from './fetch-timeout.ts';
 import { createRejectedLog } from './rejected-log.ts';
 import type { ReplayEvent } from './replay.ts';
 import { createSosReplayer, type SosReplayer } from './sos-replayer.ts';
 import { createWorkboxSosQueue, type QueuedSos } from './sos-queue.ts';
-import { createSosHandler, isSosPath } from './sos-route.ts';
+import { createSosHandler } from './sos-route.ts';
 import { sosStatus, summary } from './sos-status.ts';
 import { createTokenSource, type WithLock } from './session-tokens.ts';
 
@@ -122,12 +122,11 @@ export function handleSosQueue(): void {
     replay,
     onQueued: () => broadcastStatus(),
   });
-  // registerRoute defaults to GET: each method needs its own registration. The
-  // check-in calls share the SOS lane and queue, so they keep their order with it.
+  // registerRoute defaults to GET: each method needs its own registration. Every queued
+  // command (SOS and check-in calls) shares one lane and one queue, so they keep their order.
   for (const method of ['PUT', 'PATCH', 'POST'] as const) {
     registerRoute(
-      ({ url, sameOrigin }) =>
-        sameOrigin && ((method !== 'POST' && isSosPath(url.pathname)) || isQueuedCheckInCall(method, url.pathname)),
+      ({ url, sameOrigin }) => sameOrigin && commandKindOf(method, url.pathname) !== null,
       ({ request, event }) => handleSos(request, (promise) => (event as Extendable).waitUntil(promise)),
       method,
     );

@@ -3,7 +3,7 @@
 // of home's budget, docs/decisions/031) and the stored session state the worker reads too
 // (src/shared/browser). Each reader mirrors a valibot schema of src/shared and keeps its rules,
 // typed with `Shape<T>` against the schema's type: a copy with exactly the schema's fields, or
-// nothing (test/client/critical/plain-data.test.ts compares each reader with its schema;
+// nothing (test/client/plain-readers/plain-data.test.ts compares each reader with its schema;
 // test/shared/plain-data-users.test.ts keeps the readers to those modules). Everywhere else, the
 // shared valibot schemas. Its reply helpers (`successMessage`, `messageText`) read an envelope's
 // text anywhere.

@@ -6,7 +6,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   SOS_QUEUE_RETENTION_MINUTES,
 } from '#shared/constants.ts';
-import { decideReplay } from '#sw/sos-decisions.ts';
+import { replayDecision } from '#shared/browser/queued-commands.ts';
 import { createSosReplayer } from '#sw/sos-replayer.ts';
 import { createSosHandler } from '#sw/sos-route.ts';
 import type { TokenSource } from '#sw/session-tokens.ts';
@@ -90,7 +90,7 @@ async function messageOf(response: Response): Promise<unknown> {
 /**
  * A phone with our service worker: the worker's own SOS route, replay loop and
  * decisions (sw/sos-route.ts, sw/sos-replayer.ts, sw/replay.ts,
- * sw/sos-decisions.ts), over a queue in memory and requests on fresh
+ * src/shared/browser/queued-commands.ts), over a queue in memory and requests on fresh
  * connections, and the page's side reduced to pressing and asking for replays
  * on a backoff timer while requests wait (sos-worker-bridge.ts). Sessions never
  * expire during a run, so the token is fixed and a refresh is refused: any 401
@@ -123,7 +123,7 @@ export function simulatedPhone(
     onReply(response.status, sentAt);
     if (press) {
       if (response.status === 401) press.unauthorized += 1;
-      if (!press.reply && decideReplay(response.status) === 'done')
+      if (!press.reply && replayDecision('sos', response.status) === 'done')
         press.reply = { status: response.status, message: await messageOf(response) };
     }
     return response;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSosHandler, isSosPath } from '#sw/sos-route.ts';
+import { createSosHandler } from '#sw/sos-route.ts';
 import type { SosQueue } from '#sw/sos-queue.ts';
 import { fakeServer, json, ok, type Answer, type Sent } from './support/fake-server.ts';
 import { enqueue, queuedKeys } from './support/replay-harness.ts';
@@ -229,18 +229,6 @@ describe('when the request can be neither sent nor queued', () => {
     };
     const { call } = await routeHarness(() => json(500, { success: false, message: 'Error' }), broken);
     expect((await call(sosCall('1'))).status).toBe(500);
-  });
-});
-
-describe('which calls are SOS calls', () => {
-  it.each([
-    ['/api/active-button', true],
-    ['/api/active-button/', true],
-    ['/api/active-buttons', false],
-    ['/api/active-button/1', false],
-    ['/web/active-button', false],
-  ])('%s: %s', (path, expected) => {
-    expect(isSosPath(path)).toBe(expected);
   });
 });
 

@@ -62,24 +62,27 @@ const timezoneField = v.pipe(
   v.check((value) => value === '' || isTimeZone(value), m.timezoneInvalid),
 );
 
+/** The fields of POST /api/check-ins, one by one: the check-in form validates its own through them. */
+export const checkInStartFields = {
+  purpose: v.pipe(
+    v.optional(v.string(checkInMessages.purposeInvalid), ''),
+    v.picklist(CHECK_IN_PURPOSES, checkInMessages.purposeInvalid),
+  ),
+  place: v.pipe(
+    v.optional(v.string(checkInMessages.placeTooLong), ''),
+    v.trim(),
+    v.maxLength(CHECK_IN_PLACE_MAX_LENGTH, checkInMessages.placeTooLong),
+  ),
+  due_at: dueAtField,
+  /** The phone's IANA time zone: contacts read the deadline in it. */
+  timezone: timezoneField,
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+};
+
 /** POST /api/check-ins (with an Idempotency-Key header). */
 export const checkInStartSchema = v.pipe(
-  v.object({
-    purpose: v.pipe(
-      v.optional(v.string(checkInMessages.purposeInvalid), ''),
-      v.picklist(CHECK_IN_PURPOSES, checkInMessages.purposeInvalid),
-    ),
-    place: v.pipe(
-      v.optional(v.string(checkInMessages.placeTooLong), ''),
-      v.trim(),
-      v.maxLength(CHECK_IN_PLACE_MAX_LENGTH, checkInMessages.placeTooLong),
-    ),
-    due_at: dueAtField,
-    /** The phone's IANA time zone: contacts read the deadline in it. */
-    timezone: timezoneField,
-    latitude: coordinate(90),
-    longitude: coordinate(180),
-  }),
+  v.object(checkInStartFields),
   // Half a position is no position.
   v.forward(
     v.check((input) => (input.latitude === '') === (input.longitude === ''), m.coordinateInvalid),

@@ -2,13 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CheckIn, CheckInPurpose } from '#shared/api/check-ins.ts';
 import { DEFAULT_CHECK_IN_REMINDER_MINUTES } from '#shared/api/check-ins.ts';
 import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
+import { expireSession } from '#client/lib/session/session-expiry.ts';
 import type { Fix } from '#client/lib/location/location-store.ts';
 import { sendCheckInCall, type CheckInReply } from '#client/api/check-in-calls.ts';
 import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
 import { setWaitingCall } from './check-in-waiting.ts';
-
-const CHECK_INS = '/check-ins';
-const CURRENT = '/check-ins/current';
 
 function timeZone(): string {
   try {
@@ -16,6 +14,18 @@ function timeZone(): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The session is over when a 401 outlived its refresh: the call was kept by the worker until the
+ * person signs in again, or nobody could keep it (src/shared/browser/queued-commands.ts). After
+ * the cache is written, so the session's end clears it with the rest.
+ */
+function endSessionIfSignedOut(reply: CheckInReply): CheckInReply {
+  if ((reply.kind === 'queued' && reply.signedOut) || (reply.kind === 'refused' && reply.status === 401)) {
+    expireSession();
+  }
+  return reply;
 }
 
 function cache(queryClient: QueryClient, update: (current: CheckIn | null | undefined) => CheckIn | null): void {
@@ -49,13 +59,13 @@ export async function startCheckIn(
 ): Promise<CheckInReply> {
   const key = newIdempotencyKey();
   const body = { purpose, place, due_at: due.toISOString(), timezone: timeZone(), ...(fix ?? {}) };
-  const reply = await sendCheckInCall('POST', CHECK_INS, key, body);
+  const reply = await sendCheckInCall('check-in-set', key, body);
   if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
   if (reply.kind === 'queued') {
     cache(queryClient, () => localCheckIn(purpose, place.trim(), due, new Date()));
     setWaitingCall({ kind: 'set', key });
   }
-  return reply;
+  return endSessionIfSignedOut(reply);
 }
 
 /** 'Estoy bien'. */
@@ -65,10 +75,14 @@ export async function closeCheckIn(
   fix: Fix | null,
 ): Promise<CheckInReply> {
   const key = newIdempotencyKey();
-  const reply = await sendCheckInCall('PUT', CURRENT, key, { action: 'ok', ...(pin ? { pin } : {}), ...(fix ?? {}) });
+  const reply = await sendCheckInCall('check-in-update', key, {
+    action: 'ok',
+    ...(pin ? { pin } : {}),
+    ...(fix ?? {}),
+  });
   if (reply.kind === 'done') cache(queryClient, () => null);
   if (reply.kind === 'queued') setWaitingCall({ kind: 'ok', key });
-  return reply;
+  return endSessionIfSignedOut(reply);
 }
 
 /** 'Necesito más tiempo'. */
@@ -80,7 +94,7 @@ export async function extendCheckIn(
 ): Promise<CheckInReply> {
   const key = newIdempotencyKey();
   const body = { action: 'extend', due_at: due.toISOString(), ...(pin ? { pin } : {}), ...(fix ?? {}) };
-  const reply = await sendCheckInCall('PUT', CURRENT, key, body);
+  const reply = await sendCheckInCall('check-in-update', key, body);
   if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
   if (reply.kind === 'queued') {
     cache(queryClient, (current) =>
@@ -94,10 +108,10 @@ export async function extendCheckIn(
     );
     setWaitingCall({ kind: 'extend', key });
   }
-  return reply;
+  return endSessionIfSignedOut(reply);
 }
 
 /** The last known position while a check-in runs: only with signal (a queue of old positions helps nobody). */
 export async function sendCheckInPosition(fix: Fix): Promise<void> {
-  await sendCheckInCall('PUT', CURRENT, newIdempotencyKey(), { action: 'position', ...fix });
+  endSessionIfSignedOut(await sendCheckInCall('check-in-update', newIdempotencyKey(), { action: 'position', ...fix }));
 }

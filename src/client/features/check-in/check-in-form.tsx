@@ -1,114 +1,113 @@
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithValibot } from '@conform-to/valibot';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { CHECK_IN_PURPOSES, CHECK_IN_PURPOSE_LABELS, type CheckInPurpose } from '#shared/api/check-ins.ts';
+import { useState } from 'react';
+import { CHECK_IN_PURPOSES, CHECK_IN_PURPOSE_LABELS, CHECK_IN_PLACE_MAX_LENGTH } from '#shared/api/check-ins.ts';
+import { FieldError } from '#client/ui/field-error.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
 import { getLocation } from '#client/lib/location/location-store.ts';
+import type { CheckInReply } from '#client/api/check-in-calls.ts';
 import { startCheckIn } from './check-in-actions.ts';
-import { CHECK_IN_SET, CHECK_IN_SET_QUEUED, NEEDS_SIGNAL, PURPOSE_REQUIRED, WHAT_HAPPENS } from './check-in-texts.ts';
+import { checkInFormSchema, type CheckInFormFields, type CheckInFormValue } from './check-in-form-schema.ts';
+import { CHECK_IN_SET, CHECK_IN_SET_QUEUED, NEEDS_SIGNAL, WHAT_HAPPENS } from './check-in-texts.ts';
 import { DueChooser, EMPTY_DUE, type DueValue } from './due-chooser.tsx';
-import { readDue } from './due-value.ts';
 import '#client/ui/form-controls.css';
 import './check-in.css';
 
-interface Errors {
-  purpose?: string;
-  place?: string;
-  due?: string;
-  form?: string;
+interface Replyable {
+  reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]>;
+}
+
+/** The server's first message on each field it refuses (the deadline on the chooser), or its message for the form. */
+function serverReply(submission: Replyable, reply: Exclude<CheckInReply, { kind: 'done' | 'queued' }>) {
+  const errors = reply.kind === 'refused' ? reply.errors : {};
+  const fieldErrors = Object.fromEntries(
+    (
+      [
+        ['purpose', errors.purpose],
+        ['place', errors.place],
+        ['due_choice', errors.due_at],
+      ] as const
+    ).flatMap(([field, messages]) => (messages?.[0] ? [[field, [messages[0]]]] : [])),
+  );
+  return Object.keys(errors).length > 0
+    ? submission.reply({ fieldErrors })
+    : submission.reply({ formErrors: [reply.message] });
 }
 
 /** What for, where, and by when: then the server watches the clock for the person. */
 export function CheckInForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [purpose, setPurpose] = useState<CheckInPurpose | ''>('');
-  const [place, setPlace] = useState('');
+  // Controlled: the time and the day show only once 'A la hora que elijas' is chosen.
   const [due, setDue] = useState<DueValue>(EMPTY_DUE);
-  const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const chosen = readDue(due, new Date());
-    const found: Errors = {};
-    if (purpose === '') found.purpose = PURPOSE_REQUIRED;
-    if ('error' in chosen) found.due = chosen.error;
-    setErrors(found);
-    if (purpose === '' || 'error' in chosen) return;
-
-    setSending(true);
-    const reply = await startCheckIn(queryClient, { purpose, place, due: chosen.due, fix: getLocation().fix });
-    setSending(false);
-    if (reply.kind === 'done' || reply.kind === 'queued') {
-      showToast({
-        message: reply.kind === 'done' ? CHECK_IN_SET : CHECK_IN_SET_QUEUED,
-        variant: reply.kind === 'done' ? 'success' : 'info',
-        screen: '/web/home',
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [form, fields] = useForm<CheckInFormFields, CheckInFormValue>({
+    id: 'check-in',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) =>
+      parseWithValibot(formData, { schema: checkInFormSchema(new Date()), disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== 'success' || submission.value.due === null) return;
+      const { purpose, place, due: at } = submission.value;
+      setSending(true);
+      void startCheckIn(queryClient, { purpose, place, due: at, fix: getLocation().fix }).then((reply) => {
+        setSending(false);
+        if (reply.kind === 'done' || reply.kind === 'queued') {
+          setLastResult(undefined);
+          showToast({
+            message: reply.kind === 'done' ? CHECK_IN_SET : CHECK_IN_SET_QUEUED,
+            variant: reply.kind === 'done' ? 'success' : 'info',
+            screen: '/web/home',
+          });
+          onDone();
+          return;
+        }
+        setLastResult(serverReply(submission, reply));
       });
-      onDone();
-      return;
-    }
-    if (reply.kind === 'refused') {
-      setErrors({
-        purpose: reply.errors.purpose?.[0],
-        place: reply.errors.place?.[0],
-        due: reply.errors.due_at?.[0],
-        form: Object.keys(reply.errors).length === 0 ? reply.message : undefined,
-      });
-      return;
-    }
-    setErrors({ form: reply.message });
-  }
+    },
+  });
+  const purposeError = fields.purpose.errors?.[0];
 
   return (
-    <form className="check-in-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="check-in-form" {...getFormProps(form)}>
       <fieldset
         className="field check-in__choices"
-        aria-describedby={errors.purpose ? 'check-in-purpose-error' : undefined}
+        aria-describedby={purposeError ? fields.purpose.errorId : undefined}
       >
         <legend className="field__label">¿Para qué sales?</legend>
-        {CHECK_IN_PURPOSES.map((value) => (
-          <label key={value} className="checkbox check-in__option">
-            <input
-              type="radio"
-              name="purpose"
-              value={value}
-              checked={purpose === value}
-              onChange={() => setPurpose(value)}
-            />
-            <span>{CHECK_IN_PURPOSE_LABELS[value]}</span>
+        {getCollectionProps(fields.purpose, { type: 'radio', options: [...CHECK_IN_PURPOSES] }).map((props) => (
+          <label key={props.key} className="checkbox check-in__option">
+            <input {...props} key={props.key} aria-invalid={undefined} aria-describedby={undefined} />
+            <span>{CHECK_IN_PURPOSE_LABELS[props.value as (typeof CHECK_IN_PURPOSES)[number]]}</span>
           </label>
         ))}
-        <p id="check-in-purpose-error" className="field__error" aria-live="polite">
-          {errors.purpose}
-        </p>
+        <FieldError id={fields.purpose.errorId} errors={fields.purpose.errors} />
       </fieldset>
 
       <div className="field">
-        <label className="field__label" htmlFor="check-in-place">
+        <label className="field__label" htmlFor={fields.place.id}>
           ¿Dónde? (opcional)
         </label>
         <input
-          id="check-in-place"
           className="field__input"
-          type="text"
-          maxLength={200}
+          {...getInputProps(fields.place, { type: 'text' })}
+          key={fields.place.key}
+          maxLength={CHECK_IN_PLACE_MAX_LENGTH}
           autoComplete="off"
-          value={place}
-          aria-invalid={errors.place ? true : undefined}
-          aria-describedby="check-in-place-error"
-          onChange={(event) => setPlace(event.target.value)}
         />
-        <p id="check-in-place-error" className="field__error" aria-live="polite">
-          {errors.place}
-        </p>
+        <FieldError id={fields.place.errorId} errors={fields.place.errors} />
       </div>
 
       <DueChooser
-        name="check-in-due"
+        name="due"
         legend="¿Para cuándo habrás vuelto?"
         value={due}
         onChange={setDue}
-        error={errors.due}
+        error={fields.due_choice.errors?.[0]}
       />
 
       <div className="check-in__explain">
@@ -116,9 +115,9 @@ export function CheckInForm({ onDone }: { onDone: () => void }) {
         <p>{NEEDS_SIGNAL}</p>
       </div>
 
-      {errors.form && (
-        <p className="field__error" role="alert">
-          {errors.form}
+      {form.errors?.[0] && (
+        <p id={form.errorId} className="field__error" role="alert">
+          {form.errors[0]}
         </p>
       )}
       <button type="submit" className="button button--block check-in__submit" disabled={sending} aria-busy={sending}>

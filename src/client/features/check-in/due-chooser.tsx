@@ -12,7 +12,10 @@ export interface DueValue {
 export const EMPTY_DUE: DueValue = { choice: '', time: '', day: 'today' };
 
 interface Props {
-  /** Prefix of the ids (two choosers never share a page, but the form and the extension are separate). */
+  /**
+   * Prefix of the ids and of the inputs' names (`<name>_choice`, `<name>_time`, `<name>_day`, the
+   * fields the check-in form's schema reads); two choosers never share a page.
+   */
   name: string;
   legend: string;
   value: DueValue;
@@ -31,7 +34,7 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
         <label key={option.value} className="checkbox check-in__option">
           <input
             type="radio"
-            name={`${name}-choice`}
+            name={`${name}_choice`}
             value={option.value}
             checked={value.choice === option.value}
             onChange={() => onChange({ ...value, choice: option.value })}
@@ -42,7 +45,7 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
       <label className="checkbox check-in__option">
         <input
           type="radio"
-          name={`${name}-choice`}
+          name={`${name}_choice`}
           value="time"
           checked={value.choice === 'time'}
           onChange={() => onChange({ ...value, choice: 'time' })}
@@ -57,6 +60,7 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
             </label>
             <input
               id={`${name}-time`}
+              name={`${name}_time`}
               className="field__input"
               type="time"
               required
@@ -72,6 +76,7 @@ export function DueChooser({ name, legend, value, onChange, error }: Props) {
             </label>
             <select
               id={`${name}-day`}
+              name={`${name}_day`}
               className="field__input"
               value={value.day}
               onChange={(event) =>

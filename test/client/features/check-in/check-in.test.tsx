@@ -5,7 +5,10 @@ import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import { getAlertStatus } from '#client/api/alert-status.ts';
 import { startAlertReconcile } from '#client/features/sos/press/reconcile-alert.ts';
 import { setWaitingCall } from '#client/features/check-in/check-in-waiting.ts';
-import { resetAll } from '#client/lib/session/session-store.ts';
+import { onSessionExpired } from '#client/lib/session/session-expiry.ts';
+import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { defaultSessionState } from '#shared/browser/session-state.ts';
+import { expectConsole } from '../../../support/fail-on-console.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
@@ -50,6 +53,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  onSessionExpired(() => undefined);
   stopBridge();
   stopBridge = () => undefined;
   setWaitingCall(null);
@@ -271,6 +275,37 @@ describe('a running check-in on home', () => {
     worker.send(queueStatus({ delivered: { idempotencyKey: key, alert_status: null } }));
     expect(await screen.findByRole('link', { name: 'Avísales si no vuelvo' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Aviso en curso' })).toBeNull();
+  });
+});
+
+describe('a check-in call whose session has expired', () => {
+  it("hands 'Estoy bien' to the worker to wait for a new sign-in, like an SOS, and only then ends the session", async () => {
+    expectConsole('warn');
+    fakeServiceWorker();
+    const { calls } = stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'GET /api/check-ins/current': () => ok(aCheckIn()),
+      'POST /api/refresh': () =>
+        json(401, { success: false, message: 'La sesión ya no es válida. Inicia sesión de nuevo.' }),
+      'PUT /api/check-ins/current': (call) =>
+        call.headers['x-sos-queue-only'] === '1'
+          ? json(202, { success: true, queued: true, message: SOS_QUEUED_MESSAGE })
+          : json(401, { success: false, message: 'Sesión expirada' }),
+    });
+    const { router } = renderApp('/web/home');
+    onSessionExpired(() => void router.navigate({ to: '/web/auth/signin', replace: true }));
+    fireEvent.click(within(await panel()).getByRole('button', { name: 'Estoy bien' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
+    const [first, queueOnly, ...more] = checkInCalls(calls);
+    expect(more).toEqual([]);
+    expect(first?.headers['x-sos-queue-only']).toBeUndefined();
+    expect(queueOnly?.headers['x-sos-queue-only']).toBe('1');
+    expect(queueOnly?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(queueOnly?.body).toEqual(first?.body);
+    expect(calls.filter((call) => call.url === '/api/refresh')).toHaveLength(1);
+    expect(getSessionState()).toEqual(defaultSessionState());
+    expect(console.warn).toHaveBeenCalledWith('Sesión expirada');
   });
 });
 

@@ -16,9 +16,9 @@ import { validateLinkTokenSearch } from '#client/routes/web/active/link-token-se
 import { aContact } from '../support/contacts.ts';
 import { aSession } from '../support/session.ts';
 
-// Home's first frame reads a few shapes with src/shared/plain-data.ts, not with
-// valibot (src/client/critical). These readers must take and refuse what the
-// shared valibot schemas take and refuse, and return the same copy.
+// Home's first download (src/client/home-first-download.ts) and the stored state read a few
+// shapes with src/shared/plain-data.ts, not with valibot (docs/decisions/031). These readers must
+// take and refuse what the shared valibot schemas take and refuse, and return the same copy.
 
 const { token_type: _tokenType, ...sessionWithoutTokenType } = aSession();
 const sessions: unknown[] = [
@@ -243,7 +243,7 @@ describe('the stored session state, read field by field', () => {
 });
 
 describe('the SOS requests the page holds, read back from storage', () => {
-  // The valibot schema it replaced (src/client/critical/press/held-storage.ts).
+  // The valibot schema it replaced (src/client/features/sos/press/held-storage.ts).
   const heldSchema = v.array(
     v.object({
       key: v.string(),
