@@ -4,7 +4,7 @@ import { isRecord, isString } from '#shared/plain-data.ts';
 // Every call that must survive no signal (DESIGN.md section 3): the page sends it, the service
 // worker passes it on or queues it and replays it later, one lane, one order. What such a call
 // looks like on the wire, what its reply means and what a 401 does are written here once, for
-// both sides (docs/decisions/034). No valibot: the SOS press is on home's first download.
+// both sides (docs/decisions/037). No valibot: the SOS press is on home's first download.
 
 /** Under /api, like every path the page's http.ts takes. */
 export const CHECK_INS_PATH = '/check-ins';
