@@ -110,7 +110,7 @@ describe("the terms from a contact's pages", () => {
     await person.close();
   });
 
-  it("keeps the language choice to one small row, so 'Lo tengo' and 'Darme de baja' are on the first screen (360x740)", async () => {
+  it("keeps the language choice to two rows at most, so 'Lo tengo' and 'Darme de baja' are on the first screen (360x740)", async () => {
     const { browser } = started;
     const { context: person, links } = await contactLinks('fila');
     const theirs = await browser.newContext({ locale: 'es-US', viewport: PHONE });
@@ -134,7 +134,8 @@ describe("the terms from a contact's pages", () => {
             ...new Set(buttons.map((button) => Math.round(button.getBoundingClientRect().top))),
           ]);
         found[`${name} ${language}`] = {
-          rows: buttonTops.length,
+          // Its 16 px words, each a 48 px target, take two rows in some languages on a 360 px phone.
+          atMostTwoRows: buttonTops.length <= 2,
           nextStepOnFirstScreen: await onFirstScreen(step),
         };
       }
@@ -142,7 +143,10 @@ describe("the terms from a contact's pages", () => {
     expect(found).toEqual(
       Object.fromEntries(
         LANGUAGES.flatMap((language) =>
-          ['ack', 'unsubscribe'].map((name) => [`${name} ${language}`, { rows: 1, nextStepOnFirstScreen: true }]),
+          ['ack', 'unsubscribe'].map((name) => [
+            `${name} ${language}`,
+            { atMostTwoRows: true, nextStepOnFirstScreen: true },
+          ]),
         ),
       ),
     );

@@ -47,6 +47,7 @@ const SCREENS: Record<string, { compared: true } | { notThePersons: string }> = 
   '/web/active/verify/$token': { notThePersons: "a contact's link" },
   '/web/active/confirm': { notThePersons: "a contact's link" },
   '/web/active/ack/$token': { notThePersons: "a contact's 'Lo tengo' page" },
+  '/web/active/terms': { notThePersons: "the contacts' terms, opened from a contact's page" },
   '/web/desk': { notThePersons: "the firm's staff" },
   '/web/desk/entrar': { notThePersons: "the firm's staff" },
   '/web/desk/equipo': { notThePersons: "the firm's staff" },
