@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { RunningApp } from '#test/support/app-server.ts';
-import { fillContactForm, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
 
 let serial = 0;
 
@@ -21,8 +21,7 @@ export async function signUpWithContact(
     phone: '3055550100',
     kinship: 'Hermana',
   });
-  await page.getByRole('dialog', { name: '¡Felicidades!' }).getByRole('button', { name: 'Ir al inicio' }).click();
-  await page.waitForURL('**/web/home');
+  await goHomeAfterFirstContact(page);
   if (options.waitForWorker ?? true) await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.close();
 }
