@@ -28,6 +28,7 @@ export const deskAccessTexts = {
   navAudit: 'Registro',
   onCall: 'De guardia',
   onCallHint: 'Recibes avisos de alertas sin atender.',
+  onCallFailed: 'No se pudo cambiar «De guardia». Revisa la conexión e inténtalo otra vez.',
   phone: 'Recibir avisos en este teléfono',
   phoneHint: 'Las alertas sin atender también llegan como aviso a este teléfono, con el botón «Atender».',
   phoneUnsupported: 'Este navegador no puede recibir avisos: te llegan por correo.',

@@ -6,6 +6,7 @@ import { deskMeKey, deskQueryRoot, deskRequest, deskToken, forgetDeskSession } f
 import type { StaffMe } from '#shared/api/staff.ts';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { DeskPhoneSwitch } from './desk-phone-switch.tsx';
+import { DeskSwitch } from './desk-switch.tsx';
 import { useDeskMe } from './use-desk-me.ts';
 import './desk-access.css';
 
@@ -81,19 +82,14 @@ function OnCallSwitch({ me }: { me: StaffMe }) {
     mutationFn: (onCall: boolean) => deskRequest<string>('PATCH', '/desk/me', { onCall }),
     onSuccess: (_reply, onCall) => queryClient.setQueryData<StaffMe>(deskMeKey, { ...me, onCall }),
   });
-  const onCall = save.isPending ? (save.variables ?? me.onCall) : me.onCall;
   return (
-    <label className="desk-layout__switch" title={t.onCallHint}>
-      <input
-        type="checkbox"
-        role="switch"
-        checked={onCall}
-        aria-checked={onCall}
-        disabled={save.isPending}
-        onChange={(event) => save.mutate(event.target.checked)}
-      />
-      {t.onCall}
-    </label>
+    <DeskSwitch
+      label={t.onCall}
+      hint={t.onCallHint}
+      on={me.onCall}
+      note={save.error ? t.onCallFailed : undefined}
+      onToggle={(onCall) => save.mutateAsync(onCall)}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import { deskAccessTexts as t } from './desk-access-texts.ts';
+import { DeskSwitch } from './desk-switch.tsx';
 import { useDeskPhoneNotifications } from './use-desk-phone-notifications.ts';
 
 /** 'Recibir avisos en este teléfono', beside 'De guardia' in the desk's header. */
 export function DeskPhoneSwitch() {
   const { state, turnOn, turnOff } = useDeskPhoneNotifications();
-  const on = state === 'on';
-  const why =
+  const note =
     state === 'unsupported'
       ? t.phoneUnsupported
       : state === 'denied'
@@ -14,23 +14,13 @@ export function DeskPhoneSwitch() {
           ? t.phoneFailed
           : undefined;
   return (
-    <>
-      <label className="desk-layout__switch" title={t.phoneHint}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          aria-checked={on}
-          disabled={state === 'checking' || state === 'busy' || state === 'unsupported' || state === 'denied'}
-          onChange={(event) => void (event.target.checked ? turnOn() : turnOff())}
-        />
-        {t.phone}
-      </label>
-      {why && (
-        <p className="desk-layout__note" role="status">
-          {why}
-        </p>
-      )}
-    </>
+    <DeskSwitch
+      label={t.phone}
+      hint={t.phoneHint}
+      on={state === 'on'}
+      disabled={state === 'checking' || state === 'busy' || state === 'unsupported' || state === 'denied'}
+      note={note}
+      onToggle={(next) => (next ? turnOn() : turnOff())}
+    />
   );
 }

@@ -65,7 +65,9 @@ describe("the desk's 'Recibir avisos en este teléfono'", () => {
     expect(toggle.checked).toBe(false);
 
     fireEvent.click(toggle);
-    await vi.waitFor(() => expect(toggle.checked).toBe(true));
+    // The press shows at once, held until the browser and the desk have answered.
+    expect([toggle.checked, toggle.disabled]).toEqual([true, true]);
+    await vi.waitFor(() => expect([toggle.checked, toggle.disabled]).toEqual([true, false]));
     expect(subscribeOptions).toEqual([{ userVisibleOnly: true, applicationServerKey: expect.any(Uint8Array) }]);
     fireEvent.click(toggle);
     await vi.waitFor(() => expect([toggle.checked, toggle.disabled]).toEqual([false, false]));
