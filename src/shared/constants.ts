@@ -12,6 +12,11 @@ export const NOT_FOUND_REDIRECT_MS = 20_000;
 export const RESTORE_TIMEOUT_MS = 5_000;
 /** The floating 'Ayuda' button never comes closer than this to any edge of the screen. */
 export const HELP_BUTTON_EDGE_PX = 10;
+/**
+ * ... and never closer than this to the header or the navigation bar: little, so the band it rests in
+ * above the navigation takes little of home's first screen (main-layout.css, --help-button-band).
+ */
+export const HELP_BUTTON_BAR_GAP_PX = 4;
 
 /** The largest position accuracy the API takes, in metres: beyond it a position says nothing of where someone is. */
 export const ACCURACY_MAX_METRES = 100_000;

@@ -106,40 +106,6 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
       <h2 id="check-in-running-title" className="check-in-running__title">
         {fired ? 'Avisamos a tus contactos' : 'Aviso en curso'}
       </h2>
-      <p className="check-in-running__what">
-        {what}
-        {checkIn.place ? ` · ${checkIn.place}` : ''}
-      </p>
-      <p>
-        Vuelves {dueText(new Date(dueMs), new Date(now))}.
-        {!fired && !overdue && (
-          <>
-            {' '}
-            Tiempo restante: <strong>{timeLeftText(dueMs, now)}</strong>
-          </>
-        )}
-      </p>
-      {fired && <p role="alert">{FIRED_NOTICE}</p>}
-      {overdue && (
-        <p className="check-in-running__reminder" role="alert">
-          {OVERDUE_NOTICE}
-        </p>
-      )}
-      {reminding && (
-        <p className="check-in-running__reminder" role="alert">
-          {reminderNotice(Math.max(1, Math.round((dueMs - remindAt) / 60_000)))}
-        </p>
-      )}
-      {waiting && (
-        <p className="check-in-running__waiting" role="status">
-          {WAITING_TEXT[waiting.kind]}
-        </p>
-      )}
-      {failure && (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      )}
       <div className="check-in-running__actions">
         <button
           type="button"
@@ -175,6 +141,43 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
           </button>
         </div>
       )}
+      {/* Under the buttons, so they are on the first screen of home (under the SOS button) on a small phone. */}
+      <div className="check-in-running__details">
+        <p className="check-in-running__what">
+          {what}
+          {checkIn.place ? ` · ${checkIn.place}` : ''}
+        </p>
+        <p>
+          Vuelves {dueText(new Date(dueMs), new Date(now))}.
+          {!fired && !overdue && (
+            <>
+              {' '}
+              Tiempo restante: <strong>{timeLeftText(dueMs, now)}</strong>
+            </>
+          )}
+        </p>
+        {fired && <p role="alert">{FIRED_NOTICE}</p>}
+        {overdue && (
+          <p className="check-in-running__reminder" role="alert">
+            {OVERDUE_NOTICE}
+          </p>
+        )}
+        {reminding && (
+          <p className="check-in-running__reminder" role="alert">
+            {reminderNotice(Math.max(1, Math.round((dueMs - remindAt) / 60_000)))}
+          </p>
+        )}
+        {waiting && (
+          <p className="check-in-running__waiting" role="status">
+            {WAITING_TEXT[waiting.kind]}
+          </p>
+        )}
+        {failure && (
+          <p className="field__error" role="alert">
+            {failure}
+          </p>
+        )}
+      </div>
       {askPin && (
         <PinDialog
           title={askPin.kind === 'ok' ? 'Escribe tu PIN para cerrar el aviso' : 'Escribe tu PIN para cambiar la hora'}

@@ -1,4 +1,4 @@
-import { HELP_BUTTON_EDGE_PX } from '#shared/constants.ts';
+import { HELP_BUTTON_BAR_GAP_PX, HELP_BUTTON_EDGE_PX } from '#shared/constants.ts';
 
 /** The top-left corner of the floating button, in CSS pixels of the viewport. */
 export type Point = { x: number; y: number };
@@ -27,21 +27,17 @@ export function floatingBar(edge: 'top' | 'bottom') {
   return { [FLOATING_BAR_ATTRIBUTE]: edge };
 }
 
-/** The viewport less the bars, HELP_BUTTON_EDGE_PX inside it. */
+/** The viewport HELP_BUTTON_EDGE_PX inside its edges, less the bars and HELP_BUTTON_BAR_GAP_PX beside them. */
 export function restingArea(viewport = viewportSize()): Area {
-  let top = 0;
-  let bottom = viewport.height;
+  let top = HELP_BUTTON_EDGE_PX;
+  let bottom = viewport.height - HELP_BUTTON_EDGE_PX;
   for (const bar of document.querySelectorAll<HTMLElement>(`[${FLOATING_BAR_ATTRIBUTE}]`)) {
     const rect = bar.getBoundingClientRect();
-    if (bar.getAttribute(FLOATING_BAR_ATTRIBUTE) === 'top') top = Math.max(top, rect.bottom + window.scrollY);
-    else bottom = Math.min(bottom, rect.top);
+    if (bar.getAttribute(FLOATING_BAR_ATTRIBUTE) === 'top')
+      top = Math.max(top, rect.bottom + window.scrollY + HELP_BUTTON_BAR_GAP_PX);
+    else bottom = Math.min(bottom, rect.top - HELP_BUTTON_BAR_GAP_PX);
   }
-  return {
-    top: top + HELP_BUTTON_EDGE_PX,
-    right: viewport.width - HELP_BUTTON_EDGE_PX,
-    bottom: bottom - HELP_BUTTON_EDGE_PX,
-    left: HELP_BUTTON_EDGE_PX,
-  };
+  return { top, right: viewport.width - HELP_BUTTON_EDGE_PX, bottom, left: HELP_BUTTON_EDGE_PX };
 }
 
 /** The nearest point where a box of `size` lies inside `area` (top and left win when it does not fit). */
