@@ -5,8 +5,9 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { refuseSubscription } from '#server/push/subscription-check.ts';
+import { removeSubscription, saveSubscription } from '#server/push/subscriptions.ts';
 import { requireStaff } from '#server/staff/require-staff.ts';
-import { removeStaffSubscription, saveStaffSubscription } from './staff-push-subscriptions.ts';
+import { staffPhones } from './staff-push-subscriptions.ts';
 
 /**
  * 'Recibir avisos en este teléfono', under /api/desk: the escalation of an
@@ -19,11 +20,11 @@ export function deskPushRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'cloc
       const { subscription } = c.req.valid('json');
       const refusal = refuseSubscription(c, subscription, config.push.extraOrigins);
       if (refusal) return refusal;
-      await saveStaffSubscription(db, c.get('staff').id, subscription, clock.now());
+      await saveSubscription(db, staffPhones, c.get('staff').id, subscription, clock.now());
       return ok(c, pushMessages.subscribed);
     })
     .delete('/desk/push/subscriptions', requireStaff('desk'), validateJson(deskPushUnsubscribeSchema), async (c) => {
-      await removeStaffSubscription(db, c.get('staff').id, c.req.valid('json').endpoint);
+      await removeSubscription(db, staffPhones, c.get('staff').id, c.req.valid('json').endpoint);
       return ok(c, pushMessages.unsubscribed);
     });
 }

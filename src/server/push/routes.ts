@@ -8,7 +8,7 @@ import { validateJson } from '#server/http/validate.ts';
 import { contactPagesLimit } from '#server/security/contact-pages-limit.ts';
 import { confirmedContactOf } from './contact-token.ts';
 import { refuseSubscription } from './subscription-check.ts';
-import { removeSubscription, saveSubscription } from './subscriptions.ts';
+import { contactPhones, removeSubscription, saveSubscription } from './subscriptions.ts';
 
 /**
  * Phone notifications for a contact, without an account: the contact's page
@@ -31,7 +31,7 @@ export function pushRoutes(deps: AppDeps) {
       const now = clock.now();
       const contactId = await confirmedContactOf(db, config.secret, token, now);
       if (!contactId) return fail(c, 404, apiMessages.linkInvalid);
-      await saveSubscription(db, contactId, subscription, now);
+      await saveSubscription(db, contactPhones, contactId, subscription, now);
       return ok(c, pushMessages.subscribed);
     })
     .delete('/push/subscriptions', validateJson(pushUnsubscribeSchema), async (c) => {
@@ -40,7 +40,7 @@ export function pushRoutes(deps: AppDeps) {
       const { token, endpoint } = c.req.valid('json');
       const contactId = await confirmedContactOf(db, config.secret, token, clock.now());
       if (!contactId) return fail(c, 404, apiMessages.linkInvalid);
-      await removeSubscription(db, contactId, endpoint);
+      await removeSubscription(db, contactPhones, contactId, endpoint);
       return ok(c, pushMessages.unsubscribed);
     });
 }

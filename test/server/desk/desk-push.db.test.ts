@@ -219,6 +219,41 @@ describe("the desk's phone notifications", () => {
     await endAlert(me);
   });
 
+  it("keeps one row per phone with its newest keys, and a staff member's five newest phones", async () => {
+    const member = await staffBearer(t, { role: 'responder', email: 'cinco@firma.example' });
+    const other = await staffBearer(t, { role: 'responder', email: 'otra@firma.example' });
+    const othersPhone = await phoneOf(other);
+    const phones: Phone[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      phones.push(await phoneOf(member));
+      t.clock.advance(1_000);
+    }
+    // The newest phone's browser subscribes again with new keys: its row takes them, no row is added.
+    const renewed = { ...phones[5]!.subscription, keys: (await service.subscribe(publicKey)).subscription.keys };
+    const again = await t.call('POST', 'desk/push/subscriptions', {
+      token: member.token,
+      body: { subscription: renewed },
+    });
+    expect(again.status).toBe(200);
+    const { rows } = await t.pool.query<{ staff_id: string; endpoint: string; p256dh: string; auth: string }>(
+      'select staff_id, endpoint, p256dh, auth from staff_push_subscriptions where staff_id = any($1)',
+      [[member.staffId, other.staffId]],
+    );
+    const row = (staffId: string, { endpoint, keys }: Phone['subscription']) => ({
+      staff_id: staffId,
+      endpoint,
+      ...keys,
+    });
+    const byEndpoint = (a: { endpoint: string }, b: { endpoint: string }) => (a.endpoint < b.endpoint ? -1 : 1);
+    expect(rows.sort(byEndpoint)).toEqual(
+      [
+        row(other.staffId, othersPhone.subscription),
+        ...phones.slice(1, 5).map((phone) => row(member.staffId, phone.subscription)),
+        row(member.staffId, renewed),
+      ].sort(byEndpoint),
+    );
+  });
+
   it("turns a phone off, and removing a staff member removes their phones' subscriptions", async () => {
     const member = await staffBearer(t, { role: 'responder', email: 'se-va@firma.example' });
     const first = await phoneOf(member);
