@@ -17,8 +17,11 @@ describe("the firm's desk answers an alert", () => {
     await staffCli(app, ['add', 'guardia@firma.example', '--role', 'admin']);
     const desk = await deviceWithPasskeys(browser);
     const streams: string[] = [];
+    const caseReads: string[] = [];
     desk.page.on('request', (request) => {
       if (request.url().endsWith('/api/desk/stream')) streams.push(request.url());
+      if (request.method() === 'GET' && /\/api\/desk\/alerts\/[0-9a-f-]{36}$/.test(request.url()))
+        caseReads.push(request.url());
     });
     await desk.page.goto(`${deskUrl(app)}/entrar`);
     await enrolWithEmailedCode(app, desk.page, 'guardia@firma.example');
@@ -68,10 +71,14 @@ describe("the firm's desk answers an alert", () => {
       .first()
       .waitFor();
 
-    // The audit log lists the case that was opened.
+    // The case screen read the case again at each live event and each change...
+    await expect.poll(() => caseReads.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(caseReads).size).toBe(1);
+    // ...yet the audit log lists that one visit once.
     await desk.page.getByRole('navigation', { name: 'Escritorio' }).getByRole('link', { name: 'Registro' }).click();
     await desk.page.getByRole('heading', { level: 1, name: 'Registro de auditoría' }).waitFor();
     await desk.page.getByText('Abrió un caso').first().waitFor();
+    expect(await desk.page.getByRole('row').filter({ hasText: 'Abrió un caso' }).count()).toBe(1);
     expect(await axeViolations(desk.page), "'Registro': axe-core violations").toEqual([]);
 
     await desk.context.close();

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { DESK_SEARCH_MIN_LENGTH, type DeskAuditLine } from '#shared/api/desk.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { deskAudit, deskAuditCases } from '#server/db/schema.ts';
@@ -49,8 +49,17 @@ export function caseFingerprint(secret: string, alertId: string): string {
 }
 
 /**
+ * Reads of one case by one staff member within this time of their last 'case-opened' line add no
+ * line: the case screen reads again at every live event and reconnection, which would bury the
+ * visits an auditor looks for under their refetches. Every read is still made through the audited
+ * route, so the first read of a case (or the first after this long) is never lost.
+ */
+export const CASE_OPEN_FOLD_MS = 15 * 60_000;
+
+/**
  * One line of the desk's append-only audit log (the table refuses UPDATE and DELETE). A case
- * opened is also linked to its alert in desk_audit_cases, a link that goes with the alert.
+ * opened is also linked to its alert in desk_audit_cases, a link that goes with the alert. A case
+ * the same staff member opened less than CASE_OPEN_FOLD_MS ago writes nothing.
  */
 export async function recordAudit(
   db: Queryable,
@@ -60,6 +69,23 @@ export async function recordAudit(
   at: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    if (entry.action === 'case-opened') {
+      const alertRef = caseFingerprint(secret, entry.alertId);
+      // Two reads at once (a refetch beside a reconnection's) take turns, so they write one line.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`desk-case-opened:${who.id}:${alertRef}`}))`);
+      const [recent] = await tx
+        .select({ id: deskAudit.id })
+        .from(deskAudit)
+        .where(
+          and(
+            eq(deskAudit.staffId, who.id),
+            eq(deskAudit.alertRef, alertRef),
+            gt(deskAudit.at, new Date(at.getTime() - CASE_OPEN_FOLD_MS)),
+          ),
+        )
+        .limit(1);
+      if (recent) return;
+    }
     const [line] = await tx
       .insert(deskAudit)
       .values({

@@ -22,31 +22,29 @@ export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
       {exportFailed && <p role="alert">{texts.exportFailed}</p>}
       {audit.isError && <p role="alert">{audit.error.message}</p>}
       {audit.data ? (
-        // On a phone the table scrolls sideways: the region takes the keyboard's focus to scroll it too.
-        <div className="desk-audit" role="region" aria-label={texts.auditTable} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Cuándo</th>
-                <th scope="col">Quién</th>
-                <th scope="col">Qué</th>
+        // A table at a desk; on a phone each line is a card of its own (desk-cases.css), read top to bottom.
+        <table className="desk-audit" aria-label={texts.auditTable}>
+          <thead>
+            <tr>
+              <th scope="col">{texts.auditWhen}</th>
+              <th scope="col">{texts.auditWho}</th>
+              <th scope="col">{texts.auditWhat}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {audit.data.map((line) => (
+              <tr key={line.id}>
+                <td data-label={texts.auditWhen}>{deskMoment(line.at)}</td>
+                <td data-label={texts.auditWho}>{line.staff_email}</td>
+                <td data-label={texts.auditWhat}>
+                  {line.action === 'search'
+                    ? texts.auditSearch(line.results ?? 0)
+                    : `${texts.auditOpened} (${line.alert_id ?? texts.auditCaseGone})`}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {audit.data.map((line) => (
-                <tr key={line.id}>
-                  <td>{deskMoment(line.at)}</td>
-                  <td>{line.staff_email}</td>
-                  <td>
-                    {line.action === 'search'
-                      ? texts.auditSearch(line.results ?? 0)
-                      : `${texts.auditOpened} (${line.alert_id ?? texts.auditCaseGone})`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       ) : (
         !audit.isError && <p role="status">{texts.loading}</p>
       )}

@@ -53,6 +53,9 @@ export const deskCasesTexts = {
   auditOpened: 'Abrió un caso',
   auditCaseGone: 'ya borrado',
   auditTable: 'Búsquedas y casos abiertos',
+  auditWhen: 'Cuándo',
+  auditWho: 'Quién',
+  auditWhat: 'Qué',
 } as const;
 
 /** The timeline's words for each alert_events kind. */

@@ -1,0 +1,1 @@
+CREATE INDEX "desk_audit_case_opened_idx" ON "desk_audit" USING btree ("staff_id","alert_ref","at");
