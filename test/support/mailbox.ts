@@ -1,29 +1,49 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 
 /** `language`: the Content-Language header ('' when absent). */
 export type ReceivedMail = { file: string; to: string; subject: string; text: string; html: string; language: string };
 
+/**
+ * Each file parsed once per size and time of change: waiting for an e-mail reads the folder ten times
+ * a second, and parsing every e-mail each time kept a core busy in files that send many. A file read
+ * while it was still being written has another size once written, and is parsed again.
+ */
+const parsed = new Map<string, Promise<ReceivedMail>>();
+
+async function parseMail(dir: string, file: string): Promise<ReceivedMail> {
+  const full = path.join(dir, file);
+  const { size, mtimeMs } = await stat(full);
+  const key = `${full}\n${size}\n${mtimeMs}`;
+  let mail = parsed.get(key);
+  if (!mail) {
+    mail = readFile(full).then(async (raw) => {
+      const message = await simpleParser(raw);
+      const to = Array.isArray(message.to) ? message.to.map((a) => a.text).join(', ') : (message.to?.text ?? '');
+      const language = message.headers.get('content-language');
+      return {
+        file,
+        to,
+        subject: message.subject ?? '',
+        text: message.text ?? '',
+        html: message.html || '',
+        language: typeof language === 'string' ? language : '',
+      };
+    });
+    parsed.set(key, mail);
+    // A failed read is tried again next time, not remembered.
+    mail.catch(() => parsed.delete(key));
+  }
+  return mail;
+}
+
 /** Every `.eml` the app wrote to `DATA_DIR/mail`, oldest first, decoded as a mail client would. */
 export async function readMailbox(dataDir: string): Promise<ReceivedMail[]> {
   const dir = path.join(dataDir, 'mail');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const parsed = await simpleParser(await readFile(path.join(dir, file)));
-      const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
-      const language = parsed.headers.get('content-language');
-      return {
-        file,
-        to,
-        subject: parsed.subject ?? '',
-        text: parsed.text ?? '',
-        html: parsed.html || '',
-        language: typeof language === 'string' ? language : '',
-      };
-    }),
-  );
+  // Copies: a caller that changes what it got must not change what the next one gets.
+  return Promise.all(files.map(async (file) => ({ ...(await parseMail(dir, file)) })));
 }
 
 /** Waits (by polling the folder, never by sleeping a fixed time) for an e-mail to `to` that matches. */
