@@ -39,14 +39,18 @@ import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert } from './d
 import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
 import {
   advance,
-  type AccountEvent,
   alertPhaseOf,
   type AlertEvent,
   type CheckInEvent,
   type CheckInPhase,
+  type GuardedAction,
+  guardAsksPin,
   type LifecycleEffect,
   type LifecycleState,
   type LifecycleStep,
+  type PinVerdict,
+  shownOn,
+  type ShownOn,
 } from './lifecycle.ts';
 import { runPractice } from './practice.ts';
 
@@ -310,6 +314,41 @@ export async function runCheckInDue(deps: Deps, user: LockedUser, checkIn: Check
   );
 }
 
+/**
+ * A guarded action's own I/O, which its route hands in (contacts, detention and profile sit above
+ * the lifecycle): the action as asked, and its pretended version, which answers the same and
+ * changes only what the person is shown. Both run inside the event's transaction.
+ */
+export type GuardedIo<T> = { carryOut: (tx: Queryable) => Promise<T>; pretend: (tx: Queryable) => Promise<T> };
+
+/** What a guarded action comes to: the I/O's answer (carried out or pretended: one answer), or a refusal naming what is on. */
+export type GuardedOutcome<T> =
+  | { kind: 'answered'; value: T }
+  | { kind: 'pin-refused'; message: string; on: ShownOn }
+  | { kind: 'wait-for-end'; on: ShownOn };
+
+type GuardedDeps = Pick<AppDeps, 'db' | 'config'> & { now: Date };
+
+/**
+ * One guarded action (lifecycle.ts's GuardedAction but 'Borrar cuenta'), in its own transaction
+ * with the person's row locked (the alert requests' lock): wrong PINs are counted one by one, and
+ * no alert starts or ends between the judgement and the action.
+ */
+export async function runGuardedAction<T>(
+  deps: GuardedDeps,
+  userId: string,
+  action: Exclude<GuardedAction, 'delete-account'>,
+  pin: string | undefined,
+  io: GuardedIo<T>,
+): Promise<GuardedOutcome<T>> {
+  return deps.db.transaction(async (tx) => {
+    const judged = await judgeGuarded(tx, deps, userId, { action, pin });
+    if (judged.refused) return judged.refused;
+    const value = judged.effects.includes('pretend') ? await io.pretend(tx) : await io.carryOut(tx);
+    return { kind: 'answered', value };
+  });
+}
+
 /** The account's own I/O, which profile (above the lifecycle) hands in: deleting now, or later. */
 export type AccountDeletionIo = {
   deleteAccount: (tx: Queryable, userId: string) => Promise<boolean>;
@@ -323,26 +362,51 @@ export type AccountDeletionIo = {
 };
 
 /**
- * 'Borrar cuenta' that the seized-phone guard let through to its deferred version (the contacts
- * were being told when it judged): `verdict` is what the PIN proved. Inside its own transaction
- * with the person's row locked, as every event of the lifecycle.
+ * 'Borrar cuenta': deleted now when nobody is being told; else deferred until the alert's real
+ * end, and this phone (or, with the real PIN, every device) signed out as a deletion signs it
+ * out. `value`: whether the account was there to delete.
  */
 export async function runAccountDeletion(
-  tx: Queryable,
-  { userId, familyId, now }: { userId: string; familyId: string; now: Date },
-  verdict: 'real' | 'no-pins' | 'pretend',
+  deps: GuardedDeps,
+  { userId, familyId }: { userId: string; familyId: string },
+  pin: string | undefined,
   { deleteAccount, deferDeletion }: AccountDeletionIo,
-): Promise<boolean> {
-  await lockUserForAlert(tx, userId);
-  const { state } = await readState(tx, userId, now);
-  const event: AccountEvent =
-    verdict === 'real' ? 'delete-account' : verdict === 'no-pins' ? 'delete-account-unproven' : 'duress-delete-account';
-  const { effects } = advance(state, event);
-  // Over since the guard looked: nothing left to wait for.
-  if (effects.includes('delete-account')) return deleteAccount(tx, userId);
-  await deferDeletion(tx, userId, familyId, now, {
-    everywhere: effects.includes('sign-out-everywhere'),
-    schedule: effects.includes('defer-deletion'),
+): Promise<GuardedOutcome<boolean>> {
+  return deps.db.transaction(async (tx) => {
+    const judged = await judgeGuarded(tx, deps, userId, { action: 'delete-account', pin });
+    if (judged.refused) return judged.refused;
+    const has = (effect: LifecycleEffect) => judged.effects.includes(effect);
+    if (has('delete-account')) return { kind: 'answered', value: await deleteAccount(tx, userId) };
+    await deferDeletion(tx, userId, familyId, deps.now, {
+      everywhere: has('sign-out-everywhere'),
+      schedule: has('defer-deletion'),
+    });
+    return { kind: 'answered', value: true };
   });
-  return true;
+}
+
+/**
+ * A guarded action's event, from the person's rows and the PIN (checked, and counted, only when the
+ * state asks for it), and the machine's step; a refusal as the route answers it.
+ */
+async function judgeGuarded(
+  tx: Queryable,
+  { config, now }: GuardedDeps,
+  userId: string,
+  { action, pin }: { action: GuardedAction; pin: string | undefined },
+): Promise<{ effects: LifecycleEffect[]; refused?: Exclude<GuardedOutcome<never>, { kind: 'answered' }> }> {
+  const user = await lockUserForAlert(tx, userId);
+  const { state } = await readState(tx, userId, now);
+  const on = shownOn(state) ?? 'alert';
+  let verdict: PinVerdict = 'unchecked';
+  let message: string = pinMessages.pinWrong;
+  if (guardAsksPin(state)) {
+    const check = pinsSet(user) ? await checkPin(tx, config.secret, user, pin?.trim() || undefined, now) : undefined;
+    if (check?.kind === 'refused') message = check.message;
+    verdict = !check || check.kind === 'unset' ? 'no-pins' : check.kind === 'refused' ? 'wrong' : check.kind;
+  }
+  const { effects, person } = advance(state, { action, pin: verdict });
+  if (person.answer === 'pin-asked') return { effects, refused: { kind: 'pin-refused', message, on } };
+  if (person.answer === 'wait-for-end') return { effects, refused: { kind: 'wait-for-end', on } };
+  return { effects };
 }

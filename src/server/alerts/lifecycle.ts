@@ -193,10 +193,41 @@ const CHECK_IN_TABLE: Record<CheckInPhase, Record<CheckInEvent, [CheckInPhase, C
 };
 
 /**
- * The account's deletion ('Borrar cuenta'): with the owner proven by the real PIN, with no PINs set
- * (nobody can tell the owner from someone else), or with the duress PIN (or any PIN while locked).
+ * What a seized phone may do while the contacts are being told: every action that would reduce who
+ * is told, what they are told, or the owner's access. Each carries the PIN typed with it (header
+ * PIN_HEADER), which the executor checks only when `guardAsksPin` says the state asks for it.
  */
-export type AccountEvent = 'delete-account' | 'delete-account-unproven' | 'duress-delete-account';
+export type GuardedAction =
+  | 'delete-contact'
+  | 'unmark-detention-receiver'
+  | 'replace-detention-info'
+  | 'delete-detention-info'
+  | 'revoke-other-sessions'
+  | 'firm-consent-off'
+  /** 'Borrar cuenta': while the contacts are told, deferred rather than pretended or refused. */
+  | 'delete-account';
+
+/**
+ * The PIN of a guarded action, as checked: the real one, the duress one, a wrong or missing one,
+ * any while the PINs are locked after too many wrong ones, or none set on the account.
+ * 'unchecked': the state asks for no PIN, so none was checked (nor counted).
+ */
+export type PinVerdict = 'real' | 'duress' | 'wrong' | 'locked' | 'no-pins' | 'unchecked';
+
+export type GuardedEvent = { action: GuardedAction; pin: PinVerdict };
+
+export type GuardedEffect =
+  /** The action as asked. */
+  | 'carry-out'
+  /**
+   * Answered exactly as 'carry-out' is; only what the person is shown changes (a contact shown
+   * deleted, the information shown unmarked...), never anything the contacts depend on.
+   */
+  | 'pretend'
+  /** A 422 on the PIN, named for what the person is shown on. */
+  | 'refuse-pin'
+  /** No PINs set: nobody can tell the owner from someone else, so the contacts win until the end. */
+  | 'refuse-until-end';
 
 export type AccountEffect =
   | 'delete-account'
@@ -205,31 +236,80 @@ export type AccountEffect =
   | 'sign-out-everywhere'
   | 'sign-out-this-phone';
 
+/**
+ * What the person's screen is answered to a guarded action: 'done' whether it was carried out,
+ * pretended or deferred (one answer, by construction), else asked for the PIN, or told to wait.
+ */
+export type PersonAnswer = 'done' | 'pin-asked' | 'wait-for-end';
+
 export type LifecycleState = { alert: AlertPhase; checkIn: CheckInPhase };
-export type LifecycleEvent = AlertEvent | CheckInEvent | AccountEvent;
-export type LifecycleEffect = AlertEffect | CheckInEffect | AccountEffect;
+export type LifecycleEvent = AlertEvent | CheckInEvent | GuardedEvent;
+export type LifecycleEffect = AlertEffect | CheckInEffect | GuardedEffect | AccountEffect;
 
 export type LifecycleStep = {
   state: LifecycleState;
-  person: PersonAlertView & { checkIn: PersonCheckInView };
+  /** `answer`: only for a guarded action. */
+  person: PersonAlertView & { checkIn: PersonCheckInView; answer?: PersonAnswer };
   contacts: ContactsAlertView;
   effects: LifecycleEffect[];
 };
 
 const CHECK_IN_EVENTS = new Set<LifecycleEvent>(Object.keys(CHECK_IN_TABLE.none) as CheckInEvent[]);
 const isCheckInEvent = (event: LifecycleEvent): event is CheckInEvent => CHECK_IN_EVENTS.has(event);
-const isAccountEvent = (event: LifecycleEvent): event is AccountEvent =>
-  event === 'delete-account' || event === 'delete-account-unproven' || event === 'duress-delete-account';
+const isGuardedEvent = (event: LifecycleEvent): event is GuardedEvent => typeof event === 'object';
 
 /** Whether the contacts are being told now: an alert on (hidden or not) or a check-in running. */
 export const contactsBeingTold = (state: LifecycleState) => state.alert !== 'none' || state.checkIn === 'running';
 
-function accountStep(state: LifecycleState, event: AccountEvent): AccountEffect[] {
-  if (!contactsBeingTold(state)) return ['delete-account'];
-  if (event === 'delete-account') return ['defer-deletion', 'sign-out-everywhere'];
+/** What the person's screens show on, which a PIN question names: an alert, else a check-in. */
+export type ShownOn = 'alert' | 'check-in';
+
+export const shownOn = (state: LifecycleState): ShownOn | undefined =>
+  personView(state.alert).alertOn ? 'alert' : personCheckInView(state.checkIn) === 'running' ? 'check-in' : undefined;
+
+/**
+ * Whether a guarded action asks for the PIN: while the contacts are being told of something the
+ * person is shown on. Told of something the duress PIN hid from them, their screens show nothing
+ * on, and with nothing on an action asks for nothing: it is pretended, whatever PIN came with it.
+ */
+export const guardAsksPin = (state: LifecycleState) => contactsBeingTold(state) && shownOn(state) !== undefined;
+
+/** How a guarded action is judged: the PIN counts only where the state asks for it. */
+type Judgement = 'free' | 'proven' | 'unproven' | 'pretend' | 'wrong';
+
+function judge(state: LifecycleState, pin: PinVerdict): Judgement {
+  if (!contactsBeingTold(state)) return 'free';
+  if (!shownOn(state)) return 'pretend';
+  if (pin === 'unchecked') throw new Error('a guarded action while the contacts are told needs its PIN checked');
+  if (pin === 'real') return 'proven';
+  if (pin === 'no-pins') return 'unproven';
+  if (pin === 'wrong') return 'wrong';
+  // The duress PIN, or any PIN while they are locked: whoever forces the person sees it work.
+  return 'pretend';
+}
+
+const GUARDED_TABLE: Record<Judgement, { action: GuardedEffect[]; account: (GuardedEffect | AccountEffect)[] }> = {
+  free: { action: ['carry-out'], account: ['delete-account'] },
+  proven: { action: ['carry-out'], account: ['defer-deletion', 'sign-out-everywhere'] },
   // Without a PIN the owner's other devices may still end the alert: only this phone is signed out.
-  if (event === 'delete-account-unproven') return ['defer-deletion', 'sign-out-this-phone'];
-  return ['sign-out-this-phone'];
+  unproven: { action: ['refuse-until-end'], account: ['defer-deletion', 'sign-out-this-phone'] },
+  pretend: { action: ['pretend'], account: ['sign-out-this-phone'] },
+  wrong: { action: ['refuse-pin'], account: ['refuse-pin'] },
+};
+
+const answerOf = (effects: LifecycleEffect[]): PersonAnswer =>
+  effects.includes('refuse-pin') ? 'pin-asked' : effects.includes('refuse-until-end') ? 'wait-for-end' : 'done';
+
+/** A guarded action: nothing the contacts are told changes, whatever the PIN; only what the person is answered. */
+function guardedStep(state: LifecycleState, { action, pin }: GuardedEvent): LifecycleStep {
+  const judged = GUARDED_TABLE[judge(state, pin)];
+  const effects = action === 'delete-account' ? judged.account : judged.action;
+  return {
+    state,
+    person: { ...personView(state.alert), checkIn: personCheckInView(state.checkIn), answer: answerOf(effects) },
+    contacts: contactsView(state.alert),
+    effects: [...effects],
+  };
 }
 
 /**
@@ -238,12 +318,11 @@ function accountStep(state: LifecycleState, event: AccountEvent): AccountEffect[
  * are the executor's to carry out (lifecycle-executor.ts).
  */
 export function advance(state: LifecycleState, event: LifecycleEvent): LifecycleStep {
+  if (isGuardedEvent(event)) return guardedStep(state, event);
   let { alert, checkIn } = state;
   const effects: LifecycleEffect[] = [];
   let alertEvent: AlertEvent | undefined;
-  if (isAccountEvent(event)) {
-    effects.push(...accountStep(state, event));
-  } else if (isCheckInEvent(event)) {
+  if (isCheckInEvent(event)) {
     const [next, checkInEffects, sent] = CHECK_IN_TABLE[checkIn][event];
     checkIn = next;
     effects.push(...checkInEffects);

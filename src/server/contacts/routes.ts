@@ -84,7 +84,7 @@ async function showAddedAgain(
 export function contactsRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
   const bearer = requireBearer(deps);
-  const guard = seizedPhoneGuard(deps);
+  const guarded = seizedPhoneGuard(deps);
   // Someone else's contact is unknown whatever the body says: 404 before any 422.
   const ownContact: MiddlewareHandler<AppEnv> = async (c, next) => {
     const id = c.req.param('id');
@@ -93,7 +93,7 @@ export function contactsRoutes(deps: AppDeps) {
   };
 
   // For a deletion: also a contact the person was shown deleted with the duress PIN, which the
-  // real PIN still deletes for real (the guard decides; the duress PIN meets it as deleted).
+  // real PIN still deletes for real (the lifecycle decides; the duress PIN meets it as deleted).
   const ownOrShownDeleted: MiddlewareHandler<AppEnv> = async (c, next) => {
     const id = c.req.param('id');
     if (!id || !isUuid(id)) return notFound(c);
@@ -106,9 +106,9 @@ export function contactsRoutes(deps: AppDeps) {
   };
 
   /** Whether this change tells the contacts less: unmarking a contact the person is shown receiving the information. */
-  async function reduces(c: Context<AppEnv>, input: ContactPatchInput) {
+  async function reduces(tx: Queryable, c: Context<AppEnv>, input: ContactPatchInput) {
     if (input.receives_detention_info !== false) return false;
-    const shown = await findContact(db, c.var.auth.userId, c.req.param('id') ?? '');
+    const shown = await findContact(tx, c.var.auth.userId, c.req.param('id') ?? '');
     return shown?.receivesDetentionInfo === true;
   }
 
@@ -123,35 +123,67 @@ export function contactsRoutes(deps: AppDeps) {
                 else jsonb_set(${contacts.shownAs}, '{language}', to_jsonb(${language}::text)) end`,
         };
 
-  async function changeContact(c: Context<AppEnv>, input: ContactPatchInput) {
+  async function changeContact(tx: Queryable, c: Context<AppEnv>, input: ContactPatchInput) {
     const id = c.req.param('id') ?? '';
     const { userId } = c.var.auth;
     // Unmarking a contact shown unmarked already changes nothing: one unmarked with the duress PIN keeps receiving.
     const detention =
       input.receives_detention_info === undefined ||
-      (input.receives_detention_info === false && !(await reduces(c, input)))
+      (input.receives_detention_info === false && !(await reduces(tx, c, input)))
         ? {}
         : { receivesDetentionInfo: input.receives_detention_info, shownWithoutDetentionAt: null };
-    const [changed] = await db
+    const [changed] = await tx
       .update(contacts)
       .set({ ...languageChange(input.language), ...detention })
       .where(and(shownIdIs(id), eq(contacts.userId, userId)))
       .returning({ id: contacts.id });
-    const row = changed ? await findContact(db, userId, id) : undefined;
+    const row = changed ? await findContact(tx, userId, id) : undefined;
     return row ? ok(c, toContact(row, clock.now())) : notFound(c);
   }
 
   /** The reply changeContact would give; the person is shown the contact unmarked, and it keeps receiving the information. */
-  async function pretendChange(c: Context<AppEnv>, input: ContactPatchInput) {
+  async function pretendChange(tx: Queryable, c: Context<AppEnv>, input: ContactPatchInput) {
     const id = c.req.param('id') ?? '';
     const { userId } = c.var.auth;
-    const [changed] = await db
+    const [changed] = await tx
       .update(contacts)
       .set({ ...languageChange(input.language), shownWithoutDetentionAt: clock.now() })
       .where(and(shownIdIs(id), eq(contacts.userId, userId)))
       .returning({ id: contacts.id });
-    const row = changed ? await findContact(db, userId, id) : undefined;
+    const row = changed ? await findContact(tx, userId, id) : undefined;
     return row ? ok(c, toContact(row, clock.now())) : notFound(c);
+  }
+
+  /** 'Eliminar': the contact and its pending invitation go. */
+  async function deleteContact(tx: Queryable, c: Context<AppEnv>, id: string) {
+    const [gone] = await tx
+      .delete(contacts)
+      .where(and(shownIdIs(id), eq(contacts.userId, c.var.auth.userId)))
+      .returning({ id: contacts.id, email: contacts.email });
+    if (!gone) return notFound(c);
+    await dropInvitations(tx, [gone.id]);
+    // An invitation still waiting for its slot would carry a dead link: it goes too.
+    await tx
+      .delete(outbox)
+      .where(
+        and(
+          eq(outbox.userId, c.var.auth.userId),
+          eq(outbox.recipient, gone.email),
+          eq(outbox.kind, 'contact-invitation'),
+          eq(outbox.status, 'pending'),
+        ),
+      );
+    return ok(c, apiMessages.contactDeleted);
+  }
+
+  /** Under the duress PIN the person is shown it deleted (and, the next time, as gone); the contact keeps being told. */
+  async function pretendDelete(tx: Queryable, c: Context<AppEnv>, id: string) {
+    const [hidden] = await tx
+      .update(contacts)
+      .set({ shownDeletedAt: clock.now() })
+      .where(and(shownIdIs(id), shownContactsOf(c.var.auth.userId)))
+      .returning({ id: contacts.id });
+    return hidden ? ok(c, apiMessages.contactDeleted) : notFound(c);
   }
 
   return (
@@ -204,57 +236,24 @@ export function contactsRoutes(deps: AppDeps) {
       })
       // PUT changes the language; PATCH the language, the detention information choice, or both.
       .put('/contacts/:id', bearer, ownContact, validateJson(contactLanguageSchema), (c) =>
-        changeContact(c, c.req.valid('json')),
+        db.transaction((tx) => changeContact(tx, c, c.req.valid('json'))),
       )
-      // Unmarking who receives the detention information tells the contacts less: the PIN while they are being told.
-      .patch(
-        '/contacts/:id',
-        bearer,
-        ownContact,
-        validateJson(contactPatchSchema),
-        guard<{ out: { json: ContactPatchInput } }>((c) => pretendChange(c, c.req.valid('json')), {
-          when: (c) => reduces(c, c.req.valid('json')),
-        }),
-        (c) => changeContact(c, c.req.valid('json')),
-      )
-      .delete(
-        '/contacts/:id',
-        bearer,
-        ownOrShownDeleted,
-        // Under the duress PIN the person is shown it deleted (and, the next time, as gone); the contact keeps being told.
-        guard(async (c) => {
-          const [hidden] = await db
-            .update(contacts)
-            .set({ shownDeletedAt: clock.now() })
-            .where(and(shownIdIs(c.req.param('id') ?? ''), shownContactsOf(c.var.auth.userId)))
-            .returning({ id: contacts.id });
-          return hidden ? ok(c, apiMessages.contactDeleted) : notFound(c);
-        }),
-        async (c) => {
-          const id = c.req.param('id');
-          if (!isUuid(id)) return notFound(c);
-          return db.transaction(async (tx) => {
-            const [gone] = await tx
-              .delete(contacts)
-              .where(and(shownIdIs(id), eq(contacts.userId, c.var.auth.userId)))
-              .returning({ id: contacts.id, email: contacts.email });
-            if (!gone) return notFound(c);
-            await dropInvitations(tx, [gone.id]);
-            // An invitation still waiting for its slot would carry a dead link: it goes too.
-            await tx
-              .delete(outbox)
-              .where(
-                and(
-                  eq(outbox.userId, c.var.auth.userId),
-                  eq(outbox.recipient, gone.email),
-                  eq(outbox.kind, 'contact-invitation'),
-                  eq(outbox.status, 'pending'),
-                ),
-              );
-            return ok(c, apiMessages.contactDeleted);
-          });
-        },
-      )
+      // Unmarking who receives the detention information tells the contacts less: a guarded action.
+      .patch('/contacts/:id', bearer, ownContact, validateJson(contactPatchSchema), async (c) => {
+        const input = c.req.valid('json');
+        if (!(await reduces(db, c, input))) return db.transaction((tx) => changeContact(tx, c, input));
+        return guarded(c, 'unmark-detention-receiver', {
+          carryOut: (tx) => changeContact(tx, c, input),
+          pretend: (tx) => pretendChange(tx, c, input),
+        });
+      })
+      .delete('/contacts/:id', bearer, ownOrShownDeleted, (c) => {
+        const id = c.req.param('id');
+        return guarded(c, 'delete-contact', {
+          carryOut: (tx) => deleteContact(tx, c, id),
+          pretend: (tx) => pretendDelete(tx, c, id),
+        });
+      })
       .post('/contacts/:id/invite', bearer, async (c) => {
         const id = c.req.param('id');
         if (!isUuid(id)) return notFound(c);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { detentionInfoSchema, detentionMessages, type DetentionInfo } from '#shared/api/detention-info.ts';
+import { detentionInfoSchema, detentionMessages } from '#shared/api/detention-info.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
@@ -10,42 +10,45 @@ import { deleteDetentionInfo, readDetentionInfo, showDetentionInfo, writeDetenti
 
 /**
  * 'Si me detienen': the person's own, shown back exactly as stored; never logged.
- * Replacing or deleting it while the contacts are being told asks for the PIN (seized-phone-guard.ts).
+ * Replacing or deleting it while the contacts are being told is a guarded action of the
+ * alert's lifecycle (seized-phone-guard.ts): the PIN decides whether it is done or pretended.
  */
 export function detentionRoutes(deps: AppDeps) {
   const { db, clock, config } = deps;
   const bearer = requireBearer(deps);
-  const guard = seizedPhoneGuard(deps);
-  return new Hono<AppEnv>()
-    .get('/profile/detention-info', bearer, async (c) =>
-      ok(c, await readDetentionInfo(db, config.secret, c.var.auth.userId)),
-    )
-    .put(
-      '/profile/detention-info',
-      bearer,
-      validateJson(detentionInfoSchema),
+  const guarded = seizedPhoneGuard(deps);
+  return (
+    new Hono<AppEnv>()
+      .get('/profile/detention-info', bearer, async (c) =>
+        ok(c, await readDetentionInfo(db, config.secret, c.var.auth.userId)),
+      )
       // Under the duress PIN the person is shown what they sent; the contacts keep the stored one.
-      guard<{ out: { json: DetentionInfo } }>(async (c) => {
+      .put('/profile/detention-info', bearer, validateJson(detentionInfoSchema), (c) => {
         const info = c.req.valid('json');
-        await showDetentionInfo(db, config.secret, c.var.auth.userId, info, clock.now());
-        return ok(c, info);
-      }),
-      async (c) => {
-        const info = c.req.valid('json');
-        await writeDetentionInfo(db, config.secret, c.var.auth.userId, info, clock.now());
-        return ok(c, info);
-      },
-    )
-    .delete(
-      '/profile/detention-info',
-      bearer,
-      guard(async (c) => {
-        await showDetentionInfo(db, config.secret, c.var.auth.userId, null, clock.now());
-        return ok(c, detentionMessages.deleted);
-      }),
-      async (c) => {
-        await deleteDetentionInfo(db, c.var.auth.userId);
-        return ok(c, detentionMessages.deleted);
-      },
-    );
+        const { userId } = c.var.auth;
+        return guarded(c, 'replace-detention-info', {
+          carryOut: async (tx) => {
+            await writeDetentionInfo(tx, config.secret, userId, info, clock.now());
+            return ok(c, info);
+          },
+          pretend: async (tx) => {
+            await showDetentionInfo(tx, config.secret, userId, info, clock.now());
+            return ok(c, info);
+          },
+        });
+      })
+      .delete('/profile/detention-info', bearer, (c) => {
+        const { userId } = c.var.auth;
+        return guarded(c, 'delete-detention-info', {
+          carryOut: async (tx) => {
+            await deleteDetentionInfo(tx, userId);
+            return ok(c, detentionMessages.deleted);
+          },
+          pretend: async (tx) => {
+            await showDetentionInfo(tx, config.secret, userId, null, clock.now());
+            return ok(c, detentionMessages.deleted);
+          },
+        });
+      })
+  );
 }

@@ -16,7 +16,6 @@ import { validateJson } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 import { toProfile } from './profile-reply.ts';
 
-type Json = { out: { json: FirmConsentInput } };
 type Changes = PgUpdateSetSource<typeof users>;
 
 /** Whether the request takes anything from the firm: consent off, or the detention information off. */
@@ -59,37 +58,35 @@ function shownChanges({ share, detention_info }: FirmConsentInput, now: Date): C
 export function firmConsentRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const bearer = requireBearer(deps);
-  const guard = seizedPhoneGuard(deps);
+  const guarded = seizedPhoneGuard(deps);
 
-  const save = async (c: Context<AppEnv>, changes: Changes) => {
+  const save = async (tx: Queryable, c: Context<AppEnv>, changes: Changes) => {
     const now = clock.now();
-    const user = await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ consent: users.firmConsentAt })
-        .from(users)
-        .where(eq(users.id, c.var.auth.userId))
-        .for('no key update');
-      const [after] = await tx
-        .update(users)
-        .set({ ...changes, firmConsentAskedAt: now })
-        .where(eq(users.id, c.var.auth.userId))
-        .returning();
-      if (before && after && (before.consent === null) !== (after.firmConsentAt === null))
-        await tellTheDesk(tx, after.id, after.firmConsentAt === null ? 'firm-consent-off' : 'firm-consent-on', now);
-      return after;
-    });
-    return user ? ok(c, toProfile(user)) : fail(c, 401, apiMessages.unauthorized);
+    const [before] = await tx
+      .select({ consent: users.firmConsentAt })
+      .from(users)
+      .where(eq(users.id, c.var.auth.userId))
+      .for('no key update');
+    const [after] = await tx
+      .update(users)
+      .set({ ...changes, firmConsentAskedAt: now })
+      .where(eq(users.id, c.var.auth.userId))
+      .returning();
+    if (before && after && (before.consent === null) !== (after.firmConsentAt === null))
+      await tellTheDesk(tx, after.id, after.firmConsentAt === null ? 'firm-consent-off' : 'firm-consent-on', now);
+    return after ? ok(c, toProfile(after)) : fail(c, 401, apiMessages.unauthorized);
   };
 
-  return new Hono<AppEnv>().put(
-    '/profile/firm-consent',
-    bearer,
-    validateJson(firmConsentSchema),
-    guard<Json>((c) => save(c, shownChanges(c.req.valid('json'), clock.now())), {
-      when: (c) => reduces(c.req.valid('json')),
-    }),
-    (c) => save(c, realChanges(c.req.valid('json'), clock.now())),
-  );
+  return new Hono<AppEnv>().put('/profile/firm-consent', bearer, validateJson(firmConsentSchema), (c) => {
+    const input = c.req.valid('json');
+    const real = (tx: Queryable) => save(tx, c, realChanges(input, clock.now()));
+    // Giving (more) tells the desk more: never asked.
+    if (!reduces(input)) return db.transaction(real);
+    return guarded(c, 'firm-consent-off', {
+      carryOut: real,
+      pretend: (tx) => save(tx, c, shownChanges(input, clock.now())),
+    });
+  });
 }
 
 /**

@@ -10,7 +10,7 @@ import { users } from '#server/db/schema.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
-import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
+import { pinOf, refusalReply } from '#server/pins/seized-phone-guard.ts';
 import { runAccountDeletion } from '#server/alerts/lifecycle-executor.ts';
 import { deleteAccount } from './delete-account.ts';
 import { deferDeletion } from './deferred-deletion.ts';
@@ -21,9 +21,8 @@ const gone = (c: Context) => fail(c, 401, apiMessages.unauthorized);
 
 /** The signed-in person's own data: read, update, delete (DESIGN.md section 4). */
 export function profileRoutes(deps: AppDeps) {
-  const { db, clock } = deps;
+  const { db, clock, config } = deps;
   const bearer = requireBearer(deps);
-  const guard = seizedPhoneGuard(deps);
 
   /** The e-mail is the sign-in identity: whatever was sent for it is ignored. */
   async function update(c: Context<AppEnv>, changes: ProfilePatch) {
@@ -58,22 +57,14 @@ export function profileRoutes(deps: AppDeps) {
       .patch('/profile', bearer, validateJson(profilePatchSchema), (c) => update(c, c.req.valid('json')))
       // While the contacts are being told, the account waits for the alert's real end (deferred-deletion.ts):
       // the phone is answered and signed out as a deletion would; the contacts lose nothing.
-      .delete(
-        '/profile',
-        bearer,
-        guard((c) => ok(c, apiMessages.accountDeleted), {
-          defer: async (c, verdict) => {
-            const { userId, familyId } = c.var.auth;
-            await db.transaction((tx) =>
-              runAccountDeletion(tx, { userId, familyId, now: clock.now() }, verdict, { deleteAccount, deferDeletion }),
-            );
-            return ok(c, apiMessages.accountDeleted);
-          },
-        }),
-        async (c) => {
-          const deleted = await db.transaction((tx) => deleteAccount(tx, c.var.auth.userId));
-          return deleted ? ok(c, apiMessages.accountDeleted) : gone(c);
-        },
-      )
+      .delete('/profile', bearer, async (c) => {
+        const { userId, familyId } = c.var.auth;
+        const outcome = await runAccountDeletion({ db, config, now: clock.now() }, { userId, familyId }, pinOf(c), {
+          deleteAccount,
+          deferDeletion,
+        });
+        if (outcome.kind !== 'answered') return refusalReply(c, outcome);
+        return outcome.value ? ok(c, apiMessages.accountDeleted) : gone(c);
+      })
   );
 }

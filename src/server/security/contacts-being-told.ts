@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, checkIns } from '#server/db/schema.ts';
 
-// Read by the seized-phone guard (src/server/pins/seized-phone-guard.ts) and by
+// Read by the deferred deletion (src/server/profile/deferred-deletion.ts) and by
 // shown-states.ts, which the alert and check-in routes call: it reads only their
 // rows, so it sits below both areas.
 

@@ -2,19 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   advance,
+  guardAsksPin,
   step,
+  type AccountEffect,
   type AlertEvent,
   type AlertPhase,
   type CheckInEffect,
   type CheckInEvent,
   type CheckInPhase,
+  type GuardedAction,
+  type GuardedEffect,
   type LifecycleEvent,
   type LifecycleState,
+  type PersonAnswer,
   type PersonCheckInView,
+  type PinVerdict,
 } from '#server/alerts/lifecycle.ts';
 
-// The check-in's machine beside the alert's, and the account's deletion, as
-// tables: each check-in event from each check-in phase, with what the person is
+// The check-in's machine beside the alert's, and the guarded actions of a seized
+// phone (the account's deletion among them), as tables: each check-in event from each check-in phase, with what the person is
 // then shown of the check-in, its own effects, and the event it sends the alert
 // (whose own table is lifecycle.test.ts's). `advance` runs both for every alert
 // phase the check-in phase can be seen with.
@@ -134,26 +140,104 @@ describe("the check-in's lifecycle", () => {
   });
 });
 
-describe("the account's deletion", () => {
-  const told: LifecycleState[] = [
-    { alert: 'on', checkIn: 'none' },
-    { alert: 'hidden', checkIn: 'none' },
-    { alert: 'none', checkIn: 'running' },
-    { alert: 'on', checkIn: 'fired' },
-    { alert: 'hidden', checkIn: 'shown-running' },
-  ];
+// The guarded actions (deleting a contact, unmarking who receives the detention information,
+// replacing or deleting it, closing the other sessions, turning the firm's consent off) and
+// 'Borrar cuenta', from every state, with each PIN verdict: what is done, and what the person is
+// answered. Nothing the contacts are told changes, whatever the PIN.
 
-  it.each<[LifecycleEvent, string[], string[]]>([
-    ['delete-account', ['delete-account'], ['defer-deletion', 'sign-out-everywhere']],
-    ['delete-account-unproven', ['delete-account'], ['defer-deletion', 'sign-out-this-phone']],
-    ['duress-delete-account', ['delete-account'], ['sign-out-this-phone']],
-  ])('%s: %o with nothing on, %o while the contacts are told', (event, alone, deferred) => {
-    expect(advance({ alert: 'none', checkIn: 'none' }, event).effects).toEqual(alone);
-    for (const state of told) {
-      const next = advance(state, event);
-      // Nothing the contacts are told changes.
-      expect(next).toMatchObject({ state, effects: deferred, contacts: advance(state, 'practice').contacts });
+type GuardedRow = [LifecycleState, PinVerdict, GuardedEffect[], (GuardedEffect | AccountEffect)[], PersonAnswer];
+
+const NOTHING_TOLD: LifecycleState[] = [
+  { alert: 'none', checkIn: 'none' },
+  // A check-in extended with the duress PIN whose alert then ended for real.
+  { alert: 'none', checkIn: 'shown-running' },
+];
+const SHOWN_ON: LifecycleState[] = [
+  { alert: 'on', checkIn: 'none' },
+  { alert: 'on', checkIn: 'running' },
+  { alert: 'on', checkIn: 'fired' },
+  { alert: 'on', checkIn: 'shown-running' },
+  { alert: 'none', checkIn: 'running' },
+  { alert: 'hidden', checkIn: 'running' },
+  { alert: 'hidden', checkIn: 'shown-running' },
+];
+// Told of what the duress PIN hid from the person, who is shown nothing on.
+const HIDDEN_ONLY: LifecycleState = { alert: 'hidden', checkIn: 'none' };
+const VERDICTS: PinVerdict[] = ['real', 'duress', 'wrong', 'locked', 'no-pins'];
+
+const GUARDED_TABLE: GuardedRow[] = [
+  ...NOTHING_TOLD.flatMap((state) =>
+    (['unchecked', ...VERDICTS] as const).map((pin): GuardedRow => [
+      state,
+      pin,
+      ['carry-out'],
+      ['delete-account'],
+      'done',
+    ]),
+  ),
+  ...(['unchecked', ...VERDICTS] as const).map((pin): GuardedRow => [
+    HIDDEN_ONLY,
+    pin,
+    ['pretend'],
+    ['sign-out-this-phone'],
+    'done',
+  ]),
+  ...SHOWN_ON.flatMap((state): GuardedRow[] => [
+    [state, 'real', ['carry-out'], ['defer-deletion', 'sign-out-everywhere'], 'done'],
+    [state, 'duress', ['pretend'], ['sign-out-this-phone'], 'done'],
+    [state, 'locked', ['pretend'], ['sign-out-this-phone'], 'done'],
+    [state, 'wrong', ['refuse-pin'], ['refuse-pin'], 'pin-asked'],
+    // Refused with no PINs (nobody can tell the owner), but for the account, which waits for the end.
+    [state, 'no-pins', ['refuse-until-end'], ['defer-deletion', 'sign-out-this-phone'], 'wait-for-end'],
+  ]),
+];
+const ACTIONS: Exclude<GuardedAction, 'delete-account'>[] = [
+  'delete-contact',
+  'unmark-detention-receiver',
+  'replace-detention-info',
+  'delete-detention-info',
+  'revoke-other-sessions',
+  'firm-consent-off',
+];
+
+describe('the guarded actions of a seized phone', () => {
+  it('covers every state a person can be in', () => {
+    const all = ALERT_PHASES.flatMap((alert) =>
+      CHECK_IN_PHASES.filter((checkIn) => seenWith(checkIn).includes(alert)).map((checkIn) => ({ alert, checkIn })),
+    );
+    expect(new Set(GUARDED_TABLE.map(([state]) => JSON.stringify(state)))).toEqual(
+      new Set([...all, { alert: 'none', checkIn: 'shown-running' }].map((state) => JSON.stringify(state))),
+    );
+  });
+
+  describe.each(GUARDED_TABLE)('from %o with the PIN %s', (state, pin, effects, account, answer) => {
+    const contacts = advance(state, 'practice').contacts;
+    const checkIn = advance(state, 'check-in-position').person.checkIn;
+    it.each(ACTIONS)('%s', (action) => {
+      expect(advance(state, { action, pin })).toEqual({
+        state,
+        person: { alertOn: state.alert === 'on', checkIn, answer },
+        contacts,
+        effects,
+      });
+    });
+    it('delete-account', () => {
+      expect(advance(state, { action: 'delete-account', pin })).toEqual({
+        state,
+        // The account never waits to be answered: it waits for the end itself.
+        person: { alertOn: state.alert === 'on', checkIn, answer: answer === 'wait-for-end' ? 'done' : answer },
+        contacts,
+        effects: account,
+      });
+    });
+  });
+
+  it('asks for the PIN exactly where it is checked: an unchecked PIN there is a mistake of the executor', () => {
+    for (const state of SHOWN_ON) {
+      expect(guardAsksPin(state)).toBe(true);
+      expect(() => advance(state, { action: 'delete-contact', pin: 'unchecked' })).toThrow();
     }
+    for (const state of [...NOTHING_TOLD, HIDDEN_ONLY]) expect(guardAsksPin(state)).toBe(false);
   });
 });
 
@@ -162,13 +246,33 @@ const WITH_PIN = {
   end: 'duress-end',
   'check-in-close': 'check-in-duress-close',
   'check-in-extend': 'check-in-duress-extend',
-} as const satisfies Partial<Record<LifecycleEvent, LifecycleEvent>>;
+} as const satisfies Partial<Record<AlertEvent | CheckInEvent, LifecycleEvent>>;
 type WithPin = keyof typeof WITH_PIN;
 
 // Every other event, but 'check-in-due': a check-in extended with the duress PIN fired at once and is
 // shown running until the chosen deadline, then as nothing, where a real one is then shown fired with
 // its alert on. That difference is still to close; the table above says what happens.
-const OTHERS: LifecycleEvent[] = ['press', 'practice', 'check-in-set', 'check-in-position'];
+const OTHERS: LifecycleEvent[] = [
+  'press',
+  'practice',
+  'check-in-set',
+  'check-in-position',
+  // A wrong PIN, or any while locked, the same in both scripts.
+  ...[...ACTIONS, 'delete-account' as const].flatMap((action) =>
+    (['wrong', 'locked'] as const).map((pin) => ({ action, pin })),
+  ),
+];
+
+/** A step of a script: the event with the real PIN, and the same request with the duress PIN. */
+type Step = { real: LifecycleEvent; duress: LifecycleEvent };
+const steps: Step[] = [
+  ...OTHERS.map((event) => ({ real: event, duress: event })),
+  ...(Object.keys(WITH_PIN) as WithPin[]).map((event) => ({ real: event, duress: WITH_PIN[event] })),
+  ...[...ACTIONS, 'delete-account' as const].map((action) => ({
+    real: { action, pin: 'real' as const },
+    duress: { action, pin: 'duress' as const },
+  })),
+];
 
 function personViews(events: LifecycleEvent[]) {
   let state: LifecycleState = { alert: 'none', checkIn: 'none' };
@@ -181,20 +285,14 @@ function personViews(events: LifecycleEvent[]) {
 
 describe('the duress PIN, across both machines', () => {
   it('shows the person the same thing after every event, whichever PIN each request carried', () => {
-    const script = fc.array(
-      fc.oneof(fc.constantFrom(...OTHERS), fc.constantFrom(...(Object.keys(WITH_PIN) as WithPin[]))),
-      {
-        maxLength: 16,
-      },
-    );
+    const script = fc.array(fc.constantFrom(...steps), { maxLength: 16 });
     fc.assert(
       fc.property(script, fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), (events, duress) => {
-        const real = personViews(events);
-        const forced = personViews(
-          events.map((event, i) => (event in WITH_PIN && duress[i] ? WITH_PIN[event as WithPin] : event)),
-        );
+        const real = personViews(events.map((step) => step.real));
+        const forced = personViews(events.map((step, i) => (duress[i] ? step.duress : step.real)));
         expect(forced).toEqual(real);
       }),
+      { numRuns: 500 },
     );
   });
 });
