@@ -40,6 +40,26 @@ const optedOut = aContact({
 });
 
 describe('home', () => {
+  it('draws the panels under the SOS button in the same commit as the contact list, which they never push down', async () => {
+    stubApi({ 'GET /api/contacts': () => ok([pending]) });
+    // Whenever the contact list is in the page, the panels above it already are. First in the file: a
+    // lazy component, once loaded by an earlier test, would draw at once and hide a late reveal.
+    const panelsWithList: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.contact-list'))
+        panelsWithList.push(document.querySelector('.sos-home-panels') !== null);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderApp('/web/home');
+      await screen.findByRole('note', { name: 'Nadie recibirá tu alerta' });
+    } finally {
+      observer.disconnect();
+    }
+    expect(panelsWithList.length).toBeGreaterThan(0);
+    expect(panelsWithList.every(Boolean)).toBe(true);
+  });
+
   it('shows the instruction, the headings and one card per contact', async () => {
     stubApi({ 'GET /api/contacts': () => ok([verified, pending, optedOut]) });
     renderApp('/web/home');
@@ -99,7 +119,7 @@ describe('home', () => {
     stubApi({ 'GET /api/contacts': () => ok([verified, pending]) });
     renderApp('/web/home');
     await screen.findByRole('link', { name: /Luis Pérez/ });
-    // The panels under the SOS button (a chunk of their own) are drawn, without the note.
+    // The panels under the SOS button are drawn, without the note.
     await vi.waitFor(() => expect(document.querySelector('.sos-home-panels')).not.toBeNull());
     expect(screen.queryByRole('note', { name: 'Nadie recibirá tu alerta' })).toBeNull();
   });

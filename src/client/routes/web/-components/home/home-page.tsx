@@ -1,18 +1,13 @@
 import { CatchBoundary, Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { useContacts } from '#client/api/contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
+import { SosHomePanels } from '#client/features/sos/home/sos-home-panels.tsx';
 import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { CheckInEntry } from '#client/features/check-in/check-in-entry.tsx';
 import { checkAlertWithServer } from '#client/features/sos/press/reconcile-alert.ts';
 import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
-
-// It shows a moment after the button, never in its way. Its code comes in home's chunk (vite.config.ts).
-const SosHomePanels = lazy(() =>
-  import('#client/features/sos/home/sos-home-panels.tsx').then((module) => ({ default: module.SosHomePanels })),
-);
 
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */
 export function HomePage() {
@@ -25,11 +20,11 @@ export function HomePage() {
       <SosAndInstallSlot />
       {/* The first frame is the SOS button's; the rest follows in the next one (lib/first-paint.ts). */}
       <AfterFirstPaint>
-        {/* A chunk that cannot load (offline, no worker yet) costs this extra, never the page. */}
+        {/* In the same commit as what follows it: drawn later (a lazy component, whose reveal React holds
+            back for 300 ms), it pushed the check-in card and the contact list down the screen. Whatever
+            fails in it (a cached list of a shape this version does not know) costs the panels, never home. */}
         <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
-          <Suspense fallback={null}>
-            <SosHomePanels contacts={contacts.data} />
-          </Suspense>
+          <SosHomePanels contacts={contacts.data} />
         </CatchBoundary>
         {/* Below the SOS area, blue and square: never to be taken for the red round SOS button. */}
         <CheckInEntry checkAlert={checkAlertWithServer} />
