@@ -11,6 +11,11 @@ import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test
 
 const running = appAndChromiumPerFile({ CHAT_URL: 'https://wa.me/15555550100' });
 const PHONE = { width: 360, height: 740 };
+/** The other common phones: checked at the button's usual place (the drags are the small phone's). */
+const LARGER_PHONES = [
+  { width: 390, height: 844 },
+  { width: 412, height: 915 },
+];
 
 const helpButton = (page: Page) => page.getByRole('button', { name: 'Ayuda' });
 
@@ -112,7 +117,7 @@ async function personWithAContact(context: BrowserContext, email = 'elena.sol@ex
 }
 
 describe('the floating Ayuda button and the controls under it', () => {
-  it('covers no control and no bar on any screen, at its usual place and after a drag to each corner (360x740)', async () => {
+  it('covers no control and no bar on any screen, at its usual place and after a drag to each corner (360x740), and at its usual place on 390x844 and 412x915', async () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
     const { page, contactPath } = await personWithAContact(context);
     const screens: Screen[] = [
@@ -177,11 +182,28 @@ describe('the floating Ayuda button and the controls under it', () => {
           findings[`${screen.name}, ${place.name}`] = { bars, covered };
       }
     }
+    for (const phone of LARGER_PHONES) {
+      await page.setViewportSize(phone);
+      for (const screen of screens) {
+        await page.evaluate(() => sessionStorage.clear());
+        await page.goto(`${running.app.url}${screen.path}`);
+        await screen.ready(page).waitFor();
+        await helpButton(page).waitFor();
+        const bars = await overlapsBars(page);
+        const { checked, covered } = await coveredControls(page);
+        expect({ screen: screen.name, last: checked.includes(screen.last) }).toEqual({
+          screen: screen.name,
+          last: true,
+        });
+        if (bars.header || bars.nav || covered.length > 0)
+          findings[`${screen.name}, ${phone.width}x${phone.height}`] = { bars, covered };
+      }
+    }
     expect(findings).toEqual({});
     await context.close();
   });
 
-  it('rests, at its usual place, on nothing a person reads or presses: no field, hint, text or button under it, the page at its top or scrolled (360x740)', async () => {
+  it('rests, at its usual place, on nothing a person reads or presses: no field, hint, text or button under it, the page at its top or scrolled (360x740, 390x844, 412x915)', async () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
     const { page, contactPath } = await personWithAContact(context, 'elena.reposo@example.org');
     const screens = [
@@ -205,14 +227,17 @@ describe('the floating Ayuda button and the controls under it', () => {
       { name: 'perfil', path: '/web/profile', ready: (p: Page) => p.getByRole('button', { name: 'Guardar cambios' }) },
     ];
     const findings: Record<string, string[]> = {};
-    for (const screen of screens) {
-      await page.evaluate(() => sessionStorage.clear());
-      await page.goto(`${running.app.url}${screen.path}`);
-      await screen.ready(page).waitFor();
-      await helpButton(page).waitFor();
-      for (const scrolled of [0, 0.5, 1]) {
-        const under = await seenUnderHelp(page, scrolled);
-        if (under.length > 0) findings[`${screen.name}, ${scrolled * 100} %`] = under;
+    for (const phone of [PHONE, ...LARGER_PHONES]) {
+      await page.setViewportSize(phone);
+      for (const screen of screens) {
+        await page.evaluate(() => sessionStorage.clear());
+        await page.goto(`${running.app.url}${screen.path}`);
+        await screen.ready(page).waitFor();
+        await helpButton(page).waitFor();
+        for (const scrolled of [0, 0.5, 1]) {
+          const under = await seenUnderHelp(page, scrolled);
+          if (under.length > 0) findings[`${screen.name}, ${phone.width}x${phone.height}, ${scrolled * 100} %`] = under;
+        }
       }
     }
     expect(findings).toEqual({});

@@ -1,4 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { Language } from '#shared/language.ts';
 import { isSessionValid } from '#client/lib/session/session-validity.ts';
 import type { RouterContext } from './router-context.ts';
 
@@ -71,9 +72,13 @@ export function contactsRule(args: GuardArgs): void {
   if (auth.contacts >= 1) sendTo('/web/home', args.location);
 }
 
-/** The contact pages work from the token in an e-mailed link: a link without one is an invalid link. */
-export function requireLinkToken({ search }: { search: { token?: string } }): void {
-  if (!search.token) throw redirect({ to: '/web/active/invalid', replace: true });
+/**
+ * The contact pages work from the token in an e-mailed link: a link without one is an invalid link,
+ * told in the contact's language (the link's `?lang`, which validateLinkTokenSearch keeps).
+ */
+export function requireLinkToken({ search }: { search: { token?: string; lang?: Language } }): void {
+  if (!search.token)
+    throw redirect({ to: '/web/active/invalid', search: search.lang ? { lang: search.lang } : {}, replace: true });
 }
 
 /** /web/active itself: needs 'view' and an active alert, else signin. Its sibling pages need no login. */

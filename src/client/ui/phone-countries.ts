@@ -1,10 +1,12 @@
 import { defaultCountries, parseCountry, type CountryData, type CountryIso2 } from 'react-international-phone';
 
 /**
- * Where most of our users and their families come from, first in the phone field's list, in
- * this order; every other country follows in Spanish alphabetical order.
+ * The phones of our users and their families, first in the phone field's list, in this order:
+ * the United States (where they live, and the field's default), then the countries they come from;
+ * every other country follows in Spanish alphabetical order. The default among them keeps the list
+ * opening at its top: the library scrolls it to the chosen country, which opened it at 'Egipto'.
  */
-export const COMMON_COUNTRIES: CountryIso2[] = ['mx', 'gt', 'hn', 'sv', 've', 'co', 'cu', 'do', 'ec', 'ni'];
+export const COMMON_COUNTRIES: CountryIso2[] = ['us', 'mx', 'gt', 'hn', 'sv', 've', 'co', 'cu', 'do', 'ec', 'ni'];
 
 // The library names countries in English; the browser names them in Spanish
 // ('México', 'España', 'República Dominicana'), and keeps the English name if it cannot.
