@@ -6,7 +6,8 @@ import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.t
 
 // The firm's closed loop in real browsers: a client who shares their alerts presses SOS; the desk,
 // already open, shows the card without a reload; 'Atender' takes it and the client's own alert screen
-// says so; a note and 'Cerrar caso' go into the case; the admin's audit log lists the case opened.
+// says so; a note and 'Cerrar caso' go into the case; the admin's audit log lists the case opened
+// once however often the case screen read it, and tells whether the client was looked up.
 // A client who did not share never reaches the desk.
 
 const both = appAndChromiumPerFile();
@@ -74,11 +75,32 @@ describe("the firm's desk answers an alert", () => {
     // The case screen read the case again at each live event and each change...
     await expect.poll(() => caseReads.length).toBeGreaterThanOrEqual(3);
     expect(new Set(caseReads).size).toBe(1);
+    // A family member calls: the desk looks the client up by a piece of her name.
+    const nav = desk.page.getByRole('navigation', { name: 'Escritorio' });
+    await nav.getByRole('link', { name: 'Buscar' }).click();
+    await desk.page.getByLabel('Nombre o teléfono').fill('compartida');
+    await desk.page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await desk.page.getByRole('heading', { level: 2, name: 'Elena compartida' }).waitFor();
+
     // ...yet the audit log lists that one visit once.
-    await desk.page.getByRole('navigation', { name: 'Escritorio' }).getByRole('link', { name: 'Registro' }).click();
+    await nav.getByRole('link', { name: 'Registro' }).click();
     await desk.page.getByRole('heading', { level: 1, name: 'Registro de auditoría' }).waitFor();
     await desk.page.getByText('Abrió un caso').first().waitFor();
     expect(await desk.page.getByRole('row').filter({ hasText: 'Abrió un caso' }).count()).toBe(1);
+
+    // Asked "did anyone look me up?", the admin asks 'Registro' by the client's full name, and by
+    // one nobody searched for.
+    const lookup = desk.page.getByRole('region', { name: '¿Alguien buscó a esta persona?' });
+    await lookup.getByLabel('Nombre o teléfono de la persona').fill('Elena compartida');
+    await lookup.getByRole('button', { name: 'Comprobar' }).click();
+    const answer = lookup.getByRole('status');
+    await answer.getByText('Sí. Una búsqueda del escritorio habría encontrado a «Elena compartida»:').waitFor();
+    expect(await answer.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^\d{1,2} .+ \d{4}.*: guardia@firma\.example \(1 resultado\)$/) as string,
+    ]);
+    await lookup.getByLabel('Nombre o teléfono de la persona').fill('Elena reservada');
+    await lookup.getByRole('button', { name: 'Comprobar' }).click();
+    await answer.getByText('No. Nadie del escritorio hizo una búsqueda que encontrara «Elena reservada».').waitFor();
     expect(await axeViolations(desk.page), "'Registro': axe-core violations").toEqual([]);
 
     await desk.context.close();

@@ -93,6 +93,10 @@ export async function walkTheDesk(app: RunningApp, browser: Browser, visit: Desk
   await nav.getByRole('link', { name: 'Registro' }).click();
   await page.getByRole('heading', { level: 1, name: 'Registro de auditoría' }).waitFor();
   await page.getByText('Abrió un caso').first().waitFor();
+  // Was the client looked up? The answer is on the screen too.
+  await page.getByLabel('Nombre o teléfono de la persona').fill(`${CLIENT.firstname} ${CLIENT.lastname}`);
+  await page.getByRole('button', { name: 'Comprobar' }).click();
+  await page.getByText(/^Sí\. Una búsqueda del escritorio habría encontrado/).waitFor();
   await visit('Escritorio: registro', page);
 
   await nav.getByRole('link', { name: 'Equipo' }).click();

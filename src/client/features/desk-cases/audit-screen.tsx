@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useDeskAudit } from './api/desk-search.ts';
+import { AuditLookup } from './audit-lookup.tsx';
 import { deskCasesTexts as texts } from './desk-cases-texts.ts';
 import { deskMoment } from './desk-time.ts';
 import './desk-cases.css';
 
-/** Admins: every search and every case opened, newest first, and the CSV of it all. */
+/** Admins: whether someone was looked up, every search and every case opened, newest first, and the CSV of it all. */
 export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
   const audit = useDeskAudit();
   const [exportFailed, setExportFailed] = useState(false);
@@ -20,6 +21,7 @@ export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
         {texts.exportCsv}
       </button>
       {exportFailed && <p role="alert">{texts.exportFailed}</p>}
+      <AuditLookup />
       {audit.isError && <p role="alert">{audit.error.message}</p>}
       {audit.data ? (
         // A table at a desk; on a phone each line is a card of its own (desk-cases.css), read top to bottom.

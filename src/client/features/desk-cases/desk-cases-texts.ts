@@ -1,4 +1,4 @@
-import type { DeskAlertCard } from '#shared/api/desk.ts';
+import { DESK_SEARCH_MIN_LENGTH, type DeskAlertCard } from '#shared/api/desk.ts';
 
 /** What staff read on the desk's case screens. */
 export const deskCasesTexts = {
@@ -54,6 +54,18 @@ export const deskCasesTexts = {
   auditCaseGone: 'ya borrado',
   auditTable: 'Búsquedas y casos abiertos',
   auditWhen: 'Cuándo',
+  lookupTitle: '¿Alguien buscó a esta persona?',
+  lookupLabel: 'Nombre o teléfono de la persona',
+  lookupHint:
+    'Te decimos si alguien del escritorio hizo una búsqueda que la habría encontrado. Lo que escribes aquí no se guarda.',
+  lookupButton: 'Comprobar',
+  lookupTooShort: `Escribe al menos ${DESK_SEARCH_MIN_LENGTH} letras o números.`,
+  lookupAnswer: (asked: string, searches: number) =>
+    searches === 0
+      ? `No. Nadie del escritorio hizo una búsqueda que encontrara «${asked}».`
+      : `Sí. ${searches === 1 ? 'Una búsqueda' : `${searches} búsquedas`} del escritorio ${searches === 1 ? 'habría encontrado' : 'habrían encontrado'} a «${asked}»:`,
+  lookupLine: (when: string, who: string, results: number) =>
+    `${when}: ${who} (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
   auditWho: 'Quién',
   auditWhat: 'Qué',
 } as const;

@@ -19,3 +19,15 @@ export function useDeskAudit() {
   const request = useDeskRequest();
   return useQuery({ queryKey: ['desk', 'audit'], queryFn: () => request<DeskAuditLine[]>('GET', '/desk/audit') });
 }
+
+/** The searches that would have found this name or phone: whether someone was looked up. */
+export function useDeskAuditLookup(nameOrPhone: string) {
+  const request = useDeskRequest();
+  const q = nameOrPhone.trim();
+  return useQuery({
+    queryKey: ['desk', 'audit', 'lookup', q],
+    queryFn: () => request<DeskAuditLine[]>('GET', `/desk/audit?q=${encodeURIComponent(q)}`),
+    enabled: q.length > 0,
+    retry: false,
+  });
+}
