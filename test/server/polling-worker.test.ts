@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pollingWorker, type PollingWorker } from '#server/polling-worker.ts';
-import { captureLog } from '../support/capture-log.ts';
+import { captureLog, type CapturedLog } from '../support/capture-log.ts';
 
 // The one loop behind reminders, escalation and housekeeping: a tick at once
 // and then every interval, never two at a time, a failure logged by its name
@@ -12,6 +12,19 @@ afterEach(async () => {
   worker = undefined;
 });
 
+/** A worker every 2 ms unless told otherwise, stopped after the test. */
+function workerFor(
+  tick: () => Promise<void>,
+  {
+    name = 'prueba',
+    intervalMs = 2,
+    log = captureLog(),
+  }: { name?: string; intervalMs?: number; log?: CapturedLog } = {},
+): PollingWorker {
+  worker = pollingWorker({ name, intervalMs, log, tick });
+  return worker;
+}
+
 function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
@@ -21,9 +34,9 @@ function gate() {
 describe('pollingWorker', () => {
   it('ticks at once on start and again every interval', async () => {
     let ticks = 0;
-    worker = pollingWorker({ name: 'prueba', intervalMs: 5, tick: async () => void ticks++, log: captureLog() });
-    worker.start();
-    worker.start();
+    const loop = workerFor(async () => void ticks++, { intervalMs: 5 });
+    loop.start();
+    loop.start();
     expect(ticks).toBe(0);
     await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(3));
   });
@@ -33,21 +46,16 @@ describe('pollingWorker', () => {
     let started = 0;
     let overlapping = 0;
     let inFlight = 0;
-    worker = pollingWorker({
-      name: 'prueba',
-      intervalMs: 2,
-      log: captureLog(),
-      tick: async () => {
-        started++;
-        inFlight++;
-        overlapping = Math.max(overlapping, inFlight);
-        if (started === 1) await first.opened;
-        inFlight--;
-      },
+    const loop = workerFor(async () => {
+      started++;
+      inFlight++;
+      overlapping = Math.max(overlapping, inFlight);
+      if (started === 1) await first.opened;
+      inFlight--;
     });
     vi.useFakeTimers();
     try {
-      worker.start();
+      loop.start();
       // Fifty intervals pass while the first tick is held: none of them starts another.
       await vi.advanceTimersByTimeAsync(100);
       expect(started).toBe(1);
@@ -63,18 +71,16 @@ describe('pollingWorker', () => {
   it('logs a failed tick by its error name and code only, and goes on', async () => {
     const log = captureLog();
     let ticks = 0;
-    worker = pollingWorker({
-      name: 'recordatorios',
-      intervalMs: 2,
-      log,
-      tick: () => {
+    const loop = workerFor(
+      () => {
         ticks++;
         if (ticks === 1)
           throw Object.assign(new Error('duplicate key (email)=(rosa@example.com) lat 25.7617'), { code: '23505' });
         return Promise.resolve();
       },
-    });
-    worker.start();
+      { name: 'recordatorios', log },
+    );
+    loop.start();
     await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(2));
     expect(log.lines).toEqual([{ level: 'error', message: 'recordatorios: Error 23505' }]);
   });
@@ -83,20 +89,15 @@ describe('pollingWorker', () => {
     const held = gate();
     let ended = 0;
     let started = 0;
-    worker = pollingWorker({
-      name: 'prueba',
-      intervalMs: 2,
-      log: captureLog(),
-      tick: async () => {
-        started++;
-        await held.opened;
-        ended++;
-      },
+    const loop = workerFor(async () => {
+      started++;
+      await held.opened;
+      ended++;
     });
-    worker.start();
+    loop.start();
     await vi.waitFor(() => expect(started).toBe(1));
     let stopped = false;
-    const stopping = worker.stop().then(() => (stopped = true));
+    const stopping = loop.stop().then(() => (stopped = true));
     await new Promise<void>((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     held.open();
