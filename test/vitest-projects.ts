@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -5,10 +6,16 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // not the client folder the build starts from), so the globs below start at the repository.
 const failOnConsole = './test/support/fail-on-console.ts';
 
+// The unit, api and client files, two at a time at least: Vitest's default (one fewer than the cores)
+// ran them one by one on a 2-core machine, while each api file also waits on PostgreSQL, its own
+// database in the run's server. One count for the three: projects of one group share it (Vitest requires it).
+const workers = Math.max(2, availableParallelism() - 1);
+
 export const testProjects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'unit',
+      maxWorkers: workers,
       environment: 'node',
       include: ['test/shared/**/*.test.ts', 'test/server/**/*.test.ts', 'test/scripts/**/*.test.ts'],
       // Tests that need the database end in .db.test.ts and run in the api project.
@@ -19,6 +26,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'api',
+      maxWorkers: workers,
       environment: 'node',
       include: ['test/server/**/*.db.test.ts'],
       globalSetup: ['./test/support/postgres-global-setup.ts'],
@@ -31,6 +39,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     plugins: [react()],
     test: {
       name: 'client',
+      maxWorkers: workers,
       environment: 'jsdom',
       include: ['test/client/**/*.test.{ts,tsx}', 'test/sw/**/*.test.ts'],
       setupFiles: [
