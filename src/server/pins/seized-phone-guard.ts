@@ -10,7 +10,7 @@ import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail } from '#server/http/replies.ts';
 import { contactsBeingTold } from '#server/security/contacts-being-told.ts';
-import { checkPin, pinsSet } from '#server/security/pin-check.ts';
+import { checkPin } from '#server/security/pin-check.ts';
 
 /**
  * What a seized phone may do while the contacts are being told. An alert that is
@@ -38,9 +38,9 @@ export type ShownOn = 'alert' | 'check-in';
  * shownCheckIn): an alert ended or a check-in closed with the duress PIN is not, though
  * the contacts are still being told of it. Undefined when nothing is shown on.
  */
-export async function shownOn(tx: Queryable, userId: string, now: Date): Promise<ShownOn | undefined> {
+export async function shownOn(tx: Queryable, userId: string): Promise<ShownOn | undefined> {
   const [alert] = await tx
-    .select({ endedByDuressAt: alerts.endedByDuressAt })
+    .select({ endedByDuressAt: alerts.endedByDuressAt, shownAgainAt: alerts.shownAgainAt })
     .from(alerts)
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   if (personView(alertPhaseOf(alert)).alertOn) return 'alert';
@@ -53,7 +53,7 @@ export async function shownOn(tx: Queryable, userId: string, now: Date): Promise
         or(eq(checkIns.status, 'running'), and(isNotNull(checkIns.duressAt), isNull(checkIns.closedAt))),
       ),
     );
-  return rows.some((row) => shownCheckIn(row, now)?.status === 'running') ? 'check-in' : undefined;
+  return rows.some((row) => shownCheckIn(row)?.status === 'running') ? 'check-in' : undefined;
 }
 
 /** The verdict for one request, in its own transaction with the person's row locked (so wrong PINs are counted one by one). */
@@ -70,10 +70,11 @@ export async function judgeSeizedPhone(
     // Told of something the duress PIN hid from the person: their screens show nothing on, so
     // nothing may ask for a PIN (with nothing on it would run freely); it answers as success and
     // changes nothing, as the duress PIN does. Their real PIN ends it for real after a new press.
-    const on = await shownOn(tx, userId, clock.now());
+    const on = await shownOn(tx, userId);
     if (!on) return { verdict: 'pretend' };
-    if (!pinsSet(user)) return { verdict: 'no-pins', on };
+    // Asked with PINs or none: a PIN sent costs the same work either way (pin-check.ts).
     const check = await checkPin(tx, config.secret, user, pin?.trim() || undefined, clock.now());
+    if (check.kind === 'unset') return { verdict: 'no-pins', on };
     if (check.kind === 'real') return { verdict: 'real', on };
     if (check.kind === 'duress' || check.kind === 'locked') return { verdict: 'pretend', on };
     if (check.kind === 'refused')
