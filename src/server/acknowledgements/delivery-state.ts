@@ -1,6 +1,11 @@
-import { and, count, desc, eq, gt, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, max } from 'drizzle-orm';
 import type { CheckInPurpose } from '#shared/api/check-ins.ts';
-import { ACK_LINK_TTL_MS, type AlertDeliveryState, type PracticeDeliveryState } from '#shared/api/deliveries.ts';
+import {
+  ACK_LINK_TTL_MS,
+  type AlertDeliveryState,
+  type Delivery,
+  type PracticeDeliveryState,
+} from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts } from '#server/db/schema.ts';
@@ -15,35 +20,67 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   // What the person is shown is the lifecycle's to say: one ended with the duress PIN is over.
   if (!alert || !personView(alertPhaseOf(alert)).alertOn) return { alert_status: false, alert: null };
+  // Shown again when a check-in the duress PIN extended reached its shown deadline: the person sees
+  // what that deadline shows after a real extension, an alert that check-in starts now. What went
+  // before, while it was hidden, stays the contacts'.
+  const since = alert.shownAgainAt;
   const [rows, [reminders], [checkIn], firmAttending] = await Promise.all([
     deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),
     db
       .select({ rounds: count(), last: max(alertReminders.claimedAt) })
       .from(alertReminders)
-      .where(eq(alertReminders.alertId, alert.id)),
-    alert.checkInId
+      .where(and(eq(alertReminders.alertId, alert.id), ...(since ? [gte(alertReminders.claimedAt, since)] : []))),
+    since || alert.checkInId
       ? db
-          .select({ purpose: checkIns.purpose, place: checkIns.place, dueAt: checkIns.dueAt })
+          .select({
+            purpose: checkIns.purpose,
+            place: checkIns.place,
+            dueAt: checkIns.dueAt,
+            duressDueAt: checkIns.duressDueAt,
+          })
           .from(checkIns)
-          .where(eq(checkIns.id, alert.checkInId))
+          .where(
+            since
+              ? and(eq(checkIns.firedAlertId, alert.id), isNotNull(checkIns.shownFiredAt))
+              : eq(checkIns.id, alert.checkInId!),
+          )
+          .orderBy(desc(checkIns.shownFiredAt))
+          .limit(1)
       : Promise.resolve([]),
     firmAttends(db, alert.id),
   ]);
+  const deliveries = rows.map(toDelivery);
   return {
     alert_status: true,
     alert: {
       id: alert.id,
-      pressed_at: alert.pressedAt.toISOString(),
-      started_at: alert.startedAt.toISOString(),
-      deliveries: rows.map(toDelivery),
+      pressed_at: (since ?? alert.pressedAt).toISOString(),
+      started_at: (since ?? alert.startedAt).toISOString(),
+      deliveries: since ? deliveries.map((delivery) => notBefore(delivery, since)) : deliveries,
       reminders: reminders?.rounds ?? 0,
       last_reminder_at: reminders?.last?.toISOString() ?? null,
-      trigger: alert.trigger,
+      trigger: since ? 'missed-check-in' : alert.trigger,
       check_in: checkIn
-        ? { purpose: checkIn.purpose as CheckInPurpose, place: checkIn.place, due_at: checkIn.dueAt.toISOString() }
+        ? {
+            purpose: checkIn.purpose as CheckInPurpose,
+            place: checkIn.place,
+            // The deadline the person was shown, after an extension with the duress PIN.
+            due_at: (checkIn.duressDueAt ?? checkIn.dueAt).toISOString(),
+          }
         : null,
       firm_attending: firmAttending,
     },
+  };
+}
+
+/** A contact's e-mail as the person is shown it on an alert shown again at `since`: nothing happened before its start. */
+function notBefore(delivery: Delivery, since: Date): Delivery {
+  const clamp = (at: string | null) => (at && new Date(at) < since ? since.toISOString() : at);
+  return {
+    ...delivery,
+    sent_at: clamp(delivery.sent_at),
+    acknowledged_at: clamp(delivery.acknowledged_at),
+    push_sent_at: clamp(delivery.push_sent_at),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, or } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, or } from 'drizzle-orm';
 import type { CheckInStartInput, CheckInUpdateInput } from '#shared/api/check-ins.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -45,7 +45,10 @@ export const checkInEvent = (
 /**
  * The running check-in, else the latest fired one nobody closed yet while its
  * alert is on: once the person ended that alert (FINALIZAR ALERTA), the contacts
- * have read that it ended, and 'Estoy bien' has nobody left to tell.
+ * have read that it ended, and 'Estoy bien' has nobody left to tell. One the duress
+ * PIN extended is shown running until its shown deadline fires it for the person,
+ * whatever became of the alert it fired for the contacts (a new press may have
+ * replaced it), as a real one runs on whatever the alert does.
  */
 export async function currentCheckIn(tx: Queryable, userId: string, lock: boolean): Promise<CheckInRow | undefined> {
   const alertOn = tx
@@ -58,7 +61,11 @@ export async function currentCheckIn(tx: Queryable, userId: string, lock: boolea
     .where(
       and(
         eq(checkIns.userId, userId),
-        or(eq(checkIns.status, 'running'), and(eq(checkIns.status, 'fired'), exists(alertOn))),
+        or(
+          eq(checkIns.status, 'running'),
+          and(eq(checkIns.status, 'fired'), exists(alertOn)),
+          and(isNotNull(checkIns.duressDueAt), isNull(checkIns.closedAt), isNull(checkIns.shownFiredAt)),
+        ),
       ),
     )
     // 'running' sorts after 'fired': the running one first.

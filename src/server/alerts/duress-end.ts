@@ -58,8 +58,22 @@ export async function hideAlertFromPerson(
   { tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>,
   alertId: string,
 ): Promise<void> {
-  await tx.update(alerts).set({ endedByDuressAt: now }).where(eq(alerts.id, alertId));
+  await tx.update(alerts).set({ endedByDuressAt: now, shownAgainAt: null }).where(eq(alerts.id, alertId));
   await tx.update(users).set({ alertStatus: false, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * The lifecycle's 'show-to-person' effect: a check-in the duress PIN extended reached the deadline
+ * the person was shown, when a real one fires. From now on the person is shown the hidden alert as
+ * one that starts now (acknowledgements/delivery-state.ts); the contacts' alert goes on as it was,
+ * and nothing is sent to them.
+ */
+export async function showAlertToPerson(
+  { tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>,
+  alertId: string,
+): Promise<void> {
+  await tx.update(alerts).set({ shownAgainAt: now }).where(eq(alerts.id, alertId));
+  await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /**

@@ -20,13 +20,16 @@ export type FireDeps = { tx: Queryable; config: Pick<Config, 'secret' | 'publicU
  * The press a check-in makes when it falls due. Its key is derived from the
  * check-in's id and holds a ':' that no Idempotency-Key of the API may hold: a
  * replay, a second instance or a restart meets the claimed key, never a second
- * alert, and no request of the person can take it first.
+ * alert, and no request of the person can take it first. `shown`: the second
+ * press of one the duress PIN extended, at the deadline the person was shown
+ * (its first, forced, press took the first key).
  */
 export function missedCheckInPress(
   config: Pick<Config, 'secret'>,
   checkIn: CheckInRow,
   now: Date,
   forced = false,
+  shown = false,
 ): Press {
   const input: ActiveButtonInput = {
     alert_status: '1',
@@ -36,8 +39,8 @@ export function missedCheckInPress(
   };
   return {
     userId: checkIn.userId,
-    key: `check-in:${checkIn.id}`,
-    bodyHash: hmac(config.secret, `check-in-fired:${checkIn.id}`),
+    key: `check-in${shown ? '-shown' : ''}:${checkIn.id}`,
+    bodyHash: hmac(config.secret, `check-in-${shown ? 'shown-' : ''}fired:${checkIn.id}`),
     input,
     now,
     checkIn: {
@@ -58,14 +61,16 @@ export function missedCheckInPress(
  * check-in was missed, never a second alert. Returns the alert's id.
  * `forced`: closed or extended with the duress PIN, so it fires before its time and the
  * contacts read that the person may have been forced to close it (src/server/pins).
+ * `shown`: extended with the duress PIN, it reached the deadline the person was shown
+ * after the alert it fired then ended for real: a fresh alert, as a real one's deadline starts.
  */
 export async function fireCheckIn(
   { tx, config, log, now }: FireDeps,
   user: LockedUser,
   checkIn: CheckInRow,
-  { forced = false } = {},
+  { forced = false, shown = false } = {},
 ): Promise<string> {
-  const press = missedCheckInPress(config, checkIn, now, forced);
+  const press = missedCheckInPress(config, checkIn, now, forced, shown);
   const started = await startInTransaction({ tx, config, ...(log ? { log } : {}) }, press);
   if (started?.kind === 'mismatch') throw new Error('a check-in found its key taken by another body');
   let alertId = started?.reply.alert_id ?? undefined;
@@ -103,7 +108,7 @@ export async function fireCheckIn(
   }
   await tx
     .update(checkIns)
-    .set({ status: 'fired', firedAt: now, firedAlertId: alertId })
+    .set({ status: 'fired', firedAt: now, firedAlertId: alertId, ...(shown ? { shownFiredAt: now } : {}) })
     .where(eq(checkIns.id, checkIn.id));
   // Forced: the person closed or extended it with the duress PIN; else its deadline passed unanswered.
   await recordAlertEvent(tx, {
@@ -113,7 +118,7 @@ export async function fireCheckIn(
     actor: forced ? 'person' : 'system',
     kind: 'check-in-fired',
     at: now,
-    detail: { forced, joinedAlert: !started },
+    detail: { forced, joinedAlert: !started, ...(shown ? { shown } : {}) },
   });
   return alertId;
 }

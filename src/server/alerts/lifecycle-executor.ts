@@ -8,7 +8,10 @@ import {
 import { checkInMessages, dueAtProblem, type CheckIn } from '#shared/api/check-ins.ts';
 import type { CheckInStartInput, CheckInUpdateInput } from '#shared/api/check-ins.ts';
 import { pinMessages } from '#shared/api/pins.ts';
+import { eq } from 'drizzle-orm';
 import { bestEffort } from '#server/db/best-effort.ts';
+import { checkIns } from '#server/db/schema.ts';
+import { recordAlertEvent } from './alert-events.ts';
 import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
 import {
   closeCheckIn,
@@ -23,7 +26,7 @@ import {
 import { fireCheckIn } from './fire-check-in.ts';
 import type { Queryable } from '#server/db/client.ts';
 import type { AppDeps, Press } from '#server/deps.ts';
-import { checkPin, pinsSet } from '#server/security/pin-check.ts';
+import { checkPin } from '#server/security/pin-check.ts';
 import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import {
   endAlert,
@@ -35,7 +38,7 @@ import {
   type Deps,
   type LockedUser,
 } from './alert-actions.ts';
-import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert } from './duress-end.ts';
+import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert, showAlertToPerson } from './duress-end.ts';
 import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
 import {
   advance,
@@ -172,8 +175,9 @@ async function pinTyped(
   pin: string | undefined,
   now: Date,
 ): Promise<'real' | 'duress' | { refused: string }> {
-  if (!pinsSet(user)) return 'real';
+  // Asked of every account, with PINs or none: a PIN sent costs the same work either way.
   const check = await checkPin(tx, secret, user, pin, now);
+  if (check.kind === 'unset') return 'real';
   // Locked: a 422, not the 429 of the profile's PIN routes. The SOS queue keeps a 429 to try again
   // later, at the front of the queue, where it would hold up a new SOS for 15 minutes; a 422 leaves
   // the queue, and the PIN dialog shows why.
@@ -186,13 +190,19 @@ async function pinTyped(
 async function readState(tx: Queryable, userId: string, now: Date, { lockCheckIn = false } = {}) {
   const active = await readActiveAlert(tx, userId);
   const current = await currentCheckIn(tx, userId, lockCheckIn);
-  const shown = current && shownCheckIn(current, now);
+  const shown = current && shownCheckIn(current);
   const state: LifecycleState = { alert: alertPhaseOf(active), checkIn: checkInPhaseOf(current, shown) };
   return { active, current, shown, state };
 }
 
 const checkInPhaseOf = (current: CheckInRow | undefined, shown: CheckInRow | undefined): CheckInPhase =>
-  !current || !shown ? 'none' : current.duressAt ? 'shown-running' : current.status === 'running' ? 'running' : 'fired';
+  !current || !shown
+    ? 'none'
+    : current.duressAt && !current.shownFiredAt
+      ? 'shown-running'
+      : shown.status === 'running'
+        ? 'running'
+        : 'fired';
 
 /** What a check-in request is answered: a reply (stored under its key), or a 422 (not stored). */
 export type CheckInOutcome =
@@ -349,6 +359,40 @@ export async function runGuardedAction<T>(
   });
 }
 
+/**
+ * The check-in worker's 'check-in-due' for a check-in the duress PIN extended ('shown-running'):
+ * the deadline the person was shown, and its grace, passed. It fired for the contacts when it was
+ * extended; from now on the person is shown it fired, with its alert on, as a real one is at its
+ * deadline. For a check-in and person whose rows the worker holds locked; returns the alert's id.
+ */
+export async function runCheckInShownDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
+  const { tx, config, now } = deps;
+  const active = await readActiveAlert(tx, user.id);
+  const { effects } = advance({ alert: alertPhaseOf(active), checkIn: 'shown-running' }, 'check-in-due');
+  // The alert it fired ended for real since (a new press replaced it, then the real PIN ended that): a fresh one.
+  if (effects.includes('start-alert'))
+    return fireCheckIn(
+      { tx, config, now, ...(deps.log ? { log: deps.log } : {}) },
+      user,
+      { ...checkIn, dueAt: checkIn.duressDueAt ?? checkIn.dueAt },
+      { shown: true },
+    );
+  if (!active) throw new Error('a shown check-in found neither a start nor an active alert');
+  if (effects.includes('show-to-person')) await showAlertToPerson(deps, active.id);
+  // Shown fired with the alert the person now sees, whichever alert the contacts were told of it on.
+  await tx.update(checkIns).set({ shownFiredAt: now, firedAlertId: active.id }).where(eq(checkIns.id, checkIn.id));
+  await recordAlertEvent(tx, {
+    userId: user.id,
+    alertId: active.id,
+    checkInId: checkIn.id,
+    actor: 'system',
+    kind: 'check-in-fired',
+    at: now,
+    detail: { shown: true },
+  });
+  return active.id;
+}
+
 /** The account's own I/O, which profile (above the lifecycle) hands in: deleting now, or later. */
 export type AccountDeletionIo = {
   deleteAccount: (tx: Queryable, userId: string) => Promise<boolean>;
@@ -401,9 +445,10 @@ async function judgeGuarded(
   let verdict: PinVerdict = 'unchecked';
   let message: string = pinMessages.pinWrong;
   if (guardAsksPin(state)) {
-    const check = pinsSet(user) ? await checkPin(tx, config.secret, user, pin?.trim() || undefined, now) : undefined;
-    if (check?.kind === 'refused') message = check.message;
-    verdict = !check || check.kind === 'unset' ? 'no-pins' : check.kind === 'refused' ? 'wrong' : check.kind;
+    // Asked with PINs or none: a PIN sent costs the same work either way (pin-check.ts).
+    const check = await checkPin(tx, config.secret, user, pin?.trim() || undefined, now);
+    if (check.kind === 'refused') message = check.message;
+    verdict = check.kind === 'unset' ? 'no-pins' : check.kind === 'refused' ? 'wrong' : check.kind;
   }
   const { effects, person } = advance(state, { action, pin: verdict });
   if (person.answer === 'pin-asked') return { effects, refused: { kind: 'pin-refused', message, on } };

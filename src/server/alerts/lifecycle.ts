@@ -9,17 +9,27 @@
  * tell from no alert at all ('hidden': ended with the duress PIN, still on for
  * the contacts). `personView` is the same for 'none' and 'hidden', and every step
  * from 'hidden' shows the person what the same step from 'none' shows them.
+ * 'revealed' is one they cannot tell from 'on': a hidden alert shown to them again
+ * when a check-in they extended with the duress PIN reached the deadline they were
+ * shown, as a real extension's check-in fires then.
  */
 
-/** 'hidden': ended with the duress PIN; the person is told it ended, the contacts that it goes on. */
-export type AlertPhase = 'none' | 'on' | 'hidden';
+/**
+ * 'hidden': ended with the duress PIN; the person is told it ended, the contacts that it goes on.
+ * 'revealed': hidden, then shown to the person again as on (a check-in's shown deadline); the
+ * contacts' view is the hidden one's, untouched.
+ */
+export type AlertPhase = 'none' | 'on' | 'hidden' | 'revealed';
 
 /**
  * The events on the alert: the person's ('press' while one is on is a position update), and
  * those a check-in sends it (check-in events, below): its deadline passed unanswered
- * ('check-in-fire'), or it was closed or extended with the duress PIN ('check-in-forced-fire').
+ * ('check-in-fire'), it was closed or extended with the duress PIN ('check-in-forced-fire'), or
+ * the deadline the duress PIN's extension showed the person passed ('check-in-shown-fire'): it
+ * fired for the contacts already, and the person must now see it fire as a real one does.
  */
-export type AlertEvent = 'press' | 'end' | 'duress-end' | 'practice' | 'check-in-fire' | 'check-in-forced-fire';
+export type AlertEvent =
+  'press' | 'end' | 'duress-end' | 'practice' | 'check-in-fire' | 'check-in-forced-fire' | 'check-in-shown-fire';
 
 export type AlertEffect =
   /** A fresh alert: its row, and its e-mails and notifications to every confirmed contact. */
@@ -41,7 +51,9 @@ export type AlertEffect =
    */
   | 'practice-silent'
   /** A check-in joins the alert that is on: one e-mail to its contacts saying it was missed. */
-  | 'tell-contacts-missed';
+  | 'tell-contacts-missed'
+  /** The hidden alert is shown to the person again, as a fresh one; nothing is sent, the contacts' alert goes on. */
+  | 'show-to-person';
 
 /** What the person's screens are given: the same for 'none' and 'hidden', by construction. */
 export type PersonAlertView = { alertOn: boolean };
@@ -56,16 +68,17 @@ export type AlertStep = {
   effects: AlertEffect[];
 };
 
-export const personView = (phase: AlertPhase): PersonAlertView => ({ alertOn: phase === 'on' });
+export const personView = (phase: AlertPhase): PersonAlertView => ({ alertOn: phase === 'on' || phase === 'revealed' });
 
 export const contactsView = (phase: AlertPhase): ContactsAlertView => ({
   alertOn: phase !== 'none',
-  forced: phase === 'hidden',
+  forced: phase === 'hidden' || phase === 'revealed',
 });
 
 /** The phase of the person's one active alert row, if any. */
-export const alertPhaseOf = (active: { endedByDuressAt: Date | null } | undefined): AlertPhase =>
-  !active ? 'none' : active.endedByDuressAt ? 'hidden' : 'on';
+export const alertPhaseOf = (
+  active: { endedByDuressAt: Date | null; shownAgainAt?: Date | null } | undefined,
+): AlertPhase => (!active ? 'none' : !active.endedByDuressAt ? 'on' : active.shownAgainAt ? 'revealed' : 'hidden');
 
 const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>> = {
   none: {
@@ -76,6 +89,8 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     'check-in-fire': ['on', ['start-alert']],
     // The person was told the check-in closed (or runs on): the alert it starts is theirs not to see.
     'check-in-forced-fire': ['hidden', ['start-alert', 'hide-from-person']],
+    // Its alert ended for real since: the person sees a fresh alert, as at a real check-in's deadline.
+    'check-in-shown-fire': ['on', ['start-alert']],
   },
   on: {
     press: ['on', ['record-position']],
@@ -85,6 +100,8 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     practice: ['on', []],
     'check-in-fire': ['on', ['tell-contacts-missed']],
     'check-in-forced-fire': ['on', ['tell-contacts-missed']],
+    // The contacts were told of this check-in when the duress PIN extended it.
+    'check-in-shown-fire': ['on', []],
   },
   hidden: {
     // The person sees a fresh alert, as after any end; the contacts are told of the new press.
@@ -97,6 +114,18 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     // missed check-in shows after any end, and the contacts are told of it as of a new press.
     'check-in-fire': ['on', ['retire-hidden', 'start-alert']],
     'check-in-forced-fire': ['hidden', ['tell-contacts-missed']],
+    // The contacts' alert goes on as it is; the person sees it fire, as a real extension's check-in would.
+    'check-in-shown-fire': ['revealed', ['show-to-person']],
+  },
+  // Shown to the person as 'on' is: every step shows them what it shows from 'on'.
+  revealed: {
+    press: ['revealed', ['record-position']],
+    end: ['none', ['end-alert']],
+    'duress-end': ['hidden', ['hide-from-person', 'tell-contacts-forced']],
+    practice: ['revealed', []],
+    'check-in-fire': ['revealed', ['tell-contacts-missed']],
+    'check-in-forced-fire': ['revealed', ['tell-contacts-missed']],
+    'check-in-shown-fire': ['revealed', []],
   },
 };
 
@@ -108,8 +137,9 @@ export function step(phase: AlertPhase, event: AlertEvent): AlertStep {
 /**
  * The person's check-in ('Avísales si no vuelvo'), as a second machine beside the alert's: its
  * events may send the alert one (a missed or forced check-in), and the alert's end may close it.
- * 'shown-running': closed or extended with the duress PIN, so fired for the contacts, and shown to
- * the person as running until the deadline they chose (`duress_due_at`).
+ * 'shown-running': extended with the duress PIN, so fired for the contacts, and shown to the person
+ * as running until the deadline they chose (`duress_due_at`) has passed as a real deadline does (its
+ * grace, and the worker's tick): then it is shown fired, with its alert on, as a real one fires.
  */
 export type CheckInPhase = 'none' | 'running' | 'fired' | 'shown-running';
 
@@ -140,7 +170,9 @@ export type CheckInEffect =
   /** The deadline the person is shown moves; what the contacts were told stays. */
   | 'extend-shown'
   /** The person is shown it closed; for the contacts its alert goes on. */
-  | 'close-shown';
+  | 'close-shown'
+  /** Its shown deadline passed: the person is shown it fired, with the alert it fired (or a fresh one). */
+  | 'show-fired';
 
 /** What the person is shown of their check-in: the same for 'running' and 'shown-running'. */
 export type PersonCheckInView = 'none' | 'running' | 'fired';
@@ -187,8 +219,8 @@ const CHECK_IN_TABLE: Record<CheckInPhase, Record<CheckInEvent, [CheckInPhase, C
     'check-in-close': ['none', ['close-shown']],
     'check-in-duress-extend': ['shown-running', ['extend-shown']],
     'check-in-duress-close': ['none', ['close-shown']],
-    // Fired already: the worker never fires it twice. Past its shown deadline it is shown as none.
-    'check-in-due': ['shown-running', []],
+    // Fired for the contacts already: the person is now shown what a real deadline shows.
+    'check-in-due': ['fired', ['show-fired'], 'check-in-shown-fire'],
   },
 };
 
@@ -337,7 +369,7 @@ export function advance(state: LifecycleState, event: LifecycleEvent): Lifecycle
     effects.push(...stepped.effects);
     // A fired check-in is its alert's: once that alert is over for the person, so is the check-in
     // (a duress end closes it as shown, the same as a real end does).
-    if (checkIn === 'fired' && before === 'on' && alert !== 'on') {
+    if (checkIn === 'fired' && personView(before).alertOn && !personView(alert).alertOn) {
       checkIn = 'none';
       if (alert === 'hidden' && !effects.includes('close-shown')) effects.push('close-shown');
     }

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { checkIns, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
-import { runCheckInDue } from '#server/alerts/lifecycle-executor.ts';
+import { runCheckInDue, runCheckInShownDue } from '#server/alerts/lifecycle-executor.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
 
 export type CheckInWorkerOptions = {
@@ -22,6 +22,14 @@ export type CheckInWorker = {
   /** Remind and fire everything due now (tests call this after moving the clock). */
   tick(): Promise<{ reminded: number; fired: number }>;
 };
+
+/** Extended with the duress PIN and not yet shown fired: shown to the person as running (check-in-reply.ts). */
+const shownRunning = and(
+  isNotNull(checkIns.duressAt),
+  isNotNull(checkIns.duressDueAt),
+  isNull(checkIns.closedAt),
+  isNull(checkIns.shownFiredAt),
+);
 
 /** At most this many check-ins per tick; the rest wait for the next (a minute's worth at any sane load). */
 const MAX_PER_TICK = 500;
@@ -53,22 +61,32 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
+  /**
+   * One check-in due, or skipped: a running one past its deadline, else one the duress PIN extended
+   * past the deadline the person was shown (fired for the contacts already, and now shown fired to
+   * the person, at the moment a real one would fire).
+   */
   async function fireNext(now: Date, skipped: string[]): Promise<'none' | 'fired' | string> {
     return db.transaction(async (tx) => {
       const cutoff = new Date(now.getTime() - config.checkIns.graceMs);
-      const [checkIn] = await tx
+      const notSkipped = skipped.length > 0 ? [notInArray(checkIns.id, skipped)] : [];
+      const [running] = await tx
         .select()
         .from(checkIns)
-        .where(
-          and(
-            eq(checkIns.status, 'running'),
-            lte(checkIns.dueAt, cutoff),
-            ...(skipped.length > 0 ? [notInArray(checkIns.id, skipped)] : []),
-          ),
-        )
+        .where(and(eq(checkIns.status, 'running'), lte(checkIns.dueAt, cutoff), ...notSkipped))
         .orderBy(checkIns.dueAt)
         .limit(1)
         .for('update', { skipLocked: true });
+      const [shown] = running
+        ? []
+        : await tx
+            .select()
+            .from(checkIns)
+            .where(and(shownRunning, lte(checkIns.duressDueAt, cutoff), ...notSkipped))
+            .orderBy(checkIns.duressDueAt)
+            .limit(1)
+            .for('update', { skipLocked: true });
+      const checkIn = running ?? shown;
       if (!checkIn) return 'none';
       const [user] = await tx
         .select()
@@ -76,7 +94,10 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
         .where(eq(users.id, checkIn.userId))
         .for('no key update', { skipLocked: true });
       if (!user) return checkIn.id;
-      const alertId = await runCheckInDue({ tx, config, userId: user.id, now, log }, user, checkIn);
+      const deps = { tx, config, userId: user.id, now, log };
+      const alertId = running
+        ? await runCheckInDue(deps, user, checkIn)
+        : await runCheckInShownDue(deps, user, checkIn);
       log.info(`aviso ${checkIn.id} vencido: alerta ${alertId}`);
       return 'fired';
     });
@@ -153,7 +174,10 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
     return { reminded, fired };
   }
 
-  /** How long until the earliest running check-in needs a reminder or falls due (ms from `now`), or undefined if none runs. */
+  /**
+   * How long until the earliest running check-in (or one shown running) needs a reminder or falls
+   * due (ms from `now`), or undefined if none runs.
+   */
   async function untilNext(now: Date): Promise<number | undefined> {
     const [row] = await db
       .select({
@@ -162,10 +186,19 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
       })
       .from(checkIns)
       .where(eq(checkIns.status, 'running'));
-    const moments = [
-      row?.fire ? new Date(row.fire).getTime() + config.checkIns.graceMs : undefined,
-      row?.remind ? new Date(row.remind).getTime() - config.checkIns.reminderMs : undefined,
-    ].filter((at) => at !== undefined);
+    const [shown] = await db
+      .select({
+        fire: min(checkIns.duressDueAt),
+        remind: sql<Date | string | null>`min(${checkIns.duressDueAt}) filter (where ${checkIns.remindedAt} is null)`,
+      })
+      .from(checkIns)
+      .where(shownRunning);
+    const moments = [row, shown]
+      .flatMap((due) => [
+        due?.fire ? new Date(due.fire).getTime() + config.checkIns.graceMs : undefined,
+        due?.remind ? new Date(due.remind).getTime() - config.checkIns.reminderMs : undefined,
+      ])
+      .filter((at) => at !== undefined);
     return moments.length > 0 ? Math.min(...moments) - now.getTime() : undefined;
   }
 

@@ -80,7 +80,7 @@ export function checkInRoutes(deps: AppDeps) {
     })
     .get('/check-ins/current', bearer, async (c) => {
       const row = await currentCheckIn(db, c.var.auth.userId, false);
-      const shown = row && shownCheckIn(row, clock.now());
+      const shown = row && shownCheckIn(row);
       return ok(c, shown ? toCheckIn(shown, reminderMs) : null);
     })
     .put('/check-ins/current', bearer, validateJson(checkInUpdateSchema), (c) => {

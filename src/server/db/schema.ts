@@ -370,6 +370,12 @@ export const alerts = pgTable(
      * replies read this (src/server/alerts/duress-end.ts).
      */
     endedByDuressAt: tz('ended_by_duress_at'),
+    /**
+     * Hidden by the duress PIN, then shown to the person again from this moment: a check-in
+     * they extended with it reached the deadline they were shown, and a real one fires then.
+     * The contacts' view is untouched (src/server/alerts/lifecycle.ts, 'revealed').
+     */
+    shownAgainAt: tz('shown_again_at'),
   },
   (t) => [
     uniqueIndex('alerts_one_active_per_user')
@@ -557,6 +563,8 @@ export const checkIns = pgTable(
     duressAt: tz('duress_at'),
     /** After a duress 'extend': the deadline the person was shown, until which their view shows the check-in running. */
     duressDueAt: tz('duress_due_at'),
+    /** After a duress 'extend': the check-in worker reached that shown deadline, and the person is shown it fired, with its alert. */
+    shownFiredAt: tz('shown_fired_at'),
     createdAt: tz('created_at').notNull(),
   },
   (t) => [

@@ -55,8 +55,9 @@ export function pinRoutes(deps: AppDeps) {
       return withPerson(c, async (tx, user, now) => {
         // Made with the duress PIN (or over PINs shown deleted by it): another pair to show, never the real one.
         let shownOnly = pinsSet(user);
-        // Shown no PINs, the owner may still send the real one to take their PINs back.
-        if (pinsShown(user) || (shownOnly && input.current_pin)) {
+        // Shown no PINs, the owner may still send the real one to take their PINs back. A current PIN
+        // sent without PINs set is checked too: the same work as after a duress deletion.
+        if (pinsShown(user) || input.current_pin) {
           // A missing current PIN is not a guess: asked for by its own message, not counted.
           if (!input.current_pin)
             return invalid(c, pinMessages.currentRequired, { current_pin: [pinMessages.currentRequired] });

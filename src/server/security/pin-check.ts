@@ -40,6 +40,12 @@ export const pinsSet = (user: Pick<PinUser, 'pinHashA'>) => user.pinHashA !== nu
 export const pinsShown = (user: Pick<PinUser, 'pinHashA' | 'shownPinHash' | 'pinsShownAt'>) =>
   user.pinsShownAt ? user.shownPinHash !== null : user.pinHashA !== null;
 
+/**
+ * A hash of the stored shape that no PIN makes (its key is zeros): checked against a PIN sent to
+ * an account without PINs, so that it takes the one hash a PIN sent after a duress 'Borrar PIN' takes.
+ */
+const STAND_IN_HASH = `scrypt2$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(32).toString('base64url')}`;
+
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
 /**
@@ -57,8 +63,12 @@ export async function checkPin(
   now: Date,
 ): Promise<PinCheck> {
   const pair = readPinPair(secret, user.id, user);
-  if (!pair) return { kind: 'unset' };
   const matches = (hash: string) => pinMatches(secret, pin ?? '', hash);
+  // Without PINs, what is sent is ignored, but hashed as after a duress deletion (below): the same work.
+  if (!pair) {
+    if (pin) await matches(STAND_IN_HASH);
+    return { kind: 'unset' };
+  }
   // Shown no PINs after a delete made with the duress PIN: answered as an account without PINs
   // would be (nothing asked, nothing counted), and it ends nothing for the contacts, unless the
   // owner, who knows, sends the real PIN.

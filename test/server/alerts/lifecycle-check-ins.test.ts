@@ -62,10 +62,10 @@ const CHECK_IN_TABLE: Row[] = [
   ['shown-running', 'check-in-close', 'none', 'none', ['close-shown'], null],
   ['shown-running', 'check-in-duress-extend', 'shown-running', 'running', ['extend-shown'], null],
   ['shown-running', 'check-in-duress-close', 'none', 'none', ['close-shown'], null],
-  ['shown-running', 'check-in-due', 'shown-running', 'running', [], null],
+  ['shown-running', 'check-in-due', 'fired', 'fired', ['show-fired'], 'check-in-shown-fire'],
 ];
 
-const ALERT_PHASES: AlertPhase[] = ['none', 'on', 'hidden'];
+const ALERT_PHASES: AlertPhase[] = ['none', 'on', 'hidden', 'revealed'];
 const CHECK_IN_PHASES: CheckInPhase[] = ['none', 'running', 'fired', 'shown-running'];
 const CHECK_IN_EVENTS: CheckInEvent[] = [
   'check-in-set',
@@ -77,9 +77,12 @@ const CHECK_IN_EVENTS: CheckInEvent[] = [
   'check-in-due',
 ];
 
-/** A fired check-in is its shown alert's; one shown running after the duress PIN has fired an alert. */
+/**
+ * A fired check-in is its shown alert's; one shown running after the duress PIN has fired an alert
+ * (which may have ended for real since, if a new press replaced the hidden one).
+ */
 const seenWith = (checkIn: CheckInPhase): AlertPhase[] =>
-  checkIn === 'fired' ? ['on'] : checkIn === 'shown-running' ? ['on', 'hidden'] : ALERT_PHASES;
+  checkIn === 'fired' ? ['on', 'revealed'] : checkIn === 'shown-running' ? ALERT_PHASES : ALERT_PHASES;
 
 describe("the check-in's lifecycle", () => {
   it('covers every check-in phase and event', () => {
@@ -91,10 +94,11 @@ describe("the check-in's lifecycle", () => {
   describe.each(CHECK_IN_TABLE)('from %s, %s', (from, event, to, shown, effects, sent) => {
     it.each(seenWith(from))(`leads to ${to} with the alert %s`, (alert) => {
       const alertStep = sent ? step(alert, sent) : undefined;
+      const then = alertStep?.phase ?? alert;
       expect(advance({ alert, checkIn: from }, event)).toEqual({
-        state: { alert: alertStep?.phase ?? alert, checkIn: to },
-        person: { alertOn: (alertStep?.phase ?? alert) === 'on', checkIn: shown },
-        contacts: { alertOn: (alertStep?.phase ?? alert) !== 'none', forced: (alertStep?.phase ?? alert) === 'hidden' },
+        state: { alert: then, checkIn: to },
+        person: { alertOn: then === 'on' || then === 'revealed', checkIn: shown },
+        contacts: { alertOn: then !== 'none', forced: then === 'hidden' || then === 'revealed' },
         effects: [...effects, ...(alertStep?.effects ?? [])],
       });
     });
@@ -127,6 +131,26 @@ describe("the check-in's lifecycle", () => {
       ['close-check-in', 'end-alert'],
     ],
     [{ alert: 'on', checkIn: 'fired' }, 'end', { alert: 'none', checkIn: 'none' }, ['end-alert']],
+    // A check-in the duress PIN extended, at the deadline the person was shown: fired, its alert shown on.
+    [
+      { alert: 'hidden', checkIn: 'shown-running' },
+      'check-in-due',
+      { alert: 'revealed', checkIn: 'fired' },
+      ['show-fired', 'show-to-person'],
+    ],
+    // Then 'Estoy bien' ends it for everyone with the real PIN, and hides it again with the duress PIN.
+    [
+      { alert: 'revealed', checkIn: 'fired' },
+      'check-in-close',
+      { alert: 'none', checkIn: 'none' },
+      ['close-check-in', 'end-alert'],
+    ],
+    [
+      { alert: 'revealed', checkIn: 'fired' },
+      'check-in-duress-close',
+      { alert: 'hidden', checkIn: 'none' },
+      ['close-shown', 'hide-from-person', 'tell-contacts-forced'],
+    ],
     // FINALIZAR ALERTA with the duress PIN closes the fired check-in as the person is shown it, as a real end does.
     [
       { alert: 'on', checkIn: 'fired' },
@@ -249,14 +273,14 @@ const WITH_PIN = {
 } as const satisfies Partial<Record<AlertEvent | CheckInEvent, LifecycleEvent>>;
 type WithPin = keyof typeof WITH_PIN;
 
-// Every other event, but 'check-in-due': a check-in extended with the duress PIN fired at once and is
-// shown running until the chosen deadline, then as nothing, where a real one is then shown fired with
-// its alert on. That difference is still to close; the table above says what happens.
+// Every other event: the person's, the check-in worker's at a deadline (the real one, or the one the
+// duress PIN's extension showed the person), which fires a running check-in, and the guarded actions.
 const OTHERS: LifecycleEvent[] = [
   'press',
   'practice',
   'check-in-set',
   'check-in-position',
+  'check-in-due',
   // A wrong PIN, or any while locked, the same in both scripts.
   ...[...ACTIONS, 'delete-account' as const].flatMap((action) =>
     (['wrong', 'locked'] as const).map((pin) => ({ action, pin })),

@@ -163,6 +163,12 @@ const CASES: { name: string; before: Request[]; event: Request; lines: Line[] }[
     ],
   },
   {
+    name: "'check-in-due' at the deadline shown after 'check-in-duress-extend': shown fired, nothing sent",
+    before: [pins, checkInFor(60), extendBy(90, DURESS_PIN), checkInDue],
+    event: checkInDue,
+    lines: [['system', 'check-in-fired', true, true]],
+  },
+  {
     name: "'check-in-close' of a fired check-in ends its alert",
     before: [checkInFor(60), checkInDue],
     event: close(),
@@ -206,6 +212,25 @@ async function linesOf(t: TestApp, userId: string): Promise<{ line: Line; at: Da
     line: [row.actor, row.kind, row.alert_id !== null, row.check_in_id !== null],
     at: row.at,
   }));
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Replies with their ids named in order of appearance and their times as ms after `origin`: two accounts compared. */
+function normalised(value: unknown, origin: Date): unknown {
+  const ids = new Map<string, string>();
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string' && ISO_TIME.test(v)) return `+${new Date(v).getTime() - origin.getTime()}`;
+    if (typeof v === 'string' && UUID.test(v)) {
+      if (!ids.has(v)) ids.set(v, `id-${ids.size + 1}`);
+      return ids.get(v);
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value);
 }
 
 async function userIdOf(t: TestApp, email: string): Promise<string> {
@@ -257,6 +282,44 @@ describe("the lifecycle's executor", () => {
     }
     expect(views[1]).toEqual(views[0]);
     expect(views[0]).toMatchObject({ checkIn: { success: true, message: null }, alert: { alert_status: false } });
+  });
+
+  it("shows the person, at the deadline 'Necesito más tiempo' with the duress PIN showed, what a real extension shows", async () => {
+    const views = [];
+    for (const pin of [PIN, DURESS_PIN]) {
+      const { me } = await personWithConfirmedContacts(t, `exec-extended-${pin}`, [['Luis', 'Díaz']]);
+      const ctx = { t, me };
+      await pins(ctx, '');
+      const set = await checkInFor(60)(ctx, randomUUID());
+      expect(set?.status).toBe(200);
+      t.clock.advance(MINUTE);
+      expect((await extendBy(90, pin)(ctx, randomUUID()))?.status).toBe(200);
+      const seen = async () => {
+        const current = await t.call('GET', 'check-ins/current', { token: me.access_token });
+        const profile = await t.call('GET', 'profile', { token: me.access_token });
+        const alert = await alertState(t, me);
+        return { checkIn: current.body, alert, alertStatus: (profile.body as { alert_status?: unknown }).alert_status };
+      };
+      // Past the deadline shown (91 minutes on) and its grace: the worker has fired the real one.
+      await checkInDue(ctx, '');
+      const running = await seen();
+      await checkInDue(ctx, '');
+      const fired = await seen();
+      // A press then updates the alert shown, as it does a real one.
+      const pressed = await position(ctx, randomUUID());
+      const after = await seen();
+      const origin = new Date((set!.body as { message: { created_at: string } }).message.created_at);
+      views.push(normalised({ running, fired, pressed, after }, origin));
+    }
+    expect(views[1]).toEqual(views[0]);
+    expect(views[0]).toMatchObject({
+      running: { checkIn: { message: { status: 'running' } }, alert: { alert_status: false } },
+      fired: {
+        checkIn: { message: { status: 'fired', fired_alert_id: 'id-2' } },
+        alert: { alert_status: true, alert: { id: 'id-2', trigger: 'missed-check-in', started_at: '+8460000' } },
+      },
+      pressed: { body: { message: { alert_status: true, alert_id: 'id-2' } } },
+    });
   });
 
   it('shows the person, after a duress end, the fresh alert a missed check-in starts, as after a real end', async () => {

@@ -80,9 +80,64 @@ const TABLE: Row[] = [
     { personSeesAlert: false, contactsSeeAlert: true, forced: true },
     ['tell-contacts-missed'],
   ],
+  // A check-in the duress PIN extended reaches the deadline the person was shown: what a real one's deadline shows.
+  [
+    'none',
+    'check-in-shown-fire',
+    'on',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: false },
+    ['start-alert'],
+  ],
+  ['on', 'check-in-shown-fire', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, []],
+  [
+    'hidden',
+    'check-in-shown-fire',
+    'revealed',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: true },
+    ['show-to-person'],
+  ],
+  [
+    'revealed',
+    'press',
+    'revealed',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: true },
+    ['record-position'],
+  ],
+  ['revealed', 'end', 'none', { personSeesAlert: false, contactsSeeAlert: false, forced: false }, ['end-alert']],
+  [
+    'revealed',
+    'duress-end',
+    'hidden',
+    { personSeesAlert: false, contactsSeeAlert: true, forced: true },
+    ['hide-from-person', 'tell-contacts-forced'],
+  ],
+  ['revealed', 'practice', 'revealed', { personSeesAlert: true, contactsSeeAlert: true, forced: true }, []],
+  [
+    'revealed',
+    'check-in-fire',
+    'revealed',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: true },
+    ['tell-contacts-missed'],
+  ],
+  [
+    'revealed',
+    'check-in-forced-fire',
+    'revealed',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: true },
+    ['tell-contacts-missed'],
+  ],
+  ['revealed', 'check-in-shown-fire', 'revealed', { personSeesAlert: true, contactsSeeAlert: true, forced: true }, []],
 ];
 
-const EVENTS: AlertEvent[] = ['press', 'end', 'duress-end', 'practice', 'check-in-fire', 'check-in-forced-fire'];
+const EVENTS: AlertEvent[] = [
+  'press',
+  'end',
+  'duress-end',
+  'practice',
+  'check-in-fire',
+  'check-in-forced-fire',
+  'check-in-shown-fire',
+];
 const CONTACT_MAIL: AlertEffect[] = ['start-alert', 'end-alert', 'tell-contacts-forced', 'practice-mails'];
 
 /** The person's view after each event of a script, from no alert. */
@@ -106,7 +161,7 @@ describe('the alert lifecycle', () => {
   });
 
   it('covers every phase and event', () => {
-    const phases: AlertPhase[] = ['none', 'on', 'hidden'];
+    const phases: AlertPhase[] = ['none', 'on', 'hidden', 'revealed'];
     expect(TABLE.map(([from, event]) => `${from}/${event}`).sort()).toEqual(
       phases.flatMap((from) => EVENTS.map((event) => `${from}/${event}`)).sort(),
     );
