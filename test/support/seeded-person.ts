@@ -47,11 +47,14 @@ export async function seedPerson(app: RunningApp, person: SeededPerson): Promise
     terms: true,
   })) as { access_token: string };
   const token = session.access_token;
-  if (!person.contact) return;
-  const { confirmed = true, ...contact } = person.contact;
-  await api(app, 'POST', 'contacts', { ...contact, language: 'es' }, token);
-  await api(app, 'PUT', 'profile/firm-consent', { share: false }, token);
-  if (!confirmed) return;
+  if (person.contact) {
+    await api(app, 'POST', 'contacts', { ...withoutConfirmed(person.contact), language: 'es' }, token);
+    await api(app, 'PUT', 'profile/firm-consent', { share: false }, token);
+  }
+  // The phone enters with a session of its own: this one must not count among the person's open sessions.
+  await api(app, 'POST', 'logout', {}, token);
+  if (!person.contact || person.contact.confirmed === false) return;
+  const contact = person.contact;
   const invitation = await waitForMail(app.dataDir, {
     to: contact.email,
     subject: /te agregó como contacto de emergencia/,
@@ -59,6 +62,10 @@ export async function seedPerson(app: RunningApp, person: SeededPerson): Promise
   const link = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
   const accepted = await fetch(`${app.url}/api/verify-contact/${link}`);
   if (accepted.status !== 200) throw new Error(`The contact's acceptance link answered ${accepted.status}`);
+}
+
+function withoutConfirmed({ confirmed: _confirmed, ...contact }: SeededContact & { confirmed?: boolean }) {
+  return contact;
 }
 
 /**
