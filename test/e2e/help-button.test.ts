@@ -96,8 +96,8 @@ describe('the floating Ayuda button', () => {
     const nav = await boxOf(page.getByRole('navigation', { name: 'Navegación principal' }));
     expect(start.y + start.height).toBeLessThanOrEqual(nav.y);
     expect(start.x).toBeGreaterThan(viewport.width / 2);
-    expect(start.height).toBeGreaterThanOrEqual(44);
-    expect(start.width).toBeGreaterThanOrEqual(44);
+    expect(start.height).toBeGreaterThanOrEqual(48);
+    expect(start.width).toBeGreaterThanOrEqual(48);
     await expectInside(page);
 
     const beyond = 80;
