@@ -42,3 +42,13 @@ export async function removeStaffSubscription(db: Queryable, staffId: string, en
     .delete(staffPushSubscriptions)
     .where(and(eq(staffPushSubscriptions.staffId, staffId), eq(staffPushSubscriptions.endpoint, endpoint)));
 }
+
+/** Whether the server still sends this staff member's avisos to this endpoint (a 410 or another tab may have removed it). */
+export async function hasStaffSubscription(db: Queryable, staffId: string, endpoint: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffPushSubscriptions.id })
+    .from(staffPushSubscriptions)
+    .where(and(eq(staffPushSubscriptions.staffId, staffId), eq(staffPushSubscriptions.endpoint, endpoint)))
+    .limit(1);
+  return row !== undefined;
+}
