@@ -55,11 +55,11 @@ async function deskWithPhone(email: string, role: 'admin' | 'responder') {
   await subscribeThroughLocalService(desk.context, phone);
   await desk.page.goto(`${deskUrl(app)}/entrar`);
   await enrolWithEmailedCode(app, desk.page, email);
-  await expect.poll(() => phoneSwitch(desk.page).isEnabled()).toBe(true);
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
   expect(await phoneSwitch(desk.page).isChecked()).toBe(false);
   await phoneSwitch(desk.page).click();
   // The switch shows the press at once and takes no other until the server answered.
-  await expect.poll(() => phoneSwitch(desk.page).isEnabled()).toBe(true);
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
   expect(await phoneSwitch(desk.page).isChecked()).toBe(true);
   return { ...desk, phone };
 }
@@ -93,7 +93,7 @@ describe("the desk's phone notifications", () => {
 
     // Back to this tab: it asks the server again and shows the truth.
     await desk.page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-    await expect.poll(() => phoneSwitch(desk.page).isChecked()).toBe(false);
+    await expect.poll(() => phoneSwitch(desk.page).isChecked(), { timeout: 15_000 }).toBe(false);
     expect(await phoneSwitch(desk.page).isEnabled()).toBe(true);
     await desk.context.close();
   });
@@ -104,7 +104,9 @@ describe("the desk's phone notifications", () => {
     await client.page.goto(`${app.url}/web/profile`);
     await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).click();
     await expect
-      .poll(() => client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked())
+      .poll(() => client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked(), {
+        timeout: 15_000,
+      })
       .toBe(true);
     await client.page.goto(`${app.url}/web/home`);
     await sosButton(client.page).click();
