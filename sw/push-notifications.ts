@@ -157,19 +157,25 @@ async function openPage(navigate: string): Promise<void> {
     type: 'window',
     includeUncontrolled: true,
   });
+  // Bringing a tab forward is refused without the tap's activation (WebKit refuses it even after a
+  // real tap): a nicety, never a reason to leave the page where it was.
+  const bringForward = (client: WindowLike) => client.focus().catch(() => undefined);
   const open = windows.find((client) => client.url === url);
   if (open) {
-    await open.focus();
+    await bringForward(open);
     return;
   }
   // A tap or 'Atender' on the desk's notification: the staff member's desk tab (signed in
   // there: its session lives in that tab) goes to the case, where they take it themselves.
   if (DESK_PATH.test(new URL(url).pathname)) {
     const desk = windows.find((client) => DESK_PATH.test(new URL(client.url).pathname));
-    if (desk) {
-      await desk.focus();
-      await desk.navigate?.(url);
-      return;
+    if (desk?.navigate) {
+      await bringForward(desk);
+      const taken = await desk.navigate(url).then(
+        () => true,
+        () => false,
+      );
+      if (taken) return;
     }
   }
   await self.clients.openWindow(url);

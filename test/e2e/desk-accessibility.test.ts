@@ -7,7 +7,8 @@ import { DESK_DESKTOP, DESK_PHONE, walkTheDesk } from '#test/support/desk-walk.t
 
 // Every screen of the firm's desk, with real data on it, on a desktop and on a 360x740 phone (staff
 // on call carry phones): axe-core finds nothing, and every control is a touch target of at least
-// 44x44 px, and on the phone nothing needs a sideways scroll. Findings are gathered over the whole walk and compared at the end, so one run tells all.
+// 44x44 px, and on the phone nothing needs a sideways scroll. Findings are gathered over the whole
+// walk and compared at the end, so one run tells all.
 
 /** src/client/features/app-update/offline-ready-notice.tsx */
 const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';

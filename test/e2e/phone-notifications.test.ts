@@ -1,11 +1,17 @@
-import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { fillContactForm, phonePage } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
-import { startPushService, type Phone, type PushService } from '#test/support/push-service.ts';
+import {
+  recordNotifications,
+  serviceWorkerOf,
+  shownBy,
+  subscribeThroughLocalService,
+} from '#test/support/push-browser.ts';
+import { startPushService, type PushService } from '#test/support/push-service.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // 'Avisos en este teléfono' in a real Chromium against the real server, and the
@@ -65,90 +71,6 @@ async function mariaAccepts(person: Page, tag: string, prepare?: (context: Brows
   await maria.page.waitForURL(/\/web\/active\/accept\?token=[A-Za-z0-9_-]+$/);
   await maria.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return { ...maria, email };
-}
-
-/**
- * The browser's subscribe and getSubscription answer with a subscription of the
- * local push service: the one part of the path Chromium cannot do here.
- */
-async function subscribeThroughLocalService(context: BrowserContext, phone: Phone) {
-  await context.addInitScript((subscription) => {
-    let current: object | null = null;
-    const make = () => ({
-      ...subscription,
-      toJSON: () => subscription,
-      unsubscribe: () => {
-        current = null;
-        return Promise.resolve(true);
-      },
-    });
-    PushManager.prototype.subscribe = () => Promise.resolve((current = make()) as unknown as PushSubscription);
-    PushManager.prototype.getSubscription = () => Promise.resolve(current as PushSubscription | null);
-  }, phone.subscription);
-}
-
-async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-}
-
-type ShownNotification = {
-  title: string;
-  body: string;
-  tag: string;
-  actions: { action: string; title: string }[];
-  data: unknown;
-  requireInteraction: boolean;
-};
-
-/**
- * Headless Chromium shows no notification anyone could read back
- * (getNotifications() comes back empty): the worker's calls to the browser's
- * showNotification are recorded on their way through, unchanged.
- */
-async function recordNotifications(worker: Worker) {
-  await worker.evaluate(() => {
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      shown: { title: string; options: NotificationOptions }[];
-    };
-    scope.shown = [];
-    const show = scope.registration.showNotification.bind(scope.registration);
-    scope.registration.showNotification = (title: string, options: NotificationOptions = {}) => {
-      scope.shown.push({ title, options });
-      return show(title, options);
-    };
-  });
-}
-
-async function shownBy(worker: Worker, count: number): Promise<ShownNotification[]> {
-  const shown = () =>
-    worker.evaluate(() =>
-      (
-        self as unknown as {
-          shown: {
-            title: string;
-            options: NotificationOptions & {
-              actions?: { action: string; title: string }[];
-            };
-          }[];
-        }
-      ).shown.map(({ title, options }) => ({
-        title,
-        body: options.body ?? '',
-        tag: options.tag ?? '',
-        actions: (options.actions ?? []).map(({ action, title: label }) => ({
-          action,
-          title: label,
-        })),
-        data: options.data as unknown,
-        requireInteraction: options.requireInteraction ?? false,
-      })),
-    );
-  let list = await shown();
-  for (const deadline = Date.now() + 10_000; list.length < count && Date.now() < deadline; list = await shown()) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return list;
 }
 
 describe("notifications on a contact's phone", () => {

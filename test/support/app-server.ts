@@ -33,9 +33,13 @@ export async function freePort(): Promise<number> {
  * Starts the real server the way `npm start` does (without rebuilding: `npm test`
  * builds first), with its own embedded PostgreSQL and a fresh data directory.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sos-e2e-'));
   const port = await freePort();
+  // A function sees the port first (a PUBLIC_URL on localhost, for the desk's passkeys and links).
+  const extra = typeof env === 'function' ? env(port) : env;
   // As `npm start` runs it (package.json): the young generation's semi-spaces at 64 MB from
   // the start. With Node's default (from 1 MB, growing to 16 MB), 500 presses a second met
   // a scavenge two or three times a second, and every press that arrived during one waited
@@ -51,7 +55,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...env,
+        ...extra,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '#server/db/client.ts';
 import { staffPushSubscriptions } from '#server/db/schema.ts';
 import type { PhoneTable } from '#server/push/subscriptions.ts';
 
@@ -21,3 +23,13 @@ export const staffPhones: PhoneTable<typeof staffPushSubscriptions> = {
   }),
   lockPrefix: 'staff-push',
 };
+
+/** Whether the server still sends this staff member's avisos to this endpoint (a 410 or another tab may have removed it). */
+export async function hasStaffSubscription(db: Queryable, staffId: string, endpoint: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffPushSubscriptions.id })
+    .from(staffPushSubscriptions)
+    .where(and(eq(staffPushSubscriptions.staffId, staffId), eq(staffPushSubscriptions.endpoint, endpoint)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -78,3 +78,9 @@ export const deskPushSubscribeSchema = v.object({ subscription: pushSubscription
 
 /** DELETE /api/desk/push/subscriptions */
 export const deskPushUnsubscribeSchema = v.object({ endpoint: pushEndpointField });
+
+/** GET /api/desk/push/subscriptions?endpoint=: does the server still send to this browser? */
+export const deskPushStateSchema = v.object({ endpoint: pushEndpointField });
+
+/** Its answer: whether the staff member asking has this endpoint among their phones. */
+export type DeskPushState = { subscribed: boolean };

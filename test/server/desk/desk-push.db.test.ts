@@ -254,6 +254,54 @@ describe("the desk's phone notifications", () => {
     );
   });
 
+  it('tells the desk whether it still sends to this browser: after a 410, a removal from another tab, for no one else', async () => {
+    const member = await staffBearer(t, { role: 'responder' });
+    const other = await staffBearer(t, { role: 'responder' });
+    const phone = await phoneOf(member);
+    const endpoint = phone.subscription.endpoint;
+    const ask = async (who: StaffBearer | undefined, query = `endpoint=${encodeURIComponent(endpoint)}`) => {
+      const reply = await t.call('GET', `desk/push/subscriptions?${query}`, { token: who?.token });
+      return [reply.status, reply.body];
+    };
+    const answer = (subscribed: boolean) => [200, { success: true, message: { subscribed } }];
+    expect(await ask(member)).toEqual(answer(true));
+    // Another staff member's browser with the same endpoint is not theirs to send to.
+    expect(await ask(other)).toEqual(answer(false));
+
+    // The push service says the phone is gone (410): the outbox removes it, and the desk hears so.
+    await service.expire(phone);
+    await t.pool.query('update staff set on_call = true where id = $1', [member.staffId]);
+    const { me } = await pressingPerson('push-410');
+    t.clock.advance(2 * MINUTE);
+    expect(await worker.runDue()).toBe(1);
+    await t.drainOutbox();
+    expect(await subscriptionsOf(member)).toBe(0);
+    expect(await ask(member)).toEqual(answer(false));
+    await t.pool.query('update staff set on_call = false where id = $1', [member.staffId]);
+    await endAlert(me);
+
+    // Turned on again, then off from another tab.
+    const again = await phoneOf(member);
+    const query = `endpoint=${encodeURIComponent(again.subscription.endpoint)}`;
+    expect(await ask(member, query)).toEqual(answer(true));
+    await t.call('DELETE', 'desk/push/subscriptions', {
+      token: member.token,
+      body: { endpoint: again.subscription.endpoint },
+    });
+    expect(await ask(member, query)).toEqual(answer(false));
+
+    const { me: person } = await personWithConfirmedContacts(t, 'push-pregunta', [['Luis', 'Díaz']]);
+    expect(await ask(undefined)).toEqual([401, { success: false, message: apiMessages.unauthorized }]);
+    const asPerson = await t.call('GET', `desk/push/subscriptions?endpoint=${encodeURIComponent(endpoint)}`, {
+      token: person.access_token,
+    });
+    expect([asPerson.status, asPerson.body.message]).toEqual([403, apiMessages.forbidden]);
+    expect(await ask(member, 'endpoint=ftp%3A%2F%2Fnada')).toEqual([
+      422,
+      { success: false, message: apiMessages.invalidData, errors: { endpoint: [pushMessages.endpointInvalid] } },
+    ]);
+  });
+
   it("turns a phone off, and removing a staff member removes their phones' subscriptions", async () => {
     const member = await staffBearer(t, { role: 'responder', email: 'se-va@firma.example' });
     const first = await phoneOf(member);

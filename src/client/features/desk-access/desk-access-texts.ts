@@ -34,6 +34,7 @@ export const deskAccessTexts = {
   phoneUnsupported: 'Este navegador no puede recibir avisos: te llegan por correo.',
   phoneDenied: 'Los avisos están bloqueados en este navegador. Permítelos en su configuración para activarlos.',
   phoneFailed: 'No se pudieron activar los avisos. Inténtalo otra vez.',
+  phoneUnknown: 'No pudimos comprobar si los avisos siguen activos en este teléfono. Revisa tu conexión.',
   signOut: 'Cerrar sesión',
   loading: 'Cargando…',
   placeholderTitle: 'Alertas activas',

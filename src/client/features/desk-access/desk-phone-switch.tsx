@@ -12,7 +12,9 @@ export function DeskPhoneSwitch() {
         ? t.phoneDenied
         : state === 'failed'
           ? t.phoneFailed
-          : undefined;
+          : state === 'unknown'
+            ? t.phoneUnknown
+            : undefined;
   return (
     <DeskSwitch
       label={t.phone}

@@ -1,32 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { DeskPushState } from '#shared/api/push.ts';
 import { getPushPublicKey } from '#client/api/push-subscription.ts';
-import { deskRequest } from '#client/lib/desk/desk-session.ts';
+import { deskQueryRoot, deskRequest } from '#client/lib/desk/desk-session.ts';
 import { keyBytes } from '#client/lib/push-key.ts';
 
-export type DeskPhoneState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on' | 'busy' | 'failed';
+export type DeskPhoneState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on' | 'unknown' | 'busy' | 'failed';
 
-/** Which of this browser's subscriptions the desk turned on: the same browser may also be a contact's phone. */
-const KEY = 'desk_push_endpoint';
+/** What the server does for this browser now: under the desk's root, so a reconnection or sign-out refreshes or drops it. */
+const phoneKey = [deskQueryRoot, 'phone-notifications'] as const;
+
+type Seen = 'unsupported' | 'denied' | 'off' | 'on';
 
 function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-function remembered(): string | null {
-  try {
-    return localStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-}
-
-function remember(endpoint: string | null): void {
-  try {
-    if (endpoint === null) localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, endpoint);
-  } catch {
-    // Blocked storage: the switch shows off after a reload; the server still sends.
-  }
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {
@@ -34,37 +21,47 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /**
+ * On only when the server still sends to this browser's subscription for this staff member: it
+ * drops one the push service answered 410 for, one turned off in another tab, and a removed staff
+ * member's. The same browser may also hold a contact's subscription: only the server can tell.
+ */
+async function whatTheServerSends(): Promise<Seen> {
+  if (!supported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const existing = Notification.permission === 'granted' ? await currentSubscription() : null;
+  if (!existing) return 'off';
+  const endpoint = encodeURIComponent(existing.endpoint);
+  const { subscribed } = await deskRequest<DeskPushState>('GET', `/desk/push/subscriptions?endpoint=${endpoint}`);
+  return subscribed ? 'on' : 'off';
+}
+
+/**
  * 'Recibir avisos en este teléfono' at the desk: the escalation of an alert
  * nobody attends reaches this browser as a notification with 'Atender'. It
  * subscribes through the app's service worker with the VAPID key the person's
- * app uses; the permission is asked only when the switch is turned on. When the
- * page opens on, the subscription is sent again (its keys may have changed).
+ * app uses; the permission is asked only when the switch is turned on. What it
+ * shows is asked of the server when the desk opens and each time it comes back
+ * into view.
  */
 export function useDeskPhoneNotifications() {
-  const [state, setState] = useState<DeskPhoneState>('checking');
-
-  useEffect(() => {
-    let live = true;
-    const set = (next: DeskPhoneState) => live && setState(next);
-    if (!supported()) set('unsupported');
-    else if (Notification.permission === 'denied') set('denied');
-    else
-      void (async () => {
-        const existing = Notification.permission === 'granted' ? await currentSubscription() : null;
-        if (!existing || existing.endpoint !== remembered()) return set('off');
-        await deskRequest('POST', '/desk/push/subscriptions', { subscription: existing.toJSON() });
-        set('on');
-      })().catch(() => set('off'));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const queryClient = useQueryClient();
+  const seen = useQuery({
+    queryKey: phoneKey,
+    queryFn: whatTheServerSends,
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+    retry: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   const turnOn = useCallback(async () => {
-    setState('busy');
+    const settle = (next: Seen) => queryClient.setQueryData<Seen>(phoneKey, next);
+    setBusy(true);
+    setFailed(false);
     try {
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') return setState(permission === 'denied' ? 'denied' : 'off');
+      if (permission !== 'granted') return settle(permission === 'denied' ? 'denied' : 'off');
       const worker = await navigator.serviceWorker.ready;
       const subscription =
         (await worker.pushManager.getSubscription()) ??
@@ -73,25 +70,34 @@ export function useDeskPhoneNotifications() {
           applicationServerKey: keyBytes(await getPushPublicKey()),
         }));
       await deskRequest('POST', '/desk/push/subscriptions', { subscription: subscription.toJSON() });
-      remember(subscription.endpoint);
-      setState('on');
+      settle('on');
     } catch {
-      setState('failed');
+      setFailed(true);
+    } finally {
+      setBusy(false);
     }
-  }, []);
+  }, [queryClient]);
 
   /** Off for the desk; the browser keeps its subscription, which a contact's page of the same browser may use. */
   const turnOff = useCallback(async () => {
-    setState('busy');
+    setBusy(true);
+    setFailed(false);
     try {
       const subscription = await currentSubscription();
       if (subscription) await deskRequest('DELETE', '/desk/push/subscriptions', { endpoint: subscription.endpoint });
-      remember(null);
-      setState('off');
+      queryClient.setQueryData<Seen>(phoneKey, 'off');
     } catch {
-      setState('on');
+      // Not turned off: show again what the server does.
+      await queryClient.invalidateQueries({ queryKey: phoneKey });
+    } finally {
+      setBusy(false);
     }
-  }, []);
+  }, [queryClient]);
 
+  const state: DeskPhoneState = busy
+    ? 'busy'
+    : failed && seen.data !== 'on'
+      ? 'failed'
+      : (seen.data ?? (seen.isError ? 'unknown' : 'checking'));
   return { state, turnOn, turnOff };
 }

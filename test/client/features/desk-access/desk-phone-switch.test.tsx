@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeskPhoneSwitch } from '#client/features/desk-access/desk-phone-switch.tsx';
@@ -23,7 +24,6 @@ beforeEach(() => {
   permission = 'default';
   current = null;
   subscribeOptions.length = 0;
-  localStorage.clear();
   keepDeskSession({ token: 'desk-token', expiresAt: new Date(Date.now() + 60 * 60_000).toISOString() });
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', {
@@ -46,6 +46,15 @@ beforeEach(() => {
   });
 });
 
+/** As the desk's layout holds it: under the app's query client (what the server says is a query). */
+function renderSwitch() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DeskPhoneSwitch />
+    </QueryClientProvider>,
+  );
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -59,7 +68,7 @@ describe("the desk's 'Recibir avisos en este teléfono'", () => {
         ? json(200, { success: true, message: { public_key: VAPID } })
         : json(200, { success: true, message: 'ok' }),
     );
-    render(<DeskPhoneSwitch />);
+    renderSwitch();
     const toggle = (await screen.findByRole('switch', { name: 'Recibir avisos en este teléfono' })) as HTMLInputElement;
     await vi.waitFor(() => expect(toggle.disabled).toBe(false));
     expect(toggle.checked).toBe(false);
@@ -96,10 +105,32 @@ describe("the desk's 'Recibir avisos en este teléfono'", () => {
     ]);
   });
 
+  it("shows on only while the server still sends to this browser's subscription", async () => {
+    permission = 'granted';
+    current = { ...subscription, toJSON: () => subscription };
+    for (const subscribed of [false, true]) {
+      const { calls } = stubFetch(() => json(200, { success: true, message: { subscribed } }));
+      renderSwitch();
+      const toggle = (await screen.findByRole('switch', {
+        name: 'Recibir avisos en este teléfono',
+      })) as HTMLInputElement;
+      await vi.waitFor(() => expect(toggle.disabled).toBe(false));
+      expect(toggle.checked).toBe(subscribed);
+      expect(calls.map(({ url, method, headers }) => [url, method, headers.authorization])).toEqual([
+        [
+          `/api/desk/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`,
+          'GET',
+          'Bearer desk-token',
+        ],
+      ]);
+      cleanup();
+    }
+  });
+
   it('says so, and stays off, where the browser blocks notifications', async () => {
     permission = 'denied';
     const { calls } = stubFetch(() => json(500, {}));
-    render(<DeskPhoneSwitch />);
+    renderSwitch();
     expect((await screen.findByRole('status')).textContent).toBe(
       'Los avisos están bloqueados en este navegador. Permítelos en su configuración para activarlos.',
     );

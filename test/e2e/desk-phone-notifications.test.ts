@@ -1,0 +1,178 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { launchChromium } from '#test/support/chromium.ts';
+import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import {
+  recordNotifications,
+  serviceWorkerOf,
+  shownBy,
+  subscribeThroughLocalService,
+} from '#test/support/push-browser.ts';
+import { startPushService, type Phone, type PushService } from '#test/support/push-service.ts';
+import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+
+// 'Recibir avisos en este teléfono' at the desk, in a real Chromium against the real server. Chromium
+// cannot subscribe here (its push service is on the internet): the page's subscription is the local
+// push service's, the server sends there, and the test hands the desk's service worker exactly what
+// that service decrypted, through the DevTools protocol (FIELD-NOTES, Web Push). The app's public
+// address is localhost, as the desk's (passkeys refuse an IP address), so the case's link is the
+// desk's own origin.
+
+let service: PushService;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startPushService();
+  [app, { browser }] = await Promise.all([
+    startApp((port) => ({
+      PUBLIC_URL: `http://localhost:${port}`,
+      PUSH_EXTRA_ORIGINS: service.origin,
+      DESK_ESCALATE_MINUTES: '1',
+      DESK_ESCALATE_POLL_SECONDS: '1',
+    })),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await service?.close();
+});
+
+const phoneSwitch = (page: Page) => page.getByRole('switch', { name: 'Recibir avisos en este teléfono' });
+
+/** A staff member's desk, signed in, on a browser whose push subscription is the local service's. */
+async function deskWithPhone(email: string, role: 'admin' | 'responder') {
+  await staffCli(app, ['add', email, '--role', role]);
+  const key = ((await (await fetch(`${app.url}/api/push/public-key`)).json()) as { message: { public_key: string } })
+    .message.public_key;
+  const phone = await service.subscribe(key);
+  const desk = await deviceWithPasskeys(browser);
+  await desk.context.grantPermissions(['notifications'], { origin: app.url });
+  await subscribeThroughLocalService(desk.context, phone);
+  await desk.page.goto(`${deskUrl(app)}/entrar`);
+  await enrolWithEmailedCode(app, desk.page, email);
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  expect(await phoneSwitch(desk.page).isChecked()).toBe(false);
+  await phoneSwitch(desk.page).click();
+  // The switch shows the press at once and takes no other until the server answered.
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  expect(await phoneSwitch(desk.page).isChecked()).toBe(true);
+  return { ...desk, phone };
+}
+
+/** What the server says of this browser's subscription, asked with the page's own desk session. */
+function serverSends(page: Page, phone: Phone): Promise<boolean> {
+  return page.evaluate(async (endpoint) => {
+    const { token } = JSON.parse(sessionStorage.getItem('desk_session') ?? '{}') as { token?: string };
+    const reply = await fetch(`/api/desk/push/subscriptions?endpoint=${encodeURIComponent(endpoint)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await reply.json()) as { message: { subscribed: boolean } }).message.subscribed;
+  }, phone.subscription.endpoint);
+}
+
+describe("the desk's phone notifications", () => {
+  it('shows the switch as the server has it: on once saved, off again when another tab turned it off', async () => {
+    const desk = await deskWithPhone('aviso@firma.example', 'admin');
+    expect(await serverSends(desk.page, desk.phone)).toBe(true);
+
+    // Another tab of the same staff member turns it off (the same call its switch makes).
+    await desk.page.evaluate(async (endpoint) => {
+      const { token } = JSON.parse(sessionStorage.getItem('desk_session') ?? '{}') as { token?: string };
+      await fetch('/api/desk/push/subscriptions', {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ endpoint }),
+      });
+    }, desk.phone.subscription.endpoint);
+    expect(await serverSends(desk.page, desk.phone)).toBe(false);
+
+    // Back to this tab: it asks the server again and shows the truth.
+    await desk.page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => phoneSwitch(desk.page).isChecked(), { timeout: 15_000 }).toBe(false);
+    expect(await phoneSwitch(desk.page).isEnabled()).toBe(true);
+    await desk.context.close();
+  });
+
+  it("delivers an unattended alert to the desk's service worker as a notification with 'Atender', which opens the case", async () => {
+    const desk = await deskWithPhone('guardia@firma.example', 'responder');
+    const client = await personWithConfirmedContact(app, browser, 'sinatender');
+    await client.page.goto(`${app.url}/web/profile`);
+    await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).click();
+    await expect
+      .poll(() => client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await client.page.goto(`${app.url}/web/home`);
+    await sosButton(client.page).click();
+    await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
+    const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena sinatender' });
+    await card.waitFor({ timeout: 15_000 });
+
+    // Nobody takes it: after DESK_ESCALATE_MINUTES the server sends this phone the escalation.
+    let messages: unknown[] = [];
+    for (const deadline = Date.now() + 120_000; messages.length === 0 && Date.now() < deadline;) {
+      messages = await service.received(desk.phone);
+      if (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const sent = messages[0] as { notification: { navigate: string; tag: string } };
+    const caseUrl = sent.notification.navigate;
+    expect(caseUrl).toMatch(new RegExp(`^${deskUrl(app)}/[0-9a-f-]{36}$`));
+
+    const cdp = await desk.context.newCDPSession(desk.page);
+    const registrations = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        const ours = list.find((registration) => registration.scopeURL === `${app.url}/` && !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const worker = await serviceWorkerOf(desk.context);
+    await recordNotifications(worker);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: app.url,
+      registrationId: await registrations,
+      data: JSON.stringify(sent),
+    });
+    expect(await shownBy(worker, 1)).toEqual([
+      {
+        title: 'Alerta sin atender desde hace 1 minuto',
+        body: 'Un cliente de IAD presionó SOS hace 1 minuto y nadie de la mesa la está atendiendo.',
+        tag: sent.notification.tag,
+        actions: [{ action: 'attend', title: 'Atender' }],
+        data: { navigate: caseUrl, lang: 'es' },
+        requireInteraction: true,
+      },
+    ]);
+
+    // 'Atender' on it: the worker's click handler, as Chromium would call it. The desk tab (its session
+    // lives there) goes to the case; nothing is claimed by the tap.
+    await worker.evaluate(async () => {
+      const scope = self as unknown as {
+        dispatchEvent(event: Event): boolean;
+        shown: { options: NotificationOptions }[];
+      };
+      const [first] = scope.shown;
+      // Headless Chromium keeps no notification on screen: the click gets one with what was shown.
+      const notification = { data: first?.options.data as unknown, tag: first?.options.tag ?? '', close: () => {} };
+      let work: Promise<unknown> = Promise.resolve();
+      const click = Object.assign(new Event('notificationclick'), {
+        notification,
+        action: 'attend',
+        waitUntil: (promise: Promise<unknown>) => (work = promise),
+      });
+      scope.dispatchEvent(click);
+      await work;
+    });
+    await desk.page.waitForURL(caseUrl);
+    await desk.page.getByRole('heading', { level: 1, name: 'Caso de Elena sinatender' }).waitFor();
+    await desk.page.getByText('Nadie la atiende todavía').waitFor();
+    await desk.context.close();
+    await client.context.close();
+  });
+});
