@@ -1,17 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, inArray, like } from 'drizzle-orm';
-import { Pool } from 'undici';
 import { PUSH_SUBSCRIPTIONS_PER_CONTACT } from '#shared/api/push.ts';
 import type { Db } from '#server/db/client.ts';
 import { contacts, outbox, pushSubscriptions } from '#server/db/schema.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
 import { sendExpectingOk } from '../load/load-request.ts';
-import { sharedLoadServer } from '../load/load-server.ts';
-import { percentile } from '../load/percentile.ts';
-import { resetAlerts } from '../load/reset-alerts.ts';
 import { seedPeople, type SeededPerson } from '../load/seed-people.ts';
+import { pressRuns } from '../load/press-runs.ts';
 import { timedPresses } from '../load/timed-presses.ts';
 
 const FIGURE = '12. SOS beside bad phone keys';
@@ -76,22 +73,12 @@ function repeats(accepted: { to: string[] }[]): number {
  * is a repeat.
  */
 export async function badPushFigures(bench: BenchContext): Promise<Measurement[]> {
-  const server = await sharedLoadServer();
-  const pool = new Pool(server.app.url, { connections: 10 });
-  const runs = bench.quick ? 1 : 3;
-  const presses = bench.quick ? 10 : 20;
-  const p95: number[] = [];
-  const p50: number[] = [];
   const repeated: number[] = [];
   const unsent: number[] = [];
-  let badPhones: string[] = [];
-  try {
-    for (let run = 0; run < runs; run += 1) {
-      await resetAlerts(server.db, 60_000, { discardMail: true });
-      const holders = await seedPeople(server.db, HOLDERS, 1);
-      const people = await seedPeople(server.db, presses, 1);
-      badPhones = await addBadPhones(server.db, holders);
-      server.mail.limit(RELAY_PER_SECOND);
+  const { latency, presses } = await pressRuns(bench, RELAY_PER_SECOND, async ({ server, pool, people }) => {
+    const holders = await seedPeople(server.db, HOLDERS, 1);
+    const badPhones = await addBadPhones(server.db, holders);
+    try {
       const firstMail = server.mail.accepted.length;
       const since = performance.now();
       const holderMails = server.mail.waitFor(
@@ -105,31 +92,16 @@ export async function badPushFigures(bench: BenchContext): Promise<Measurement[]
       const samples = await timedPresses(pool, server.mail, people, { gapMs: PRESS_GAP_MS, waitMs: WAIT_MS });
       const holdersDone = await holderMails;
       await sleep(WATCH_MS);
-      p95.push(percentile(samples, 95));
-      p50.push(percentile(samples, 50));
       repeated.push(repeats(server.mail.accepted.slice(firstMail)));
       unsent.push(samples.filter((sample) => !Number.isFinite(sample)).length + (holdersDone === null ? HOLDERS : 0));
-      server.mail.limit(undefined);
+      return samples;
+    } finally {
       await removeBadPhones(server.db, badPhones);
-      badPhones = [];
     }
-  } finally {
-    server.mail.limit(undefined);
-    await removeBadPhones(server.db, badPhones);
-    await resetAlerts(server.db, 60_000, { discardMail: true });
-    await pool.close();
-  }
+  });
   const note = `${HOLDERS} people press first, each with 1 contact holding ${PUSH_SUBSCRIPTIONS_PER_CONTACT} phone subscriptions whose p256dh is no curve point (${BAD_SUBSCRIPTIONS} in all); then ${presses} presses a run, one every ${PRESS_GAP_MS} ms, each by a person with 1 confirmed contact; relay accepting ${RELAY_PER_SECOND} messages/s; from the request sent to its e-mail accepted (${WAIT_MS / 1000} s at most)`;
   return [
-    {
-      figure: FIGURE,
-      what: 'press to the SOS e-mail accepted: p95 of a run',
-      unit: 'ms',
-      samples: p95,
-      budget: { max: 1000 },
-      note,
-    },
-    { figure: FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
+    ...latency.measurements(FIGURE, 'press to the SOS e-mail accepted', 1000, note),
     {
       figure: FIGURE,
       what: 'e-mails accepted again for the same address',

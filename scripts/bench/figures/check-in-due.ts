@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext, Measurement } from '../types.ts';
 import { startLoadServer } from '../load/load-server.ts';
-import { percentile } from '../load/percentile.ts';
+import { runPercentiles } from '../load/run-percentiles.ts';
 import { seedPeople, type SeededPerson } from '../load/seed-people.ts';
 
 const FIGURE = '11. Check-in due';
@@ -53,8 +53,7 @@ export async function checkInDueFigures(bench: BenchContext): Promise<Measuremen
   });
   const runs = bench.quick ? 1 : 3;
   const count = bench.quick ? 20 : 40;
-  const p95: number[] = [];
-  const p50: number[] = [];
+  const latency = runPercentiles();
   try {
     for (let run = 0; run < runs; run += 1) {
       const people = await seedPeople(server.db, count, 1);
@@ -70,22 +69,11 @@ export async function checkInDueFigures(bench: BenchContext): Promise<Measuremen
       const samples = (await Promise.all(accepted)).map((at, n) =>
         at === null ? Number.POSITIVE_INFINITY : at - (deadlines[n]! + offset),
       );
-      p95.push(percentile(samples, 95));
-      p50.push(percentile(samples, 50));
+      latency.add(samples);
     }
   } finally {
     await server.stop();
   }
   const note = `${count} check-ins a run, deadlines spread over ${SPREAD_MS / 1000} s, set ${LEAD_MS / 1000} s ahead; grace 0, poll ${POLL_SECONDS} s (CHECK_IN_*); each person with 1 confirmed contact; from the deadline to that contact's e-mail accepted by a local SMTP listener`;
-  return [
-    {
-      figure: FIGURE,
-      what: "deadline to the first contact's e-mail accepted: p95 of a run",
-      unit: 'ms',
-      samples: p95,
-      budget: { max: 5000 },
-      note,
-    },
-    { figure: FIGURE, what: "deadline to the first contact's e-mail accepted: p50 of a run", unit: 'ms', samples: p50 },
-  ];
+  return latency.measurements(FIGURE, "deadline to the first contact's e-mail accepted", 5000, note);
 }

@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, eq } from 'drizzle-orm';
-import { Pool } from 'undici';
 import { outbox } from '#server/db/schema.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
 import { sendExpectingOk, type LoadRequest } from '../load/load-request.ts';
-import { sharedLoadServer } from '../load/load-server.ts';
-import { percentile } from '../load/percentile.ts';
-import { resetAlerts } from '../load/reset-alerts.ts';
 import { seedPeople, type SeededPerson } from '../load/seed-people.ts';
+import { pressRuns } from '../load/press-runs.ts';
 import { timedPresses } from '../load/timed-presses.ts';
 
 const FIGURE = '13. SOS beside an account pressing and ending';
@@ -46,61 +43,36 @@ function endRequest(person: SeededPerson): LoadRequest {
  * every half second, and each press is timed to its contact's e-mail accepted.
  */
 export async function cyclingAccountFigures(bench: BenchContext): Promise<Measurement[]> {
-  const server = await sharedLoadServer();
-  const pool = new Pool(server.app.url, { connections: 10 });
-  const runs = bench.quick ? 1 : 3;
-  const presses = bench.quick ? 10 : 20;
-  const p95: number[] = [];
-  const p50: number[] = [];
   /** Of the cycling account's starts, how many its ends withdrew before they left (src/server/alerts/withdraw-unsent.ts). */
   const withdrawn: number[] = [];
   const notes: string[] = [];
-  try {
-    for (let run = 0; run < runs; run += 1) {
-      await resetAlerts(server.db, 60_000, { discardMail: true });
-      const [cycler] = await seedPeople(server.db, 1, CYCLER_CONTACTS);
-      const people = await seedPeople(server.db, presses, 1);
-      server.mail.limit(RELAY_PER_SECOND);
-      let made = 0;
-      const cyclerBegan = performance.now();
-      const cycling = (async () => {
-        const starts = alertPresses([cycler!]);
-        for (; made < CYCLES; made += 1) {
-          await sendExpectingOk(pool, starts.next());
-          await sendExpectingOk(pool, endRequest(cycler!));
-        }
-        return performance.now() - cyclerBegan;
-      })();
-      while (made < HEAD_START) await sleep(10);
-      // Long enough to measure a press stuck behind all the cycles' e-mails (2,000 at 50 a second: 40 s).
-      const samples = await timedPresses(pool, server.mail, people, { gapMs: PRESS_GAP_MS, waitMs: 120_000 });
-      const cyclingMs = await cycling;
-      const [rows] = await server.db
-        .select({ count: count() })
-        .from(outbox)
-        .where(and(eq(outbox.userId, cycler!.userId), eq(outbox.status, 'cancelled')));
-      withdrawn.push(rows?.count ?? 0);
-      p95.push(percentile(samples, 95));
-      p50.push(percentile(samples, 50));
-      notes.push(`run ${run + 1}: ${CYCLES} cycles in ${(cyclingMs / 1000).toFixed(1)} s`);
-      server.mail.limit(undefined);
-    }
-  } finally {
-    server.mail.limit(undefined);
-    await resetAlerts(server.db, 60_000, { discardMail: true });
-    await pool.close();
-  }
+  const { latency, presses } = await pressRuns(bench, RELAY_PER_SECOND, async ({ server, pool, people, run }) => {
+    const [cycler] = await seedPeople(server.db, 1, CYCLER_CONTACTS);
+    let made = 0;
+    const cyclerBegan = performance.now();
+    const cycling = (async () => {
+      const starts = alertPresses([cycler!]);
+      for (; made < CYCLES; made += 1) {
+        await sendExpectingOk(pool, starts.next());
+        await sendExpectingOk(pool, endRequest(cycler!));
+      }
+      return performance.now() - cyclerBegan;
+    })();
+    while (made < HEAD_START) await sleep(10);
+    // Long enough to measure a press stuck behind all the cycles' e-mails (2,000 at 50 a second: 40 s).
+    const samples = await timedPresses(pool, server.mail, people, { gapMs: PRESS_GAP_MS, waitMs: 120_000 });
+    const cyclingMs = await cycling;
+    const [rows] = await server.db
+      .select({ count: count() })
+      .from(outbox)
+      .where(and(eq(outbox.userId, cycler!.userId), eq(outbox.status, 'cancelled')));
+    withdrawn.push(rows?.count ?? 0);
+    notes.push(`run ${run + 1}: ${CYCLES} cycles in ${(cyclingMs / 1000).toFixed(1)} s`);
+    return samples;
+  });
   const note = `another account with ${CYCLER_CONTACTS} confirmed contacts makes ${CYCLES} press/end cycles, one request after the other; relay accepting ${RELAY_PER_SECOND} messages/s; after its first ${HEAD_START} cycles, ${presses} presses a run, one every ${PRESS_GAP_MS} ms, each by a person with 1 confirmed contact; from the request sent to its e-mail accepted; ${notes.join('; ')}`;
   return [
-    {
-      figure: FIGURE,
-      what: 'press to the SOS e-mail accepted: p95 of a run',
-      unit: 'ms',
-      samples: p95,
-      budget: { max: 1000 },
-      note,
-    },
-    { figure: FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
+    ...latency.measurements(FIGURE, 'press to the SOS e-mail accepted', 1000, note),
     {
       figure: FIGURE,
       what: "the cycling account's starts withdrawn by its ends before they left",

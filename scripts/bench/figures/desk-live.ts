@@ -9,8 +9,8 @@ import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
 import { startLoadServer, type LoadServer } from '../load/load-server.ts';
 import { runOpenLoop } from '../load/open-loop.ts';
-import { percentile } from '../load/percentile.ts';
 import { rssMB } from '../load/process-memory.ts';
+import { runPercentiles } from '../load/run-percentiles.ts';
 import { SEED_PREFIX, seedPeople } from '../load/seed-people.ts';
 
 const FIGURE = '14. Desk live';
@@ -60,8 +60,7 @@ export async function deskLiveFigures(bench: BenchContext): Promise<Measurement[
   const server = await startLoadServer();
   const seconds = bench.quick ? 3 : 10;
   const runs = bench.quick ? 1 : 3;
-  const p95: number[] = [];
-  const p50: number[] = [];
+  const latency = runPercentiles();
   const missed: number[] = [];
   const perDeskKB: number[] = [];
   try {
@@ -114,8 +113,7 @@ export async function deskLiveFigures(bench: BenchContext): Promise<Measurement[
           samples.push(at === undefined ? Number.POSITIVE_INFINITY : at - sent);
         }
       }
-      p95.push(percentile(samples, 95));
-      p50.push(percentile(samples, 50));
+      latency.add(samples);
       missed.push(samples.filter((sample) => sample === Number.POSITIVE_INFINITY).length);
       await Promise.all(desks.map((desk) => desk.stream.close()));
       await server.db.delete(users).where(like(users.email, `${SEED_PREFIX}%`));
@@ -125,15 +123,7 @@ export async function deskLiveFigures(bench: BenchContext): Promise<Measurement[
   }
   const note = `${DESKS} desks connected to one instance; ${RATE} presses/s for ${seconds} s (open loop), each by a person who shares alerts with the firm, with 1 confirmed contact; from the request sent to the alert-started event read on each desk's stream`;
   return [
-    {
-      figure: FIGURE,
-      what: 'press to the event on every connected desk: p95 of a run',
-      unit: 'ms',
-      samples: p95,
-      budget: { max: 1000 },
-      note,
-    },
-    { figure: FIGURE, what: 'press to the event on every connected desk: p50 of a run', unit: 'ms', samples: p50 },
+    ...latency.measurements(FIGURE, 'press to the event on every connected desk', 1000, note),
     { figure: FIGURE, what: 'desk events never received (of presses x desks)', unit: 'count', samples: missed },
     {
       figure: FIGURE,

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import type { BenchContext, Measurement } from '../types.ts';
 import { alertPresses } from '../load/api-requests.ts';
 import { sharedLoadServer, type LoadServer } from '../load/load-server.ts';
 import { runOpenLoop } from '../load/open-loop.ts';
-import { percentile } from '../load/percentile.ts';
+import { pressRuns } from '../load/press-runs.ts';
+import { runPercentiles } from '../load/run-percentiles.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { SEED_PREFIX, seedPeople } from '../load/seed-people.ts';
 import { timedPresses } from '../load/timed-presses.ts';
@@ -45,44 +45,16 @@ async function queueInvitations(server: LoadServer, run: number): Promise<void> 
  * its contact's e-mail accepted.
  */
 export async function sosBehindFloodFigures(bench: BenchContext): Promise<Measurement[]> {
-  const server = await sharedLoadServer();
-  const pool = new Pool(server.app.url, { connections: 10 });
-  const runs = bench.quick ? 1 : 3;
-  const presses = bench.quick ? 10 : 20;
-  const p95: number[] = [];
-  const p50: number[] = [];
-  try {
-    for (let run = 0; run < runs; run += 1) {
-      await resetAlerts(server.db, 60_000, { discardMail: true });
-      const people = await seedPeople(server.db, presses, 1);
-      server.mail.limit(RELAY_PER_SECOND);
-      const since = performance.now();
-      await queueInvitations(server, run);
-      // The flood is under way: invitations are in flight at the relay when the first press comes.
-      while (server.mail.accepted.filter((mail) => mail.at >= since).length < RELAY_PER_SECOND) await sleep(50);
-      // Long enough to measure a press stuck behind the whole flood (about 67 s at 15 a second).
-      const samples = await timedPresses(pool, server.mail, people, { gapMs: PRESS_GAP_MS, waitMs: 120_000 });
-      p95.push(percentile(samples, 95));
-      p50.push(percentile(samples, 50));
-      server.mail.limit(undefined);
-    }
-  } finally {
-    server.mail.limit(undefined);
-    await resetAlerts(server.db, 60_000, { discardMail: true });
-    await pool.close();
-  }
+  const { latency, presses } = await pressRuns(bench, RELAY_PER_SECOND, async ({ server, pool, people, run }) => {
+    const since = performance.now();
+    await queueInvitations(server, run);
+    // The flood is under way: invitations are in flight at the relay when the first press comes.
+    while (server.mail.accepted.filter((mail) => mail.at >= since).length < RELAY_PER_SECOND) await sleep(50);
+    // Long enough to measure a press stuck behind the whole flood (about 67 s at 15 a second).
+    return timedPresses(pool, server.mail, people, { gapMs: PRESS_GAP_MS, waitMs: 120_000 });
+  });
   const note = `${INVITATIONS} invitations queued, relay accepting ${RELAY_PER_SECOND} messages/s; ${presses} presses a run, one every ${PRESS_GAP_MS} ms, each by a person with 1 confirmed contact; from the request sent to its e-mail accepted`;
-  return [
-    {
-      figure: FLOOD_FIGURE,
-      what: 'press to the SOS e-mail accepted: p95 of a run',
-      unit: 'ms',
-      samples: p95,
-      budget: { max: 1000 },
-      note,
-    },
-    { figure: FLOOD_FIGURE, what: 'press to the SOS e-mail accepted: p50 of a run', unit: 'ms', samples: p50 },
-  ];
+  return latency.measurements(FLOOD_FIGURE, 'press to the SOS e-mail accepted', 1000, note);
 }
 
 /**
@@ -95,8 +67,7 @@ export async function sosBehindFloodFigures(bench: BenchContext): Promise<Measur
 export async function burstMailFigures(bench: BenchContext): Promise<Measurement[]> {
   const server = await sharedLoadServer();
   const runs = bench.quick ? 1 : 3;
-  const p95: number[] = [];
-  const p50: number[] = [];
+  const latency = runPercentiles();
   const share: number[] = [];
   const notes: string[] = [];
   try {
@@ -126,8 +97,7 @@ export async function burstMailFigures(bench: BenchContext): Promise<Measurement
         return times.some((t) => t === undefined) ? Number.POSITIVE_INFINITY : Math.max(...(times as number[])) - at;
       });
       const during = server.mail.accepted.slice(firstMail).filter((mail) => mail.at <= end).length;
-      p95.push(percentile(delays, 95));
-      p50.push(percentile(delays, 50));
+      latency.add(delays);
       share.push((100 * during) / due);
       notes.push(
         `run ${run + 1}: ${sentAt.length} presses sent, ${result.completed} answered, ${result.errors} errors, ${result.unanswered} unanswered`,
@@ -138,20 +108,12 @@ export async function burstMailFigures(bench: BenchContext): Promise<Measurement
   }
   const how = `open loop: an offered ${BURST_RATE} presses/s for ${BURST_SECONDS} s, each by a new person with ${BURST_CONTACTS} confirmed contacts; relay accepting at once`;
   return [
-    {
-      figure: BURST_FIGURE,
-      what: "press to the last contact's e-mail accepted: p95 of a run",
-      unit: 'ms',
-      samples: p95,
-      budget: { max: 2000 },
-      note: `${how}; from each press sent; ${notes.join('; ')}`,
-    },
-    {
-      figure: BURST_FIGURE,
-      what: "press to the last contact's e-mail accepted: p50 of a run",
-      unit: 'ms',
-      samples: p50,
-    },
+    ...latency.measurements(
+      BURST_FIGURE,
+      "press to the last contact's e-mail accepted",
+      2000,
+      `${how}; from each press sent; ${notes.join('; ')}`,
+    ),
     {
       figure: BURST_FIGURE,
       what: 'e-mails accepted during the burst, of those due',

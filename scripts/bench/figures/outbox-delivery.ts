@@ -5,7 +5,7 @@ import { alertPresses } from '../load/api-requests.ts';
 import { sendExpectingOk } from '../load/load-request.ts';
 import { sharedLoadServer } from '../load/load-server.ts';
 import type { SmtpCounter } from '../load/smtp-counter.ts';
-import { percentile } from '../load/percentile.ts';
+import { runPercentiles } from '../load/run-percentiles.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { seedPeople } from '../load/seed-people.ts';
 import type { SeededPerson } from '../load/seed-people.ts';
@@ -49,15 +49,13 @@ export async function outboxFigures(bench: BenchContext): Promise<Measurement[]>
   const pressesPerRun = bench.quick ? 10 : 20;
   const burst = bench.quick ? 30 : 100;
   try {
-    const p95: number[] = [];
-    const p50: number[] = [];
+    const latency = runPercentiles();
     const rate: number[] = [];
     await resetAlerts(server.db);
     for (let run = 0; run < runs; run += 1) {
       const quiet = await seedPeople(server.db, pressesPerRun, CONTACTS_EACH);
       const samples = await delays(pool, quiet, server.mail);
-      p95.push(percentile(samples, 95));
-      p50.push(percentile(samples, 50));
+      latency.add(samples);
       await resetAlerts(server.db);
       const crowd = await seedPeople(server.db, burst, CONTACTS_EACH);
       rate.push(await throughput(pool, crowd, server.mail));
@@ -65,15 +63,7 @@ export async function outboxFigures(bench: BenchContext): Promise<Measurement[]>
     }
     const how = `a person with ${CONTACTS_EACH} confirmed contacts presses SOS, outbox otherwise idle; from the request sent to the last e-mail accepted by a local SMTP listener; ${pressesPerRun} presses a run`;
     return [
-      {
-        figure: FIGURE,
-        what: 'alert to the last of 10 e-mails accepted: p95 of a run',
-        unit: 'ms',
-        samples: p95,
-        budget: { max: 1000 },
-        note: how,
-      },
-      { figure: FIGURE, what: 'alert to the last of 10 e-mails accepted: p50 of a run', unit: 'ms', samples: p50 },
+      ...latency.measurements(FIGURE, 'alert to the last of 10 e-mails accepted', 1000, how),
       {
         figure: FIGURE,
         what: 'e-mails per second handed to the SMTP listener',

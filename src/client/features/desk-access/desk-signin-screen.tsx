@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { staffCodeSchema, staffEnrolOptionsSchema } from '#shared/api/staff.ts';
 import '#client/ui/form-controls.css';
+import { PlainTextField } from '#client/ui/plain-text-field.tsx';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { askForCode, enrolWithCode, signInWithPasskey } from './passkey-ceremonies.ts';
 import './desk-access.css';
@@ -94,50 +95,32 @@ export function DeskSigninScreen({ onSignedIn }: Props) {
         {codeSentTo === undefined ? (
           <form onSubmit={onAskCode} noValidate>
             <p>{t.firstTimeIntro}</p>
-            <div className="field">
-              <label className="field__label" htmlFor="desk-email">
-                {t.emailLabel}
-              </label>
-              <input
-                id="desk-email"
-                className="field__input"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={fieldError.email ? true : undefined}
-                aria-describedby="desk-email-error"
-              />
-              <p id="desk-email-error" className="field__error" aria-live="polite">
-                {fieldError.email}
-              </p>
-            </div>
+            <PlainTextField
+              id="desk-email"
+              label={t.emailLabel}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onValueChange={setEmail}
+              error={fieldError.email}
+            />
             <button type="submit" className="button button--ghost button--block" disabled={!!busy}>
               {busy === 'code' ? t.sending : t.sendCode}
             </button>
           </form>
         ) : (
           <form onSubmit={onEnrol} noValidate>
-            <div className="field">
-              <label className="field__label" htmlFor="desk-code">
-                {t.codeLabel}
-              </label>
-              <input
-                id="desk-code"
-                className="field__input"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={4}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                aria-invalid={fieldError.code ? true : undefined}
-                aria-describedby="desk-code-error"
-              />
-              <p id="desk-code-error" className="field__error" aria-live="polite">
-                {fieldError.code}
-              </p>
-            </div>
+            <PlainTextField
+              id="desk-code"
+              label={t.codeLabel}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={4}
+              value={code}
+              onValueChange={(typed) => setCode(typed.replace(/\D/g, ''))}
+              error={fieldError.code}
+            />
             <button type="submit" className="button button--block" disabled={!supported || !!busy}>
               {busy === 'enrol' ? t.enrolling : t.enrol}
             </button>

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { staffInviteSchema, type StaffMember, type StaffRole } from '#shared/api/staff.ts';
 import { deskQueryRoot, deskRequest } from '#client/lib/desk/desk-session.ts';
 import '#client/ui/form-controls.css';
+import { PlainTextField } from '#client/ui/plain-text-field.tsx';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { useDeskMe } from './use-desk-me.ts';
 import './desk-access.css';
@@ -93,24 +94,15 @@ export function DeskTeamScreen() {
       )}
       <h2>{t.inviteTitle}</h2>
       <form className="desk-team__form" onSubmit={onInvite} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="desk-invite-email">
-            {t.emailLabel}
-          </label>
-          <input
-            id="desk-invite-email"
-            className="field__input"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby="desk-invite-email-error"
-          />
-          <p id="desk-invite-email-error" className="field__error" aria-live="polite">
-            {emailError}
-          </p>
-        </div>
+        <PlainTextField
+          id="desk-invite-email"
+          label={t.emailLabel}
+          type="email"
+          autoComplete="off"
+          value={email}
+          onValueChange={setEmail}
+          error={emailError}
+        />
         <div className="field">
           <label className="field__label" htmlFor="desk-invite-role">
             {t.roleLabel}

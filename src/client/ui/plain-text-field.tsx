@@ -1,0 +1,37 @@
+import type { InputHTMLAttributes } from 'react';
+import { FieldError } from './field-error.tsx';
+import './form-controls.css';
+
+type Props = {
+  /** The input's id; its error's is `${id}-error`. */
+  id: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error: string | undefined;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'maxLength'>;
+
+/**
+ * TextField for a form kept in the screen's own state rather than Conform's (the desk's):
+ * a labelled input whose error sits under it and is tied to it (aria-invalid, aria-describedby).
+ */
+export function PlainTextField({ id, label, value, onValueChange, error, ...rest }: Props) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        {...rest}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+      />
+      <FieldError id={errorId} errors={error ? [error] : undefined} />
+    </div>
+  );
+}
