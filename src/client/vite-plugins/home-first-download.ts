@@ -33,10 +33,20 @@ export function moduleName(id: string, root: string): string | null {
   return path.posix.relative(root.replaceAll('\\', '/'), file);
 }
 
-/** The JS and CSS files index.html loads or preloads, by their name in the bundle. */
-function filesOf(html: string, base: string): string[] {
-  const files = [...html.matchAll(/(?:src|href)="?([^"\s>]+\.(?:js|css))/g)].map((match) => match[1]!);
-  return [...new Set(files.filter((file) => file.startsWith(base)).map((file) => file.slice(base.length)))];
+const urlsIn = (text: string) => [...text.matchAll(/(?:src|href)="?([^"\s>]+\.(?:js|css))/g)].map((match) => match[1]!);
+
+/**
+ * The JS and CSS files index.html loads or preloads, and those its scripts load (the first script
+ * starts the entry: entry-after-paint.ts), by their name in the bundle.
+ */
+function filesOf(html: string, base: string, bundle: OutputBundle): string[] {
+  const names = (urls: string[]) => urls.filter((url) => url.startsWith(base)).map((url) => url.slice(base.length));
+  const files = names(urlsIn(html));
+  for (const file of [...files]) {
+    const output = bundle[file];
+    if (output?.type === 'asset' && file.endsWith('.js')) files.push(...names(urlsIn(String(output.source))));
+  }
+  return [...new Set(files)];
 }
 
 export function homeFirstDownload(options: HomeFirstDownloadOptions): Plugin {
@@ -53,7 +63,7 @@ export function homeFirstDownload(options: HomeFirstDownloadOptions): Plugin {
       handler(_output, bundle: OutputBundle) {
         const html = bundle['index.html'];
         if (html?.type !== 'asset' || typeof html.source !== 'string') this.error('home-first-download: no index.html');
-        const files = filesOf(html.source, base);
+        const files = filesOf(html.source, base, bundle);
         const held = new Set<string>();
         let bytes = 0;
         for (const file of files) {

@@ -7,9 +7,9 @@ import { documentOf, NOT_FOUND_DOCUMENT, SCREENS_MANIFEST, type ScreensManifest 
 // The public screens' first frames in the HTML the server sends (docs/decisions/020): at build time
 // the real app renders each screen signed out (render-public-screen.tsx, through a Vite server in
 // Node), and its markup goes into a copy of index.html, with the screen's stylesheets. The browser
-// paints the screen before the app's code runs (the screen's script starts the preloaded entry after
-// the first paint); the app's first render then replaces the same markup at the same place
-// (createRoot, as for the early home).
+// paints the screen before the app's code runs (index.html's first script starts the entry after the
+// first paint: entry-after-paint.ts); the app's first render then replaces the same markup at the same
+// place (createRoot, as for the early home).
 // Text and layout cannot drift from the components: they are the components' own output.
 // Runs in Node (vite.config.ts), never in the app.
 
@@ -59,10 +59,10 @@ export function cleanMarkup(markup: string): string {
  * the finger comes up on the app's button, not the one it went down on, and the browser makes
  * no click of that, so the person's 'Continuar' would be lost without a word.
  */
-function screenScript(signedInKey: string, entry: string): string {
+function screenScript(signedInKey: string): string {
   return [
     `(function(){try{var d=document.documentElement;if(d.dataset.signedOutOnly!=null&&localStorage[${JSON.stringify(signedInKey)}]=="1")d.dataset.splash=""}catch(e){}`,
-    // Module scripts (the app) run after the 'interactive' state and before DOMContentLoaded.
+    // The app's entry is started after the page is parsed (entry-after-paint.ts): the takeover is watched from then.
     'var t=0,a=null,s=null,p=null,m=function(e){return!t&&e.target.closest&&e.target.closest("#root")};',
     'document.addEventListener("focusin",function(e){if(m(e))a=e.target.id},!0);',
     'document.addEventListener("submit",function(e){if(m(e)){e.preventDefault();s=e.target.id}},!0);',
@@ -73,9 +73,7 @@ function screenScript(signedInKey: string, entry: string): string {
     'f&&!t&&new MutationObserver(function(x,o){if(f.isConnected)return;o.disconnect();t=1;var g=function(i){return i&&document.getElementById(i)};',
     'f.querySelectorAll("input[id]").forEach(function(i){var n=g(i.id);if(n&&i.value&&!n.value)n.value=i.value});',
     'var n=g(a);n&&n.focus();n=g(s||p);n&&n.requestSubmit&&n.requestSubmit()}).observe(r,{childList:!0});',
-    // The app's code (preloaded by the head) runs once the screen has been painted, never before.
-    `var e=function(){var x=document.createElement("script");x.type="module";x.crossOrigin="";x.src=${JSON.stringify(entry)};document.head.append(x)};`,
-    'document.visibilityState=="hidden"?e():requestAnimationFrame(function(){setTimeout(e,0)})},{once:!0})})()',
+    '},{once:!0})})()',
   ].join('');
 }
 
@@ -105,10 +103,9 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
         const shell = html.source;
         const rootStart = shell.indexOf('<div id="root">');
         const bodyEnd = shell.lastIndexOf('</body>');
-        const entryStart = shell.indexOf('<script type="module"');
         const headEnd = shell.indexOf('</head>');
-        if (rootStart < 0 || bodyEnd < 0 || entryStart < 0 || headEnd < entryStart)
-          this.error('public-screens: index.html has no #root or no entry script');
+        if (rootStart < 0 || bodyEnd < 0 || headEnd < 0 || rootStart < headEnd)
+          this.error('public-screens: index.html has no head or no #root');
 
         const { rendered, routes } = await renderScreens(
           root,
@@ -118,21 +115,20 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
         // index.html's first script (the early home's) and the screen script, one file: each
         // render-blocking request is a round trip before the first paint on a slow network.
         const firstScripts: string[] = [];
-        const head = shell.slice(0, entryStart).replace(/<script src="([^"]+)"><\/script>\s*/g, (tag, src: string) => {
+        const SCRIPT_PLACE = '\0first-script';
+        const head = shell.slice(0, headEnd).replace(/<script src="([^"]+)"><\/script>\s*/g, (tag, src: string) => {
           const file = bundle[src.slice(base.length)];
           if (!src.startsWith(base) || file?.type !== 'asset') return tag;
           firstScripts.push(String(file.source).replace(/;?\s*$/, ';'));
-          return '';
+          return firstScripts.length === 1 ? SCRIPT_PLACE : '';
         });
-        // The entry: preloaded from the head, and run by the screen script after the first paint.
-        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
-        if (!entry?.[1]) this.error('public-screens: index.html has no crossorigin module entry');
-        const entryTag = entry[0];
-        const entryPreload = `<link rel="modulepreload" crossorigin href="${entry[1]}">`;
+        // The entry's module tag is index.html's first script's to replace (early-home.ts): it starts the entry.
+        if (firstScripts.length === 0 || /<script type="module"/.test(head))
+          this.error("public-screens: index.html's first script does not start the entry");
         const script = this.emitFile({
           type: 'asset',
           name: 'public-screen.js',
-          source: firstScripts.join('') + screenScript(options.signedInKey, entry[1]),
+          source: firstScripts.join('') + screenScript(options.signedInKey),
         });
         const manifest: ScreensManifest = { screens: [], routes };
         options.screens.forEach((screen, index) => {
@@ -147,9 +143,7 @@ export function publicScreens(options: PublicScreensOptions): Plugin {
             .join('\n    ');
           const attributes = ` data-screen${screen.signedOutOnly ? ' data-signed-out-only' : ''}`;
           const source = (
-            head +
-            `<script src="${base}${this.getFileName(script)}"></script>\n    ` +
-            shell.slice(entryStart, headEnd).replace(entryTag, entryPreload) +
+            head.replace(SCRIPT_PLACE, `<script src="${base}${this.getFileName(script)}"></script>\n    `) +
             `  ${links}\n  ` +
             shell.slice(headEnd, rootStart) +
             `<div id="root">${markup}</div>\n  ` +

@@ -85,10 +85,11 @@ afterEach(() => {
 });
 
 describe('the early home in the page: preloads', () => {
-  it('lists its script before the entry, classic and blocking, so it runs before the first paint', () => {
-    const { html } = build();
+  it("takes the entry's place, classic and blocking, so it runs before the first paint, and starts the entry itself", () => {
+    const { html, script } = build();
     expect(html).toContain('<script src="/build/assets/early-home-D.js"></script>');
-    expect(html.indexOf('early-home-D.js')).toBeLessThan(html.indexOf('index-A.js'));
+    expect(html).not.toContain('index-A.js');
+    expect(script).toContain('x.src="/build/assets/index-A.js"');
   });
 
   it('fetches nothing by itself: the links wait in a template', () => {
@@ -97,11 +98,13 @@ describe('the early home in the page: preloads', () => {
     expect(preloads()).toEqual([]);
   });
 
-  it("asks for home's chunk, the chunk it imports and its stylesheet when the stored session opens home", () => {
+  it("asks for home's chunk, the chunk it imports and its stylesheet with the entry when the stored session opens home", async () => {
     const { html, script } = build();
     localStorage.setItem('sos_opens_home', '1');
     history.replaceState(null, '', '/web/home');
     openPage(html, script);
+    // With the entry, after the first paint (entry-after-paint.test.ts).
+    await vi.waitFor(() => expect(document.head.querySelector('script[type=module]')).not.toBeNull());
     expect(preloads()).toEqual([
       "rel=modulepreload href=/build/assets/home-B.js crossorigin=''",
       "rel=modulepreload href=/build/assets/logo-C.js crossorigin=''",
@@ -109,10 +112,11 @@ describe('the early home in the page: preloads', () => {
     ]);
   });
 
-  it('asks for nothing without the hint', () => {
+  it('asks for nothing without the hint', async () => {
     const { html, script } = build();
     history.replaceState(null, '', '/web/home');
     openPage(html, script);
+    await vi.waitFor(() => expect(document.head.querySelector('script[type=module]')).not.toBeNull());
     expect(preloads()).toEqual([]);
   });
 });

@@ -3,10 +3,12 @@ import type { CheckIn, CheckInPurpose } from '#shared/api/check-ins.ts';
 import { DEFAULT_CHECK_IN_REMINDER_MINUTES } from '#shared/api/check-ins.ts';
 import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
 import { expireSession } from '#client/lib/session/session-expiry.ts';
+import { showToast } from '#client/ui/toast-store.ts';
 import type { Fix } from '#client/lib/location/location-store.ts';
 import { sendCheckInCall, type CheckInReply } from '#client/api/check-in-calls.ts';
 import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
 import { setWaitingCall } from './check-in-waiting.ts';
+import { EXTEND_WAITS_FOR_SIGN_IN, OK_WAITS_FOR_SIGN_IN, SET_WAITS_FOR_SIGN_IN } from './check-in-texts.ts';
 
 function timeZone(): string {
   try {
@@ -19,12 +21,13 @@ function timeZone(): string {
 /**
  * The session is over when a 401 outlived its refresh: the call was kept by the worker until the
  * person signs in again, or nobody could keep it (src/shared/browser/queued-commands.ts). After
- * the cache is written, so the session's end clears it with the rest.
+ * the cache is written, so the session's end clears it with the rest. A kept call the person made
+ * is said on the signin screen the session's end leads to, as a kept SOS is (press-sos.ts).
  */
-function endSessionIfSignedOut(reply: CheckInReply): CheckInReply {
-  if ((reply.kind === 'queued' && reply.signedOut) || (reply.kind === 'refused' && reply.status === 401)) {
-    expireSession();
-  }
+function endSessionIfSignedOut(reply: CheckInReply, keptNotice?: string): CheckInReply {
+  const kept = reply.kind === 'queued' && reply.signedOut;
+  if (kept && keptNotice) showToast({ message: keptNotice, variant: 'warning', screen: '/web/auth/signin' });
+  if (kept || (reply.kind === 'refused' && reply.status === 401)) expireSession();
   return reply;
 }
 
@@ -65,7 +68,7 @@ export async function startCheckIn(
     cache(queryClient, () => localCheckIn(purpose, place.trim(), due, new Date()));
     setWaitingCall({ kind: 'set', key });
   }
-  return endSessionIfSignedOut(reply);
+  return endSessionIfSignedOut(reply, SET_WAITS_FOR_SIGN_IN);
 }
 
 /** 'Estoy bien'. */
@@ -82,7 +85,7 @@ export async function closeCheckIn(
   });
   if (reply.kind === 'done') cache(queryClient, () => null);
   if (reply.kind === 'queued') setWaitingCall({ kind: 'ok', key });
-  return endSessionIfSignedOut(reply);
+  return endSessionIfSignedOut(reply, OK_WAITS_FOR_SIGN_IN);
 }
 
 /** 'Necesito más tiempo'. */
@@ -108,7 +111,7 @@ export async function extendCheckIn(
     );
     setWaitingCall({ kind: 'extend', key });
   }
-  return endSessionIfSignedOut(reply);
+  return endSessionIfSignedOut(reply, EXTEND_WAITS_FOR_SIGN_IN);
 }
 
 /** The last known position while a check-in runs: only with signal (a queue of old positions helps nobody). */

@@ -22,6 +22,11 @@ export const OK_WAITS_FOR_SIGNAL =
   'Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal. Hasta entonces, el aviso sigue en curso.';
 export const EXTEND_WAITS_FOR_SIGNAL = 'Sin conexión: enviaremos tu nueva hora en cuanto haya señal.';
 export const SET_WAITS_FOR_SIGNAL = 'Tu aviso se creará en cuanto haya señal.';
+// A call kept until the person signs in again (its session expired), said on the signin screen, as for an SOS.
+export const SET_WAITS_FOR_SIGN_IN = 'Tu sesión expiró. Inicia sesión y crearemos tu aviso.';
+export const OK_WAITS_FOR_SIGN_IN =
+  'Tu sesión expiró. Inicia sesión para enviar tu «Estoy bien». Hasta entonces, el aviso sigue en curso.';
+export const EXTEND_WAITS_FOR_SIGN_IN = 'Tu sesión expiró. Inicia sesión para enviar tu nueva hora de regreso.';
 
 /** The reminder's minutes come from the server (remind_at), which reads them from its configuration. */
 export const reminderNotice = (minutes: number) =>

@@ -5,6 +5,7 @@ import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import { getAlertStatus } from '#client/api/alert-status.ts';
 import { startAlertReconcile } from '#client/features/sos/press/reconcile-alert.ts';
 import { setWaitingCall } from '#client/features/check-in/check-in-waiting.ts';
+import { OK_WAITS_FOR_SIGN_IN } from '#client/features/check-in/check-in-texts.ts';
 import { onSessionExpired } from '#client/lib/session/session-expiry.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { defaultSessionState } from '#shared/browser/session-state.ts';
@@ -297,6 +298,8 @@ describe('a check-in call whose session has expired', () => {
     fireEvent.click(within(await panel()).getByRole('button', { name: 'Estoy bien' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
+    // Said where the person signs in, as for a kept SOS.
+    expect(await screen.findByText(OK_WAITS_FOR_SIGN_IN)).toBeTruthy();
     const [first, queueOnly, ...more] = checkInCalls(calls);
     expect(more).toEqual([]);
     expect(first?.headers['x-sos-queue-only']).toBeUndefined();
