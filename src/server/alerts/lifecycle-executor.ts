@@ -26,7 +26,7 @@ import {
 import { fireCheckIn } from './fire-check-in.ts';
 import type { Queryable } from '#server/db/client.ts';
 import type { AppDeps, Press } from '#server/deps.ts';
-import { checkPin } from '#server/security/pin-check.ts';
+import { checkPin, pinsShown } from '#server/security/pin-check.ts';
 import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import {
   endAlert,
@@ -448,7 +448,10 @@ async function judgeGuarded(
     // Asked with PINs or none: a PIN sent costs the same work either way (pin-check.ts).
     const check = await checkPin(tx, config.secret, user, pin?.trim() || undefined, now);
     if (check.kind === 'refused') message = check.message;
-    verdict = check.kind === 'unset' ? 'no-pins' : check.kind === 'refused' ? 'wrong' : check.kind;
+    // Shown no PINs after a duress 'Borrar PIN': refused until the end, as an account without PINs
+    // is; only the owner's real PIN, which they know still works, carries the action out.
+    const shownNone = check.kind === 'unset' || (check.kind === 'duress' && !pinsShown(user));
+    verdict = shownNone ? 'no-pins' : check.kind === 'refused' ? 'wrong' : check.kind;
   }
   const { effects, person } = advance(state, { action, pin: verdict });
   if (person.answer === 'pin-asked') return { effects, refused: { kind: 'pin-refused', message, on } };

@@ -242,7 +242,12 @@ const SCRIPTS: Script[] = [
     before: [pins, sos],
     then: [changePins('the PIN', '1111', '2222'), wait(1), changePins('1111', '3333', '4444'), wait(1)],
   },
-  { name: 'PINs deleted', before: [pins, sos], then: [deletePins, wait(1), forgotPins, endWithout, wait(1)] },
+  {
+    name: 'PINs deleted',
+    before: [pins, sos],
+    // Then shown no PINs: the guarded actions answer as an account without PINs does during an alert.
+    then: [deletePins, wait(1), forgotPins, deleteContactAsked, closeOtherSessionsAsked, endWithout, wait(1)],
+  },
   {
     name: 'contact deleted',
     before: [pins, markContact, sos],
