@@ -1,8 +1,7 @@
 import { CatchBoundary, Link } from '@tanstack/react-router';
-import { Suspense, use } from 'react';
+import { lazy, Suspense } from 'react';
 import { useContacts } from '#client/api/contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
-import type { Contact } from '#shared/api/contacts.ts';
 import type { SosHomePanels as Panels } from '#client/features/sos/home/sos-home-panels.tsx';
 import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { CheckInEntry } from '#client/features/check-in/check-in-entry.tsx';
@@ -11,22 +10,18 @@ import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
 
-// Fetched as home's module is evaluated (it is in home's chunk, so at once where the app is built): by
-// home's second frame it is there, and the panels come in the same commit as what follows them. A lazy
-// component would show its fallback first, and React holds a boundary's reveal back 300 ms: the panels
-// arrived after the check-in card and the contact list, and pushed them down the screen.
-type PanelsModule = { SosHomePanels: typeof Panels };
-const panels: Promise<PanelsModule> = import('#client/features/sos/home/sos-home-panels.tsx');
-// How React's `use` knows a promise has settled, and reads it without suspending.
-panels.then(
-  (module) => Object.assign(panels, { status: 'fulfilled', value: module }),
-  () => undefined,
+// Fetched as home's module is evaluated (it is in home's chunk, so there at once where the app is
+// built): then the lazy component below resolves without suspending, and the panels come in the same
+// commit as what follows them. Shown through a fallback, React holds a boundary's reveal back 300 ms:
+// the panels arrived after the check-in card and the contact list, and pushed them down the screen.
+let loaded: { default: typeof Panels } | undefined;
+const panels = import('#client/features/sos/home/sos-home-panels.tsx').then(
+  (module) => (loaded = { default: module.SosHomePanels }),
 );
-
-function SosHomePanels({ contacts }: { contacts: readonly Contact[] | undefined }) {
-  const { SosHomePanels: Drawn } = use(panels);
-  return <Drawn contacts={contacts} />;
-}
+// A thenable that answers at once: React.lazy then reads the module in the same render.
+const SosHomePanels = lazy(() =>
+  loaded ? ({ then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as Promise<typeof loaded>) : panels,
+);
 
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */
 export function HomePage() {
