@@ -42,8 +42,11 @@ const optedOut = aContact({
 describe('home', () => {
   it('draws the panels under the SOS button in the same commit as the contact list, which they never push down', async () => {
     stubApi({ 'GET /api/contacts': () => ok([pending]) });
-    // Whenever the contact list is in the page, the panels above it already are. First in the file: a
-    // lazy component, once loaded by an earlier test, would draw at once and hide a late reveal.
+    // Whenever the contact list is in the page, the panels above it already are, once home's code is
+    // there (its chunk, where the app is built). First in the file: a lazy component, once loaded by an
+    // earlier test, would draw at once and hide a late reveal.
+    await import('#client/routes/web/-components/home/home-page.tsx');
+    await import('#client/features/sos/home/sos-home-panels.tsx');
     const panelsWithList: boolean[] = [];
     const observer = new MutationObserver(() => {
       if (document.querySelector('.contact-list'))

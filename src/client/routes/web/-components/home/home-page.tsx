@@ -1,13 +1,27 @@
 import { CatchBoundary, Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useContacts } from '#client/api/contacts.ts';
 import { ContactListSection } from '#client/features/contacts/contact-list/contact-list-section.tsx';
-import { SosHomePanels } from '#client/features/sos/home/sos-home-panels.tsx';
+import type { SosHomePanels as Panels } from '#client/features/sos/home/sos-home-panels.tsx';
 import { AfterFirstPaint } from '#client/ui/after-first-paint.tsx';
 import { CheckInEntry } from '#client/features/check-in/check-in-entry.tsx';
 import { checkAlertWithServer } from '#client/features/sos/press/reconcile-alert.ts';
 import { HOME_INSTRUCTION, HOME_TITLE } from './home-texts.ts';
 import { SosAndInstallSlot } from './sos-and-install-slot.tsx';
 import './home-page.css';
+
+// Fetched as home's module is evaluated (it is in home's chunk, so there at once where the app is
+// built): then the lazy component below resolves without suspending, and the panels come in the same
+// commit as what follows them. Shown through a fallback, React holds a boundary's reveal back 300 ms:
+// the panels arrived after the check-in card and the contact list, and pushed them down the screen.
+let loaded: { default: typeof Panels } | undefined;
+const panels = import('#client/features/sos/home/sos-home-panels.tsx').then(
+  (module) => (loaded = { default: module.SosHomePanels }),
+);
+// A thenable that answers at once: React.lazy then reads the module in the same render.
+const SosHomePanels = lazy(() =>
+  loaded ? ({ then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as Promise<typeof loaded>) : panels,
+);
 
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */
 export function HomePage() {
@@ -20,11 +34,12 @@ export function HomePage() {
       <SosAndInstallSlot />
       {/* The first frame is the SOS button's; the rest follows in the next one (lib/first-paint.ts). */}
       <AfterFirstPaint>
-        {/* In the same commit as what follows it: drawn later (a lazy component, whose reveal React holds
-            back for 300 ms), it pushed the check-in card and the contact list down the screen. Whatever
-            fails in it (a cached list of a shape this version does not know) costs the panels, never home. */}
+        {/* Whatever fails in it (a cached list of a shape this version does not know, its chunk offline)
+            costs the panels, never home. */}
         <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
-          <SosHomePanels contacts={contacts.data} />
+          <Suspense fallback={null}>
+            <SosHomePanels contacts={contacts.data} />
+          </Suspense>
         </CatchBoundary>
         {/* Below the SOS area, blue and square: never to be taken for the red round SOS button. */}
         <CheckInEntry checkAlert={checkAlertWithServer} />
