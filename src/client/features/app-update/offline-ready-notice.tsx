@@ -6,6 +6,9 @@ import './offline-ready-notice.css';
 
 export const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';
 
+/** The alert screen says one thing, with the SMS right under it: the line waits for the screen after it. */
+const ALERT_SCREEN = '/web/active';
+
 const isDeskPath = (path: string) => path === '/web/desk' || path.startsWith('/web/desk/');
 
 type Phase =
@@ -29,7 +32,8 @@ export function OfflineReadyNotice() {
   // line is in the very first paint of the next screen, never added after it.
   let next = phase;
   if (next.kind === 'idle' && offlineReady) next = { kind: 'waiting', path: pathname };
-  if (next.kind === 'waiting' && pathname !== next.path) next = { kind: 'showing', path: pathname };
+  if (next.kind === 'waiting' && pathname !== next.path)
+    next = pathname === ALERT_SCREEN ? { kind: 'waiting', path: pathname } : { kind: 'showing', path: pathname };
   if (next.kind === 'showing' && pathname !== next.path) next = { kind: 'done' };
   if (next !== phase) setPhase(next);
 

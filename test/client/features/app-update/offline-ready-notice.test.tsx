@@ -4,7 +4,10 @@ import { contactTexts } from '#shared/contact-texts/index.ts';
 import { READY_OFFLINE } from '#client/features/app-update/offline-ready-notice.tsx';
 import { resetAppUpdate } from '#client/lib/app-update/app-update-store.ts';
 import { watchForUpdates } from '#client/lib/app-update/watch-for-updates.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
 import { fakeRegistration, moveTo } from '../../support/service-worker-registration.ts';
 
 let stop: () => void = () => undefined;
@@ -39,6 +42,28 @@ describe('the first install', () => {
     await router.navigate({ to: '/unauthorized' });
     await screen.findByText('Acceso Denegado');
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+  });
+
+  it('waits past the alert screen, where the SMS comes right under the title, for the screen after it', async () => {
+    const { router } = renderApp('/unauthorized');
+    await screen.findByText('Acceso Denegado');
+    const browser = fakeRegistration();
+    act(() => {
+      stop = watchForUpdates(browser.asRegistration, browser.env);
+    });
+    const first = browser.findUpdate();
+    act(() => moveTo(first, 'installed'));
+    act(() => browser.takesControl(first));
+
+    signIn({ alert_status: true });
+    stubApi({ 'GET /api/contacts': () => ok([aContact()]) });
+    await router.navigate({ to: '/web/active' });
+    await screen.findByRole('link', { name: 'Enviar SMS a mis contactos' });
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+
+    await router.navigate({ to: '/unauthorized' });
+    await screen.findByText('Acceso Denegado');
+    expect(screen.getByText(READY_OFFLINE).getAttribute('role')).toBe('status');
   });
 
   it("never shows on a contact's page, which speaks the contact's language", async () => {
