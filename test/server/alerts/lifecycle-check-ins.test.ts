@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   advance,
   guardAsksPin,
+  personView,
   step,
   type AccountEffect,
   type AlertEvent,
@@ -184,6 +185,11 @@ const SHOWN_ON: LifecycleState[] = [
   { alert: 'none', checkIn: 'running' },
   { alert: 'hidden', checkIn: 'running' },
   { alert: 'hidden', checkIn: 'shown-running' },
+  // Hidden, then shown to the person again at a duress extension's shown deadline: on, as they see it.
+  { alert: 'revealed', checkIn: 'none' },
+  { alert: 'revealed', checkIn: 'running' },
+  { alert: 'revealed', checkIn: 'fired' },
+  { alert: 'revealed', checkIn: 'shown-running' },
 ];
 // Told of what the duress PIN hid from the person, who is shown nothing on.
 const HIDDEN_ONLY: LifecycleState = { alert: 'hidden', checkIn: 'none' };
@@ -240,7 +246,7 @@ describe('the guarded actions of a seized phone', () => {
     it.each(ACTIONS)('%s', (action) => {
       expect(advance(state, { action, pin })).toEqual({
         state,
-        person: { alertOn: state.alert === 'on', checkIn, answer },
+        person: { ...personView(state.alert), checkIn, answer },
         contacts,
         effects,
       });
@@ -249,7 +255,7 @@ describe('the guarded actions of a seized phone', () => {
       expect(advance(state, { action: 'delete-account', pin })).toEqual({
         state,
         // The account never waits to be answered: it waits for the end itself.
-        person: { alertOn: state.alert === 'on', checkIn, answer: answer === 'wait-for-end' ? 'done' : answer },
+        person: { ...personView(state.alert), checkIn, answer: answer === 'wait-for-end' ? 'done' : answer },
         contacts,
         effects: account,
       });
