@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { SESSION_STORE_KEY, STATE_STORE_DB } from '#shared/constants.ts';
 import type { RunningApp } from './app-server.ts';
 import { enterWithEmailedCode } from './browser-flows.ts';
 import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
@@ -84,4 +85,25 @@ export async function enterToHome(
   if (serviceWorkers === 'allow') await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await enterWithEmailedCode(page, app, email);
   await page.waitForURL('**/web/home');
+  // Home may show before the session's first write has landed (the app waits for it only so long):
+  // a test that closes this page and opens another must find the session stored.
+  await page.waitForFunction(
+    ([db, key]) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          try {
+            const read = open.result.transaction('state').objectStore('state').count(key);
+            read.onsuccess = () => resolve(read.result === 1);
+            read.onerror = () => resolve(false);
+          } catch {
+            resolve(false);
+          } finally {
+            open.result.close();
+          }
+        };
+      }),
+    [STATE_STORE_DB, SESSION_STORE_KEY] as const,
+  );
 }
