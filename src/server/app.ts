@@ -26,6 +26,7 @@ import { robotsTxt } from './http/robots.ts';
 import { staticFiles } from './http/static-files.ts';
 import { webRoutes } from './http/web-routes.ts';
 import { pinRoutes } from './pins/routes.ts';
+import { paceRepliesToPins } from './security/pin-reply-pace.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { firmConsentRoutes } from './profile/firm-consent-routes.ts';
@@ -81,6 +82,7 @@ export function createApp(input: AppInput) {
     '/api/*',
     limitBody(MAX_BODY_BYTES, (c) => fail(c, 413, apiMessages.bodyTooLarge)),
   );
+  app.use('/api/*', paceRepliesToPins(config.pinReplyPaceMs));
   app.route('/api', api);
   app.all('/api/*', (c) => fail(c, 404, apiMessages.notFound));
   app.route('/', staticFiles(config));

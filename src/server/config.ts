@@ -13,6 +13,12 @@ import {
 } from '#shared/constants.ts';
 import { isVapidKeys, loadOrCreateVapidKeys, VapidFileError, type VapidKeys } from './push/vapid-keys.ts';
 
+/**
+ * How long after its arrival a request that carries a PIN is answered, at the earliest
+ * (security/pin-reply-pace.ts): well above what ending an alert takes, and a moment the person hardly waits.
+ */
+const DEFAULT_PIN_REPLY_PACE_MS = 400;
+
 /** A fixed window: at most `limit` hits per `windowMs`. */
 export type RateRule = { limit: number; windowMs: number };
 
@@ -39,6 +45,8 @@ export type Config = {
    * end; then the contacts are told, and the account goes (DEFERRED_DELETION_DAYS).
    */
   deferredDeletionDays: number;
+  /** Every reply to a request that carries a PIN leaves no earlier than this after it arrived (PIN_REPLY_PACE_MS). */
+  pinReplyPaceMs: number;
   rateLimits: {
     signinPerIp: RateRule;
     verifyPerIp: RateRule;
@@ -286,6 +294,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     trustProxy: ['1', 'true', 'yes'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
     positionRetentionDays: int(env, 'POSITION_RETENTION_DAYS', 30),
     deferredDeletionDays: int(env, 'DEFERRED_DELETION_DAYS', 30),
+    pinReplyPaceMs: int(env, 'PIN_REPLY_PACE_MS', DEFAULT_PIN_REPLY_PACE_MS),
     rateLimits: {
       // Generous per IP: many people share one address behind mobile carriers' NAT.
       signinPerIp: { limit: int(env, 'RATE_LIMIT_SIGNIN_PER_IP', 30), windowMs: QUARTER },
