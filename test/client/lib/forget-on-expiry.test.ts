@@ -11,6 +11,7 @@ import { getSessionState, resetAll } from '#client/lib/session/session-store.ts'
 import { expectConsole } from '../../support/fail-on-console.ts';
 import { aContact } from '../support/contacts.ts';
 import { signIn } from '../support/session.ts';
+import { storedQueries } from '../support/stored-queries.ts';
 
 const stops: Array<() => void> = [];
 
@@ -43,9 +44,10 @@ describe('a session that ends by itself (a 401 a refresh could not cure)', () =>
 
     expireSession();
 
-    expect(goToSignin).toHaveBeenCalledOnce();
+    // Once the ended session is stored (test/client/features/auth/session-stored-first.test.tsx).
+    await vi.waitFor(() => expect(goToSignin).toHaveBeenCalledOnce(), { timeout: 5000 });
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(getSessionState()).toEqual(defaultSessionState());
-    await vi.waitFor(async () => expect(await encryptedAsyncStorage.getItem(QUERY_STORE_KEY)).toBeNull());
+    await vi.waitFor(async () => expect(await storedQueries()).toEqual([]), { timeout: 5000 });
   });
 });

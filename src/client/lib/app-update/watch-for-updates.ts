@@ -34,9 +34,14 @@ function browserEnvironment(): UpdateEnvironment {
  * changes the controller: that never reloads, it only says the app works offline.
  */
 export function watchForUpdates(
-  registration: ServiceWorkerRegistration,
+  /** None where registering gave nothing back: a worker blocked by the browser's policy, an add-on or a test harness. */
+  registration: ServiceWorkerRegistration | null | undefined,
   env: UpdateEnvironment = browserEnvironment(),
 ): () => void {
+  return registration ? followRegistration(registration, env) : () => undefined;
+}
+
+function followRegistration(registration: ServiceWorkerRegistration, env: UpdateEnvironment): () => void {
   const followed = new WeakSet<ServiceWorker>();
   let accepted = false;
   let reloading = false;

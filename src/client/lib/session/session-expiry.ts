@@ -23,11 +23,18 @@ export function onSessionExpired(handler: () => void): void {
   goToSignin = handler;
 }
 
-/** SPEC.md section 8: a 401 clears every slice and logs 'Sesión expirada'. */
+/** The longest a stuck IndexedDB (or a held session lock) may keep sign-in from showing after a 401. */
+const STORE_BEFORE_SIGNIN_MS = 1000;
+
+/**
+ * SPEC.md section 8: a 401 clears every slice and logs 'Sesión expirada'. Sign-in shows once the
+ * cleared session is stored: an app closed right then must not reopen on the dead session's home,
+ * whose SOS press would only meet the 401 again.
+ */
 export function expireSession(): void {
   // Calls in flight together each meet the 401: the first, still holding the session, tells.
   if (isSessionValid(getSessionState().auth)) endedElsewhere.set(true);
-  void resetAll();
+  const stored = resetAll(STORE_BEFORE_SIGNIN_MS);
   console.warn('Sesión expirada');
-  goToSignin();
+  void stored.then(() => goToSignin());
 }

@@ -47,9 +47,13 @@ export function setUi(patch: Partial<UiState>): void {
   replaceState({ ...state, ui: { ...state.ui, ...patch } });
 }
 
-/** Stores the session a verify or signup returned; the e-mail code is spent. */
-export function setSession(session: Session): void {
-  setAuth({ ...session, token_type: session.token_type || 'Bearer', code: '' });
+/**
+ * Signs in with the session a verify or signup returned (the e-mail code is spent), stored first:
+ * the screen that follows (home, with its SOS button) must never show a session that a phone closed
+ * or locked right then would reopen without, needing e-mail, a code and signal to get back.
+ */
+export function setSessionStoredFirst(session: Session, maxWaitMs: number): Promise<void> {
+  return setAuthStoredFirst({ ...session, token_type: session.token_type || 'Bearer', code: '' }, maxWaitMs);
 }
 
 /**

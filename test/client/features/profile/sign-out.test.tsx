@@ -14,6 +14,7 @@ import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { aSession } from '../../support/session.ts';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
+import { storedQueries } from '../../support/stored-queries.ts';
 
 const profile = { id: 'u1', email: 'ana@example.com', firstname: 'Ana', lastname: 'López', phone: '+13055550123' };
 const WARNING =
@@ -69,13 +70,13 @@ describe('signing out', () => {
     const { router } = renderApp('/web/profile');
     const dialog = await openSignOut();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, cerrar sesión' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'), { timeout: 5000 });
     expect(calls.find((call) => call.url === '/api/logout')).toMatchObject({
       method: 'POST',
       headers: { authorization: 'Bearer access-1' },
     });
     expect(getSessionState().auth.access_token).toBe('');
-    await vi.waitFor(async () => expect(await encryptedAsyncStorage.getItem(QUERY_STORE_KEY)).toBeNull());
+    await vi.waitFor(async () => expect(await storedQueries()).toEqual([]), { timeout: 5000 });
     expect(window.dataLayer).toContainEqual({ event: 'logout' });
     expect(JSON.stringify(window.dataLayer)).not.toContain('ana@example.com');
     // Signed out by their own hand: no word of another phone.
@@ -89,7 +90,8 @@ describe('signing out', () => {
     expect((await readStoredSession()).auth.access_token).toBe('access-1');
     const { router } = renderApp('/web/profile');
     fireEvent.click(within(await openSignOut()).getByRole('button', { name: 'Sí, cerrar sesión' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
+    // Sign-in waits for the store (a second at most): more than waitFor's default on a busy machine.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'), { timeout: 5000 });
     expect((await readStoredSession()).auth).toMatchObject({ access_token: '', refresh_token: '' });
   });
 });
@@ -111,7 +113,7 @@ describe('a session closed from another phone', () => {
     expect(notice.getAttribute('role')).toBe('alert');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Iniciar sesión');
     onSessionExpired(() => undefined);
-    act(() => void storeSessionAndChooseNext(aSession({ access_token: 'access-2' })));
+    await act(() => storeSessionAndChooseNext(aSession({ access_token: 'access-2' })));
     expect(screen.queryByText(/otro teléfono/)).toBeNull();
   });
 });

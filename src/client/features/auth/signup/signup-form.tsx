@@ -29,6 +29,9 @@ export function SignupForm({ renderTerms }: Props) {
   const [termsOpen, setTermsOpen] = useState(false);
   const [termsChecked, setTermsChecked] = useState(false);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  // From the account made until the session is stored and the next screen shows: still busy, one press.
+  const [entering, setEntering] = useState(false);
+  const busy = signup.isPending || entering;
   const [form, fields] = useForm({
     id: 'signup',
     lastResult,
@@ -43,7 +46,8 @@ export function SignupForm({ renderTerms }: Props) {
         {
           onSuccess: (session) => {
             track('sign_up');
-            void navigate({ to: storeSessionAndChooseNext(session) });
+            setEntering(true);
+            void storeSessionAndChooseNext(session).then((next) => navigate({ to: next }));
           },
           onError: (error) =>
             setLastResult(replyWithServerError(submission, error, ['firstname', 'lastname', 'phone', 'terms'])),
@@ -72,8 +76,8 @@ export function SignupForm({ renderTerms }: Props) {
           onCheckedChange={setTermsChecked}
           onOpenTerms={() => setTermsOpen(true)}
         />
-        <button type="submit" className="button button--block" disabled={signup.isPending}>
-          {signup.isPending ? 'Creando cuenta…' : 'Crear cuenta'}
+        <button type="submit" className="button button--block" disabled={busy}>
+          {busy ? 'Creando cuenta…' : 'Crear cuenta'}
         </button>
       </form>
       {termsOpen &&

@@ -24,6 +24,9 @@ export function VerifyForm({ email, onServerError }: Props) {
   const verify = useVerifyMutation();
   const [digits, setDigits] = useState<string[]>(() => Array<string>(CODE_LENGTH).fill(''));
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  // From the right code until the session is stored and the next screen shows: still busy, one press.
+  const [entering, setEntering] = useState(false);
+  const busy = verify.isPending || entering;
   const [form, fields] = useForm({
     id: 'verify',
     lastResult,
@@ -40,7 +43,8 @@ export function VerifyForm({ email, onServerError }: Props) {
         {
           onSuccess: (session) => {
             track('otp_verify');
-            void navigate({ to: storeSessionAndChooseNext(session) });
+            setEntering(true);
+            void storeSessionAndChooseNext(session).then((next) => navigate({ to: next }));
           },
           onError: (error) => {
             // Not an error: the code is good, the person is new. Signup spends it.
@@ -67,11 +71,11 @@ export function VerifyForm({ email, onServerError }: Props) {
   const wasComplete = useRef(false);
   useEffect(() => {
     const complete = digits.every((digit) => digit !== '');
-    if (complete && !wasComplete.current && !verify.isPending) {
+    if (complete && !wasComplete.current && !busy) {
       (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
     }
     wasComplete.current = complete;
-  }, [digits, form.id, verify.isPending]);
+  }, [digits, form.id, busy]);
 
   const boxes = [fields.d0, fields.d1, fields.d2, fields.d3];
   const firstError = boxes.find((meta) => meta.errors)?.errors?.[0];
@@ -85,8 +89,8 @@ export function VerifyForm({ email, onServerError }: Props) {
         errorId="verify-code-error"
         error={firstError}
       />
-      <button type="submit" className="button button--block" disabled={verify.isPending}>
-        {verify.isPending ? 'Verificando…' : 'Verificar'}
+      <button type="submit" className="button button--block" disabled={busy}>
+        {busy ? 'Verificando…' : 'Verificar'}
       </button>
     </form>
   );
