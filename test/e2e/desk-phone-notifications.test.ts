@@ -1,15 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import {
-  recordNotifications,
-  serviceWorkerOf,
+  deliverPush,
+  firstPushTo,
+  phoneFor,
+  pushAppAndChromiumPerFile,
   shownBy,
   subscribeThroughLocalService,
+  tapFirstNotification,
 } from '#test/support/push-browser.ts';
-import { startPushService, type Phone, type PushService } from '#test/support/push-service.ts';
+import type { Phone } from '#test/support/push-service.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // 'Recibir avisos en este teléfono' at the desk, in a real Chromium against the real server. Chromium
@@ -19,42 +20,23 @@ import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.t
 // address is localhost, as the desk's (passkeys refuse an IP address), so the case's link is the
 // desk's own origin.
 
-let service: PushService;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startPushService();
-  [app, { browser }] = await Promise.all([
-    startApp((port) => ({
-      PUBLIC_URL: `http://localhost:${port}`,
-      PUSH_EXTRA_ORIGINS: service.origin,
-      DESK_ESCALATE_MINUTES: '1',
-      DESK_ESCALATE_POLL_SECONDS: '1',
-    })),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await service?.close();
-});
+const running = pushAppAndChromiumPerFile((port) => ({
+  PUBLIC_URL: `http://localhost:${port}`,
+  DESK_ESCALATE_MINUTES: '1',
+  DESK_ESCALATE_POLL_SECONDS: '1',
+}));
 
 const phoneSwitch = (page: Page) => page.getByRole('switch', { name: 'Recibir avisos en este teléfono' });
 
 /** A staff member's desk, signed in, on a browser whose push subscription is the local service's. */
 async function deskWithPhone(email: string, role: 'admin' | 'responder') {
-  await staffCli(app, ['add', email, '--role', role]);
-  const key = ((await (await fetch(`${app.url}/api/push/public-key`)).json()) as { message: { public_key: string } })
-    .message.public_key;
-  const phone = await service.subscribe(key);
-  const desk = await deviceWithPasskeys(browser);
-  await desk.context.grantPermissions(['notifications'], { origin: app.url });
+  await staffCli(running.app, ['add', email, '--role', role]);
+  const phone = await phoneFor(running);
+  const desk = await deviceWithPasskeys(running.browser);
+  await desk.context.grantPermissions(['notifications'], { origin: running.app.url });
   await subscribeThroughLocalService(desk.context, phone);
-  await desk.page.goto(`${deskUrl(app)}/entrar`);
-  await enrolWithEmailedCode(app, desk.page, email);
+  await desk.page.goto(`${deskUrl(running.app)}/entrar`);
+  await enrolWithEmailedCode(running.app, desk.page, email);
   await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
   expect(await phoneSwitch(desk.page).isChecked()).toBe(false);
   await phoneSwitch(desk.page).click();
@@ -100,45 +82,28 @@ describe("the desk's phone notifications", () => {
 
   it("delivers an unattended alert to the desk's service worker as a notification with 'Atender', which opens the case", async () => {
     const desk = await deskWithPhone('guardia@firma.example', 'responder');
-    const client = await personWithConfirmedContact(app, browser, 'sinatender');
-    await client.page.goto(`${app.url}/web/profile`);
+    const client = await personWithConfirmedContact(running.app, running.browser, 'sinatender');
+    await client.page.goto(`${running.app.url}/web/profile`);
     await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).click();
     await expect
       .poll(() => client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked(), {
         timeout: 15_000,
       })
       .toBe(true);
-    await client.page.goto(`${app.url}/web/home`);
+    await client.page.goto(`${running.app.url}/web/home`);
     await sosButton(client.page).click();
     await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
     const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena sinatender' });
     await card.waitFor({ timeout: 15_000 });
 
     // Nobody takes it: after DESK_ESCALATE_MINUTES the server sends this phone the escalation.
-    let messages: unknown[] = [];
-    for (const deadline = Date.now() + 120_000; messages.length === 0 && Date.now() < deadline;) {
-      messages = await service.received(desk.phone);
-      if (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const sent = messages[0] as { notification: { navigate: string; tag: string } };
+    const sent = (await firstPushTo(running.service, desk.phone)) as {
+      notification: { navigate: string; tag: string };
+    };
     const caseUrl = sent.notification.navigate;
-    expect(caseUrl).toMatch(new RegExp(`^${deskUrl(app)}/[0-9a-f-]{36}$`));
+    expect(caseUrl).toMatch(new RegExp(`^${deskUrl(running.app)}/[0-9a-f-]{36}$`));
 
-    const cdp = await desk.context.newCDPSession(desk.page);
-    const registrations = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-        const ours = list.find((registration) => registration.scopeURL === `${app.url}/` && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const worker = await serviceWorkerOf(desk.context);
-    await recordNotifications(worker);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.url,
-      registrationId: await registrations,
-      data: JSON.stringify(sent),
-    });
+    const worker = await deliverPush(desk, running.app.url, JSON.stringify(sent));
     expect(await shownBy(worker, 1)).toEqual([
       {
         title: 'Alerta sin atender desde hace 1 minuto',
@@ -152,23 +117,7 @@ describe("the desk's phone notifications", () => {
 
     // 'Atender' on it: the worker's click handler, as Chromium would call it. The desk tab (its session
     // lives there) goes to the case; nothing is claimed by the tap.
-    await worker.evaluate(async () => {
-      const scope = self as unknown as {
-        dispatchEvent(event: Event): boolean;
-        shown: { options: NotificationOptions }[];
-      };
-      const [first] = scope.shown;
-      // Headless Chromium keeps no notification on screen: the click gets one with what was shown.
-      const notification = { data: first?.options.data as unknown, tag: first?.options.tag ?? '', close: () => {} };
-      let work: Promise<unknown> = Promise.resolve();
-      const click = Object.assign(new Event('notificationclick'), {
-        notification,
-        action: 'attend',
-        waitUntil: (promise: Promise<unknown>) => (work = promise),
-      });
-      scope.dispatchEvent(click);
-      await work;
-    });
+    await tapFirstNotification(worker, 'attend');
     await desk.page.waitForURL(caseUrl);
     await desk.page.getByRole('heading', { level: 1, name: 'Caso de Elena sinatender' }).waitFor();
     await desk.page.getByText('Nadie la atiende todavía').waitFor();

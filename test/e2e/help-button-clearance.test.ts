@@ -116,42 +116,54 @@ async function personWithAContact(context: BrowserContext, email = 'elena.sol@ex
   return { page, contactPath: href };
 }
 
+/** The person's screens that show the button, each with the last control of its content. */
+function personScreens(contactPath: string): Screen[] {
+  return [
+    {
+      name: 'inicio',
+      path: '/web/home',
+      ready: (p) => p.getByRole('link', { name: /^Tomás Vega \S+@/ }),
+      last: 'Probar alerta',
+    },
+    {
+      name: 'alerta de prueba',
+      path: '/web/practice',
+      ready: (p) => p.getByRole('button', { name: 'Enviar alerta de prueba' }),
+      last: 'Enviar alerta de prueba',
+    },
+    {
+      name: 'agregar contacto',
+      path: '/web/contact',
+      ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }),
+      last: 'Guardar contacto',
+    },
+    {
+      name: 'detalle del contacto',
+      path: contactPath,
+      ready: (p) => p.getByRole('button', { name: 'Eliminar contacto' }),
+      last: 'Eliminar contacto',
+    },
+    {
+      name: 'perfil',
+      path: '/web/profile',
+      ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }),
+      last: 'Guardar cambios',
+    },
+  ];
+}
+
+/** A screen with the button at its usual place (nothing remembered from an earlier drag), once both are drawn. */
+async function openAtUsualPlace(page: Page, screen: Pick<Screen, 'path' | 'ready'>) {
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(`${running.app.url}${screen.path}`);
+  await screen.ready(page).waitFor();
+  await helpButton(page).waitFor();
+}
+
 describe('the floating Ayuda button and the controls under it', () => {
   it('covers no control and no bar on any screen, at its usual place and after a drag to each corner (360x740), and at its usual place on 390x844 and 412x915', async () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
     const { page, contactPath } = await personWithAContact(context);
-    const screens: Screen[] = [
-      {
-        name: 'inicio',
-        path: '/web/home',
-        ready: (p) => p.getByRole('link', { name: /^Tomás Vega \S+@/ }),
-        last: 'Probar alerta',
-      },
-      {
-        name: 'alerta de prueba',
-        path: '/web/practice',
-        ready: (p) => p.getByRole('button', { name: 'Enviar alerta de prueba' }),
-        last: 'Enviar alerta de prueba',
-      },
-      {
-        name: 'agregar contacto',
-        path: '/web/contact',
-        ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }),
-        last: 'Guardar contacto',
-      },
-      {
-        name: 'detalle del contacto',
-        path: contactPath,
-        ready: (p) => p.getByRole('button', { name: 'Eliminar contacto' }),
-        last: 'Eliminar contacto',
-      },
-      {
-        name: 'perfil',
-        path: '/web/profile',
-        ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }),
-        last: 'Guardar cambios',
-      },
-    ];
     const beyond = 80;
     const corners = [
       { name: 'arriba a la izquierda', to: { x: -beyond, y: -beyond } },
@@ -161,42 +173,25 @@ describe('the floating Ayuda button and the controls under it', () => {
     ];
 
     const findings: Record<string, unknown> = {};
-    for (const screen of screens) {
-      // Its usual place: nothing remembered from an earlier drag.
-      await page.evaluate(() => sessionStorage.clear());
-      await page.goto(`${running.app.url}${screen.path}`);
-      await screen.ready(page).waitFor();
-      await helpButton(page).waitFor();
-      const places = [{ name: 'sin mover', to: undefined }, ...corners];
-      for (const place of places) {
-        if (place.to) await mouseDrag(page, place.to);
-        const bars = await overlapsBars(page);
-        const { checked, covered } = await coveredControls(page);
-        // Not a check of nothing: the screen's last control and the navigation's last link were among them.
-        expect({
-          screen: screen.name,
-          last: checked.includes(screen.last),
-          chat: checked.includes('Hablemos'),
-        }).toEqual({ screen: screen.name, last: true, chat: true });
-        if (bars.header || bars.nav || covered.length > 0)
-          findings[`${screen.name}, ${place.name}`] = { bars, covered };
-      }
-    }
-    for (const phone of LARGER_PHONES) {
+    for (const phone of [PHONE, ...LARGER_PHONES]) {
       await page.setViewportSize(phone);
-      for (const screen of screens) {
-        await page.evaluate(() => sessionStorage.clear());
-        await page.goto(`${running.app.url}${screen.path}`);
-        await screen.ready(page).waitFor();
-        await helpButton(page).waitFor();
-        const bars = await overlapsBars(page);
-        const { checked, covered } = await coveredControls(page);
-        expect({ screen: screen.name, last: checked.includes(screen.last) }).toEqual({
-          screen: screen.name,
-          last: true,
-        });
-        if (bars.header || bars.nav || covered.length > 0)
-          findings[`${screen.name}, ${phone.width}x${phone.height}`] = { bars, covered };
+      // The drags are the small phone's.
+      const places = [{ name: 'sin mover', to: undefined }, ...(phone === PHONE ? corners : [])];
+      for (const screen of personScreens(contactPath)) {
+        await openAtUsualPlace(page, screen);
+        for (const place of places) {
+          if (place.to) await mouseDrag(page, place.to);
+          const bars = await overlapsBars(page);
+          const { checked, covered } = await coveredControls(page);
+          // Not a check of nothing: the screen's last control and the navigation's last link were among them.
+          expect({
+            screen: screen.name,
+            last: checked.includes(screen.last),
+            chat: checked.includes('Hablemos'),
+          }).toEqual({ screen: screen.name, last: true, chat: true });
+          if (bars.header || bars.nav || covered.length > 0)
+            findings[`${screen.name}, ${phone.width}x${phone.height}, ${place.name}`] = { bars, covered };
+        }
       }
     }
     expect(findings).toEqual({});
@@ -207,33 +202,14 @@ describe('the floating Ayuda button and the controls under it', () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
     const { page, contactPath } = await personWithAContact(context, 'elena.reposo@example.org');
     const screens = [
-      { name: 'inicio', path: '/web/home', ready: (p: Page) => p.getByRole('link', { name: /^Tomás Vega \S+@/ }) },
+      ...personScreens(contactPath),
       { name: 'avísales si no vuelvo', path: '/web/check-in', ready: (p: Page) => p.getByRole('radio').first() },
-      {
-        name: 'agregar contacto',
-        path: '/web/contact',
-        ready: (p: Page) => p.getByRole('button', { name: 'Guardar contacto' }),
-      },
-      {
-        name: 'alerta de prueba',
-        path: '/web/practice',
-        ready: (p: Page) => p.getByRole('button', { name: 'Enviar alerta de prueba' }),
-      },
-      {
-        name: 'detalle del contacto',
-        path: contactPath,
-        ready: (p: Page) => p.getByRole('button', { name: 'Eliminar contacto' }),
-      },
-      { name: 'perfil', path: '/web/profile', ready: (p: Page) => p.getByRole('button', { name: 'Guardar cambios' }) },
     ];
     const findings: Record<string, string[]> = {};
     for (const phone of [PHONE, ...LARGER_PHONES]) {
       await page.setViewportSize(phone);
       for (const screen of screens) {
-        await page.evaluate(() => sessionStorage.clear());
-        await page.goto(`${running.app.url}${screen.path}`);
-        await screen.ready(page).waitFor();
-        await helpButton(page).waitFor();
+        await openAtUsualPlace(page, screen);
         for (const scrolled of [0, 0.5, 1]) {
           const under = await seenUnderHelp(page, scrolled);
           if (under.length > 0) findings[`${screen.name}, ${phone.width}x${phone.height}, ${scrolled * 100} %`] = under;

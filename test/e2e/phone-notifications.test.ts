@@ -1,17 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { fillContactForm, phonePage } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import {
-  recordNotifications,
-  serviceWorkerOf,
+  deliverPush,
+  firstPushTo,
+  phoneFor,
+  pushAppAndChromiumPerFile,
   shownBy,
   subscribeThroughLocalService,
+  tapFirstNotification,
 } from '#test/support/push-browser.ts';
-import { startPushService, type PushService } from '#test/support/push-service.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // 'Avisos en este teléfono' in a real Chromium against the real server, and the
@@ -20,20 +20,7 @@ import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.t
 // service, and the test hands the worker exactly what that service decrypted,
 // through the DevTools protocol.
 
-let service: PushService;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startPushService();
-  [app, { browser }] = await Promise.all([startApp({ PUSH_EXTRA_ORIGINS: service.origin }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await service?.close();
-});
+const running = pushAppAndChromiumPerFile();
 
 const control = (page: Page) => page.getByRole('region', { name: 'Avisos en este teléfono' });
 
@@ -47,7 +34,7 @@ async function expectAccessible(page: Page, name: string) {
 /** The person adds María from the app; María accepts from the e-mail in a browser of her own. */
 async function mariaAccepts(person: Page, tag: string, prepare?: (context: BrowserContext) => Promise<void>) {
   const email = `${tag}-maria@example.org`;
-  await person.goto(`${app.url}/web/contact`);
+  await person.goto(`${running.app.url}/web/contact`);
   await fillContactForm(person, {
     firstname: 'María',
     lastname: 'López',
@@ -56,12 +43,12 @@ async function mariaAccepts(person: Page, tag: string, prepare?: (context: Brows
     kinship: 'Hermana',
   });
   await person.waitForURL('**/web/home');
-  const invitation = await waitForMail(app.dataDir, {
+  const invitation = await waitForMail(running.app.dataDir, {
     to: email,
     subject: /te agregó como contacto de emergencia/,
   });
   const verifyUrl = /(\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-  const maria = await phonePage(browser);
+  const maria = await phonePage(running.browser);
   await prepare?.(maria.context);
   await maria.page.goto(verifyUrl!);
   await maria.page
@@ -75,7 +62,11 @@ async function mariaAccepts(person: Page, tag: string, prepare?: (context: Brows
 
 describe("notifications on a contact's phone", () => {
   it('asks for permission only after the tap, and says plainly when the browser refuses or cannot', async () => {
-    const { page: person, context: personContext } = await personWithConfirmedContact(app, browser, 'permiso');
+    const { page: person, context: personContext } = await personWithConfirmedContact(
+      running.app,
+      running.browser,
+      'permiso',
+    );
     // Counts the page's requests for permission on their way to the browser.
     const maria = await mariaAccepts(person, 'permiso', async (context) => {
       await context.addInitScript(() => {
@@ -102,7 +93,7 @@ describe("notifications on a contact's phone", () => {
 
     // Allowed, but Chromium's own push service is out of reach here: a real failure.
     await maria.context.grantPermissions(['notifications'], {
-      origin: app.url,
+      origin: running.app.url,
     });
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).click();
     await region
@@ -115,7 +106,7 @@ describe("notifications on a contact's phone", () => {
     const cdp = await maria.context.newCDPSession(maria.page);
     const { targetInfo } = await cdp.send('Target.getTargetInfo');
     await cdp.send('Browser.setPermission', {
-      origin: app.url,
+      origin: running.app.url,
       permission: { name: 'notifications' },
       setting: 'denied',
       browserContextId: targetInfo.browserContextId,
@@ -129,16 +120,14 @@ describe("notifications on a contact's phone", () => {
   });
 
   it("turns on, gets the SOS as a notification, and 'Lo tengo' on it records the acknowledgement", async () => {
-    const { page: person, context: personContext } = await personWithConfirmedContact(app, browser, 'aviso');
-    const phone = await service.subscribe(
-      (
-        (await (await fetch(`${app.url}/api/push/public-key`)).json()) as {
-          message: { public_key: string };
-        }
-      ).message.public_key,
+    const { page: person, context: personContext } = await personWithConfirmedContact(
+      running.app,
+      running.browser,
+      'aviso',
     );
+    const phone = await phoneFor(running);
     const maria = await mariaAccepts(person, 'aviso', async (context) => {
-      await context.grantPermissions(['notifications'], { origin: app.url });
+      await context.grantPermissions(['notifications'], { origin: running.app.url });
       await subscribeThroughLocalService(context, phone);
     });
     const region = control(maria.page);
@@ -150,7 +139,7 @@ describe("notifications on a contact's phone", () => {
     await expectAccessible(maria.page, 'accept page, notifications on');
 
     // The person sees it on the contact's card.
-    await person.goto(`${app.url}/web/home`);
+    await person.goto(`${running.app.url}/web/home`);
     await person
       .getByRole('link', { name: /María López/ })
       .getByText('Avisos activados en su teléfono')
@@ -159,35 +148,19 @@ describe("notifications on a contact's phone", () => {
     await sosButton(person).click();
     await person.waitForURL('**/web/active');
     await person.getByText(/^Enviada a María López .*· Aviso entregado$/).waitFor({ timeout: 15_000 });
-    await waitForMail(app.dataDir, {
+    await waitForMail(running.app.dataDir, {
       to: maria.email,
       subject: /ALERTA SOS: Elena aviso está en riesgo/,
     });
 
     // What the push service decrypted, given to María's worker as her phone would.
-    let messages: unknown[] = [];
-    while (messages.length === 0) messages = await service.received(phone);
-    const sent = messages[0] as {
+    const sent = (await firstPushTo(running.service, phone)) as {
       notification: { navigate: string; tag: string };
     };
     console.log(
       `Push payload as the server sent it (decrypted by web-push-testing):\n${JSON.stringify(sent, null, 2)}`,
     );
-    const cdp = await maria.context.newCDPSession(maria.page);
-    const registrations = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-        const ours = list.find((registration) => registration.scopeURL === `${app.url}/` && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const worker = await serviceWorkerOf(maria.context);
-    await recordNotifications(worker);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.url,
-      registrationId: await registrations,
-      data: JSON.stringify(sent),
-    });
+    const worker = await deliverPush(maria, running.app.url, JSON.stringify(sent));
     expect(await shownBy(worker, 1)).toEqual([
       {
         title: 'ALERTA SOS: Elena aviso está en riesgo',
@@ -204,27 +177,7 @@ describe("notifications on a contact's phone", () => {
     ]);
 
     // 'Lo tengo' on the notification: the worker's click handler, called as Chromium would.
-    await worker.evaluate(async () => {
-      const scope = self as unknown as {
-        dispatchEvent(event: Event): boolean;
-        shown: { options: NotificationOptions }[];
-      };
-      const [first] = scope.shown;
-      // Headless Chromium keeps no notification on screen: the click gets one with what was shown.
-      const notification = {
-        data: first?.options.data as unknown,
-        tag: first?.options.tag ?? '',
-        close: () => undefined,
-      };
-      let work: Promise<unknown> = Promise.resolve();
-      const click = Object.assign(new Event('notificationclick'), {
-        notification,
-        action: 'ack',
-        waitUntil: (promise: Promise<unknown>) => (work = promise),
-      });
-      scope.dispatchEvent(click);
-      await work;
-    });
+    await tapFirstNotification(worker, 'ack');
     await person.getByText(/^Recibida por María López \(\d\d:\d\d\)/).waitFor({ timeout: 15_000 });
     expect((await shownBy(worker, 2))[1]).toEqual({
       title: 'Listo',
@@ -243,25 +196,11 @@ describe("notifications on a contact's phone", () => {
   });
 
   it('shows a notification even for a message it cannot read', async () => {
-    const { page, context } = await phonePage(browser);
-    await context.grantPermissions(['notifications'], { origin: app.url });
-    await page.goto(`${app.url}/web/active/invalid`);
+    const { page, context } = await phonePage(running.browser);
+    await context.grantPermissions(['notifications'], { origin: running.app.url });
+    await page.goto(`${running.app.url}/web/active/invalid`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const cdp = await context.newCDPSession(page);
-    const registrations = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-        const ours = list.find((registration) => registration.scopeURL === `${app.url}/` && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const worker = await serviceWorkerOf(context);
-    await recordNotifications(worker);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.url,
-      registrationId: await registrations,
-      data: '{"not":"ours"}',
-    });
+    const worker = await deliverPush({ context, page }, running.app.url, '{"not":"ours"}');
     expect(
       (await shownBy(worker, 1)).map(({ title, body, data }) => ({
         title,
@@ -272,7 +211,7 @@ describe("notifications on a contact's phone", () => {
       {
         title: 'Botón de Pánico Migratorio',
         body: 'Recibiste una alerta. Abre la app o revisa tu correo para ver quién, cuándo y dónde.',
-        data: { navigate: `${app.url}/web`, lang: 'es' },
+        data: { navigate: `${running.app.url}/web`, lang: 'es' },
       },
     ]);
     await context.close();

@@ -1,5 +1,69 @@
-import type { BrowserContext, Worker } from 'playwright-core';
-import type { Phone } from './push-service.ts';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startApp, type RunningApp } from './app-server.ts';
+import { launchChromium } from './chromium.ts';
+import { startPushService, type Phone, type PushService } from './push-service.ts';
+
+export type PushAppAndChromium = {
+  readonly service: PushService;
+  readonly app: RunningApp;
+  readonly browser: Browser;
+};
+
+/**
+ * A local push service, the real app allowed to send to it (with `env` added: a function sees
+ * the app's port) and a real Chromium, for one test file: started before its tests, stopped after.
+ */
+export function pushAppAndChromiumPerFile(env: (port: number) => Record<string, string> = () => ({})) {
+  let service: PushService | undefined;
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const started = await startPushService();
+    service = started;
+    [app, { browser }] = await Promise.all([
+      startApp((port) => ({ PUSH_EXTRA_ORIGINS: started.origin, ...env(port) })),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await service?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new Error('The push service, app and Chromium start in beforeAll: use them in tests');
+    return value;
+  };
+  return {
+    get service() {
+      return started(service);
+    },
+    get app() {
+      return started(app);
+    },
+    get browser() {
+      return started(browser);
+    },
+  } satisfies PushAppAndChromium;
+}
+
+/** A phone subscribed at the local push service with the app's public key, as its browser would subscribe. */
+export async function phoneFor({ service, app }: Pick<PushAppAndChromium, 'service' | 'app'>): Promise<Phone> {
+  const reply = (await (await fetch(`${app.url}/api/push/public-key`)).json()) as { message: { public_key: string } };
+  return service.subscribe(reply.message.public_key);
+}
+
+/** The first message the server sent this phone, as the push service decrypted it, once it has come. */
+export async function firstPushTo(service: PushService, phone: Phone, timeout = 120_000): Promise<unknown> {
+  for (const deadline = Date.now() + timeout; Date.now() < deadline;) {
+    const [first] = await service.received(phone);
+    if (first !== undefined) return first;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The push service received nothing for this phone');
+}
 
 /**
  * The browser's subscribe and getSubscription answer with a subscription of the
@@ -85,4 +149,55 @@ export async function shownBy(worker: Worker, count: number): Promise<ShownNotif
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return list;
+}
+
+/**
+ * Hands the app's service worker a push message, as the browser would on a phone (through the
+ * DevTools protocol), once its calls to showNotification are recorded: the worker, to read them back.
+ */
+export async function deliverPush(
+  { context, page }: { context: BrowserContext; page: Page },
+  appUrl: string,
+  data: string,
+): Promise<Worker> {
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+      const ours = list.find((registration) => registration.scopeURL === `${appUrl}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const worker = await serviceWorkerOf(context);
+  await recordNotifications(worker);
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: appUrl,
+    registrationId: await registrations,
+    data,
+  });
+  return worker;
+}
+
+/**
+ * A tap on `action` of the first notification shown: the worker's click handler, called as
+ * Chromium would call it, and awaited to its end.
+ */
+export async function tapFirstNotification(worker: Worker, action: string) {
+  await worker.evaluate(async (action) => {
+    const scope = self as unknown as {
+      dispatchEvent(event: Event): boolean;
+      shown: { options: NotificationOptions }[];
+    };
+    const [first] = scope.shown;
+    // Headless Chromium keeps no notification on screen: the click gets one with what was shown.
+    const notification = { data: first?.options.data as unknown, tag: first?.options.tag ?? '', close: () => {} };
+    let work: Promise<unknown> = Promise.resolve();
+    const click = Object.assign(new Event('notificationclick'), {
+      notification,
+      action,
+      waitUntil: (promise: Promise<unknown>) => (work = promise),
+    });
+    scope.dispatchEvent(click);
+    await work;
+  }, action);
 }

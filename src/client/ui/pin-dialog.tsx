@@ -4,6 +4,7 @@ import { Dialog } from './dialog.tsx';
 import './form-controls.css';
 import './pin-dialog.css';
 import { fourDigits } from './four-digits.ts';
+import { PlainTextField } from './plain-text-field.tsx';
 
 export const PIN_DIALOG_LABEL = 'PIN de 4 números';
 export const PIN_REQUIRED = 'Escribe tu PIN.';
@@ -24,7 +25,6 @@ interface Props {
  */
 export function PinDialog({ title, hint, onSubmit, onCancel }: Props) {
   const inputId = useId();
-  const errorId = useId();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -68,28 +68,21 @@ export function PinDialog({ title, hint, onSubmit, onCancel }: Props) {
     >
       <form id={`${inputId}-form`} className="pin-dialog" noValidate onSubmit={(event) => void submit(event)}>
         {hint && <p>{hint}</p>}
-        <div className="field">
-          <label className="field__label" htmlFor={inputId}>
-            {PIN_DIALOG_LABEL}
-          </label>
-          <input
-            id={inputId}
-            data-autofocus
-            className="field__input pin-dialog__input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            pattern="[0-9]{4}"
-            value={pin}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={errorId}
-            onChange={(event) => setPin(fourDigits(event.target.value))}
-          />
-          <p id={errorId} className="field__error" role="alert">
-            {error}
-          </p>
-        </div>
+        <PlainTextField
+          id={inputId}
+          label={PIN_DIALOG_LABEL}
+          value={pin}
+          onValueChange={(typed) => setPin(fourDigits(typed))}
+          error={error ?? undefined}
+          urgentError
+          inputClassName="pin-dialog__input"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          pattern="[0-9]{4}"
+          data-autofocus
+        />
         <Link to="/web/profile" hash="pins" className="pin-dialog__forgot" onClick={onCancel}>
           {FORGOT_PIN}
         </Link>

@@ -9,13 +9,28 @@ type Props = {
   value: string;
   onValueChange: (value: string) => void;
   error: string | undefined;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'maxLength'>;
+  /** The error interrupts what a screen reader is saying (see FieldError). */
+  urgentError?: boolean;
+  /** Added to the input's own class. */
+  inputClassName?: string;
+  /** The field a dialog focuses when it opens (src/client/ui/dialog.tsx). */
+  'data-autofocus'?: boolean;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'pattern'>;
 
 /**
- * TextField for a form kept in the screen's own state rather than Conform's (the desk's):
- * a labelled input whose error sits under it and is tied to it (aria-invalid, aria-describedby).
+ * TextField for a form kept in the screen's own state rather than Conform's (the desk's, the PIN
+ * dialog's): a labelled input whose error sits under it and is tied to it (aria-invalid, aria-describedby).
  */
-export function PlainTextField({ id, label, value, onValueChange, error, ...rest }: Props) {
+export function PlainTextField({
+  id,
+  label,
+  value,
+  onValueChange,
+  error,
+  urgentError = false,
+  inputClassName,
+  ...rest
+}: Props) {
   const errorId = `${id}-error`;
   return (
     <div className="field">
@@ -24,14 +39,14 @@ export function PlainTextField({ id, label, value, onValueChange, error, ...rest
       </label>
       <input
         id={id}
-        className="field__input"
+        className={inputClassName ? `field__input ${inputClassName}` : 'field__input'}
         {...rest}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
       />
-      <FieldError id={errorId} errors={error ? [error] : undefined} />
+      <FieldError id={errorId} errors={error ? [error] : undefined} urgent={urgentError} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { DESK_SEARCH_MIN_LENGTH } from '#shared/api/desk.ts';
 import { useDeskAuditLookup } from './api/desk-search.ts';
 import { deskCasesTexts as texts } from './desk-cases-texts.ts';
+import { DeskSearchField } from './desk-search-field.tsx';
 import { deskMoment } from './desk-time.ts';
 
 /**
@@ -9,12 +10,10 @@ import { deskMoment } from './desk-time.ts';
  * server answers with the searches whose fingerprint the name or phone would have given.
  */
 export function AuditLookup() {
-  const [typed, setTyped] = useState('');
   const [asked, setAsked] = useState('');
   const [tooShort, setTooShort] = useState(false);
   const found = useDeskAuditLookup(asked);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const search = (typed: string) => {
     const text = typed.trim();
     setTooShort(text.length < DESK_SEARCH_MIN_LENGTH);
     if (text.length >= DESK_SEARCH_MIN_LENGTH) setAsked(text);
@@ -22,25 +21,14 @@ export function AuditLookup() {
   return (
     <section className="desk-lookup" aria-labelledby="desk-lookup-title">
       <h2 id="desk-lookup-title">{texts.lookupTitle}</h2>
-      <form className="desk-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="desk-lookup">{texts.lookupLabel}</label>
-          <input
-            id="desk-lookup"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-describedby="desk-lookup-hint"
-            aria-invalid={tooShort ? true : undefined}
-          />
-          <p id="desk-lookup-hint" className="muted">
-            {texts.lookupHint}
-          </p>
-        </div>
-        <button type="submit" className="button">
-          {texts.lookupButton}
-        </button>
-      </form>
+      <DeskSearchField
+        id="desk-lookup"
+        label={texts.lookupLabel}
+        hint={texts.lookupHint}
+        button={texts.lookupButton}
+        onSearch={search}
+        invalid={tooShort}
+      />
       <div role="status">
         {tooShort ? (
           <p>{texts.lookupTooShort}</p>

@@ -1,39 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useDeskSearch } from './api/desk-search.ts';
 import { deskCasesTexts as texts } from './desk-cases-texts.ts';
+import { DeskSearchField } from './desk-search-field.tsx';
 import { deskMoment } from './desk-time.ts';
 import './desk-cases.css';
 
 /** A family member calls the firm: find the consenting client by name or phone, and their alerts. */
 export function ClientSearch({ onOpenCase }: { onOpenCase: (alertId: string) => void }) {
-  const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const found = useDeskSearch(query);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery(typed);
-  };
   return (
     <section className="desk-cases" aria-labelledby="desk-search-title">
       <h1 id="desk-search-title">{texts.searchTitle}</h1>
-      <form className="desk-form desk-search" role="search" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="desk-search">{texts.searchLabel}</label>
-          <input
-            id="desk-search"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-describedby="desk-search-hint"
-          />
-          <p id="desk-search-hint" className="muted">
-            {texts.searchHint}
-          </p>
-        </div>
-        <button type="submit" className="button">
-          Buscar
-        </button>
-      </form>
+      <DeskSearchField
+        id="desk-search"
+        label={texts.searchLabel}
+        hint={texts.searchHint}
+        button={texts.searchButton}
+        onSearch={setQuery}
+        landmark
+      />
       {found.isError && <p role="alert">{found.error.message}</p>}
       {found.data &&
         (found.data.length === 0 ? (

@@ -41,6 +41,7 @@ export const deskCasesTexts = {
   copied: 'Copiado.',
   searchTitle: 'Buscar cliente',
   searchLabel: 'Nombre o teléfono',
+  searchButton: 'Buscar',
   searchHint: 'Solo aparecen clientes que comparten sus alertas con la firma. Cada búsqueda queda registrada.',
   noClients: 'Ningún cliente coincide.',
   activeAlert: 'Alerta activa',

@@ -18,17 +18,23 @@ afterEach(() => {
   resetAppUpdate();
 });
 
+/** The app's first service worker installs and, as a first install does, takes control of the page at once. */
+function firstInstall() {
+  const browser = fakeRegistration();
+  act(() => {
+    stop = watchForUpdates(browser.asRegistration, browser.env);
+  });
+  const first = browser.findUpdate();
+  act(() => moveTo(first, 'installed'));
+  act(() => browser.takesControl(first));
+  return browser;
+}
+
 describe('the first install', () => {
   it('is announced once, at the top of the next screen, without moving the screen the person is using', async () => {
     const { router } = renderApp('/web/auth/signin');
     await screen.findByRole('button', { name: 'Continuar' });
-    const browser = fakeRegistration();
-    act(() => {
-      stop = watchForUpdates(browser.asRegistration, browser.env);
-    });
-    const first = browser.findUpdate();
-    act(() => moveTo(first, 'installed'));
-    act(() => browser.takesControl(first));
+    const browser = firstInstall();
     expect(browser.reload).not.toHaveBeenCalled();
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
 
@@ -47,13 +53,7 @@ describe('the first install', () => {
   it('waits past the alert screen, where the SMS comes right under the title, for the screen after it', async () => {
     const { router } = renderApp('/unauthorized');
     await screen.findByText('Acceso Denegado');
-    const browser = fakeRegistration();
-    act(() => {
-      stop = watchForUpdates(browser.asRegistration, browser.env);
-    });
-    const first = browser.findUpdate();
-    act(() => moveTo(first, 'installed'));
-    act(() => browser.takesControl(first));
+    firstInstall();
 
     signIn({ alert_status: true });
     stubApi({ 'GET /api/contacts': () => ok([aContact()]) });
@@ -69,13 +69,7 @@ describe('the first install', () => {
   it("never shows on a contact's page, which speaks the contact's language", async () => {
     const { router } = renderApp('/web/active/invalid?lang=en');
     await screen.findByRole('heading', { level: 1 });
-    const browser = fakeRegistration();
-    act(() => {
-      stop = watchForUpdates(browser.asRegistration, browser.env);
-    });
-    const first = browser.findUpdate();
-    act(() => moveTo(first, 'installed'));
-    act(() => browser.takesControl(first));
+    firstInstall();
 
     await router.navigate({ to: '/web/active/accept', search: { lang: 'en' } });
     await screen.findByRole('heading', { name: contactTexts('en').acceptHeading });

@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeskAlertCard, DeskCase } from '#shared/api/desk.ts';
+import type { DeskAlertCard, DeskAuditLine, DeskCase, DeskClient } from '#shared/api/desk.ts';
 import { ActiveAlertsScreen } from '#client/features/desk-cases/active-alerts-screen.tsx';
 import { AuditScreen } from '#client/features/desk-cases/audit-screen.tsx';
 import { CaseScreen } from '#client/features/desk-cases/case-screen.tsx';
+import { ClientSearch } from '#client/features/desk-cases/client-search.tsx';
 import { DeskRequestContext, type DeskRequest } from '#client/features/desk-cases/desk-request.ts';
 
 const card: DeskAlertCard = {
@@ -108,7 +109,76 @@ describe("the desk's case screens", () => {
   });
 });
 
+describe("the desk's 'Buscar cliente'", () => {
+  it('finds a consenting client by what was typed, once sent, and opens the alert pressed', async () => {
+    const opened = vi.fn();
+    const client: DeskClient = {
+      id: 'u1',
+      name: 'Rosa Prueba',
+      phone: '+13055550123',
+      active_alert_id: card.id,
+      recent_alerts: [{ id: card.id, pressed_at: card.pressed_at, active: true }],
+    };
+    const calls = withDesk(<ClientSearch onOpenCase={opened} />, ({ path }) =>
+      path === '/desk/clients?q=Rosa' ? [client] : [],
+    );
+    const form = screen.getByRole('search');
+    const field = within(form).getByLabelText('Nombre o teléfono');
+    expect(field.getAttribute('aria-describedby')).toBe('desk-search-hint');
+    expect(document.getElementById('desk-search-hint')?.textContent).toMatch(/Cada búsqueda queda registrada/);
+    fireEvent.change(field, { target: { value: 'Rosa' } });
+    expect(calls).toEqual([]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Buscar' }));
+    const found = await screen.findByRole('heading', { level: 2, name: 'Rosa Prueba' });
+    expect(calls).toEqual([{ method: 'GET', path: '/desk/clients?q=Rosa', body: undefined }]);
+    const item = found.closest('li')!;
+    expect(within(item).getByRole('link', { name: '+13055550123' }).getAttribute('href')).toBe('tel:+13055550123');
+    fireEvent.click(within(item).getByRole('button', { name: /^Alerta activa: / }));
+    expect(opened).toHaveBeenCalledWith(card.id);
+
+    fireEvent.change(field, { target: { value: 'Nadie' } });
+    fireEvent.submit(form);
+    expect((await screen.findByRole('status')).textContent).toBe('Ningún cliente coincide.');
+  });
+});
+
 describe("the desk's 'Registro'", () => {
+  it("'¿Alguien buscó a esta persona?' asks for two letters first, then answers with the searches that would have found them", async () => {
+    const line: DeskAuditLine = {
+      id: 7,
+      at: card.pressed_at,
+      staff_email: 'ana@firma.example',
+      action: 'search',
+      query_hash: 'h',
+      alert_ref: null,
+      alert_id: null,
+      results: 1,
+    };
+    const calls = withDesk(<AuditScreen onExport={async () => undefined} />, ({ path }) => {
+      if (path === '/desk/audit') return [];
+      if (path === '/desk/audit?q=Rosa%20Prueba') return [line];
+      throw new Error(`unexpected ${path}`);
+    });
+    const lookup = screen.getByRole('region', { name: '¿Alguien buscó a esta persona?' });
+    const field = within(lookup).getByLabelText('Nombre o teléfono de la persona');
+    expect(field.getAttribute('aria-describedby')).toBe('desk-lookup-hint');
+    fireEvent.change(field, { target: { value: ' R ' } });
+    fireEvent.click(within(lookup).getByRole('button', { name: 'Comprobar' }));
+    expect(within(lookup).getByRole('status').textContent).toBe('Escribe al menos 2 letras o números.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field, { target: { value: '  Rosa Prueba ' } });
+    fireEvent.click(within(lookup).getByRole('button', { name: 'Comprobar' }));
+    await within(lookup).findByText(/^Sí\. Una búsqueda del escritorio habría encontrado a «Rosa Prueba»:$/);
+    expect(field.hasAttribute('aria-invalid')).toBe(false);
+    expect(
+      within(lookup)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringMatching(/: ana@firma\.example \(1 resultado\)$/)]);
+    expect(calls.map((call) => call.path)).toContain('/desk/audit?q=Rosa%20Prueba');
+  });
+
   it("says in Spanish when 'Exportar CSV' fails, and lets the admin try again", async () => {
     let attempts = 0;
     const onExport = vi.fn(async () => {
