@@ -7,7 +7,8 @@ import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.t
 // The firm's closed loop in real browsers: a client who shares their alerts presses SOS; the desk,
 // already open, shows the card without a reload; 'Atender' takes it and the client's own alert screen
 // says so; a note and 'Cerrar caso' go into the case; the admin's audit log lists the case opened
-// once however often the case screen read it, and tells whether the client was looked up.
+// once however often the case screen read it, and tells whether the client was looked up (each such
+// asking a line of the log as well).
 // A client who did not share never reaches the desk.
 
 const both = appAndChromiumPerFile();
@@ -101,6 +102,22 @@ describe("the firm's desk answers an alert", () => {
     await lookup.getByLabel('Nombre o teléfono de la persona').fill('Elena reservada');
     await lookup.getByRole('button', { name: 'Comprobar' }).click();
     await answer.getByText('No. Nadie del escritorio hizo una búsqueda que encontrara «Elena reservada».').waitFor();
+    // Asking is a read about that person too: each look-up is a line of 'Registro', and asking about
+    // Elena again shows that someone already asked.
+    await lookup.getByLabel('Nombre o teléfono de la persona').fill('Elena compartida');
+    await lookup.getByRole('button', { name: 'Comprobar' }).click();
+    await answer.getByText('Alguien ya comprobó aquí si buscaron a esta persona:').waitFor();
+    expect(await answer.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/: guardia@firma\.example \(1 resultado\)$/) as string,
+      expect.stringMatching(/^\d{1,2} .+ \d{4}.*: guardia@firma\.example$/) as string,
+    ]);
+    const lookUps = desk.page.getByRole('row').filter({ hasText: 'Comprobó si alguien buscó a una persona' });
+    await expect.poll(() => lookUps.count(), { timeout: 15_000 }).toBe(3);
+    expect(await lookUps.allTextContents()).toEqual([
+      expect.stringMatching(/guardia@firma\.example.*\(1 búsqueda encontrada\)$/) as string,
+      expect.stringMatching(/guardia@firma\.example.*\(0 búsquedas encontradas\)$/) as string,
+      expect.stringMatching(/guardia@firma\.example.*\(1 búsqueda encontrada\)$/) as string,
+    ]);
     expect(await axeViolations(desk.page), "'Registro': axe-core violations").toEqual([]);
 
     await desk.context.close();

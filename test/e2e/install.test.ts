@@ -16,6 +16,14 @@ const IPHONE_SAFARI =
 
 const running = appAndChromiumPerFile();
 
+/** What the late-offer test keeps on the page: the shifts seen, and where home's elements were. */
+type LateOfferProbe = Window & {
+  shifts: { value: number; moved: string[] }[];
+  placed: { element: Element; box: string }[];
+};
+/** The Layout Instability API's entry, not in TypeScript's DOM types. */
+type LayoutShiftEntry = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
+
 const installButton = (page: Page) => page.getByRole('button', { name: 'Instalar la aplicación' });
 
 /** A new person on home: signed up, no contacts declared (the shortest way in). */
@@ -104,6 +112,77 @@ describe('installing the app', () => {
     expect(await page.evaluate(() => window.dataLayer?.filter((entry) => entry.event === 'install'))).toEqual([
       { event: 'install', outcome: 'accepted' },
     ]);
+    await context.close();
+  });
+
+  it('an install offer that comes after home is drawn moves nothing on the screen', async () => {
+    const context = await running.browser.newContext({
+      locale: 'es-US',
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await personOnHome(context, 'late-offer');
+    // Home complete, its panels included, and the worker in charge: the offer comes after all of it.
+    await page.getByText('No tienes contactos de emergencia registrados').waitFor();
+    await page.getByRole('link', { name: 'Probar alerta' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    // From now on: every layout shift, and where each element of home was.
+    await page.evaluate(() => {
+      const probe = window as unknown as LateOfferProbe;
+      probe.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as LayoutShiftEntry[])
+          probe.shifts.push({
+            value: entry.value,
+            moved: entry.sources.map((source) => source.node?.textContent?.trim().slice(0, 40) ?? '?'),
+          });
+      }).observe({ type: 'layout-shift' });
+      probe.placed = [...document.querySelectorAll('main *')].map((element) => ({
+        element,
+        box: JSON.stringify(element.getBoundingClientRect()),
+      }));
+    });
+
+    // The browser's offer, late, as Chromium makes it.
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    const button = installButton(page);
+    await button.waitFor();
+    // Two frames drawn with the button: any shift it caused has been measured and reported.
+    const { shifts, moved } = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const probe = window as unknown as LateOfferProbe;
+      return {
+        shifts: probe.shifts,
+        moved: probe.placed
+          .filter(({ element, box }) => JSON.stringify(element.getBoundingClientRect()) !== box)
+          .map(({ element }) => `${element.tagName.toLowerCase()}.${element.className}`),
+      };
+    });
+    expect(shifts).toEqual([]);
+    expect(moved).toEqual([]);
+
+    // On the screen, a full-size target that covers neither the SOS button nor 'Ayuda'.
+    const box = await button.boundingBox();
+    expect(box && box.height >= 48 && box.x >= 0 && box.x + box.width <= 360 && box.y + box.height <= 740).toBe(true);
+    for (const name of ['SOS: avisar a mis contactos', 'Ayuda']) {
+      const other = await page.getByRole('button', { name }).boundingBox();
+      const apart =
+        !box ||
+        !other ||
+        box.x + box.width <= other.x ||
+        other.x + other.width <= box.x ||
+        box.y + box.height <= other.y ||
+        other.y + other.height <= box.y;
+      expect(apart, name).toBe(true);
+    }
     await context.close();
   });
 

@@ -761,7 +761,7 @@ export const deskNotes = pgTable(
 );
 
 /**
- * Every search and every case opened at the desk (src/server/desk/audit.ts). Append-only: a trigger
+ * Every search, look-up in 'Registro' and case opened at the desk (src/server/desk/audit.ts). Append-only: a trigger
  * refuses UPDATE, DELETE and TRUNCATE. No foreign keys, so that no deletion elsewhere can reach it.
  * It names no client: what was searched and which case was opened are kept as keyed fingerprints
  * (docs/decisions/035-desk-audit-fingerprints.md), so a row outlives the person without naming them.
@@ -773,12 +773,12 @@ export const deskAudit = pgTable(
     at: tz('at').notNull(),
     staffId: uuid('staff_id').notNull(),
     staffEmail: text('staff_email').notNull(),
-    action: text('action', { enum: ['search', 'case-opened'] }).notNull(),
-    /** The keyed fingerprint of what was searched for (name or phone), never the text. */
+    action: text('action', { enum: ['search', 'lookup', 'case-opened'] }).notNull(),
+    /** The keyed fingerprint of what was searched or looked up (name or phone), never the text. */
     queryHash: text('query_hash'),
     /** The keyed fingerprint of the case opened, never its id. */
     alertRef: text('alert_ref'),
-    /** How many clients a search found. */
+    /** How many clients a search found; how many searches a look-up found. */
     results: integer('results'),
   },
   (t) => [

@@ -6,8 +6,12 @@ import { hmac } from '#server/security/hashing.ts';
 import type { StaffIdentity } from '#server/staff/staff-sessions.ts';
 import { PHONE_SEARCH_MIN_DIGITS } from './search.ts';
 
+/**
+ * A search finds clients; a look-up ('¿Alguien buscó a esta persona?' on 'Registro') finds the
+ * searches of one name or phone, so it is a read about that person too and is logged the same way.
+ */
 export type AuditEntry =
-  { action: 'search'; query: string; results: number } | { action: 'case-opened'; alertId: string };
+  { action: 'search' | 'lookup'; query: string; results: number } | { action: 'case-opened'; alertId: string };
 
 /** A search as the desk matches it: a name whatever its spacing or capitals, a phone by its digits. */
 function normalSearch(query: string): string {
@@ -93,8 +97,8 @@ export async function recordAudit(
         staffId: who.id,
         staffEmail: who.email,
         action: entry.action,
-        queryHash: entry.action === 'search' ? searchFingerprint(secret, entry.query) : null,
-        results: entry.action === 'search' ? entry.results : null,
+        queryHash: entry.action === 'case-opened' ? null : searchFingerprint(secret, entry.query),
+        results: entry.action === 'case-opened' ? null : entry.results,
         alertRef: entry.action === 'case-opened' ? caseFingerprint(secret, entry.alertId) : null,
       })
       .returning({ id: deskAudit.id });
@@ -103,7 +107,10 @@ export async function recordAudit(
   });
 }
 
-/** The log, newest first, for admins; with `queryHashes` (fingerprintsFinding), only those searches. */
+/**
+ * The log, newest first, for admins; with `queryHashes` (fingerprintsFinding), only the searches and
+ * look-ups of those fingerprints.
+ */
 export async function listAudit(
   db: Queryable,
   { limit = 1000, queryHashes }: { limit?: number; queryHashes?: string[] } = {},

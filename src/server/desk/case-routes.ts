@@ -86,7 +86,13 @@ export function deskCaseRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'cloc
     })
     .get('/desk/audit', admin, validateQuery(deskAuditQuerySchema), async (c) => {
       const { q } = c.req.valid('query');
-      return ok(c, await listAudit(db, q === undefined ? {} : { queryHashes: fingerprintsFinding(config.secret, q) }));
+      if (q === undefined) return ok(c, await listAudit(db));
+      const found = await listAudit(db, { queryHashes: fingerprintsFinding(config.secret, q) });
+      // Written after the answer is read, so that a look-up never answers with itself.
+      const searches = found.filter((line) => line.action === 'search').length;
+      const entry = { action: 'lookup', query: q, results: searches } as const;
+      await recordAudit(db, config.secret, c.get('staff'), entry, clock.now());
+      return ok(c, found);
     })
     .get('/desk/audit.csv', admin, async (c) => {
       c.header('content-type', 'text/csv; charset=utf-8');

@@ -63,7 +63,10 @@ export const deskSearchSchema = v.object({
   ),
 });
 
-/** 'Registro' filtered to the searches of one name or phone (whoever asks whether they were looked up). */
+/**
+ * 'Registro' filtered to the searches (and earlier look-ups) of one name or phone, for whoever asks
+ * whether they were looked up. The asking is itself written to the log.
+ */
 export const deskAuditQuerySchema = v.object({
   q: v.optional(
     v.pipe(
@@ -132,7 +135,8 @@ export type DeskAuditLine = {
   id: number;
   at: string;
   staff_email: string;
-  action: 'search' | 'case-opened';
+  /** 'lookup': an admin asked 'Registro' whether a name or phone was searched. */
+  action: 'search' | 'lookup' | 'case-opened';
   /** What was searched, as a keyed fingerprint: the log never keeps the text (it may name a client). */
   query_hash: string | null;
   /** The case opened, as a keyed fingerprint of its id. */

@@ -5,7 +5,10 @@ import { deskCasesTexts as texts } from './desk-cases-texts.ts';
 import { deskMoment } from './desk-time.ts';
 import './desk-cases.css';
 
-/** Admins: whether someone was looked up, every search and every case opened, newest first, and the CSV of it all. */
+/**
+ * Admins: whether someone was looked up, every search, look-up and case opened, newest first, and the
+ * CSV of it all.
+ */
 export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
   const audit = useDeskAudit();
   const [exportFailed, setExportFailed] = useState(false);
@@ -41,7 +44,9 @@ export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
                 <td data-label={texts.auditWhat}>
                   {line.action === 'search'
                     ? texts.auditSearch(line.results ?? 0)
-                    : `${texts.auditOpened} (${line.alert_id ?? texts.auditCaseGone})`}
+                    : line.action === 'lookup'
+                      ? texts.auditLookup(line.results ?? 0)
+                      : `${texts.auditOpened} (${line.alert_id ?? texts.auditCaseGone})`}
                 </td>
               </tr>
             ))}

@@ -51,14 +51,16 @@ export const deskCasesTexts = {
   // The log keeps no searched text (it may name a client): only that a search was made.
   auditSearch: (results: number) =>
     `Buscó un nombre o teléfono (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
+  auditLookup: (searches: number) =>
+    `Comprobó si alguien buscó a una persona (${searches} ${searches === 1 ? 'búsqueda encontrada' : 'búsquedas encontradas'})`,
   auditOpened: 'Abrió un caso',
   auditCaseGone: 'ya borrado',
-  auditTable: 'Búsquedas y casos abiertos',
+  auditTable: 'Búsquedas, comprobaciones y casos abiertos',
   auditWhen: 'Cuándo',
   lookupTitle: '¿Alguien buscó a esta persona?',
   lookupLabel: 'Nombre o teléfono de la persona',
   lookupHint:
-    'Te decimos si alguien del escritorio hizo una búsqueda que la habría encontrado. Lo que escribes aquí no se guarda.',
+    'Te decimos si alguien del escritorio hizo una búsqueda que la habría encontrado. Lo que escribes aquí no se guarda, pero la comprobación queda registrada.',
   lookupButton: 'Comprobar',
   lookupTooShort: `Escribe al menos ${DESK_SEARCH_MIN_LENGTH} letras o números.`,
   lookupAnswer: (asked: string, searches: number) =>
@@ -67,6 +69,11 @@ export const deskCasesTexts = {
       : `Sí. ${searches === 1 ? 'Una búsqueda' : `${searches} búsquedas`} del escritorio ${searches === 1 ? 'habría encontrado' : 'habrían encontrado'} a «${asked}»:`,
   lookupLine: (when: string, who: string, results: number) =>
     `${when}: ${who} (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
+  lookupEarlierChecks: (checks: number) =>
+    checks === 1
+      ? 'Alguien ya comprobó aquí si buscaron a esta persona:'
+      : `Ya se comprobó aquí ${checks} veces si buscaron a esta persona:`,
+  lookupCheckLine: (when: string, who: string) => `${when}: ${who}`,
   auditWho: 'Quién',
   auditWhat: 'Qué',
 } as const;

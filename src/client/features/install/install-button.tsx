@@ -4,6 +4,7 @@ import { track } from '#client/lib/analytics.ts';
 import { clearInstallPrompt } from './install-prompt.ts';
 import { needsIosInstallHelp } from './ios-install.ts';
 import { useInstallPrompt } from './use-install-prompt.ts';
+import './install-button.css';
 
 // Only someone who taps the button downloads the guide (home's download budget).
 const InstallHelpOverlay = lazy(() =>
@@ -46,7 +47,12 @@ export function InstallButton() {
 
   return (
     <>
-      <button type="button" className="button button--ghost" disabled={asking} onClick={(event) => void install(event)}>
+      <button
+        type="button"
+        className="button button--ghost install-button"
+        disabled={asking}
+        onClick={(event) => void install(event)}
+      >
         <svg
           aria-hidden="true"
           width="24"

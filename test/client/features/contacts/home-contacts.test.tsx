@@ -150,13 +150,14 @@ describe('home', () => {
     expect(within(screen.getByRole('link', { name: /Pedro Ruiz/ })).queryByText(/Avisos activados/)).toBeNull();
   });
 
-  it('shows the SOS button and leaves the place of the install button empty, without a stand-in', async () => {
+  it('shows the SOS button and no install button, nor a stand-in, where the browser made no offer', async () => {
     stubApi({ 'GET /api/contacts': () => ok([]) });
     renderApp('/web/home');
     await screen.findByRole('heading', { name: 'Contactos de emergencia' });
     const slot = document.querySelector('[data-slot="sos-and-install"]');
     expect(slot?.contains(screen.getByRole('button', { name: 'SOS: avisar a mis contactos' }))).toBe(true);
-    expect(slot?.querySelector('[data-slot="install"]')?.children).toHaveLength(0);
+    expect(slot?.children).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Instalar la aplicación' })).toBeNull();
   });
 
   it("offers 'Registrar aquí' when there are no contacts", async () => {

@@ -10,8 +10,8 @@ const InstallButton = lazy(() =>
 );
 
 /**
- * The SOS button, in the lower half of the first screen (one thumb reaches it),
- * and under it the install-app button.
+ * The SOS button, in the lower half of the first screen (one thumb reaches it), and the
+ * install-app button, which shows fixed above the navigation whenever the browser offers it.
  */
 export function SosAndInstallSlot() {
   // The button's code is fetched only where it has something to offer (home's download budget):
@@ -21,16 +21,16 @@ export function SosAndInstallSlot() {
   return (
     <div className="home-page__actions" data-slot="sos-and-install">
       <SosButton />
-      <div className="home-page__install" data-slot="install">
-        {/* A chunk that cannot load (offline, no worker yet) costs the button, never the page. */}
-        {(ios || prompt) && (
-          <CatchBoundary getResetKey={() => 'install-button'} errorComponent={() => null}>
-            <Suspense fallback={null}>
-              <InstallButton />
-            </Suspense>
-          </CatchBoundary>
-        )}
-      </div>
+      {/* Fixed at the bottom of the screen (install-button.css), it takes no room here: arriving
+          late, it moves nothing. A chunk that cannot load (offline, no worker yet) costs the
+          button, never the page. */}
+      {(ios || prompt) && (
+        <CatchBoundary getResetKey={() => 'install-button'} errorComponent={() => null}>
+          <Suspense fallback={null}>
+            <InstallButton />
+          </Suspense>
+        </CatchBoundary>
+      )}
     </div>
   );
 }
