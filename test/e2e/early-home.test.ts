@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { holdAppCode } from '#test/support/held-app-code.ts';
 import { enterWithEmailedCode, signOutInBrowser } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { persistedQueries } from '#test/support/persisted-queries.ts';
@@ -14,18 +15,6 @@ import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/suppo
 const env = appAndChromiumPerFile();
 
 const EARLY_SOS = '#early-sos';
-const ENTRY_SCRIPT = /\/build\/assets\/index-[\w-]+\.js$/;
-
-/** Holds the app's code on the network until `release()`: the page shows only what index.html draws. */
-async function holdAppCode(context: BrowserContext): Promise<{ release: () => void }> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route(ENTRY_SCRIPT, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { release };
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { holdAppCode } from '#test/support/held-app-code.ts';
 import { phonePage } from '#test/support/browser-flows.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -10,8 +11,6 @@ import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.t
 // the stored session says is signed in.
 
 const env = appAndChromiumPerFile();
-
-const ENTRY_SCRIPT = /\/build\/assets\/index-[\w-]+\.js$/;
 
 const SCREENS = [
   {
@@ -30,17 +29,6 @@ const SCREENS = [
     texts: ['Lo sentimos, la página que buscas no existe o ha sido movida.', 'Volver a la página principal'],
   },
 ];
-
-/** Holds the app's code on the network until `release()`: the page shows only what the HTML draws. */
-async function holdAppCode(context: BrowserContext): Promise<{ release: () => void }> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route(ENTRY_SCRIPT, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { release };
-}
 
 /**
  * Before any script: what #root holds as parsed, and every layout shift from then on. The markup
