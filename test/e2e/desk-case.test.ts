@@ -20,7 +20,12 @@ describe("the firm's desk answers an alert", () => {
     const desk = await deviceWithPasskeys(browser);
     const streams: string[] = [];
     const caseReads: string[] = [];
+    // The desk loads nothing from elsewhere: no map tiles, fonts or scripts of a third party.
+    const elsewhere: string[] = [];
+    const deskOrigin = new URL(deskUrl(app)).origin;
     desk.page.on('request', (request) => {
+      if (!/^(data|blob):/.test(request.url()) && new URL(request.url()).origin !== deskOrigin)
+        elsewhere.push(request.url());
       if (request.url().endsWith('/api/desk/stream')) streams.push(request.url());
       if (request.method() === 'GET' && /\/api\/desk\/alerts\/[0-9a-f-]{36}$/.test(request.url()))
         caseReads.push(request.url());
@@ -119,6 +124,7 @@ describe("the firm's desk answers an alert", () => {
       expect.stringMatching(/guardia@firma\.example.*\(1 búsqueda encontrada\)$/) as string,
     ]);
     expect(await axeViolations(desk.page), "'Registro': axe-core violations").toEqual([]);
+    expect(elsewhere).toEqual([]);
 
     await desk.context.close();
     await client.context.close();
