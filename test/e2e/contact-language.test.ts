@@ -153,7 +153,7 @@ describe('the pages of a contact who reads English', () => {
 });
 
 describe('the active screen while the SOS waits for signal', () => {
-  it('offers WhatsApp to each confirmed contact first, above the status, and passes axe', async () => {
+  it('offers WhatsApp to each confirmed contact right under the status, above the SMS, and passes axe', async () => {
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'whatsapp');
     // Home fetches the list again, so this phone knows Jorge confirmed before the signal goes.
     await page.reload();
@@ -172,15 +172,15 @@ describe('the active screen while the SOS waits for signal', () => {
     expect(decodeURIComponent(href.slice(href.indexOf('?text=') + 6))).toMatch(
       /^Soy Elena whatsapp\. Estoy en riesgo y necesito ayuda\./,
     );
-    // First after the title: above the alert's own status and the SMS.
+    // Right after where the alert stands (said once, first): above the SMS.
     const top = async (locator: ReturnType<Page['getByRole']>) => (await locator.boundingBox())?.y ?? Infinity;
-    expect(await top(share)).toBeLessThan(await top(page.getByRole('status', { name: 'Estado de tu alerta' })));
+    expect(await top(page.getByRole('status', { name: 'Estado de tu alerta' }))).toBeLessThan(await top(share));
     expect(await top(share)).toBeLessThan(await top(page.getByRole('link', { name: 'Enviar SMS a mis contactos' })));
     expect(await axeViolations(page)).toEqual([]);
 
     await context.setOffline(false);
     await waitForMail(app.dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena whatsapp está en riesgo/ });
-    // Sent: the status comes back to the top, WhatsApp stays further down.
+    // Sent: the status stays at the top, WhatsApp moves further down.
     await page.getByText(/se enviará automáticamente/).waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Avisa también por WhatsApp' }).waitFor();
     await endAlertAndWaitForMail(app, page, contactEmail);

@@ -175,7 +175,7 @@ function normalised(value: unknown, tag: string): unknown {
     if (typeof item === 'string') return text(item);
     // A time kept as milliseconds since 1970.
     if (typeof item === 'number') return item > 1e12 ? '<time>' : item;
-    if (Array.isArray(item)) return item.map(walk);
+    if (Array.isArray(item)) return inCanonicalOrder(item).map(walk);
     if (item && typeof item === 'object')
       return Object.fromEntries(
         Object.entries(item)
@@ -186,6 +186,25 @@ function normalised(value: unknown, tag: string): unknown {
     return item;
   };
   return walk(value);
+}
+
+/**
+ * The saved query cache lists its queries in the order this page's cache first held them, and a
+ * reload keeps the saved ones first: so the order tells when a throttled save landed before a
+ * reload, not what either PIN did. Each query is still compared whole; only their order is
+ * made alike (by key, ids masked, so the ids are then numbered alike too).
+ */
+function inCanonicalOrder(items: unknown[]): unknown[] {
+  const hashOf = (item: unknown) =>
+    item && typeof item === 'object' && 'queryHash' in item && typeof item.queryHash === 'string'
+      ? item.queryHash.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+      : undefined;
+  const hashes = items.map(hashOf);
+  if (items.length < 2 || hashes.some((hash) => hash === undefined)) return items;
+  return items
+    .map((item, index) => ({ item, hash: hashes[index]! }))
+    .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))
+    .map(({ item }) => item);
 }
 
 /** The visible text once nothing waits for data and it has stayed the same for a second, and where the app ended up. */
@@ -287,6 +306,26 @@ function storedState(page: Page): Promise<unknown> {
   });
 }
 
+/** How long the app waits, at most, before it saves the query cache again (restoreQueryCache's throttle). */
+const CACHE_SAVE_THROTTLE_MS = 1000;
+
+/**
+ * What the phone keeps once the app's saves have landed: two reads more than a save's throttle
+ * apart, alike once times are made alike. Both accounts are compared settled, never mid-save.
+ */
+async function settledStoredState(page: Page, tag: string): Promise<unknown> {
+  const deadline = Date.now() + 30_000;
+  let stable = { seen: JSON.stringify(normalised(await storedState(page), tag)), since: Date.now() };
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const state = await storedState(page);
+    const seen = JSON.stringify(normalised(state, tag));
+    if (seen !== stable.seen) stable = { seen, since: Date.now() };
+    else if (Date.now() - stable.since > CACHE_SAVE_THROTTLE_MS * 1.5) return state;
+    if (Date.now() > deadline) throw new Error('What the phone keeps was still changing after 30 s');
+  }
+}
+
 /** Every compared screen, opened as the person would open it, then what the phone keeps and the person's e-mails. */
 const observe =
   (checkpoint: string): Step =>
@@ -301,7 +340,7 @@ const observe =
     const mails = (await readMailbox(run.app.dataDir))
       .filter((mail) => mail.to.includes(run.email))
       .map((mail) => ({ subject: mail.subject, text: mail.text }));
-    run.seen[checkpoint] = normalised({ screens, stored: await storedState(run.page), mails }, run.tag);
+    run.seen[checkpoint] = normalised({ screens, stored: await settledStoredState(run.page, run.tag), mails }, run.tag);
   };
 
 /** A second phone of the person's: signed in with the e-mailed code, then everything it shows. */

@@ -1,43 +1,17 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
 import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
 
 // Home's first screen on three common phones, without scrolling: the SOS button, the line
 // under it and the start of 'Avísales si no vuelvo' (its card's title and first button) are
 // all shown whole, above the 'Ayuda' band and the navigation, and nothing is drawn over them.
-// Then the same for a running check-in: its title and 'Estoy bien'.
+// Then the same for a running check-in: its title and 'Estoy bien'. And home just after sign-up,
+// before the first contact confirmed: the warning that nobody would be told, and what to do, whole.
 
 const running = appAndChromiumPerFile();
-
-const PHONES = [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-  { width: 412, height: 915 },
-];
-
-/** For each element: whether it lies whole in the viewport and is what is drawn at its top, middle and bottom. */
-async function seenWhole(page: Page, named: Record<string, Locator>) {
-  const seen: Record<string, boolean | string> = {};
-  for (const [name, locator] of Object.entries(named)) {
-    await locator.waitFor();
-    const handle = await locator.elementHandle();
-    seen[name] = await page.evaluate((element) => {
-      if (!element) return 'missing';
-      const rect = element.getBoundingClientRect();
-      if (rect.top < 0 || rect.bottom > window.innerHeight || rect.left < 0 || rect.right > window.innerWidth)
-        return `outside the screen: top ${Math.round(rect.top)}, bottom ${Math.round(rect.bottom)} of ${window.innerHeight}`;
-      const x = rect.left + rect.width / 2;
-      for (const y of [rect.top + 2, rect.top + rect.height / 2, rect.bottom - 2]) {
-        const at = document.elementFromPoint(x, y);
-        if (!at || !(at === element || element.contains(at)))
-          return `covered at ${Math.round(y)} by ${at?.className || at?.tagName || 'nothing'}`;
-      }
-      return true;
-    }, handle);
-  }
-  return seen;
-}
+const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';
 
 describe("home's first screen", () => {
   it('shows SOS, the line under it and the start of the check-in card without scrolling at 360x740, 390x844 and 412x915', async () => {
@@ -56,7 +30,7 @@ describe("home's first screen", () => {
     }
 
     // A running check-in: its title and 'Estoy bien' on the first screen too.
-    await page.setViewportSize(PHONES[0]!);
+    await page.setViewportSize(PHONES[0]);
     await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
     await page.getByRole('radio', { name: 'Trabajo' }).check();
     await page.getByRole('radio', { name: '1 hora' }).check();
@@ -76,12 +50,55 @@ describe("home's first screen", () => {
         ok: card.getByRole('button', { name: 'Estoy bien' }),
       });
     }
-    const everywhere = <T>(seen: T) =>
-      Object.fromEntries(PHONES.map((phone) => [`${phone.width}x${phone.height}`, seen]));
     expect({ home: findings, running: runningFindings }).toEqual({
-      home: everywhere({ sos: true, line: true, checkIn: true }),
-      running: everywhere({ sos: true, title: true, ok: true }),
+      home: onEveryPhone({ sos: true, line: true, checkIn: true }),
+      running: onEveryPhone({ sos: true, title: true, ok: true }),
     });
+    await context.close();
+  }, 120_000);
+
+  it("just after sign-up, with nobody confirmed yet: SOS, the warning that nobody will be told and what to do, whole above the 'Ayuda' band, at 360x740, 390x844 and 412x915", async () => {
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONES[0] });
+    const page = await context.newPage();
+    // Installed before the e-mail is typed, so every run meets the same screens: the line that says
+    // the app works offline shows on the code screen (that it waits past home, for an install that
+    // ends later, is test/client/features/app-update/offline-ready-notice.test.tsx's).
+    await page.goto(`${running.app.url}/web/auth/signin`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await signUpInBrowser(page, running.app, {
+      email: 'nadie.confirmo@example.org',
+      firstname: 'Ana',
+      lastname: 'Ruiz',
+    });
+    await fillContactForm(page, {
+      firstname: 'Lucía',
+      lastname: 'Mora',
+      email: 'lucia.mora@example.org',
+      phone: '3055550177',
+      kinship: 'Hermana',
+    });
+    await goHomeAfterFirstContact(page);
+
+    const note = page.getByRole('note', { name: 'Nadie recibirá tu alerta' });
+    await note.getByRole('link', { name: 'Lucía Mora' }).waitFor();
+    await page.getByRole('button', { name: 'Ayuda' }).waitFor();
+    const findings: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      findings[`${phone.width}x${phone.height}`] = {
+        readyLine: await page.getByText(READY_OFFLINE).count(),
+        ...(await seenWhole(page, {
+          sos: page.getByRole('button', { name: /^SOS/ }),
+          warning: note,
+          whoConfirms: note.getByRole('link', { name: 'Lucía Mora' }),
+          addContact: note.getByRole('link', { name: 'Agregar un contacto' }),
+        })),
+      };
+    }
+    expect(findings).toEqual(
+      onEveryPhone({ readyLine: 0, sos: true, warning: true, whoConfirms: true, addContact: true }),
+    );
+
     await context.close();
   }, 120_000);
 });

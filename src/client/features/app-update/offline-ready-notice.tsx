@@ -6,8 +6,11 @@ import './offline-ready-notice.css';
 
 export const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';
 
-/** The alert screen says one thing, with the SMS right under it: the line waits for the screen after it. */
-const ALERT_SCREEN = '/web/active';
+/**
+ * Home and the alert screen say one thing each, with what to do right under it (the SOS button and
+ * whether anyone will be told; the SMS): the line waits for the screen after them.
+ */
+const SOS_SCREENS = new Set(['/web/home', '/web/active']);
 
 const isDeskPath = (path: string) => path === '/web/desk' || path.startsWith('/web/desk/');
 
@@ -33,7 +36,7 @@ export function OfflineReadyNotice() {
   let next = phase;
   if (next.kind === 'idle' && offlineReady) next = { kind: 'waiting', path: pathname };
   if (next.kind === 'waiting' && pathname !== next.path)
-    next = pathname === ALERT_SCREEN ? { kind: 'waiting', path: pathname } : { kind: 'showing', path: pathname };
+    next = SOS_SCREENS.has(pathname) ? { kind: 'waiting', path: pathname } : { kind: 'showing', path: pathname };
   if (next.kind === 'showing' && pathname !== next.path) next = { kind: 'done' };
   if (next !== phase) setPhase(next);
 

@@ -50,7 +50,7 @@ describe('the first install', () => {
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
   });
 
-  it('waits past the alert screen, where the SMS comes right under the title, for the screen after it', async () => {
+  it('waits past the alert screen and home, where what to do comes right under the title, for the screen after them', async () => {
     const { router } = renderApp('/unauthorized');
     await screen.findByText('Acceso Denegado');
     firstInstall();
@@ -59,6 +59,10 @@ describe('the first install', () => {
     stubApi({ 'GET /api/contacts': () => ok([aContact()]) });
     await router.navigate({ to: '/web/active' });
     await screen.findByRole('link', { name: 'Enviar SMS a mis contactos' });
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+    signIn({ alert_status: false });
+    await router.navigate({ to: '/web/home' });
+    await screen.findByRole('heading', { name: 'Inicio' });
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
 
     await router.navigate({ to: '/unauthorized' });

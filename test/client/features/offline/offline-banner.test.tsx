@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_NEEDS_SIGNAL, OFFLINE_SOS_STILL_WORKS } from '#client/features/offline/offline-texts.ts';
-import { resetAll } from '#client/lib/session/session-store.ts';
+import { resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
@@ -45,5 +45,20 @@ describe('the offline banner', () => {
     expect(screen.queryByText(OFFLINE_SOS_STILL_WORKS)).toBeNull();
     goOnline(true);
     expect(screen.queryByText(OFFLINE_NEEDS_SIGNAL)).toBeNull();
+  });
+
+  it('gives way on the alert screen, which says itself where the alert stands, and comes back on home', async () => {
+    stubFetch(() => json(200, { success: true, message: [] }));
+    signIn({ alert_status: true });
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    const { router } = renderApp('/web/active');
+    await screen.findByRole('button', { name: 'FINALIZAR ALERTA' });
+    expect(screen.queryByRole('status', { name: 'Estado de la conexión' })).toBeNull();
+
+    // Ended: home again, where the banner says what still works with no network.
+    act(() => setAuth({ alert_status: false }));
+    await act(() => router.navigate({ to: '/web/home' }));
+    await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' });
+    expect(banner().textContent).toBe(OFFLINE_SOS_STILL_WORKS);
   });
 });

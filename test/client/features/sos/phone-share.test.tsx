@@ -140,8 +140,8 @@ describe('WhatsApp and the share sheet on the active screen', () => {
     expect(screen.queryByRole('region', { name: /WhatsApp|teléfono/ })).toBeNull();
   });
 
-  it('puts WhatsApp, then the SMS, above everything else while the SOS waits for signal', async () => {
-    // Where Background Sync sends the queue (without it, 'Mantén la aplicación abierta…' comes first).
+  it('puts WhatsApp, then the SMS, right under the status while the SOS waits for signal', async () => {
+    // Where Background Sync sends the queue (without it, 'Mantén la aplicación abierta…' comes under the status).
     const worker = fakeServiceWorker({ backgroundSync: true });
     stopBridge = startSosWorkerBridge();
     openAlertScreen();
@@ -165,7 +165,13 @@ describe('WhatsApp and the share sheet on the active screen', () => {
       }),
     );
     const section = await screen.findByRole('region', { name: 'Avisa ahora desde tu teléfono' });
-    expect(order().slice(0, 3)).toEqual(['Alerta activa', 'Avisa ahora desde tu teléfono', 'Avisa también por SMS']);
+    // Where the alert stands is said once, first (the offline banner gives way), then what the phone can send.
+    expect(order().slice(0, 4)).toEqual([
+      'Alerta activa',
+      'sos-delivery sos-delivery--waiting',
+      'Avisa ahora desde tu teléfono',
+      'Avisa también por SMS',
+    ]);
     expect(
       within(section)
         .getAllByRole('link')

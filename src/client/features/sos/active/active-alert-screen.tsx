@@ -3,6 +3,7 @@ import type { Delivery as ContactDelivery } from '#shared/api/deliveries.ts';
 import { SOS_STATUS } from '#shared/browser/sos-messages.ts';
 import type { Contact } from '#shared/api/contacts.ts';
 import { CHECK_IN_PURPOSE_LABELS, type AlertCheckIn } from '#shared/api/check-ins.ts';
+import { useSayConnectionHere } from '#client/lib/connection/connection-said-here.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 import { useBackgroundSync } from '#client/lib/sos-worker/background-sync.ts';
 import { hasServiceWorkerSupport, postToWorker } from '#client/lib/sos-worker/post-to-worker.ts';
@@ -12,7 +13,7 @@ import { useHeldView } from '#client/features/sos/press/page-queue.ts';
 import { usePressState } from '#client/features/sos/press/press-state.ts';
 import { checkAlertWithServer } from '#client/features/sos/press/reconcile-alert.ts';
 import { deliveryOf, type Delivery } from './delivery.ts';
-import { DeliveryStatus, KEEP_APP_OPEN } from './delivery-status.tsx';
+import { DeliveryStatus } from './delivery-status.tsx';
 import { emailReach } from './email-reach.ts';
 import { EndAlertButton } from './end-alert-button.tsx';
 import { NeedsSignIn } from './needs-sign-in.tsx';
@@ -90,11 +91,16 @@ export function ActiveAlertScreen({
   useEffect(() => holdLocationWatch({ mayAsk: true }), []);
   usePositionUpdate();
 
+  // Where the alert stands is said here, first, in every network state: the offline banner's
+  // 'tu alerta se enviará en cuanto haya señal' would say it twice, or wrongly over a sent alert.
+  useSayConnectionHere();
+
   const who = name || `${firstname} ${lastname}`.trim();
-  // Waiting for signal, what the phone itself can send (WhatsApp, the share sheet, SMS) comes first.
+  // Waiting for signal, what the phone itself can send (WhatsApp, the share sheet, SMS) comes right
+  // after the status, before anything else.
   const queued = delivery.state === 'waiting';
   // Where nothing sends the queue with the app closed (no Background Sync: every iPhone), or the page
-  // itself holds the alert: the first thing said, before the SMS.
+  // itself holds the alert: said in the status, before the SMS.
   const keepOpen = queued && (delivery.heldHere || backgroundSync === false);
   const fromThePhone = (
     <>
@@ -113,13 +119,13 @@ export function ActiveAlertScreen({
           {server.missedCheckIn.place ? ` (${server.missedCheckIn.place})` : ''}.
         </p>
       )}
-      {keepOpen && (
-        <p className="sos-active__keep-open" role="note">
-          {KEEP_APP_OPEN}
-        </p>
-      )}
+      <DeliveryStatus
+        delivery={delivery}
+        nobodyGetsEmail={!reach.anyone}
+        emailsLeaving={emailsLeaving}
+        keepOpen={keepOpen}
+      />
       {queued && fromThePhone}
-      <DeliveryStatus delivery={delivery} nobodyGetsEmail={!reach.anyone} emailsLeaving={emailsLeaving} />
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />

@@ -25,11 +25,14 @@ export function DeliveryStatus({
   delivery,
   nobodyGetsEmail,
   emailsLeaving = false,
+  keepOpen = false,
 }: {
   delivery: Delivery;
   nobodyGetsEmail: boolean;
   /** The server's list says no contact's e-mail has left yet (each still 'Enviando a…'). */
   emailsLeaving?: boolean;
+  /** Waiting where nothing sends the queue with the app closed: said with the wait, as one. */
+  keepOpen?: boolean;
 }) {
   const now = useNow(60_000);
   const unsentTooLong =
@@ -46,6 +49,11 @@ export function DeliveryStatus({
         aria-label="Estado de tu alerta"
       >
         <DeliveryText delivery={delivery} nobodyGetsEmail={nobodyGetsEmail} emailsLeaving={emailsLeaving} />
+        {keepOpen && delivery.state === 'waiting' && (
+          <p className="sos-delivery__keep-open" role="note">
+            {KEEP_APP_OPEN}
+          </p>
+        )}
       </div>
       {unsentTooLong && (
         <p className="sos-delivery__late" role="alert">

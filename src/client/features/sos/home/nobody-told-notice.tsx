@@ -24,7 +24,8 @@ export function NobodyToldNotice({ contacts }: { contacts: readonly Contact[] | 
       </p>
       {toConfirm.length > 0 && (
         <>
-          <p>{ASK_TO_CONFIRM}</p>
+          {/* One run of text with the names, not a list under a line: home's first screen holds it whole. */}
+          <p className="nobody-told__ask">{ASK_TO_CONFIRM}</p>{' '}
           <ContactsToConfirm contacts={toConfirm} className="nobody-told__contacts" />
         </>
       )}

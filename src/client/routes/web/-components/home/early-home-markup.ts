@@ -33,7 +33,7 @@ export function earlyHomeMarkup(base: string): string {
     '<div class="main-layout">',
     `<header class="app-header"><img src="${base}logo.svg" alt="${text(APP_NAME)}" width="40" height="40"></header>`,
     '<main class="main-layout__content">',
-    `<h1>${text(HOME_TITLE)}</h1>`,
+    `<h1 class="visually-hidden">${text(HOME_TITLE)}</h1>`,
     `<p class="home-page__instruction">${text(HOME_INSTRUCTION)}</p>`,
     '<div class="home-page__actions">',
     `<button type="button" id="${EARLY_SOS_BUTTON_ID}" class="sos-button" aria-label="${text(SOS_BUTTON_NAME)}" data-busy-label="${text(SOS_SENDING_NAME)}" data-busy-hint="${text(SOS_SENDING_HINT)}">`,

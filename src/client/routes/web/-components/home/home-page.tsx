@@ -29,7 +29,9 @@ export function HomePage() {
   const contacts = useContacts();
   return (
     <>
-      <h1>{HOME_TITLE}</h1>
+      {/* Named for screen readers; on screen the navigation already says 'Inicio', and the first
+          screen is kept for SOS and what home must say before the press. */}
+      <h1 className="visually-hidden">{HOME_TITLE}</h1>
       <p className="home-page__instruction">{HOME_INSTRUCTION}</p>
       <SosAndInstallSlot />
       {/* The first frame is the SOS button's; the rest follows in the next one (lib/first-paint.ts). */}
