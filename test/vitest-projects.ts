@@ -48,8 +48,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
         './test/client/support/dom-timeouts.ts',
         './test/client/support/reset-stores.ts',
       ],
-      // Above the 5 s that findBy*/waitFor may now wait (dom-timeouts.ts).
-      testTimeout: 20_000,
+      // Above the 10 s that findBy*, waitFor and vi.waitFor may now wait (dom-timeouts.ts), twice.
+      testTimeout: 30_000,
+      expect: { poll: { timeout: 10_000 } },
     },
   },
   {
