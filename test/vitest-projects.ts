@@ -70,6 +70,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       name: 'e2e',
       environment: 'node',
       include: ['test/e2e/**/*.test.ts'],
+      // One migrated cluster that each file's server starts from, instead of initdb and every migration.
+      globalSetup: ['./test/support/e2e-cluster-setup.ts'],
       setupFiles: [failOnConsole],
       testTimeout: 90_000,
       hookTimeout: 120_000,
