@@ -9,7 +9,7 @@ import { entryAwait } from './src/client/vite-plugins/entry-await.ts';
 import { publicScreens } from './src/client/vite-plugins/public-screens.ts';
 import { homeFirstDownload, moduleName } from './src/client/vite-plugins/home-first-download.ts';
 import { HOME_BUDGET_KB, HOME_MODULES, HOME_PACKAGES } from './src/client/home-first-download.ts';
-import { testProjects } from './test/vitest-projects.ts';
+import { testRun } from './test/vitest-projects.ts';
 
 const repository = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
@@ -100,7 +100,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   // The tests start from the repository, not from the client folder above (test/vitest-projects.ts).
-  test: { root: fileURLToPath(new URL('.', import.meta.url)), reporters: ['default'], projects: testProjects },
+  test: { root: fileURLToPath(new URL('.', import.meta.url)), reporters: ['default'], ...testRun },
   server: {
     host: '127.0.0.1',
     port: 5173,

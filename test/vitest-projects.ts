@@ -1,21 +1,24 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import LongFilesFirst from './support/run-order.ts';
 
 // The Vitest projects, read by vite.config.ts (`test.projects`, with the repository as `test.root`,
 // not the client folder the build starts from), so the globs below start at the repository.
 const failOnConsole = './test/support/fail-on-console.ts';
 
-// The unit, api and client files, two at a time at least: Vitest's default (one fewer than the cores)
-// ran them one by one on a 2-core machine, while each api file also waits on PostgreSQL, its own
-// database in the run's server. One count for the three: projects of one group share it (Vitest requires it).
+// One pool of workers for every project, two at least: Vitest's default (one fewer than the cores)
+// ran files one by one on a 2-core machine, while each file also waits on PostgreSQL, a browser or
+// a server of its own. A project with a worker count of its own would run as a group of its own,
+// after the others (Vitest requires it): the browser files then ran alone at the end, the chaos
+// files one by one after them, and the run ended on one busy worker. test/support/run-order.ts
+// hands out the long files first.
 const workers = Math.max(2, availableParallelism() - 1);
 
 export const testProjects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'unit',
-      maxWorkers: workers,
       environment: 'node',
       include: ['test/shared/**/*.test.ts', 'test/server/**/*.test.ts', 'test/scripts/**/*.test.ts'],
       // Tests that need the database end in .db.test.ts and run in the api project.
@@ -26,7 +29,6 @@ export const testProjects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'api',
-      maxWorkers: workers,
       environment: 'node',
       include: ['test/server/**/*.db.test.ts'],
       globalSetup: ['./test/support/postgres-global-setup.ts'],
@@ -39,7 +41,6 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     plugins: [react()],
     test: {
       name: 'client',
-      maxWorkers: workers,
       environment: 'jsdom',
       include: ['test/client/**/*.test.{ts,tsx}', 'test/sw/**/*.test.ts'],
       setupFiles: [
@@ -48,8 +49,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
         './test/client/support/dom-timeouts.ts',
         './test/client/support/reset-stores.ts',
       ],
-      // Above the 5 s that findBy*/waitFor may now wait (dom-timeouts.ts).
-      testTimeout: 20_000,
+      // Above the 10 s that findBy*, waitFor and vi.waitFor may now wait (dom-timeouts.ts), twice.
+      testTimeout: 30_000,
+      expect: { poll: { timeout: 10_000 } },
     },
   },
   {
@@ -59,9 +61,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       include: ['test/chaos/**/*.test.ts'],
       setupFiles: [failOnConsole],
       // Generous for a busy machine: shared with other jobs, the storm took 45 to 110 s.
+      // Each file runs its own servers and kills them: run-order.ts keeps them apart.
       testTimeout: 300_000,
-      // Each file runs its own servers and kills them: one file at a time on 2 cores.
-      fileParallelism: false,
     },
   },
   {
@@ -69,14 +70,19 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       name: 'e2e',
       environment: 'node',
       include: ['test/e2e/**/*.test.ts'],
+      // One migrated cluster that each file's server starts from, instead of initdb and every migration.
+      globalSetup: ['./test/support/e2e-cluster-setup.ts'],
       setupFiles: [failOnConsole],
       testTimeout: 90_000,
       hookTimeout: 120_000,
-      // One real server and one Chromium per file, each on ports and in folders of its own: two
-      // files at a time keep both cores busy while each waits on its browser and server.
-      maxWorkers: 2,
-      // A project with its own worker count runs as a group of its own (Vitest requires it): after the others.
-      sequence: { groupOrder: 1 },
+      // One real server and one Chromium per file, each on ports and in folders of its own.
     },
   },
 ];
+
+/** The run's settings beside the projects (vite.config.ts `test`). */
+export const testRun = {
+  maxWorkers: workers,
+  sequence: { sequencer: LongFilesFirst },
+  projects: testProjects,
+};

@@ -1,10 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** Where the e2e project's global setup leaves a migrated, stopped cluster (test/support/e2e-cluster-setup.ts). */
+export const SEEDED_CLUSTER_ENV = 'BPM_TEST_SEEDED_CLUSTER';
 
 export type RunningApp = {
   /** Where a browser reaches the app (PUBLIC_URL: a proxy in front of it, when a test puts one there). */
@@ -32,14 +36,23 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the real server the way `npm start` does (without rebuilding: `npm test`
  * builds first), with its own embedded PostgreSQL and a fresh data directory.
+ * In the e2e project that directory starts with a copy of one migrated cluster, as a
+ * second `npm start` finds it, unless `seeded` is false or the test brings its own
+ * DATA_DIR or DATABASE_URL; elsewhere (the bench, screenshots) it starts empty.
  */
 export async function startApp(
   env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+  { seeded = true }: { seeded?: boolean } = {},
 ): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sos-e2e-'));
   const port = await freePort();
   // A function sees the port first (a PUBLIC_URL on localhost, for the desk's passkeys and links).
   const extra = typeof env === 'function' ? env(port) : env;
+  const cluster = process.env[SEEDED_CLUSTER_ENV];
+  if (seeded && cluster && !extra.DATA_DIR && !extra.DATABASE_URL) {
+    // cp -a keeps the owner (the postgres user, when we are root) and the modes PostgreSQL checks.
+    await promisify(execFile)('cp', ['-a', `${cluster}/.`, dataDir]);
+  }
   // As `npm start` runs it (package.json): the young generation's semi-spaces at 64 MB from
   // the start. With Node's default (from 1 MB, growing to 16 MB), 500 presses a second met
   // a scavenge two or three times a second, and every press that arrived during one waited

@@ -29,7 +29,7 @@ function withDatabase(url: string, database: string): string {
  * throws. So we load it here and take both away: the teardown below stops our server
  * (its signal handlers stay, for a run interrupted with Ctrl-C).
  */
-async function loadEmbeddedPostgres() {
+export async function loadEmbeddedPostgres() {
   const before = { beforeExit: process.listeners('beforeExit'), exit: process.listeners('exit') };
   const loaded = await import('#server/db/embedded-postgres.ts');
   for (const listener of process.listeners('beforeExit'))
