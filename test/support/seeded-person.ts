@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { SESSION_STORE_KEY, STATE_STORE_DB } from '#shared/constants.ts';
 import type { RunningApp } from './app-server.ts';
 import { enterWithEmailedCode } from './browser-flows.ts';
 import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
@@ -84,26 +83,7 @@ export async function enterToHome(
   await page.goto(`${app.url}/web/auth/signin`);
   if (serviceWorkers === 'allow') await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await enterWithEmailedCode(page, app, email);
+  // The app shows home only once the session is stored (features/auth/after-session.ts): a test that
+  // closes this page and opens another finds the person signed in.
   await page.waitForURL('**/web/home');
-  // Home may show before the session's first write has landed (the app waits for it only so long):
-  // a test that closes this page and opens another must find the session stored.
-  await page.waitForFunction(
-    ([db, key]) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open(db);
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          try {
-            const read = open.result.transaction('state').objectStore('state').count(key);
-            read.onsuccess = () => resolve(read.result === 1);
-            read.onerror = () => resolve(false);
-          } catch {
-            resolve(false);
-          } finally {
-            open.result.close();
-          }
-        };
-      }),
-    [STATE_STORE_DB, SESSION_STORE_KEY] as const,
-  );
 }

@@ -1,0 +1,98 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { enterWithEmailedCode, signOutInBrowser } from '#test/support/browser-flows.ts';
+import { waitForMail } from '#test/support/mailbox.ts';
+import { phoneProfile } from '#test/support/phone-profile.ts';
+import { seedPerson } from '#test/support/seeded-person.ts';
+import { alertMailsTo } from '#test/support/sos-flows.ts';
+
+// Who is signed in decides what a reopened phone shows: home and its SOS button, or sign-in, which
+// needs the e-mail, a code and signal. A phone may close the app or lock the moment a screen shows:
+// the screen that follows a sign-in or a sign-out must come only once that change is stored.
+
+let app: RunningApp | undefined;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+function running(): RunningApp {
+  if (!app) throw new Error('The app starts in beforeAll');
+  return app;
+}
+
+/**
+ * A slow phone: storing takes a moment (its encryption, here), so a screen shown before the store
+ * finished would show well before it. Only in this page, not in the service worker.
+ */
+const SLOW_STORAGE = `(() => {
+  const encrypt = crypto.subtle.encrypt.bind(crypto.subtle);
+  crypto.subtle.encrypt = (...args) =>
+    encrypt(...args).then((sealed) => new Promise((resolve) => setTimeout(() => resolve(sealed), 300)));
+})();`;
+
+/** The app's own home (not index.html's early home), or sign-in: whichever the reopened app settles on. */
+const appHomeOrSignin = (page: Page) =>
+  page.locator('.sos-button:not(#early-sos)').or(page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }));
+
+/** A person with a confirmed contact, on a phone that has the app's worker installed and storing slowly. */
+async function phoneOnSignin(tag: string) {
+  const email = `${tag}@example.org`;
+  const contactEmail = `${tag}-contacto@example.org`;
+  await seedPerson(running(), {
+    email,
+    firstname: 'Elena',
+    lastname: tag,
+    phone: '+12025550143',
+    contact: { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '+13055550100', kinship: 'Hermano' },
+  });
+  const phone = await phoneProfile();
+  onTestFinished(() => phone.remove());
+  const context = await phone.open();
+  await context.addInitScript(SLOW_STORAGE);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${running().url}/web/auth/signin`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { phone, page, email, contactEmail };
+}
+
+async function reopenOffline(phone: Awaited<ReturnType<typeof phoneOnSignin>>['phone']) {
+  const context: BrowserContext = await phone.open({ offline: true });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${running().url}/web/home`);
+  await appHomeOrSignin(page).waitFor();
+  return { context, page };
+}
+
+describe('a phone closed the moment a screen shows', () => {
+  it('right after signing in with the code reopens offline signed in, and its SOS reaches the contact once', async () => {
+    const { phone, page, email, contactEmail } = await phoneOnSignin('recien');
+    await enterWithEmailedCode(page, running(), email);
+    await page.waitForURL('**/web/home');
+    await phone.close();
+
+    const { context, page: reopened } = await reopenOffline(phone);
+    expect(new URL(reopened.url()).pathname).toBe('/web/home');
+    await reopened.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
+    await reopened.waitForURL('**/web/active');
+    await reopened.getByText(/se enviará automáticamente/).waitFor();
+
+    await context.setOffline(false);
+    await waitForMail(running().dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena recien está en riesgo/ });
+    expect(await alertMailsTo(running(), contactEmail)).toHaveLength(1);
+  });
+
+  it('right after signing out reopens offline on sign-in, not on the home of the session it ended', async () => {
+    const { phone, page, email } = await phoneOnSignin('saliente');
+    await enterWithEmailedCode(page, running(), email);
+    await page.waitForURL('**/web/home');
+    await signOutInBrowser(page);
+    await phone.close();
+
+    const { page: reopened } = await reopenOffline(phone);
+    expect(new URL(reopened.url()).pathname).toBe('/web/auth/signin');
+  });
+});
