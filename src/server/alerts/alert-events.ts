@@ -46,8 +46,8 @@ export const eventIsOpen = (tx: Queryable): boolean => openEvents.has(tx);
  * line: a press that retires an alert ended with the duress PIN and starts a new one, a check-in
  * that fires an alert, a duress close. Whatever they record becomes ONE row, written when `run`
  * is done, in its transaction. The row is the event as its first line of a `principal` kind
- * names it (else the last line recorded); it concerns every alert named by a line, and keeps each line for the cases
- * that show it. Nested calls join the outer event.
+ * names it (else the last line recorded); it concerns every alert named by a line, and keeps
+ * each line for the cases that show it. Nested calls join the outer event.
  */
 export async function asOneEvent<T>(
   tx: Queryable,
@@ -57,14 +57,14 @@ export async function asOneEvent<T>(
   if (openEvents.has(tx)) return run();
   const lines: AlertEventLine[] = [];
   openEvents.set(tx, lines);
+  let result: T;
   try {
-    const result = await run();
-    openEvents.delete(tx);
-    await writeEvent(tx, lines, principal);
-    return result;
+    result = await run();
   } finally {
     openEvents.delete(tx);
   }
+  await writeEvent(tx, lines, principal);
+  return result;
 }
 
 const alertsOf = (line: AlertEventLine): string[] => line.alertIds ?? (line.alertId ? [line.alertId] : []);
