@@ -59,7 +59,7 @@ export type AppInput = {
 };
 
 /**
- * What a desk is told of one line of `alert_events`: which alert changed and
+ * What a desk is told of one event of `alert_events`, once for each alert it concerns: which alert changed and
  * how, never what it says (no name, no position). The desk reads the alert's
  * card and case again through its own routes, which see only consenting people.
  */

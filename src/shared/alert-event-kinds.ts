@@ -53,3 +53,16 @@ export const alertEventKinds = [
   'firm-consent-off',
 ] as const;
 export type AlertEventKind = (typeof alertEventKinds)[number];
+
+/**
+ * How one event reads on one alert's case, when the event is a combined one (a press that
+ * replaces an alert ended with the duress PIN, a check-in that fires an alert, a duress close):
+ * the lines it showed there when each effect wrote its own row, in the order they happened.
+ */
+export type AlertEventCaseLine = {
+  /** The alert whose case shows the line; null: the line of the event's check-in or practice alone. */
+  alertId: string | null;
+  actor: AlertEventActor;
+  kind: AlertEventKind;
+  detail: Record<string, string | number | boolean> | null;
+};

@@ -11,7 +11,7 @@ import type { Log } from '#server/log.ts';
 import { notifyOutboxWorkers } from '#server/mail/outbox.ts';
 import { showTruthWhenNothingOn } from '#server/security/shown-states.ts';
 import { readAlertContexts } from './alert-context.ts';
-import { recordAlertEvent } from './alert-events.ts';
+import { eventIsOpen, recordAlertEvent } from './alert-events.ts';
 import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { accuracyOf, momentOf, positionOf, pressedAt } from './press-moment.ts';
@@ -60,6 +60,9 @@ export async function startInTransaction(
   if (plan.kind === 'not-a-start') return undefined;
   if (plan.kind === 'answer')
     return plan.claim.kind === 'mismatch' ? { kind: 'mismatch' } : { kind: 'answered', reply: plan.claim.reply };
+  // One effect of a larger event (a press that retires a hidden alert, a check-in that fires):
+  // its line joins that event's one row instead of a row of its own.
+  const unlogged = eventIsOpen(tx);
   // The delivery records are best effort, as ever: should they fail, the alert and its e-mails
   // still go, without them (the links then lead to the invalid-link page).
   const claimed =
@@ -67,11 +70,22 @@ export async function startInTransaction(
       tx,
       log,
       'entregas de alert-started',
-      (savepoint) => writeStarts(inTransaction(savepoint), [plan.rows]),
+      (savepoint) => writeStarts(inTransaction(savepoint), [plan.rows], { unlogged }),
       undefined,
-    )) ?? (await writeStarts(run, [plan.rows], { untracked: true }));
+    )) ?? (await writeStarts(run, [plan.rows], { untracked: true, unlogged }));
   // Nobody else writes this person's key while their row is locked.
   if (!claimed.has(press.userId)) throw new Error('an alert start found its key taken under the lock');
+  // The same line the one statement writes (start-rows.ts).
+  if (unlogged)
+    await recordAlertEvent(tx, {
+      userId: press.userId,
+      alertId: plan.rows.alert_id,
+      checkInId: plan.rows.check_in_id,
+      actor: plan.rows.trigger === 'press' ? 'person' : 'system',
+      kind: 'alert-started',
+      at: press.now,
+      detail: { contacts: plan.rows.mails.length },
+    });
   // (Never in a savepoint here; there the workers' next poll would find the e-mails.)
   if (plan.rows.mails.length > 0) afterCommit(tx, notifyOutboxWorkers);
   return { kind: 'answered', reply: plan.reply };

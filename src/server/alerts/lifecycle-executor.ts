@@ -11,7 +11,8 @@ import { pinMessages } from '#shared/api/pins.ts';
 import { eq } from 'drizzle-orm';
 import { bestEffort } from '#server/db/best-effort.ts';
 import { checkIns } from '#server/db/schema.ts';
-import { recordAlertEvent } from './alert-events.ts';
+import { asOneEvent, recordAlertEvent } from './alert-events.ts';
+import type { AlertEventKind } from '#shared/alert-event-kinds.ts';
 import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
 import {
   closeCheckIn,
@@ -92,8 +93,16 @@ export async function runAlertRequest(deps: ExecutorDeps, press: Press): Promise
     if (atOnce?.kind === 'answered') return answered(atOnce.reply);
     if (atOnce?.kind === 'mismatch') return { kind: 'key-reused' };
   }
-  return deps.db.transaction((tx) => runInTransaction(tx, deps, press));
+  return deps.db.transaction((tx) => asOneEvent(tx, principalOf(press.input), () => runInTransaction(tx, deps, press)));
 }
+
+/** Which of the lines a request's effects record names its event (alert-events.ts). */
+const principalOf = ({ alert_status }: ActiveButtonInput): AlertEventKind[] =>
+  alert_status === ALERT_START
+    ? ['alert-started', 'position']
+    : alert_status === ALERT_END
+      ? ['alert-ended', 'alert-ended-duress']
+      : ['practice'];
 
 async function runInTransaction(tx: Queryable, deps: ExecutorDeps, press: Press): Promise<AlertOutcome> {
   const { config, log } = deps;
@@ -234,11 +243,17 @@ export async function runCheckInStart(
  * transaction with the person's row locked. With PINs set the two last need one; the duress PIN
  * answers as the real one, and `advance` says what it does instead.
  */
-export async function runCheckInUpdate(
+export function runCheckInUpdate(
   deps: CheckInDeps,
   user: LockedUser,
   input: CheckInUpdateInput,
 ): Promise<CheckInOutcome> {
+  const principal: AlertEventKind[] =
+    input.action === 'extend' ? ['check-in-extended'] : input.action === 'ok' ? ['check-in-closed'] : [];
+  return asOneEvent(deps.tx, principal, () => updateCheckIn(deps, user, input));
+}
+
+async function updateCheckIn(deps: CheckInDeps, user: LockedUser, input: CheckInUpdateInput): Promise<CheckInOutcome> {
   const { tx, config, now, reminderMs } = deps;
   const { active, current, shown, state } = await readState(tx, user.id, now, { lockCheckIn: true });
   const realEvent: CheckInEvent =
@@ -313,15 +328,17 @@ const ENDED_FROM_CHECK_IN: ActiveButtonInput = { alert_status: ALERT_END, latitu
  * The check-in worker's 'check-in-due': a running check-in's deadline and grace passed, for a
  * check-in and person whose rows the worker holds locked. Returns the alert's id.
  */
-export async function runCheckInDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
-  const active = await readActiveAlert(deps.tx, user.id);
-  const { effects } = advance({ alert: alertPhaseOf(active), checkIn: 'running' }, 'check-in-due');
-  if (effects.includes('retire-hidden') && active) await retireHiddenAlert(deps, active, 'system');
-  return fireCheckIn(
-    { tx: deps.tx, config: deps.config, now: deps.now, ...(deps.log ? { log: deps.log } : {}) },
-    user,
-    checkIn,
-  );
+export function runCheckInDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
+  return asOneEvent(deps.tx, ['check-in-fired'], async () => {
+    const active = await readActiveAlert(deps.tx, user.id);
+    const { effects } = advance({ alert: alertPhaseOf(active), checkIn: 'running' }, 'check-in-due');
+    if (effects.includes('retire-hidden') && active) await retireHiddenAlert(deps, active, 'system');
+    return fireCheckIn(
+      { tx: deps.tx, config: deps.config, now: deps.now, ...(deps.log ? { log: deps.log } : {}) },
+      user,
+      checkIn,
+    );
+  });
 }
 
 /**
@@ -365,7 +382,11 @@ export async function runGuardedAction<T>(
  * extended; from now on the person is shown it fired, with its alert on, as a real one is at its
  * deadline. For a check-in and person whose rows the worker holds locked; returns the alert's id.
  */
-export async function runCheckInShownDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
+export function runCheckInShownDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
+  return asOneEvent(deps.tx, ['check-in-fired'], () => showCheckInFired(deps, user, checkIn));
+}
+
+async function showCheckInFired(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
   const { tx, config, now } = deps;
   const active = await readActiveAlert(tx, user.id);
   const { effects } = advance({ alert: alertPhaseOf(active), checkIn: 'shown-running' }, 'check-in-due');

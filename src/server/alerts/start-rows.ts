@@ -122,10 +122,12 @@ function startRows(
  * A press whose key is taken writes nothing (no claim, and all else hangs on
  * it); the whole statement fails when another alert became active since the
  * context was read (alerts_one_active_per_user). Without `tracked`, the same
- * start without its delivery records (for when writing those fails).
+ * start without its delivery records (for when writing those fails). Without
+ * `logged`, the same start without its row in the log: the start is one effect
+ * of a larger event, whose one row the caller records (alert-events.ts).
  */
-const startAlerts = (tracked: boolean) => ({
-  name: tracked ? 'start_alerts_at_once' : 'start_alerts_untracked',
+const startAlerts = (tracked: boolean, logged: boolean) => ({
+  name: `${tracked ? 'start_alerts_at_once' : 'start_alerts_untracked'}${logged ? '' : '_unlogged'}`,
   text: `
     with press as (
       select * from json_to_recordset($1) as p(user_id uuid, key text, body_hash text, reply jsonb, alert_id uuid,
@@ -168,13 +170,17 @@ const startAlerts = (tracked: boolean) => ({
         mail.alert_id, mail.received_at, mail.received_at
       from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
       join push_subscriptions s on s.contact_id = c.id
-    ), logged as (
-      -- The start's line in the alert's log (src/server/alerts/alert-events.ts).
-      insert into alert_events (user_id, alert_id, check_in_id, actor, kind, at, detail)
-      select alert.user_id, alert.id, press.check_in_id, case when press.trigger = 'press' then 'person' else 'system' end,
+    )${
+      logged
+        ? `, logged as (
+      -- The start's row in the log (src/server/alerts/alert-events.ts): the event concerns the new alert.
+      insert into alert_events (user_id, alert_ids, check_in_id, actor, kind, at, detail)
+      select alert.user_id, array[alert.id], press.check_in_id, case when press.trigger = 'press' then 'person' else 'system' end,
         $6, press.received_at, jsonb_build_object('contacts', json_array_length(press.mails))
       from alert join press on press.user_id = alert.user_id
-    )${
+    )`
+        : ''
+    }${
       tracked
         ? `, tracked as (
       insert into alert_deliveries
@@ -188,17 +194,20 @@ const startAlerts = (tracked: boolean) => ({
     select user_id from claim`,
 });
 
-const START_ALERTS = startAlerts(true);
-const START_ALERTS_UNTRACKED = startAlerts(false);
+const START_ALERTS = {
+  tracked: { logged: startAlerts(true, true), unlogged: startAlerts(true, false) },
+  untracked: { logged: startAlerts(false, true), unlogged: startAlerts(false, false) },
+};
 
 /**
  * Write the starts, at most one per person: the people whose key it claimed
  * (the others wrote nothing). `untracked`: without their delivery records.
+ * `unlogged`: without their row in the log, which the caller's event records.
  */
 export async function writeStarts(
   run: RunStatement,
   starts: StartRows[],
-  { untracked = false } = {},
+  { untracked = false, unlogged = false } = {},
 ): Promise<Set<string>> {
   const values = [
     JSON.stringify(starts),
@@ -206,8 +215,9 @@ export async function writeStarts(
     'alert-started',
     priorityOf('alert-started'),
     pushOutboxKind('alert-started'),
-    'alert-started' satisfies AlertEventKind,
+    ...(unlogged ? [] : ['alert-started' satisfies AlertEventKind]),
   ];
-  const claims = await run<{ user_id: string }>(untracked ? START_ALERTS_UNTRACKED : START_ALERTS, values);
+  const statement = START_ALERTS[untracked ? 'untracked' : 'tracked'][unlogged ? 'unlogged' : 'logged'];
+  const claims = await run<{ user_id: string }>(statement, values);
   return new Set(claims.map((claim) => claim.user_id));
 }

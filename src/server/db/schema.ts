@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alertEventActors } from '#shared/alert-event-kinds.ts';
-import type { AlertEventKind } from '#shared/alert-event-kinds.ts';
+import type { AlertEventCaseLine, AlertEventKind } from '#shared/alert-event-kinds.ts';
 import { deskActions, deskOutcomes } from '#shared/api/desk.ts';
 import type { Language } from '#shared/language.ts';
 import {
@@ -609,11 +609,11 @@ export const detentionInfos = pgTable('detention_infos', {
 });
 
 /**
- * Append-only: one line per event of a person's alerts, check-ins and practices
+ * Append-only: one row per event of a person's alerts, check-ins and practices
  * (src/server/alerts/alert-events.ts), written in the transaction of the event
- * itself. `detail` is small and never holds a PIN, a token, an address or a
- * position. Goes with the account, the alert and the check-in, and with the
- * retention purge (src/server/retention/prune.ts).
+ * itself, whatever number of alerts it concerns (docs/decisions/040). `detail` is
+ * small and never holds a PIN, a token, an address or a position. Goes with the
+ * account and the check-in, and with the retention purge (src/server/retention/prune.ts).
  */
 export const alertEvents = pgTable(
   'alert_events',
@@ -622,16 +622,23 @@ export const alertEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
+    // Every alert the event concerns (an array holds no foreign key: alerts go only with their
+    // account, and the account takes its events with it).
+    alertIds: uuid('alert_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'cascade' }),
     actor: text('actor', { enum: alertEventActors }).notNull(),
     kind: text('kind').$type<AlertEventKind>().notNull(),
     at: tz('at').notNull(),
     detail: jsonb('detail').$type<Record<string, string | number | boolean>>(),
+    // A combined event only: its lines on each alert's case. Null: the event reads as itself on each.
+    lines: jsonb('lines').$type<AlertEventCaseLine[]>(),
   },
   (t) => [
-    // A case timeline reads one alert's events in order.
-    index('alert_events_alert_at_idx').on(t.alertId, t.at, t.id),
+    // A case timeline reads the events concerning one alert.
+    index('alert_events_alert_ids_idx').using('gin', t.alertIds),
     index('alert_events_user_idx').on(t.userId),
     index('alert_events_check_in_idx').on(t.checkInId),
     index('alert_events_at_idx').on(t.at),

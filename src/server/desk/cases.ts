@@ -1,21 +1,12 @@
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
 import type { DeskAlertCard, DeskCase, DeskDetentionInfo, DeskTimelineLine } from '#shared/api/desk.ts';
-import { alertTimeline } from '#server/alerts/alert-events.ts';
+import { alertTimeline, latestPositionAt } from '#server/alerts/alert-events.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
 import { deliveryRows, fullName, stateOf, type DeliveryRow } from '#server/alerts/delivery-rows.ts';
 import type { Queryable } from '#server/db/client.ts';
-import {
-  alertDeliveries,
-  alertEvents,
-  alerts,
-  deskCases,
-  deskNotes,
-  detentionInfos,
-  staff,
-  users,
-} from '#server/db/schema.ts';
+import { alertDeliveries, alerts, deskCases, deskNotes, detentionInfos, staff, users } from '#server/db/schema.ts';
 import { openDetentionInfo } from '#server/security/detention-box.ts';
 import { deskMayOpen, onTheDeskList } from './desk-visibility.ts';
 
@@ -24,12 +15,6 @@ const closer = alias(staff, 'closer');
 type Scope = { now: Date; retentionDays: number };
 
 function cardRows(db: Queryable, { now, retentionDays }: Scope, where: ReturnType<typeof and>) {
-  const lastPosition = db
-    .select({ alertId: alertEvents.alertId, at: max(alertEvents.at).as('last_position_at') })
-    .from(alertEvents)
-    .where(eq(alertEvents.kind, 'position'))
-    .groupBy(alertEvents.alertId)
-    .as('last_position');
   return db
     .select({
       alert: alerts,
@@ -38,14 +23,13 @@ function cardRows(db: Queryable, { now, retentionDays }: Scope, where: ReturnTyp
       case: deskCases,
       attendingEmail: staff.email,
       closerEmail: closer.email,
-      lastPositionAt: lastPosition.at,
+      lastPositionAt: latestPositionAt(alerts.id),
     })
     .from(alerts)
     .innerJoin(users, eq(users.id, alerts.userId))
     .leftJoin(deskCases, eq(deskCases.alertId, alerts.id))
     .leftJoin(staff, eq(staff.id, deskCases.claimedBy))
     .leftJoin(closer, eq(closer.id, deskCases.closedBy))
-    .leftJoin(lastPosition, eq(lastPosition.alertId, alerts.id))
     .where(and(deskMayOpen(now, retentionDays), where));
 }
 

@@ -70,15 +70,15 @@ export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEAR
     });
   };
 
-  /** The lines the desk missed, or where it starts; the ids sent, not to send twice. */
-  async function start(stream: SSEStreamingApi, after: number | undefined): Promise<Set<number>> {
-    const sent = new Set<number>();
+  /** The lines the desk missed, or where it starts; those sent, not to send twice. */
+  async function start(stream: SSEStreamingApi, after: number | undefined): Promise<Set<string>> {
+    const sent = new Set<string>();
     if (after !== undefined) {
       const replay = await readDeskEvents(db, after);
       if (!replay.more) {
         for (const event of replay.events) {
           await send(stream, event);
-          sent.add(event.id);
+          sent.add(sentKey(event));
         }
         return sent;
       }
@@ -92,7 +92,7 @@ export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEAR
   async function relay(
     stream: SSEStreamingApi,
     waiting: Waiting[],
-    replayed: Set<number>,
+    replayed: Set<string>,
     onWake: (resolve: () => void) => void,
     stands: () => Promise<boolean>,
   ): Promise<void> {
@@ -101,7 +101,7 @@ export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEAR
         const item = waiting.shift()!;
         if (item === 'end' || stream.aborted) return;
         if (item === 'resync') await stream.writeSSE({ event: DESK_STREAM_EVENTS.resync, data: '{}' });
-        else if (!replayed.delete(item.id)) await send(stream, item);
+        else if (!replayed.delete(sentKey(item))) await send(stream, item);
       }
       let timer: NodeJS.Timeout | undefined;
       const woken = await new Promise<boolean>((resolve) => {
@@ -115,6 +115,9 @@ export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEAR
     }
   }
 }
+
+/** An event concerning several alerts is sent once for each (docs/decisions/040). */
+const sentKey = (event: DeskEvent) => `${event.id}:${event.alertId}`;
 
 function send(stream: SSEStreamingApi, event: DeskEvent): Promise<void> {
   return stream.writeSSE({

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alertHasEvent } from '#server/alerts/alert-events.ts';
 import { alerts, deskCases, users } from '#server/db/schema.ts';
 import { firmConsents } from './consent.ts';
 
@@ -28,5 +29,5 @@ export function consentingAlert(): SQL {
 
 /** Someone at the desk took the alert ('Atender') or closed its case: a 'desk-claimed' or 'desk-closed' line of its log. */
 export function attendedAlert(): SQL {
-  return sql`exists (select 1 from alert_events e where e.alert_id = ${alerts.id} and e.kind in ('desk-claimed', 'desk-closed'))`;
+  return alertHasEvent(alerts.id, ['desk-claimed', 'desk-closed']);
 }

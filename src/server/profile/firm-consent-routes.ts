@@ -91,7 +91,7 @@ export function firmConsentRoutes(deps: AppDeps) {
 
 /**
  * Consent given or really taken back while an alert is on the desk (on, or attended and not
- * closed): a line of that alert's log, whose NOTIFY (migration desk_consent_events) makes every
+ * closed): one event of the log concerning those alerts, whose NOTIFY (migration desk_consent_events) makes every
  * desk show the alert, or drop it, at once instead of at its next event.
  */
 async function tellTheDesk(
@@ -105,6 +105,13 @@ async function tellTheDesk(
     .from(alerts)
     .leftJoin(deskCases, eq(deskCases.alertId, alerts.id))
     .where(and(eq(alerts.userId, userId), onTheDeskList));
-  for (const alert of onTheDesk)
-    await recordAlertEvent(tx, { userId, alertId: alert.id, actor: 'person', kind, at: now });
+  // One event, whatever number of alerts it concerns (docs/decisions/040).
+  if (onTheDesk.length > 0)
+    await recordAlertEvent(tx, {
+      userId,
+      alertIds: onTheDesk.map((alert) => alert.id),
+      actor: 'person',
+      kind,
+      at: now,
+    });
 }

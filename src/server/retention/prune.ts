@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, ne, not, or } from 'drizzle-orm';
 import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
 import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
+import { concernsSomethingOn } from '#server/alerts/alert-events.ts';
 import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
 import { pruneCheckIns } from '#server/check-ins/prune-check-ins.ts';
 import { pruneStaffAccess } from '#server/staff/staff-sessions.ts';
@@ -11,7 +12,6 @@ import {
   alertEvents,
   alertRequests,
   alerts,
-  checkIns,
   deskAuditCases,
   deskCases,
   deskEscalations,
@@ -111,13 +111,7 @@ export async function pruneExpired(
   // Never while its alert or check-in is still on.
   await db
     .delete(alertEvents)
-    .where(
-      and(
-        lt(alertEvents.at, new Date(ms - positionRetentionDays * DAY)),
-        sql`not exists (select from ${alerts} where ${alerts.id} = ${alertEvents.alertId} and ${alerts.status} = 'active')`,
-        sql`not exists (select from ${checkIns} where ${checkIns.id} = ${alertEvents.checkInId} and ${checkIns.status} = 'running')`,
-      ),
-    );
+    .where(and(lt(alertEvents.at, new Date(ms - positionRetentionDays * DAY)), not(concernsSomethingOn())));
   // The desk's part of a case goes with its log: the notes and actions, who attended and how it was
   // closed, its escalations, and the audit's link to it (the audit's own line stays, nameless).
   const endedLongAgo = db

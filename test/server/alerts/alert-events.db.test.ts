@@ -78,20 +78,30 @@ const wait =
     t.clock.advance(minutes * MINUTE);
   };
 
-/** [actor, kind, alert, check-in, detail]: ids as A1, C1 in order of appearance. */
+/** [actor, kind, alert, the event's check-in, detail]: ids as A1, C1 in order of appearance. */
 type Line = [string, string, string | null, string | null, Record<string, unknown> | null];
 
+type LineRow = { actor: string; kind: string; alertId: string | null; detail: Record<string, unknown> | null };
+
+/** The person's log as lines: a combined event's row keeps its lines, in order. */
 async function logOf(t: TestApp, email: string): Promise<Line[]> {
-  const { rows } = await t.pool.query<{
+  const { rows: events } = await t.pool.query<{
     actor: string;
     kind: string;
-    alert_id: string | null;
+    alert_ids: string[];
     check_in_id: string | null;
     detail: Record<string, unknown> | null;
+    lines: LineRow[] | null;
   }>(
-    `select e.actor, e.kind, e.alert_id, e.check_in_id, e.detail from alert_events e join users u on u.id = e.user_id
+    `select e.actor, e.kind, e.alert_ids, e.check_in_id, e.detail, e.lines from alert_events e join users u on u.id = e.user_id
      where u.email = $1 order by e.at, e.id`,
     [email],
+  );
+  const rows = events.flatMap((event) =>
+    (event.lines ?? [{ ...event, alertId: event.alert_ids[0] ?? null }]).map((line) => ({
+      ...line,
+      check_in_id: event.check_in_id,
+    })),
   );
   const names = new Map<string, string>();
   const name = (prefix: string, id: string | null) => {
@@ -104,11 +114,20 @@ async function logOf(t: TestApp, email: string): Promise<Line[]> {
     // Our own ids in the detail are named too, in the order they appear.
     for (const key of ['practiceId', 'deliveryId'] as const)
       if (detail && typeof detail[key] === 'string') detail[key] = name(key === 'practiceId' ? 'P' : 'D', detail[key]);
-    return [row.actor, row.kind, name('A', row.alert_id), name('C', row.check_in_id), detail];
+    return [row.actor, row.kind, name('A', row.alertId), name('C', row.check_in_id), detail] satisfies Line;
   });
 }
 
-const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
+async function rowsOf(t: TestApp, email: string): Promise<number> {
+  const { rows } = await t.pool.query<{ n: number }>(
+    'select count(*)::int as n from alert_events e join users u on u.id = e.user_id where u.email = $1',
+    [email],
+  );
+  return rows[0]!.n;
+}
+
+/** `events`: the rows of the log, one per event (a combined event's lines share one). */
+const CASES: { name: string; steps: Step[]; log: Line[]; events: number }[] = [
   {
     name: 'press without a position, its position, end',
     steps: [sos, wait(1), position, wait(1), position, wait(1), end],
@@ -118,6 +137,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['person', 'position', 'A1', null, { toldContacts: false }],
       ['person', 'alert-ended', 'A1', null, null],
     ],
+    events: 4,
   },
   {
     name: "press, a round of reminders, 'Lo tengo', end",
@@ -129,6 +149,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['contact', 'acknowledged', 'A1', null, { deliveryId: 'D1' }],
       ['person', 'alert-ended', 'A1', null, null],
     ],
+    events: 4,
   },
   {
     name: 'press, duress end, a practice, press again',
@@ -141,6 +162,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['person', 'alert-started', 'A2', null, { contacts: 2 }],
       ['person', 'alert-ended', 'A2', null, null],
     ],
+    events: 5,
   },
   {
     name: 'a practice, then a check-in set, extended, reminded, and fired when its deadline passed',
@@ -163,6 +185,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['system', 'alert-started', 'A1', 'C1', { contacts: 2 }],
       ['system', 'check-in-fired', 'A1', 'C1', { forced: false, joinedAlert: false }],
     ],
+    events: 5,
   },
   {
     name: "a check-in closed with the duress PIN, then extended as the person was shown, then 'Estoy bien'",
@@ -184,6 +207,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['person', 'check-in-extended', 'A1', 'C1', { afterDuress: true }],
       ['person', 'check-in-closed', 'A1', 'C1', { afterDuress: true }],
     ],
+    events: 4,
   },
   {
     name: "a check-in closed with 'Estoy bien'",
@@ -192,6 +216,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['person', 'check-in-set', null, 'C1', null],
       ['person', 'check-in-closed', null, 'C1', null],
     ],
+    events: 2,
   },
   {
     name: 'account deletion asked during an alert with the real PIN',
@@ -200,6 +225,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['person', 'alert-started', 'A1', null, { contacts: 2 }],
       ['person', 'deletion-requested', 'A1', null, { scheduled: true, everywhere: true }],
     ],
+    events: 2,
   },
   {
     name: 'account deletion asked during an alert with the duress PIN',
@@ -208,6 +234,7 @@ const CASES: { name: string; steps: Step[]; log: Line[] }[] = [
       ['person', 'alert-started', 'A1', null, { contacts: 2 }],
       ['person', 'deletion-requested', 'A1', null, { scheduled: false, everywhere: false }],
     ],
+    events: 2,
   },
 ];
 
@@ -218,13 +245,14 @@ describe('the alert_events log', () => {
   });
   afterAll(() => t.close());
 
-  it.each(CASES.map((c, index) => ({ ...c, tag: `log${index}` })))('$name', async ({ steps, log, tag }) => {
+  it.each(CASES.map((c, index) => ({ ...c, tag: `log${index}` })))('$name', async ({ steps, log, events, tag }) => {
     const { me, emails } = await personWithConfirmedContacts(t, tag, [
       ['Luis', 'Díaz'],
       ['Ana', 'Ruiz'],
     ]);
     for (const step of steps) await step({ t, me, emails });
     expect(await logOf(t, `${tag}@example.com`)).toEqual(log);
+    expect(await rowsOf(t, `${tag}@example.com`)).toBe(events);
   });
 
   it("an alert's timeline adds, from the outbox, each contact's alert e-mail the mail server took", async () => {

@@ -108,7 +108,7 @@ describe('what staff see and do with a case', () => {
       since: expect.any(String) as string,
     });
     const { rows } = await t.pool.query(
-      `select count(*)::int as n from alert_events where alert_id = $1 and kind = 'desk-claimed'`,
+      `select count(*)::int as n from alert_events where alert_ids @> array[$1]::uuid[] and kind = 'desk-claimed'`,
       [alertId],
     );
     expect(rows[0]).toEqual({ n: 1 });

@@ -18,7 +18,7 @@ function listener(heard: Heard) {
 /** The log of one alert as the desk may be told of it, oldest first. */
 async function loggedEvents(t: TestApp, alertId: string): Promise<DeskEvent[]> {
   const { rows } = await t.pool.query<{ id: string; kind: string }>(
-    'select id, kind from alert_events where alert_id = $1 order by id',
+    'select id, kind from alert_events where alert_ids @> array[$1]::uuid[] order by id',
     [alertId],
   );
   return rows.map((row) => ({ id: Number(row.id), alertId, kind: row.kind }));

@@ -90,7 +90,7 @@ describe('the retention purge and the desk', () => {
     // The newer case, ended within the retention, keeps everything.
     expect(await deskRowsOf(recent.alertId)).toEqual({ ...worked, audit: 2 });
     const { rows } = await t.pool.query<{ n: number }>(
-      'select count(*)::int as n from alert_events where alert_id = $1',
+      'select count(*)::int as n from alert_events where alert_ids @> array[$1]::uuid[]',
       [old.alertId],
     );
     expect(rows[0]).toEqual({ n: 0 });

@@ -29,7 +29,8 @@ async function openStream(t: TestApp, token: string, lastEventId?: string): Prom
 /** The stream's `alert` events the log of `alertIds` should give, after `afterId`, in order. */
 async function expectedAlerts(t: TestApp, alertIds: string[], afterId = 0): Promise<Expected[]> {
   const { rows } = await t.pool.query<{ id: string; alert_id: string; kind: string }>(
-    'select id, alert_id, kind from alert_events where alert_id = any($1::uuid[]) and id > $2 order by id',
+    `select e.id, a.alert_id, e.kind from alert_events e cross join lateral unnest(e.alert_ids) with ordinality as a(alert_id, n)
+     where a.alert_id = any($1::uuid[]) and e.id > $2 order by e.id, a.n`,
     [alertIds, afterId],
   );
   return rows.map((row) => ({

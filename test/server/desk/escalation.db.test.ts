@@ -80,10 +80,10 @@ describe('escalation of an alert nobody attends', () => {
       { to: onCall.email, subject: 'Alerta sin atender desde hace 2 minutos', link: caseLink },
       { to: admin.email, subject: 'Alerta sin atender desde hace 4 minutos', link: caseLink },
     ]);
-    const logged = await t.pool.query('select kind, detail from alert_events where alert_id = $1 and kind = $2', [
-      alertId,
-      'desk-escalated',
-    ]);
+    const logged = await t.pool.query(
+      'select kind, detail from alert_events where alert_ids @> array[$1]::uuid[] and kind = $2',
+      [alertId, 'desk-escalated'],
+    );
     expect(logged.rows).toEqual([
       { kind: 'desk-escalated', detail: { round: 1, staff: 1 } },
       { kind: 'desk-escalated', detail: { round: 2, staff: 1 } },
@@ -140,7 +140,7 @@ describe('escalation of an alert nobody attends', () => {
     const taken = await pressingPerson(t, 'escala-tomada');
     // What 'Atender' writes: a 'desk-claimed' line in the alert's log.
     await t.pool.query(
-      `insert into alert_events (user_id, alert_id, actor, kind, at, detail) values ($1, $2, 'staff', 'desk-claimed', $3, $4)`,
+      `insert into alert_events (user_id, alert_ids, actor, kind, at, detail) values ($1, array[$2]::uuid[], 'staff', 'desk-claimed', $3, $4)`,
       [taken.me.id, taken.alertId, t.clock.now(), { staffId: onCall.staffId }],
     );
     const ended = await pressingPerson(t, 'escala-fin');
