@@ -11,6 +11,7 @@ import {
   goHomeAfterFirstContact,
   goHomeWithoutContacts,
   signUpInBrowser,
+  signUpWithJorgeInBrowser,
 } from '#test/support/browser-flows.ts';
 import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
@@ -66,24 +67,12 @@ async function personOnHome(tag: string, { confirmed = true } = {}): Promise<Per
   await context.grantPermissions(['geolocation'], { origin: running.app.url });
   await context.setGeolocation(MIAMI);
   const contactEmail = `${tag}-contacto@example.org`;
-  await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Lucía', lastname: 'Accesible' });
-  await fillContactForm(page, {
-    firstname: 'Jorge',
-    lastname: 'Paz',
-    email: contactEmail,
-    phone: '3055550100',
-    kinship: 'Hermano',
-  });
-  await goHomeAfterFirstContact(page);
-  const invitation = await waitForMail(running.app.dataDir, {
-    to: contactEmail,
-    subject: /te agregó como contacto de emergencia/,
-  });
-  if (confirmed) {
-    const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    expect((await fetch(`${running.app.url}/api/verify-contact/${token}`)).status).toBe(200);
-  }
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const invitation = await signUpWithJorgeInBrowser(
+    page,
+    running.app,
+    { email: `${tag}@example.org`, firstname: 'Lucía', lastname: 'Accesible' },
+    { contactEmail, confirmed },
+  );
   return { context, page, contactEmail, invitation };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { phonePage, signUpWithJorgeInBrowser } from '#test/support/browser-flows.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 
 // The installed app across a release, in a real Chromium against the real server:
@@ -94,22 +94,12 @@ describe('a new version', () => {
   it('is offered without reloading by itself, takes over on Actualizar with one reload, and an SOS queued before it is still delivered once', async () => {
     const { context, page } = await phonePage(running.browser);
     const contactEmail = 'update-contacto@example.org';
-    await signUpInBrowser(page, running.app, { email: 'update@example.org', firstname: 'Rosa', lastname: 'Update' });
-    await fillContactForm(page, {
-      firstname: 'Jorge',
-      lastname: 'Paz',
-      email: contactEmail,
-      phone: '3055550100',
-      kinship: 'Hermano',
-    });
-    await goHomeAfterFirstContact(page);
-    const invitation = await waitForMail(running.app.dataDir, {
-      to: contactEmail,
-      subject: /te agregó como contacto de emergencia/,
-    });
-    const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    expect((await fetch(`${running.app.url}/api/verify-contact/${token}`)).status).toBe(200);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await signUpWithJorgeInBrowser(
+      page,
+      running.app,
+      { email: 'update@example.org', firstname: 'Rosa', lastname: 'Update' },
+      { contactEmail },
+    );
 
     // The release: opening the app again makes the browser look for a new sw.js.
     await publishNewWorker();

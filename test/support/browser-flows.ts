@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
-import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
+import { codeFrom, readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
 
 /** A phone-sized page in Spanish that records every address it fetches. */
 export async function phonePage(
@@ -100,6 +100,38 @@ export async function goHomeAfterFirstContact(
   await onOffer?.();
   await answer.click();
   await page.waitForURL('**/web/home');
+}
+
+/**
+ * A new person signed up in the browser with one contact, Jorge Paz (`contactEmail`), on home once the
+ * service worker controls the page; `confirmed`: Jorge accepted, by his link. Resolves with his invitation.
+ */
+export async function signUpWithJorgeInBrowser(
+  page: Page,
+  app: RunningApp,
+  person: { email: string; firstname: string; lastname: string },
+  { contactEmail, confirmed = true }: { contactEmail: string; confirmed?: boolean },
+): Promise<ReceivedMail> {
+  await signUpInBrowser(page, app, person);
+  await fillContactForm(page, {
+    firstname: 'Jorge',
+    lastname: 'Paz',
+    email: contactEmail,
+    phone: '3055550100',
+    kinship: 'Hermano',
+  });
+  await goHomeAfterFirstContact(page);
+  const invitation = await waitForMail(app.dataDir, {
+    to: contactEmail,
+    subject: /te agregó como contacto de emergencia/,
+  });
+  if (confirmed) {
+    const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+    const reply = await fetch(`${app.url}/api/verify-contact/${token}`);
+    if (reply.status !== 200) throw new Error(`Jorge's confirmation answered ${reply.status}`);
+  }
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return invitation;
 }
 
 /** From the first-contact screen to home with no contacts: the question, 'Continuar', then 'Ahora no' to the firm's offer. */
