@@ -18,8 +18,11 @@ export type Press = {
   bodyHash: string;
   input: ActiveButtonInput;
   now: Date;
-  /** `forced`: closed with the duress PIN, so it fires before its time (src/server/pins). */
-  checkIn?: { id: string; purpose: string; place: string; dueAt: string; forced?: boolean };
+  /**
+   * `forced`: closed with the duress PIN, so it fires before its time (src/server/pins).
+   * `afterDuress`: extended with the duress PIN, it reached the deadline the person was shown.
+   */
+  checkIn?: { id: string; purpose: string; place: string; dueAt: string; forced?: boolean; afterDuress?: boolean };
 };
 
 export type AtOnce = { kind: 'answered'; reply: ActiveButtonReply } | { kind: 'mismatch' };

@@ -18,7 +18,9 @@ import { MIAMI, personWithConfirmedContact, sosButton } from '#test/support/sos-
 const PIN = '2468';
 const DURESS_PIN = '1357';
 
-const env = appAndChromiumPerFile();
+// No grace and a look for due check-ins every second: a deadline the script sets reaches the person's
+// phone within seconds (no script waits for a deadline but the one that asks for it).
+const env = appAndChromiumPerFile({ CHECK_IN_GRACE_MINUTES: '0', CHECK_IN_POLL_SECONDS: '1' });
 
 /**
  * Every screen of the app's router, by what it is to this harness. A screen added
@@ -66,6 +68,7 @@ type Run = {
   pin: string;
   /** The contact's id, as home linked it at the start. */
   contactId: string;
+  contactEmail: string;
   /** What the person has observed so far, at each checkpoint. */
   seen: Record<string, unknown>;
 };
@@ -358,6 +361,71 @@ const newPhone: Step = async (run) => {
   }
 };
 
+const HOUR_MS = 60 * 60_000;
+/** How far ahead of the server's clock an extension's deadline falls: the PIN dialog's time on a busy machine, and more. */
+const SHOWN_LEAD_MS = 40_000;
+/** The deadline each run's extension sent (ms on the server's clock), by the run's tag. */
+const deadlines = new Map<string, number>();
+
+/**
+ * 'Necesito más tiempo', '1 hora', on a phone whose clock is set back by nearly an hour: the deadline
+ * it sends falls SHOWN_LEAD_MS from now on the server's clock, which alone decides the firing. The
+ * phone's clock is then right again (jumped forward, its due timers run).
+ */
+const extendToSoon: Step = async (run) => {
+  const { page } = run;
+  await home(page);
+  const running = page.getByRole('region', { name: 'Aviso en curso' });
+  await running.getByRole('button', { name: 'Necesito más tiempo' }).click();
+  await page.clock.install();
+  await page.clock.setSystemTime(Date.now() - HOUR_MS + SHOWN_LEAD_MS);
+  await running.getByRole('radio', { name: '1 hora' }).check();
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/check-ins/current',
+  );
+  await running.getByRole('button', { name: 'Guardar nueva hora' }).click();
+  await typePin(page, 'Escribe tu PIN para cambiar la hora', run.pin);
+  await page.getByText('Tiempo restante:').waitFor();
+  const { due_at: dueAt } = (await sent).postDataJSON() as { due_at: string };
+  deadlines.set(run.tag, Date.parse(dueAt));
+  const behindMs = Date.now() - (await page.evaluate(() => Date.now()));
+  await page.clock.fastForward(Math.max(0, Math.round(behindMs)));
+};
+
+/** The deadline passes with the app open on home: it shows the alert, as a missed check-in's. */
+const deadlinePasses: Step = async ({ page }) => {
+  await page.waitForURL('**/web/active', { timeout: 120_000 });
+};
+
+/** `.eml` names start with the moment they were written (UTC): `20261123T095501123Z-000017.eml`. */
+const writtenAt = (file: string) =>
+  Date.parse(file.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z.*$/, '$1-$2-$3T$4:$5:$6.$7Z'));
+
+/**
+ * What the contact received from the extension's deadline on: the alert a missed check-in starts,
+ * waited for, then read with its lead (the call it asks for, or not, is the other test's to judge:
+ * test/server/alerts/duress-differential.db.test.ts).
+ */
+const contactTold: Step = async (run) => {
+  const deadline = deadlines.get(run.tag) ?? Number.NaN;
+  const fromDeadline = async () =>
+    (await readMailbox(run.app.dataDir)).filter(
+      (mail) => mail.to.includes(run.contactEmail) && writtenAt(mail.file) >= deadline,
+    );
+  const until = Date.now() + 60_000;
+  while ((await fromDeadline()).length === 0) {
+    if (Date.now() > until) throw new Error('No e-mail to the contact from the deadline on within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  run.seen['the contact, from the deadline on'] = normalised(
+    (await fromDeadline()).map((mail) => ({
+      subject: mail.subject,
+      lead: mail.text.split('\n').find((line) => line.includes('no confirmó que está bien')) ?? '',
+    })),
+    run.tag,
+  );
+};
+
 type Script = { name: string; before: Step[]; then: Step[] };
 
 const SCRIPTS: Script[] = [
@@ -370,6 +438,11 @@ const SCRIPTS: Script[] = [
     name: 'check-in extended and closed, PINs changed and removed',
     before: [pins, checkIn],
     then: [extend, observe('check-in extended'), imOk, changePins, removePins, observe('after the PINs')],
+  },
+  {
+    name: 'check-in extended to a deadline that then passes',
+    before: [pins, checkIn],
+    then: [extendToSoon, deadlinePasses, observe('at the deadline shown'), contactTold],
   },
 ];
 

@@ -20,9 +20,9 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   // What the person is shown is the lifecycle's to say: one ended with the duress PIN is over.
   if (!alert || !personView(alertPhaseOf(alert)).alertOn) return { alert_status: false, alert: null };
-  // Shown again when a check-in the duress PIN extended reached its shown deadline: the person sees
-  // what that deadline shows after a real extension, an alert that check-in starts now. What went
-  // before, while it was hidden, stays the contacts'.
+  // 'revealed' (lifecycle.ts): started at the deadline a check-in extended with the duress PIN showed
+  // the person, so nothing came before `since`. (Alerts from before that start were the hidden alert
+  // shown again: what went before, while it was hidden, stays the contacts'.)
   const since = alert.shownAgainAt;
   const [rows, [reminders], [checkIn], firmAttending] = await Promise.all([
     deliveryRows(db, eq(alertDeliveries.alertId, alert.id)),

@@ -63,17 +63,13 @@ export async function hideAlertFromPerson(
 }
 
 /**
- * The lifecycle's 'show-to-person' effect: a check-in the duress PIN extended reached the deadline
- * the person was shown, when a real one fires. From now on the person is shown the hidden alert as
- * one that starts now (acknowledgements/delivery-state.ts); the contacts' alert goes on as it was,
- * and nothing is sent to them.
+ * The lifecycle's 'show-to-person' effect, on the fresh alert a check-in the duress PIN extended
+ * started at the deadline the person was shown (its rows, e-mails and reminders are those of any
+ * start then): the person sees it as on, and the contacts, told that the check-in may have been
+ * forced, read this alert so too ('posible coacción', no call).
  */
-export async function showAlertToPerson(
-  { tx, userId, now }: Pick<TrackDeps, 'tx' | 'userId' | 'now'>,
-  alertId: string,
-): Promise<void> {
-  await tx.update(alerts).set({ shownAgainAt: now }).where(eq(alerts.id, alertId));
-  await tx.update(users).set({ alertStatus: true, updatedAt: now }).where(eq(users.id, userId));
+export async function showToPersonAsForced({ tx, now }: Pick<TrackDeps, 'tx' | 'now'>, alertId: string): Promise<void> {
+  await tx.update(alerts).set({ endedByDuressAt: now, shownAgainAt: now }).where(eq(alerts.id, alertId));
 }
 
 /**

@@ -49,6 +49,7 @@ export function missedCheckInPress(
       place: checkIn.place,
       dueAt: checkIn.dueAt.toISOString(),
       ...(forced ? { forced } : {}),
+      ...(shown ? { afterDuress: true } : {}),
     },
   };
 }
@@ -61,8 +62,9 @@ export function missedCheckInPress(
  * check-in was missed, never a second alert. Returns the alert's id.
  * `forced`: closed or extended with the duress PIN, so it fires before its time and the
  * contacts read that the person may have been forced to close it (src/server/pins).
- * `shown`: extended with the duress PIN, it reached the deadline the person was shown
- * after the alert it fired then ended for real: a fresh alert, as a real one's deadline starts.
+ * `shown`: extended with the duress PIN, it reached the deadline the person was shown: a fresh
+ * alert, or one more e-mail on the alert on, as a real one's deadline brings; the contacts are
+ * told not to call (whoever forced the extension may still hold the phone).
  */
 export async function fireCheckIn(
   { tx, config, log, now }: FireDeps,
@@ -101,7 +103,13 @@ export async function fireCheckIn(
         ...moment,
         position: positionOf(checkIn),
         ack,
-        checkIn: { purpose: missed.purpose, place: missed.place, dueAt: missed.dueAt, ...(forced ? { forced } : {}) },
+        checkIn: {
+          purpose: missed.purpose,
+          place: missed.place,
+          dueAt: missed.dueAt,
+          ...(forced ? { forced } : {}),
+          ...(missed.afterDuress ? { afterDuress: true } : {}),
+        },
         ...(recipient.receivesDetentionInfo && packet ? { detention: packet.sealed } : {}),
       }),
     );

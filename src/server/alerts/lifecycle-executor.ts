@@ -8,10 +8,8 @@ import {
 import { checkInMessages, dueAtProblem, type CheckIn } from '#shared/api/check-ins.ts';
 import type { CheckInStartInput, CheckInUpdateInput } from '#shared/api/check-ins.ts';
 import { pinMessages } from '#shared/api/pins.ts';
-import { eq } from 'drizzle-orm';
 import { bestEffort } from '#server/db/best-effort.ts';
-import { checkIns } from '#server/db/schema.ts';
-import { asOneEvent, recordAlertEvent } from './alert-events.ts';
+import { asOneEvent } from './alert-events.ts';
 import type { AlertEventKind } from '#shared/alert-event-kinds.ts';
 import { shownCheckIn, toCheckIn, type CheckInRow } from './check-in-reply.ts';
 import {
@@ -39,7 +37,7 @@ import {
   type Deps,
   type LockedUser,
 } from './alert-actions.ts';
-import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert, showAlertToPerson } from './duress-end.ts';
+import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert, showToPersonAsForced } from './duress-end.ts';
 import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
 import {
   advance,
@@ -379,8 +377,10 @@ export async function runGuardedAction<T>(
 /**
  * The check-in worker's 'check-in-due' for a check-in the duress PIN extended ('shown-running'):
  * the deadline the person was shown, and its grace, passed. It fired for the contacts when it was
- * extended; from now on the person is shown it fired, with its alert on, as a real one is at its
- * deadline. For a check-in and person whose rows the worker holds locked; returns the alert's id.
+ * extended; now it does what a real extension's check-in does at that deadline: a fresh alert with
+ * its own e-mails, deliveries and reminders (the hidden alert gives way to it), or one more e-mail
+ * on the alert the person sees on. The person is shown it fired with that alert. For a check-in and
+ * person whose rows the worker holds locked; returns the alert's id.
  */
 export function runCheckInShownDue(deps: Deps, user: LockedUser, checkIn: CheckInRow): Promise<string> {
   return asOneEvent(deps.tx, ['check-in-fired'], () => showCheckInFired(deps, user, checkIn));
@@ -390,28 +390,15 @@ async function showCheckInFired(deps: Deps, user: LockedUser, checkIn: CheckInRo
   const { tx, config, now } = deps;
   const active = await readActiveAlert(tx, user.id);
   const { effects } = advance({ alert: alertPhaseOf(active), checkIn: 'shown-running' }, 'check-in-due');
-  // The alert it fired ended for real since (a new press replaced it, then the real PIN ended that): a fresh one.
-  if (effects.includes('start-alert'))
-    return fireCheckIn(
-      { tx, config, now, ...(deps.log ? { log: deps.log } : {}) },
-      user,
-      { ...checkIn, dueAt: checkIn.duressDueAt ?? checkIn.dueAt },
-      { shown: true },
-    );
-  if (!active) throw new Error('a shown check-in found neither a start nor an active alert');
-  if (effects.includes('show-to-person')) await showAlertToPerson(deps, active.id);
-  // Shown fired with the alert the person now sees, whichever alert the contacts were told of it on.
-  await tx.update(checkIns).set({ shownFiredAt: now, firedAlertId: active.id }).where(eq(checkIns.id, checkIn.id));
-  await recordAlertEvent(tx, {
-    userId: user.id,
-    alertId: active.id,
-    checkInId: checkIn.id,
-    actor: 'system',
-    kind: 'check-in-fired',
-    at: now,
-    detail: { shown: true },
-  });
-  return active.id;
+  if (effects.includes('retire-hidden') && active) await retireHiddenAlert(deps, active, 'system');
+  const alertId = await fireCheckIn(
+    { tx, config, now, ...(deps.log ? { log: deps.log } : {}) },
+    user,
+    { ...checkIn, dueAt: checkIn.duressDueAt ?? checkIn.dueAt },
+    { shown: true },
+  );
+  if (effects.includes('show-to-person')) await showToPersonAsForced(deps, alertId);
+  return alertId;
 }
 
 /** The account's own I/O, which profile (above the lifecycle) hands in: deleting now, or later. */

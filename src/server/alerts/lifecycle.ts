@@ -9,15 +9,16 @@
  * tell from no alert at all ('hidden': ended with the duress PIN, still on for
  * the contacts). `personView` is the same for 'none' and 'hidden', and every step
  * from 'hidden' shows the person what the same step from 'none' shows them.
- * 'revealed' is one they cannot tell from 'on': a hidden alert shown to them again
- * when a check-in they extended with the duress PIN reached the deadline they were
- * shown, as a real extension's check-in fires then.
+ * 'revealed' is one they cannot tell from 'on': the fresh alert a check-in they
+ * extended with the duress PIN starts at the deadline they were shown, as a real
+ * extension's check-in starts one then, which the contacts go on reading as forced.
  */
 
 /**
  * 'hidden': ended with the duress PIN; the person is told it ended, the contacts that it goes on.
- * 'revealed': hidden, then shown to the person again as on (a check-in's shown deadline); the
- * contacts' view is the hidden one's, untouched.
+ * 'revealed': shown to the person as on, told to the contacts as forced: the fresh alert of a check-in
+ * extended with the duress PIN, started at the deadline the person was shown. (Alerts from before
+ * that start were the hidden alert itself shown again; they read the same.)
  */
 export type AlertPhase = 'none' | 'on' | 'hidden' | 'revealed';
 
@@ -26,7 +27,8 @@ export type AlertPhase = 'none' | 'on' | 'hidden' | 'revealed';
  * those a check-in sends it (check-in events, below): its deadline passed unanswered
  * ('check-in-fire'), it was closed or extended with the duress PIN ('check-in-forced-fire'), or
  * the deadline the duress PIN's extension showed the person passed ('check-in-shown-fire'): it
- * fired for the contacts already, and the person must now see it fire as a real one does.
+ * fired for the contacts already, and now does what a real one does at that deadline, for the
+ * person and for the contacts alike.
  */
 export type AlertEvent =
   'press' | 'end' | 'duress-end' | 'practice' | 'check-in-fire' | 'check-in-forced-fire' | 'check-in-shown-fire';
@@ -52,7 +54,10 @@ export type AlertEffect =
   | 'practice-silent'
   /** A check-in joins the alert that is on: one e-mail to its contacts saying it was missed. */
   | 'tell-contacts-missed'
-  /** The hidden alert is shown to the person again, as a fresh one; nothing is sent, the contacts' alert goes on. */
+  /**
+   * The fresh alert a check-in the duress PIN extended starts at its shown deadline: the person sees
+   * it as any alert that starts then; the contacts, told the check-in may have been forced, read it so.
+   */
   | 'show-to-person';
 
 /** What the person's screens are given: the same for 'none' and 'hidden', by construction. */
@@ -100,8 +105,8 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     practice: ['on', []],
     'check-in-fire': ['on', ['tell-contacts-missed']],
     'check-in-forced-fire': ['on', ['tell-contacts-missed']],
-    // The contacts were told of this check-in when the duress PIN extended it.
-    'check-in-shown-fire': ['on', []],
+    // As at a real extension's deadline: one more e-mail on the alert on (told of it as forced before).
+    'check-in-shown-fire': ['on', ['tell-contacts-missed']],
   },
   hidden: {
     // The person sees a fresh alert, as after any end; the contacts are told of the new press.
@@ -114,8 +119,9 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     // missed check-in shows after any end, and the contacts are told of it as of a new press.
     'check-in-fire': ['on', ['retire-hidden', 'start-alert']],
     'check-in-forced-fire': ['hidden', ['tell-contacts-missed']],
-    // The contacts' alert goes on as it is; the person sees it fire, as a real extension's check-in would.
-    'check-in-shown-fire': ['revealed', ['show-to-person']],
+    // What a real extension's deadline starts, a fresh alert: its e-mails, its deliveries and its reminders
+    // from now, never the hidden alert's, which gives way to it (the contacts are told of it by the fresh one).
+    'check-in-shown-fire': ['revealed', ['retire-hidden', 'start-alert', 'show-to-person']],
   },
   // Shown to the person as 'on' is: every step shows them what it shows from 'on'.
   revealed: {
@@ -125,7 +131,7 @@ const TABLE: Record<AlertPhase, Record<AlertEvent, [AlertPhase, AlertEffect[]]>>
     practice: ['revealed', []],
     'check-in-fire': ['revealed', ['tell-contacts-missed']],
     'check-in-forced-fire': ['revealed', ['tell-contacts-missed']],
-    'check-in-shown-fire': ['revealed', []],
+    'check-in-shown-fire': ['revealed', ['tell-contacts-missed']],
   },
 };
 
@@ -171,7 +177,7 @@ export type CheckInEffect =
   | 'extend-shown'
   /** The person is shown it closed; for the contacts its alert goes on. */
   | 'close-shown'
-  /** Its shown deadline passed: the person is shown it fired, with the alert it fired (or a fresh one). */
+  /** Its shown deadline passed: the person is shown it fired, with the alert it fires then (fresh, or the one on). */
   | 'show-fired';
 
 /** What the person is shown of their check-in: the same for 'running' and 'shown-running'. */

@@ -65,6 +65,7 @@ function startRows(
             place: checkIn.place,
             dueAt: checkIn.dueAt,
             ...(checkIn.forced ? { forced: true } : {}),
+            ...(checkIn.afterDuress ? { afterDuress: true } : {}),
           },
         }
       : {}),

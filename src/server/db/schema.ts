@@ -371,9 +371,10 @@ export const alerts = pgTable(
      */
     endedByDuressAt: tz('ended_by_duress_at'),
     /**
-     * Hidden by the duress PIN, then shown to the person again from this moment: a check-in
-     * they extended with it reached the deadline they were shown, and a real one fires then.
-     * The contacts' view is untouched (src/server/alerts/lifecycle.ts, 'revealed').
+     * Shown to the person from this moment while `ended_by_duress_at` tells the contacts it may be
+     * forced (src/server/alerts/lifecycle.ts, 'revealed'): the fresh alert a check-in extended with
+     * the duress PIN starts at the deadline the person was shown, as a real extension's starts then.
+     * (Before, the hidden alert itself was shown again from this moment.)
      */
     shownAgainAt: tz('shown_again_at'),
   },

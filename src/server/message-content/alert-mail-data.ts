@@ -37,6 +37,7 @@ const checkIn = v.object({
   place: v.string(),
   dueAt: v.string(),
   forced: v.optional(v.boolean()),
+  afterDuress: v.optional(v.boolean()),
 });
 
 /** The facts of a press a contact reads, real or practice: who, to whom, in which language, when and where. */
@@ -58,7 +59,8 @@ const alertMailEntries = {
   /** Whether it carries the contact's 'Lo tengo' link (a contact confirmed after the start has none). */
   ack: v.optional(v.boolean()),
   /** The alert was started by a check-in the person did not close in time (src/server/check-ins). */
-  // `forced`: closed with the duress PIN, so it fired at once (src/server/pins).
+  // `forced`: closed with the duress PIN, so it fired at once (src/server/pins); `afterDuress`: extended
+  // with it, and now past the deadline the person was shown.
   checkIn: v.optional(checkIn),
   /**
    * For a contact the person chose: their 'Si me detienen' packet, as stored (sealed with

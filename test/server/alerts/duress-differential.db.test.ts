@@ -16,6 +16,11 @@ import { createTestApp, type Reply, type TestApp } from '#test/support/test-app.
 // calls, and the person's own e-mails) must be the same, ids aside.
 
 const MINUTE = 60_000;
+/**
+ * A comparison plays a whole script on two fresh accounts: on a machine shared by many runs it takes
+ * far longer than the default 20 s, and one cut short leaves the two apps' clocks apart for the next.
+ */
+const PLAY_TIMEOUT_MS = 120_000;
 const NOWHERE = { latitude: '', longitude: '', timezone: MEXICO.timezone };
 
 type Run = { t: TestApp; me: Session; contactIds: string[]; contactEmails: string[]; pin: string };
@@ -200,6 +205,12 @@ const mailed: Step = async ({ t }) => {
   await t.drainOutbox();
   return undefined;
 };
+/** What the person's app reads in the middle of a script (the alert screen and home poll it): part of what they observe. */
+const reading =
+  (path: string): Step =>
+  (run) =>
+    run.t.call('GET', path, auth(run));
+const screensRead: Step[] = [reading('alert-deliveries'), reading('check-ins/current')];
 /** The servers' own loops, as they would run meanwhile: reminders to the person and to the contacts. */
 const workers: Step = async ({ t }) => {
   await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick();
@@ -236,6 +247,31 @@ const SCRIPTS: Script[] = [
     name: 'check-in extended',
     before: [pins, checkInFor(60)],
     then: [checkIn('extend', 90), wait(1), checkInFor(30), wait(82), workers, wait(1), checkIn('extend', 30), wait(1)],
+  },
+  {
+    name: 'check-in extended, to the deadline it showed',
+    before: [pins, checkInFor(60)],
+    // The outbox sends what the extension queued (with the duress PIN, the contacts' alert) at once; the
+    // person is reminded of the new deadline (80 minutes on), then it passes with its grace (95): the
+    // alert it starts is read before and after the outbox sends its e-mails, and when its first
+    // reminder falls due.
+    then: [
+      checkIn('extend', 90),
+      mailed,
+      wait(1),
+      checkInFor(30),
+      wait(80),
+      workers,
+      wait(14),
+      workers,
+      ...screensRead,
+      mailed,
+      ...screensRead,
+      wait(5),
+      workers,
+      mailed,
+      ...screensRead,
+    ],
   },
   {
     name: 'PINs changed',
@@ -432,13 +468,48 @@ describe('the duress PIN, told apart by nothing the person can read', () => {
 
   for (const [index, script] of SCRIPTS.entries()) {
     const test = script.differs ? it.fails : it;
-    test(`${script.name}: the same replies and e-mails with either PIN${script.differs ? ` (not yet: ${script.differs})` : ''}`, async () => {
-      // One after the other: the two clocks move by the same steps.
-      const withReal = await play(real, `dif${index}`, script, PIN);
-      const withDuress = await play(duress, `dif${index}`, script, DURESS_PIN);
-      expect(withDuress).toEqual(withReal);
-    });
+    test(
+      `${script.name}: the same replies and e-mails with either PIN${script.differs ? ` (not yet: ${script.differs})` : ''}`,
+      async () => {
+        // One after the other: the two clocks move by the same steps.
+        const withReal = await play(real, `dif${index}`, script, PIN);
+        const withDuress = await play(duress, `dif${index}`, script, DURESS_PIN);
+        expect(withDuress).toEqual(withReal);
+      },
+      PLAY_TIMEOUT_MS,
+    );
   }
+
+  it(
+    "tells the contacts of the deadline a duress extension showed as of a real extension's, never asking them to call",
+    async () => {
+      const told: { subject: string | undefined; text: string }[][] = [];
+      for (const [t, pin] of [
+        [real, PIN],
+        [duress, DURESS_PIN],
+      ] as const) {
+        const { me, emails } = await personWithConfirmedContacts(t, `told-${pin}`, [['Luis', 'Díaz']]);
+        const run: Run = { t, me, contactIds: [], contactEmails: emails, pin: PIN };
+        for (const step of [pins, checkInFor(60)]) await step(run);
+        run.pin = pin;
+        for (const step of [checkIn('extend', 90), mailed]) await step(run);
+        const before = (await mailsTo(t, emails[0]!)).length;
+        for (const step of [wait(95), workers, mailed]) await step(run);
+        const after = (await mailsTo(t, emails[0]!)).slice(before);
+        told.push(after.map((mail) => ({ subject: mail.subject, text: mail.text ?? '' })));
+      }
+      const [withReal, withDuress] = told as [(typeof told)[number], (typeof told)[number]];
+      // At the deadline, the alert a missed check-in starts: one e-mail, the same news.
+      expect(withDuress.map((mail) => mail.subject)).toEqual(withReal.map((mail) => mail.subject));
+      expect(withReal.map((mail) => mail.subject)).toEqual(['ALERTA: Rosa Prueba no confirmó que está bien']);
+      expect(withReal[0]?.text).toContain('Llama ahora a Rosa Prueba');
+      // Told before that the check-in may have been forced: whoever forced it may still hold the phone.
+      expect(withDuress[0]?.text).toContain('no confirmó que está bien después de su cita de inmigración');
+      expect(withDuress[0]?.text).toContain('No llames ni escribas a Rosa Prueba');
+      expect(withDuress[0]?.text).not.toContain('Llama ahora');
+    },
+    PLAY_TIMEOUT_MS,
+  );
 });
 
 describe('a real end shows the person the truth again', () => {
@@ -453,16 +524,20 @@ describe('a real end shows the person the truth again', () => {
 
   const cases = SHOWN.flatMap((shown) => ON.map((on) => ({ shown, on })));
   for (const [index, { shown, on }] of cases.entries()) {
-    it(`${shown.name} during ${on.name}, then ended with the real PIN: as if nothing had been done`, async () => {
-      const before = [...shown.setup, on.start];
-      const after = [withRealPin(on.end), wait(1), relist];
-      const asIfNothing = await play(truth, `truth${index}`, { name: shown.name, before, then: after }, DURESS_PIN, {
-        withReplies: false,
-      });
-      const script = { name: shown.name, before, then: [...shown.forced, ...after] };
-      const afterForced = await play(forced, `truth${index}`, script, DURESS_PIN, { withReplies: false });
-      expect(afterForced).toEqual(asIfNothing);
-    });
+    it(
+      `${shown.name} during ${on.name}, then ended with the real PIN: as if nothing had been done`,
+      async () => {
+        const before = [...shown.setup, on.start];
+        const after = [withRealPin(on.end), wait(1), relist];
+        const asIfNothing = await play(truth, `truth${index}`, { name: shown.name, before, then: after }, DURESS_PIN, {
+          withReplies: false,
+        });
+        const script = { name: shown.name, before, then: [...shown.forced, ...after] };
+        const afterForced = await play(forced, `truth${index}`, script, DURESS_PIN, { withReplies: false });
+        expect(afterForced).toEqual(asIfNothing);
+      },
+      PLAY_TIMEOUT_MS,
+    );
   }
 
   it('a check-in closed for real while an alert hidden by the duress PIN goes on changes nothing shown', async () => {

@@ -132,12 +132,13 @@ describe("the check-in's lifecycle", () => {
       ['close-check-in', 'end-alert'],
     ],
     [{ alert: 'on', checkIn: 'fired' }, 'end', { alert: 'none', checkIn: 'none' }, ['end-alert']],
-    // A check-in the duress PIN extended, at the deadline the person was shown: fired, its alert shown on.
+    // A check-in the duress PIN extended, at the deadline the person was shown: fired, with a fresh alert
+    // shown on, as a real extension's deadline starts one.
     [
       { alert: 'hidden', checkIn: 'shown-running' },
       'check-in-due',
       { alert: 'revealed', checkIn: 'fired' },
-      ['show-fired', 'show-to-person'],
+      ['show-fired', 'retire-hidden', 'start-alert', 'show-to-person'],
     ],
     // Then 'Estoy bien' ends it for everyone with the real PIN, and hides it again with the duress PIN.
     [

@@ -163,10 +163,14 @@ const CASES: { name: string; before: Request[]; event: Request; lines: Line[] }[
     ],
   },
   {
-    name: "'check-in-due' at the deadline shown after 'check-in-duress-extend': shown fired, nothing sent",
+    name: "'check-in-due' at the deadline shown after 'check-in-duress-extend': a fresh alert, as a real extension's",
     before: [pins, checkInFor(60), extendBy(90, DURESS_PIN), checkInDue],
     event: checkInDue,
-    lines: [['system', 'check-in-fired', true, true]],
+    lines: [
+      ['system', 'alert-replaced', true, false],
+      ['system', 'alert-started', true, true],
+      ['system', 'check-in-fired', true, true],
+    ],
   },
   {
     name: "'check-in-close' of a fired check-in ends its alert",

@@ -88,13 +88,20 @@ const TABLE: Row[] = [
     { personSeesAlert: true, contactsSeeAlert: true, forced: false },
     ['start-alert'],
   ],
-  ['on', 'check-in-shown-fire', 'on', { personSeesAlert: true, contactsSeeAlert: true, forced: false }, []],
+  [
+    'on',
+    'check-in-shown-fire',
+    'on',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: false },
+    ['tell-contacts-missed'],
+  ],
+  // A fresh alert, as a real extension's deadline starts, which the contacts read as forced.
   [
     'hidden',
     'check-in-shown-fire',
     'revealed',
     { personSeesAlert: true, contactsSeeAlert: true, forced: true },
-    ['show-to-person'],
+    ['retire-hidden', 'start-alert', 'show-to-person'],
   ],
   [
     'revealed',
@@ -126,7 +133,13 @@ const TABLE: Row[] = [
     { personSeesAlert: true, contactsSeeAlert: true, forced: true },
     ['tell-contacts-missed'],
   ],
-  ['revealed', 'check-in-shown-fire', 'revealed', { personSeesAlert: true, contactsSeeAlert: true, forced: true }, []],
+  [
+    'revealed',
+    'check-in-shown-fire',
+    'revealed',
+    { personSeesAlert: true, contactsSeeAlert: true, forced: true },
+    ['tell-contacts-missed'],
+  ],
 ];
 
 const EVENTS: AlertEvent[] = [

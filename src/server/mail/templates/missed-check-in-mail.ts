@@ -21,7 +21,13 @@ import { escapeHtml, linkedHtml } from './escape-html.ts';
 export function missedCheckInLead(
   language: Language,
   name: string,
-  checkIn: { purpose: string; place: string; dueAt: string; forced?: boolean | undefined },
+  checkIn: {
+    purpose: string;
+    place: string;
+    dueAt: string;
+    forced?: boolean | undefined;
+    afterDuress?: boolean | undefined;
+  },
   timezone: string,
 ): MissedCheckIn {
   const t = contactTexts(language);
@@ -33,7 +39,8 @@ export function missedCheckInLead(
     // Closed with the duress PIN: it fired before its time, and the contacts are told why.
     lead: checkIn.forced ? t.checkInForced(who) : missed,
     positionNote: t.missedLastPosition,
-    ...(checkIn.forced ? { forced: true } : {}),
+    // Extended with the duress PIN before this deadline: whoever forced it may still hold the phone, so no call.
+    ...(checkIn.forced || checkIn.afterDuress ? { forced: true } : {}),
   };
 }
 
