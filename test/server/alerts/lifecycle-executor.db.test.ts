@@ -167,7 +167,7 @@ const CASES: { name: string; before: Request[]; event: Request; lines: Line[] }[
     before: [pins, checkInFor(60), extendBy(90, DURESS_PIN), checkInDue],
     event: checkInDue,
     lines: [
-      ['system', 'alert-replaced', true, false],
+      ['system', 'alert-replaced', true, true],
       ['system', 'alert-started', true, true],
       ['system', 'check-in-fired', true, true],
     ],
