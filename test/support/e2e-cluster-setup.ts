@@ -22,6 +22,9 @@ export default async function setup() {
   const server = await (await loadEmbeddedPostgres()).startEmbeddedPostgres(dir);
   try {
     const pool = new pg.Pool({ connectionString: server.url, max: 1 });
+    // pool.end() resolves before its connection has said goodbye; the stop below may then end it
+    // (57P01). Unhandled, that error ended Vitest's own process before any file ran.
+    pool.on('error', () => undefined);
     try {
       await migrateDatabase(pool);
     } finally {
