@@ -105,7 +105,14 @@ export async function click(win: EngineWindow, query: Query): Promise<void> {
 }
 
 export async function fill(win: EngineWindow, query: Query, text: string): Promise<void> {
-  await onElement(win, query, (selector) => win.type(selector, text));
+  for (let attempt = 1; ; attempt++) {
+    await onElement(win, query, (selector) => win.type(selector, text));
+    // Keys sent to a field the app's first render had just replaced (a public screen's markup giving
+    // way to React's) land nowhere and throw nothing: the field is still empty, and a finger would type again.
+    const selector = await waitFor(win, query);
+    const value = await win.run<string>(`return document.querySelector(${JSON.stringify(selector)})?.value ?? ''`);
+    if (value !== '' || attempt === 5) return;
+  }
 }
 
 /** Chooses an option of a native select, as the phone's own picker does (a change event). */
