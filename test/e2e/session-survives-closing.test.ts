@@ -78,7 +78,9 @@ describe('a phone closed the moment a screen shows', () => {
     expect(new URL(reopened.url()).pathname).toBe('/web/home');
     await reopened.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
     await reopened.waitForURL('**/web/active');
-    await reopened.getByText(/se enviará automáticamente/).waitFor();
+    // Playwright's offline context leaves the service worker's own requests alone: the worker may send
+    // the alert at once, and the screen then rightly says so. What matters here is that it leaves, once.
+    await reopened.getByText(/se enviará automáticamente|Alerta enviada a tus contactos/).waitFor();
 
     await context.setOffline(false);
     await waitForMail(running().dataDir, { to: contactEmail, subject: /ALERTA SOS: Elena recien está en riesgo/ });
