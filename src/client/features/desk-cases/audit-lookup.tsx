@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DESK_SEARCH_MIN_LENGTH, type DeskAuditLine } from '#shared/api/desk.ts';
+import { DESK_SEARCH_MIN_LENGTH, type DeskAuditLine, deskMessages } from '#shared/api/desk.ts';
 import { useDeskAuditLookup } from './api/desk-search.ts';
 import { deskCasesTexts as texts } from './desk-cases-texts.ts';
 import { DeskSearchField } from './desk-search-field.tsx';
@@ -32,7 +32,7 @@ export function AuditLookup() {
       />
       <div role="status">
         {tooShort ? (
-          <p>{texts.lookupTooShort}</p>
+          <p>{deskMessages.searchTooShort}</p>
         ) : found.isError ? (
           <p>{found.error.message}</p>
         ) : found.isPending ? (

@@ -1,4 +1,4 @@
-import { DESK_SEARCH_MIN_LENGTH, type DeskAlertCard } from '#shared/api/desk.ts';
+import type { DeskAlertCard } from '#shared/api/desk.ts';
 
 /** What staff read on the desk's case screens. */
 export const deskCasesTexts = {
@@ -62,7 +62,6 @@ export const deskCasesTexts = {
   lookupHint:
     'Te decimos si alguien del escritorio hizo una búsqueda que la habría encontrado. Lo que escribes aquí no se guarda, pero la comprobación queda registrada.',
   lookupButton: 'Comprobar',
-  lookupTooShort: `Escribe al menos ${DESK_SEARCH_MIN_LENGTH} letras o números.`,
   lookupAnswer: (asked: string, searches: number) =>
     searches === 0
       ? `No. Nadie del escritorio hizo una búsqueda que encontrara «${asked}».`
