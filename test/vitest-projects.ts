@@ -7,6 +7,12 @@ import LongFilesFirst from './support/run-order.ts';
 // not the client folder the build starts from), so the globs below start at the repository.
 const failOnConsole = './test/support/fail-on-console.ts';
 
+// The servers these projects start inherit the test process's environment. Replies to a PIN are
+// held PIN_REPLY_PACE_MS (default 400 ms) so that their timing tells no PIN from the other; no
+// browser or chaos test is about that timing, and every PIN typed in them waited it out. The pace
+// has its own test (test/server/security/pin-reply-pace.db.test.ts) and the bench's duress figure.
+const serversWithoutPinPace = { PIN_REPLY_PACE_MS: '0' };
+
 // One pool of workers for every project, two at least: Vitest's default (one fewer than the cores)
 // ran files one by one on a 2-core machine, while each file also waits on PostgreSQL, a browser or
 // a server of its own. A project with a worker count of its own would run as a group of its own,
@@ -60,6 +66,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       environment: 'node',
       include: ['test/chaos/**/*.test.ts'],
       setupFiles: [failOnConsole],
+      env: serversWithoutPinPace,
       // Generous for a busy machine: shared with other jobs, the storm took 45 to 110 s.
       // Each file runs its own servers and kills them: run-order.ts keeps them apart.
       testTimeout: 300_000,
@@ -73,6 +80,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       // One migrated cluster that each file's server starts from, instead of initdb and every migration.
       globalSetup: ['./test/support/e2e-cluster-setup.ts'],
       setupFiles: [failOnConsole],
+      env: serversWithoutPinPace,
       testTimeout: 90_000,
       hookTimeout: 120_000,
       // One real server and one Chromium per file, each on ports and in folders of its own.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { DURESS_PIN, PIN, SCREENS, SCRIPTS, play } from '#test/support/duress-browser.ts';
+import { SCREENS, SCRIPTS, bothPins } from '#test/support/duress-browser.ts';
 
 // The duress PIN told apart by nothing the person sees (test/support/duress-browser.ts): an alert
 // ended, pressed again, a practice alert and a new phone. The check-in's script is
@@ -18,8 +18,7 @@ describe('the duress PIN, told apart by nothing the person sees in the browser',
   });
 
   it(`${SCRIPTS.alert.name}: the same screens, stored state and e-mails with either PIN`, async () => {
-    const withReal = await play(env, SCRIPTS.alert, 0, PIN);
-    const withDuress = await play(env, SCRIPTS.alert, 0, DURESS_PIN);
+    const [withReal, withDuress] = await bothPins(env, SCRIPTS.alert, 0);
     expect(Object.keys(withReal).length).toBeGreaterThan(0);
     expect(withDuress).toEqual(withReal);
   }, 600_000);

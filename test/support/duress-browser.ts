@@ -469,3 +469,17 @@ export async function play(
   }
   return run.seen;
 }
+
+/**
+ * The script played with the real PIN and with the duress PIN, on two fresh accounts side by side:
+ * each has its own browser context, e-mail addresses and tag, so neither run sees the other's
+ * screens, storage or mail, and their waits (screens settling, a deadline passing) overlap instead
+ * of adding up. What each observed, real first.
+ */
+export function bothPins(
+  env: AppAndChromium,
+  script: Script,
+  index: number,
+): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+  return Promise.all([play(env, script, index, PIN), play(env, script, index, DURESS_PIN)]);
+}

@@ -74,7 +74,7 @@ const baseEnv: Env = {
   RATE_LIMIT_VERIFY_PER_IP: '1000',
   RATE_LIMIT_RESEND_PER_IP: '1000',
   // Held replies prove nothing one test at a time and cost seconds over the suite: the pace has its own
-  // test (test/server/security/pin-reply-pace.db.test.ts), and the browser suites run the real server's default.
+  // test (test/server/security/pin-reply-pace.db.test.ts); the browser and chaos servers run without it too.
   PIN_REPLY_PACE_MS: '0',
 };
 

@@ -36,14 +36,17 @@ async function timed<T>(request: () => Promise<T>): Promise<{ ms: number; reply:
   return { ms: performance.now() - started, reply };
 }
 
-describe('replies to requests that carry a PIN', () => {
+// Side by side: each test waits out the pace, on people of its own.
+describe.concurrent('replies to requests that carry a PIN', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { PIN_REPLY_PACE_MS: String(PACE_MS) } });
   });
   afterAll(() => t.close());
 
-  it('are held until the pace on every API route, signed in or not, with the PIN in the header or the body', async () => {
+  it('are held until the pace on every API route, signed in or not, with the PIN in the header or the body', async ({
+    expect,
+  }) => {
     const { me } = await personWithConfirmedContacts(t, 'pace-routes', [['Luis', 'Díaz']]);
     await setPins(t, me);
     const routes = apiRoutes(t);
@@ -63,7 +66,7 @@ describe('replies to requests that carry a PIN', () => {
     expect(held.filter(({ ms }) => ms < PACE_MS - TIMER_SLACK_MS)).toEqual([]);
   });
 
-  it('are held alike for the real and the duress PIN, which both answer as success', async () => {
+  it('are held alike for the real and the duress PIN, which both answer as success', async ({ expect }) => {
     const people: Session[] = [];
     for (const tag of ['pace-real', 'pace-duress']) {
       const { me } = await personWithConfirmedContacts(t, tag, [['Luis', 'Díaz']]);
