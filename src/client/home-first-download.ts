@@ -145,6 +145,8 @@ export const HOME_MODULES: readonly string[] = [
   'src/shared/browser/aes-gcm.ts',
   'src/shared/browser/clear-app-state.ts',
   'src/shared/browser/device-key.ts',
+  // Every app store writes strictly (on disk before 'saved' is said), home's included.
+  'src/shared/browser/durable-store.ts',
   'src/shared/browser/encrypted-storage.ts',
   'src/shared/browser/idb-stores.ts',
   'src/shared/browser/queued-commands.ts',
