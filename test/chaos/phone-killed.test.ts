@@ -28,8 +28,18 @@ afterAll(async () => {
   await proxy?.close();
 });
 
+/**
+ * A slow phone: storing takes a moment in the page (its encryption, here), so a screen shown before
+ * the store finished would show well before it. Only in pages, not in the service worker.
+ */
+const slowStorage = (delayMs: number) => `(() => {
+  const encrypt = crypto.subtle.encrypt.bind(crypto.subtle);
+  crypto.subtle.encrypt = (...args) =>
+    encrypt(...args).then((sealed) => new Promise((resolve) => setTimeout(() => resolve(sealed), ${delayMs})));
+})();`;
+
 /** A person with a confirmed contact, signed in on a phone of their own (a profile on disk). */
-async function personOnPhone(tag: string) {
+async function personOnPhone(tag: string, { storeDelayMs = 0 } = {}) {
   const email = `${tag}@example.org`;
   const contactEmail = `${tag}-contacto@example.org`;
   await seedPerson(app, {
@@ -51,6 +61,7 @@ async function personOnPhone(tag: string) {
     return firstPage(browser.context);
   };
   const page = await start();
+  if (storeDelayMs > 0) await page.context().addInitScript(slowStorage(storeDelayMs));
   await enterToHome(page, app, email);
   return {
     email,
@@ -130,8 +141,8 @@ describe('a phone killed the moment it says something is saved', () => {
     expect(await alertMailsTo(app, phone.contactEmail)).toHaveLength(1);
   });
 
-  it('still shows a check-in set offline after the phone is back, and the server gets it', async () => {
-    const phone = await personOnPhone('aviso-sin-bateria');
+  it('still shows a check-in set offline on a slow phone after the phone is back, and the server gets it', async () => {
+    const phone = await personOnPhone('aviso-sin-bateria', { storeDelayMs: 1500 });
     await proxy.cut();
     await phone.page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
     await phone.page.getByRole('radio', { name: 'Trabajo' }).check();
