@@ -1,5 +1,6 @@
-import { createStore, delMany, set, values, type UseStore } from 'idb-keyval';
+import { delMany, set, values, type UseStore } from 'idb-keyval';
 import { SOS_OUTCOME_DB } from '#shared/constants.ts';
+import { createDurableStore } from '#shared/browser/durable-store.ts';
 import { rejectedSosSchema, type RejectedSos } from '#shared/browser/sos-messages.ts';
 import * as v from 'valibot';
 
@@ -19,7 +20,7 @@ let store: UseStore | undefined;
 
 // Made on first use, like the app's own stores (src/shared/browser/idb-stores.ts).
 function getStore(): UseStore {
-  store ??= createStore(SOS_OUTCOME_DB, 'rejected');
+  store ??= createDurableStore(SOS_OUTCOME_DB, 'rejected');
   return store;
 }
 

@@ -20,6 +20,8 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/features/app-update/use-app-update.ts',
   'src/client/features/auth/auth-texts.ts',
   'src/client/features/auth/sign-out/logout.ts',
+  // use-sign-out's message when the phone could not forget the person (a few short strings).
+  'src/client/features/auth/sign-out/sign-out-texts.ts',
   'src/client/features/auth/sign-out/use-sign-out.ts',
   'src/client/features/check-in/check-in-entry.tsx',
   'src/client/features/check-in/check-in-start.tsx',
@@ -145,6 +147,8 @@ export const HOME_MODULES: readonly string[] = [
   'src/shared/browser/aes-gcm.ts',
   'src/shared/browser/clear-app-state.ts',
   'src/shared/browser/device-key.ts',
+  // Every app store writes strictly (on disk before 'saved' is said), home's included.
+  'src/shared/browser/durable-store.ts',
   'src/shared/browser/encrypted-storage.ts',
   'src/shared/browser/idb-stores.ts',
   'src/shared/browser/queued-commands.ts',

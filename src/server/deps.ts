@@ -43,7 +43,8 @@ export type StoredSession = {
   expiresAt: Date;
   rotatedAt: Date | null;
   revokedAt: Date | null;
-  lastUsedAt: Date;
+  /** null until the first signed-in request of a pair a refresh issued (auth/tokens.ts). */
+  lastUsedAt: Date | null;
 };
 
 /** The session of an access token's hash; lookups made at the same moment share a round trip. */

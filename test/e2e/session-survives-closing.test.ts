@@ -28,18 +28,58 @@ function running(): RunningApp {
  * A slow phone: storing takes a moment (its encryption, here), so a screen shown before the store
  * finished would show well before it. Only in this page, not in the service worker.
  */
-const SLOW_STORAGE = `(() => {
+const slowStorage = (delayMs: number) => `(() => {
   const encrypt = crypto.subtle.encrypt.bind(crypto.subtle);
   crypto.subtle.encrypt = (...args) =>
-    encrypt(...args).then((sealed) => new Promise((resolve) => setTimeout(() => resolve(sealed), 300)));
+    encrypt(...args).then((sealed) => new Promise((resolve) => setTimeout(() => resolve(sealed), ${delayMs})));
 })();`;
+
+/**
+ * Everything the app's state store holds, opened the way the app opens it (the device key, AES-GCM
+ * with the IV first): what anyone holding the phone could read of the person.
+ */
+function readableState(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const open = (name: string) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const all = <T>(db: IDBDatabase, store: string) =>
+      new Promise<T[]>((resolve, reject) => {
+        if (!db.objectStoreNames.contains(store)) return resolve([]);
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+        request.onerror = () => reject(request.error);
+      });
+    const keys = await open('sos-keys');
+    const [key] = await all<CryptoKey>(keys, 'keys');
+    keys.close();
+    const state = await open('sos-state');
+    const sealed = await all<Uint8Array>(state, 'state');
+    state.close();
+    if (!key) return sealed.map(() => 'sin llave');
+    return Promise.all(
+      sealed.map(async (bytes) => {
+        const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+        const plain = await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: view.subarray(0, 12) },
+          key,
+          view.subarray(12),
+        );
+        return new TextDecoder().decode(plain);
+      }),
+    );
+  });
+}
 
 /** The app's own home (not index.html's early home), or sign-in: whichever the reopened app settles on. */
 const appHomeOrSignin = (page: Page) =>
   page.locator('.sos-button:not(#early-sos)').or(page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }));
 
 /** A person with a confirmed contact, on a phone that has the app's worker installed and storing slowly. */
-async function phoneOnSignin(tag: string) {
+async function phoneOnSignin(tag: string, storeDelayMs = 300) {
   const email = `${tag}@example.org`;
   const contactEmail = `${tag}-contacto@example.org`;
   await seedPerson(running(), {
@@ -52,7 +92,7 @@ async function phoneOnSignin(tag: string) {
   const phone = await phoneProfile();
   onTestFinished(() => phone.remove());
   const context = await phone.open();
-  await context.addInitScript(SLOW_STORAGE);
+  await context.addInitScript(slowStorage(storeDelayMs));
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${running().url}/web/auth/signin`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -96,5 +136,21 @@ describe('a phone closed the moment a screen shows', () => {
 
     const { page: reopened } = await reopenOffline(phone);
     expect(new URL(reopened.url()).pathname).toBe('/web/auth/signin');
+  });
+
+  it('right after signing out on a phone whose storage is slower than a second, keeps nothing of the person', async () => {
+    const { phone, page, email, contactEmail } = await phoneOnSignin('lenta', 1500);
+    await enterWithEmailedCode(page, running(), email);
+    await page.waitForURL('**/web/home');
+    // Home's contacts are in the cache, and the cache on disk, before the person signs out.
+    await expect.poll(async () => (await readableState(page)).join('\n'), { timeout: 20_000 }).toContain(contactEmail);
+    await signOutInBrowser(page);
+    await phone.close();
+
+    const { page: reopened } = await reopenOffline(phone);
+    expect(new URL(reopened.url()).pathname).toBe('/web/auth/signin');
+    const left = (await readableState(reopened)).join('\n');
+    expect(left).not.toContain(email);
+    expect(left).not.toContain(contactEmail);
   });
 });

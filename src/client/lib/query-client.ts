@@ -1,6 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient, type Query } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { QUERY_STORE_KEY, STORAGE_KEY } from '#shared/constants.ts';
 import { ApiError } from './api-error.ts';
@@ -69,6 +73,16 @@ export async function restoreQueryCache(queryClient: QueryClient, { throttleTime
   // first screen that uses it (a contact may have confirmed since): stale, not refetched here.
   await queryClient.invalidateQueries({ refetchType: 'none' });
   return persistQueryClientSubscribe(options);
+}
+
+/**
+ * Saves the cache now, past the throttle of the saves that follow every change, and resolves once
+ * it is on disk (the state store's writes are strict): for what a screen is about to say is set
+ * (a check-in set without signal), which a phone closed or dead right after must reopen with.
+ * Best effort, like every save of this cache: a failed write resolves too.
+ */
+export function saveQueryCacheNow(queryClient: QueryClient): Promise<void> {
+  return persistQueryClientSave(persistOptions(queryClient, 0));
 }
 
 /**

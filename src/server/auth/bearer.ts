@@ -16,7 +16,7 @@ import { isStaffToken } from './staff-token.ts';
 const SESSIONS_BY_ACCESS_HASH = {
   name: 'sessions_by_access_hash',
   text: `select access_hash as "accessHash", id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt",
-      rotated_at as "rotatedAt", revoked_at as "revokedAt", coalesce(last_used_at, issued_at) as "lastUsedAt"
+      rotated_at as "rotatedAt", revoked_at as "revokedAt", last_used_at as "lastUsedAt"
     from sessions where access_hash = any($1::text[])`,
 };
 
@@ -63,8 +63,10 @@ export function requireBearer({ db, clock, sessionLookup: lookup }: Pick<AppDeps
     // Beside the handler, not before it, so the request (an SOS above all) does not wait
     // on it; awaited before the reply leaves, so the next request reads it. A failed write
     // only leaves 'last used' a little older: it must not turn the reply into an error.
+    // A refreshed pair's first request is recorded at once, whatever the precision: it tells a later
+    // refresh with the token it replaced that this pair reached the phone (refresh.ts).
     const touched =
-      now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS
+      row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS
         ? db.$client.query({ ...TOUCH_SESSION, values: [row.id, new Date(now)] }).catch(() => undefined)
         : undefined;
     await next();

@@ -9,13 +9,18 @@ import type { TokenPair } from './tokens.ts';
 export type RefreshOutcome = { ok: true; userId: string; tokens: TokenPair } | { ok: false };
 
 /**
- * Rotation with a 60-second grace (the page and the service worker may race
- * with the same refresh token). At rotation, the successor pair is sealed
- * (AES-GCM) under a key derived from SECRET plus the *old refresh token* and
- * kept on the old row. Only someone presenting that old token can open it, and
- * the database alone never holds a usable token. Inside the grace the same pair
- * is handed back; after it, presenting the old token again means it was stolen
- * or replayed, so the whole family is revoked.
+ * Rotation with a grace (docs/decisions/046). At rotation, the successor pair is sealed (AES-GCM)
+ * under a key derived from SECRET plus the *old refresh token* and kept on the old row. Only
+ * someone presenting that old token can open it, and the database alone never holds a usable
+ * token. The old token gets the same pair back:
+ * - for 60 seconds, whatever happened (the page and the service worker may race with it);
+ * - after that, for as long as the successor pair was never used (no signed-in request with its
+ *   access token, never refreshed itself): the phone died, or the browser was killed, between
+ *   the server's rotation and its own write, and still holds only the old token. Without this, a
+ *   phone that lost that one write would be signed out for good, and SOS would need e-mail, a
+ *   code and signal.
+ * Presenting the old token once the successor was used means it was stolen or replayed, so the
+ * whole family is revoked.
  */
 export async function rotateRefreshToken(
   db: Queryable,
@@ -39,11 +44,13 @@ export async function rotateRefreshToken(
 
   if (!row.rotatedAt) {
     // Sessions from before devices were recorded started, at the latest, when this row was issued.
-    const tokens = await issueTokens(db, row.userId, now, {
-      familyId: row.familyId,
-      device: row.device,
-      startedAt: row.startedAt ?? row.issuedAt,
-    });
+    const tokens = await issueTokens(
+      db,
+      row.userId,
+      now,
+      { familyId: row.familyId, device: row.device, startedAt: row.startedAt ?? row.issuedAt },
+      { unused: true },
+    );
     await db
       .update(sessions)
       .set({ rotatedAt: now, successorSealed: seal(key, JSON.stringify(tokens)) })
@@ -52,7 +59,7 @@ export async function rotateRefreshToken(
   }
 
   const withinGrace = now.getTime() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
-  const opened = withinGrace && row.successorSealed ? unseal(key, row.successorSealed) : undefined;
+  const opened = row.successorSealed ? unseal(key, row.successorSealed) : undefined;
   if (opened) {
     const saved = JSON.parse(opened) as {
       sessionId: string;
@@ -63,15 +70,18 @@ export async function rotateRefreshToken(
     };
     // The successor may itself have been revoked (logout) meanwhile.
     const [live] = await db
-      .select({ id: sessions.id })
+      .select({ rotatedAt: sessions.rotatedAt, lastUsedAt: sessions.lastUsedAt })
       .from(sessions)
       .where(and(eq(sessions.id, saved.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-    if (!live) return { ok: false };
-    return {
-      ok: true,
-      userId: row.userId,
-      tokens: { ...saved, issuedAt: new Date(saved.issuedAt), expiresAt: new Date(saved.expiresAt) },
-    };
+    if (!live && withinGrace) return { ok: false };
+    const neverUsed = live !== undefined && live.rotatedAt === null && live.lastUsedAt === null;
+    if (live && (withinGrace || neverUsed)) {
+      return {
+        ok: true,
+        userId: row.userId,
+        tokens: { ...saved, issuedAt: new Date(saved.issuedAt), expiresAt: new Date(saved.expiresAt) },
+      };
+    }
   }
 
   await revokeFamily(db, row.familyId, now);

@@ -19,8 +19,18 @@ export type Family = { familyId: string; device: string | null; startedAt: Date 
 /** A new sign-in's family, opened on the device that `device` names (auth/device-name.ts). */
 export const newFamily = (device: string, now: Date): Family => ({ familyId: randomUUID(), device, startedAt: now });
 
-/** Store the hashes of a new pair in its family. */
-export async function issueTokens(db: Queryable, userId: string, now: Date, family: Family): Promise<TokenPair> {
+/**
+ * Store the hashes of a new pair in its family. A pair from a refresh is `unused` until its first
+ * signed-in request (auth/bearer.ts records it): until then the refresh token it replaced still gets
+ * it back (auth/refresh.ts), since the phone may have died before storing it.
+ */
+export async function issueTokens(
+  db: Queryable,
+  userId: string,
+  now: Date,
+  family: Family,
+  { unused = false }: { unused?: boolean } = {},
+): Promise<TokenPair> {
   const accessToken = randomToken();
   const refreshToken = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -33,7 +43,7 @@ export async function issueTokens(db: Queryable, userId: string, now: Date, fami
       refreshHash: sha256(refreshToken),
       issuedAt: now,
       expiresAt,
-      lastUsedAt: now,
+      lastUsedAt: unused ? null : now,
     })
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');

@@ -102,9 +102,11 @@ describe('staying signed in and signing out', () => {
     expect((await me(first.access_token)).status).toBe(200);
   });
 
-  it('ends the whole session when an old refresh token comes back after the grace minute', async () => {
+  it('ends the whole session when an old refresh token comes back after the grace minute, once its successor was used', async () => {
     const first = await signUp(t, 'maria@example.com');
     const next = (await refresh(first.refresh_token)).session;
+    // The phone stored the new pair and signed a request with it.
+    expect((await me(next?.access_token)).status).toBe(200);
     t.clock.advance(61_000);
     const replay = await t.post('refresh', { refresh_token: first.refresh_token });
     expect(replay).toMatchObject({ status: 401, body: { success: false, message: apiMessages.refreshInvalid } });
@@ -112,6 +114,33 @@ describe('staying signed in and signing out', () => {
     expect((await me(next?.access_token)).status).toBe(401);
     expect((await refresh(next?.refresh_token ?? '')).status).toBe(401);
     expect((await me(first.access_token)).status).toBe(401);
+  });
+
+  it('gives the same new pair, hours later, to a phone that died between the rotation and storing it', async () => {
+    const first = await signUp(t, 'lidia@example.com');
+    const lost = (await refresh(first.refresh_token)).session;
+    // The reply never reached the phone's disk: it comes back with the old pair after a recharge.
+    t.clock.advance(5 * 60 * 60_000);
+    expect((await me(first.access_token)).status).toBe(401);
+    const again = await refresh(first.refresh_token);
+    expect(again.status).toBe(200);
+    expect(again.session).toEqual(lost);
+    expect((await me(again.session?.access_token)).status).toBe(200);
+    // Once used, the pair is the phone's: the old token coming back now is a thief's replay.
+    t.clock.advance(61_000);
+    expect((await refresh(first.refresh_token)).status).toBe(401);
+    expect((await me(again.session?.access_token)).status).toBe(401);
+  });
+
+  it('counts a successor refreshed in its turn as used, and ends the session when its old token comes back', async () => {
+    const first = await signUp(t, 'marta@example.com');
+    const second = (await refresh(first.refresh_token)).session;
+    t.clock.advance(24 * 60 * 60_000);
+    const third = (await refresh(second?.refresh_token ?? '')).session;
+    expect(third?.access_token).toBeTruthy();
+    t.clock.advance(61_000);
+    expect((await refresh(first.refresh_token)).status).toBe(401);
+    expect((await refresh(third?.refresh_token ?? '')).status).toBe(401);
   });
 
   it('signs out: the tokens stop working, and other devices stay signed in', async () => {

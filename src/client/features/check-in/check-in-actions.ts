@@ -7,6 +7,7 @@ import { showToast } from '#client/ui/toast-store.ts';
 import type { Fix } from '#client/lib/location/location-store.ts';
 import { sendCheckInCall, type CheckInReply } from '#client/api/check-in-calls.ts';
 import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
+import { saveQueryCacheNow } from '#client/lib/query-client.ts';
 import { setWaitingCall } from './check-in-waiting.ts';
 import { EXTEND_WAITS_FOR_SIGN_IN, OK_WAITS_FOR_SIGN_IN, SET_WAITS_FOR_SIGN_IN } from './check-in-texts.ts';
 
@@ -31,8 +32,17 @@ function endSessionIfSignedOut(reply: CheckInReply, keptNotice?: string): CheckI
   return reply;
 }
 
-function cache(queryClient: QueryClient, update: (current: CheckIn | null | undefined) => CheckIn | null): void {
+/**
+ * The check-in as home will show it, stored before the caller says it is set: the cache's own saves
+ * come up to a second after a change, and a phone that dies in that second would reopen with no
+ * check-in shown while the worker still holds the call (or the server already runs it).
+ */
+async function cache(
+  queryClient: QueryClient,
+  update: (current: CheckIn | null | undefined) => CheckIn | null,
+): Promise<void> {
   queryClient.setQueryData(currentCheckInQueryOptions().queryKey, update);
+  await saveQueryCacheNow(queryClient);
 }
 
 /** What home shows of a check-in set without signal, until the server's own answer replaces it. */
@@ -63,9 +73,9 @@ export async function startCheckIn(
   const key = newIdempotencyKey();
   const body = { purpose, place, due_at: due.toISOString(), timezone: timeZone(), ...(fix ?? {}) };
   const reply = await sendCheckInCall('check-in-set', key, body);
-  if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
+  if (reply.kind === 'done') await cache(queryClient, () => reply.checkIn);
   if (reply.kind === 'queued') {
-    cache(queryClient, () => localCheckIn(purpose, place.trim(), due, new Date()));
+    await cache(queryClient, () => localCheckIn(purpose, place.trim(), due, new Date()));
     setWaitingCall({ kind: 'set', key });
   }
   return endSessionIfSignedOut(reply, SET_WAITS_FOR_SIGN_IN);
@@ -83,7 +93,7 @@ export async function closeCheckIn(
     ...(pin ? { pin } : {}),
     ...(fix ?? {}),
   });
-  if (reply.kind === 'done') cache(queryClient, () => null);
+  if (reply.kind === 'done') await cache(queryClient, () => null);
   if (reply.kind === 'queued') setWaitingCall({ kind: 'ok', key });
   return endSessionIfSignedOut(reply, OK_WAITS_FOR_SIGN_IN);
 }
@@ -98,9 +108,9 @@ export async function extendCheckIn(
   const key = newIdempotencyKey();
   const body = { action: 'extend', due_at: due.toISOString(), ...(pin ? { pin } : {}), ...(fix ?? {}) };
   const reply = await sendCheckInCall('check-in-update', key, body);
-  if (reply.kind === 'done') cache(queryClient, () => reply.checkIn);
+  if (reply.kind === 'done') await cache(queryClient, () => reply.checkIn);
   if (reply.kind === 'queued') {
-    cache(queryClient, (current) =>
+    await cache(queryClient, (current) =>
       current
         ? {
             ...current,

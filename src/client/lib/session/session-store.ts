@@ -1,3 +1,4 @@
+import { clearAppState } from '#shared/browser/clear-app-state.ts';
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { SESSION_STORE_KEY } from '#shared/constants.ts';
 import type { Session } from '#shared/api/auth.ts';
@@ -78,6 +79,39 @@ export function setRefreshedSession(session: Session): void {
 export function resetAll(maxWaitMs = Infinity): Promise<void> {
   replaceState(defaultSessionState());
   return atMost(saveSessionSoon(), maxWaitMs);
+}
+
+/**
+ * Sign-out: everything of the person this phone keeps in the state store (the session, the cached
+ * contacts, profile and check-in) is cleared on disk first, and only then in memory. Resolves true
+ * once the store is empty; false when the clearing failed or took longer than `maxWaitMs`: the person
+ * is then still signed in here (memory and, once the write settles, storage say so), so no screen
+ * claims a sign-out that a phone closed right then would not keep. Queued SOS requests live in
+ * stores of their own and stay.
+ */
+export async function clearSessionStoredFirst(maxWaitMs: number): Promise<boolean> {
+  if (persistTimer !== undefined) clearTimeout(persistTimer);
+  persistTimer = undefined;
+  const cleared = withSessionLock(async () => {
+    // After any write already under way, which would otherwise land on the cleared store.
+    await lastWrite;
+    await clearAppState();
+  }).then(
+    () => true,
+    () => false,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), maxWaitMs);
+  });
+  const done = await Promise.race([cleared, late]).finally(() => clearTimeout(timer));
+  if (!done) {
+    // The state in memory stays, and is written again after the clearing, whenever it ends.
+    schedulePersist();
+    return false;
+  }
+  replaceState(defaultSessionState());
+  return true;
 }
 
 /** A write awaited for `maxWaitMs` at most: a stuck IndexedDB (or a held session lock) must not hold the screen. */

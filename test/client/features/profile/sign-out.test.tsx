@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { encryptedAsyncStorage } from '#shared/browser/encrypted-storage.ts';
 import { EMPTY_DETENTION_INFO } from '#shared/api/detention-info.ts';
 import { QUERY_STORE_KEY } from '#shared/constants.ts';
@@ -90,9 +90,34 @@ describe('signing out', () => {
     expect((await readStoredSession()).auth.access_token).toBe('access-1');
     const { router } = renderApp('/web/profile');
     fireEvent.click(within(await openSignOut()).getByRole('button', { name: 'Sí, cerrar sesión' }));
-    // Sign-in waits for the store (a second at most): more than waitFor's default on a busy machine.
+    // Sign-in waits for the store: more than waitFor's default on a busy machine.
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'), { timeout: 5000 });
     expect((await readStoredSession()).auth).toMatchObject({ access_token: '', refresh_token: '' });
+  });
+});
+
+describe('signing out on a phone whose storage fails', () => {
+  it('says so and keeps the person signed in, here and on the server, so SOS still works', async () => {
+    const { calls } = profileApi();
+    await restoreSession();
+    await persistSessionNow();
+    const stuck = vi.spyOn(IDBObjectStore.prototype, 'clear').mockImplementation(() => {
+      throw new DOMException('Almacenamiento bloqueado', 'UnknownError');
+    });
+    onTestFinished(() => stuck.mockRestore());
+    const { router } = renderApp('/web/profile');
+    const dialog = await openSignOut();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, cerrar sesión' }));
+    await screen.findByText(
+      'No pudimos borrar tus datos de este teléfono, así que tu sesión sigue abierta. Inténtalo de nuevo en un momento.',
+    );
+    expect(router.state.location.pathname).toBe('/web/profile');
+    expect(getSessionState().auth.access_token).toBe('access-1');
+    expect((await readStoredSession()).auth.access_token).toBe('access-1');
+    expect(calls.filter((call) => call.url === '/api/logout')).toEqual([]);
+    // The person may try again.
+    const again = within(dialog).getByRole('button', { name: 'Sí, cerrar sesión' }) as HTMLButtonElement;
+    expect(again.disabled).toBe(false);
   });
 });
 

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useSignOut } from './use-sign-out.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
-import { SIGN_OUT, SIGN_OUT_CANCEL, SIGN_OUT_CONFIRM, SIGN_OUT_QUESTION, SIGN_OUT_WARNING } from './sign-out-texts.ts';
+import {
+  SIGN_OUT,
+  SIGN_OUT_CANCEL,
+  SIGN_OUT_CONFIRM,
+  SIGN_OUT_LEAVING,
+  SIGN_OUT_QUESTION,
+  SIGN_OUT_WARNING,
+} from './sign-out-texts.ts';
 import './sign-out.css';
 
 /**
@@ -38,12 +45,16 @@ export function SignOutSection() {
                 type="button"
                 className="button button--danger"
                 disabled={leaving}
+                aria-busy={leaving}
                 onClick={() => {
                   setLeaving(true);
-                  void signOut();
+                  // Still signed in (the phone could not forget them, and was told so): they may try again.
+                  void signOut().then((signedOut) => {
+                    if (!signedOut) setLeaving(false);
+                  });
                 }}
               >
-                {SIGN_OUT_CONFIRM}
+                {leaving ? SIGN_OUT_LEAVING : SIGN_OUT_CONFIRM}
               </button>
             </>
           }

@@ -1,6 +1,7 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, set, type UseStore } from 'idb-keyval';
 import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '#shared/alert-status.ts';
 import { decrypt, encrypt } from '#shared/browser/aes-gcm.ts';
+import { createDurableStore } from '#shared/browser/durable-store.ts';
 import { SOS_PAGE_QUEUE_DB } from '#shared/constants.ts';
 import { isNumber, isRecord, isString, oneOf, readObject, type Shape } from '#shared/plain-data.ts';
 import type { ActiveButtonBody } from './put-active-button.ts';
@@ -37,9 +38,10 @@ function readHeldSos(value: unknown): HeldSos | undefined {
 const ROW = 'held';
 let store: UseStore | undefined;
 
-// Made on first use, like the app's other stores (src/shared/browser/idb-stores.ts).
+// Made on first use, like the app's other stores (src/shared/browser/idb-stores.ts), and
+// written durably: the alert screen says 'Guardado en este teléfono' once a write resolves.
 function getStore(): UseStore {
-  store ??= createStore(SOS_PAGE_QUEUE_DB, 'requests');
+  store ??= createDurableStore(SOS_PAGE_QUEUE_DB, 'requests');
   return store;
 }
 

@@ -183,14 +183,16 @@ function retryNow(): void {
 }
 
 async function save(): Promise<void> {
+  // On disk first (a strict write: held-storage.ts), then on screen: the alert screen says
+  // 'Guardado en este teléfono' from this view, and a phone may die the moment it shows.
+  // A broken IndexedDB still leaves the requests in memory, retried while the page is open.
+  await writeHeld(held).catch(() => undefined);
   const mine = held.filter((request) => request.userId === getSessionState().auth.id);
   view.set({
     count: mine.length,
     oldestQueuedAt: mine[0]?.queuedAt ?? null,
     needsSignIn: needsSignIn && mine.length > 0,
   });
-  // A broken IndexedDB still leaves the requests in memory, retried while the page is open.
-  await writeHeld(held).catch(() => undefined);
 }
 
 let workerContainer: ServiceWorkerContainer | undefined;

@@ -14,7 +14,7 @@ export function ProfilePage() {
       <DetentionSection />
       <SignOutSection />
       {/* After a deletion the account's sessions are gone: nothing to tell the server. */}
-      <DeleteAccountSection onDeleted={() => signOut({ tellServer: false })} />
+      <DeleteAccountSection onDeleted={() => signOut({ tellServer: false }).then(() => undefined)} />
     </>
   );
 }
