@@ -114,7 +114,8 @@ export async function handleNotificationClick(notification: Notification, action
       const name = view.person.name;
       const ended = view.status === 'ended' && view.acknowledged_at === null;
       await self.registration.showNotification(texts.ackDoneTitle, {
-        body: ended ? texts.ackEndedBody(name) : texts.ackDoneBody(name),
+        // Told it may be forced: whoever forced it may hold the phone, so no call (as the page says).
+        body: ended ? texts.ackEndedBody(name) : view.forced ? texts.ackDoneForcedBody(name) : texts.ackDoneBody(name),
         lang,
         tag: notification.tag,
         data: {

@@ -32,10 +32,18 @@ export type PushTexts = {
   /** The person ended the alert with the duress PIN: for the contacts it goes on. */
   duressTitle: (name: string) => string;
   duressBody: (name: string, phone: string) => string;
+  /**
+   * The check-in ('el aviso') closed or extended with the duress PIN: its alert, or the duress end of the
+   * alert it fired ('Estoy bien'). For the contacts the alert goes on, and nobody calls.
+   */
+  checkInForcedTitle: (name: string) => string;
+  checkInForcedBody: (name: string) => string;
   ackAction: string;
   /** Shown after 'Lo tengo' was pressed on the notification itself. */
   ackDoneTitle: string;
   ackDoneBody: (name: string) => string;
+  /** After 'Lo tengo' on an alert the contacts were told may be forced: no call, and no promise that the person sees it. */
+  ackDoneForcedBody: (name: string) => string;
   ackEndedBody: (name: string) => string;
   /** A message the phone could not read: still a notification, to the app. */
   fallbackTitle: string;
@@ -71,9 +79,14 @@ export const es: PushTexts = {
   duressTitle: (name) => `ALERTA: es posible que hayan obligado a ${name} a finalizar su alerta`,
   duressBody: (name) =>
     `La alerta sigue activa. No des por hecho que ${name} está a salvo, y no le llames: otra persona puede tener su teléfono. Abre el aviso.`,
+  checkInForcedTitle: (name) => `ALERTA: es posible que hayan obligado a ${name} a cerrar su aviso`,
+  checkInForcedBody: (name) =>
+    `La alerta sigue activa. No des por hecho que ${name} está a salvo, y no le llames: otra persona puede tener su teléfono. Toca aquí para ver la alerta.`,
   ackAction: 'Lo tengo',
   ackDoneTitle: 'Listo',
   ackDoneBody: (name) => `${name} ya sabe que recibiste su alerta. Ahora, llámale.`,
+  ackDoneForcedBody: (name) =>
+    `Quedó registrado que recibiste la alerta de ${name}. No le llames: otra persona puede tener su teléfono.`,
   ackEndedBody: (name) => `${name} ya finalizó esta alerta.`,
   fallbackTitle: 'Botón de Pánico Migratorio',
   fallbackBody: 'Recibiste una alerta. Abre la app o revisa tu correo para ver quién, cuándo y dónde.',
@@ -108,9 +121,14 @@ export const en: PushTexts = {
   duressTitle: (name) => `ALERT: ${name} may have been forced to end their alert`,
   duressBody: (name) =>
     `The alert is still on. Do not assume ${name} is safe, and do not call them: someone else may have their phone. Open this.`,
+  checkInForcedTitle: (name) => `ALERT: ${name} may have been forced to close their check-in`,
+  checkInForcedBody: (name) =>
+    `The alert is still on. Do not assume ${name} is safe, and do not call them: someone else may have their phone. Tap here to see the alert.`,
   ackAction: 'Got it',
   ackDoneTitle: 'Done',
   ackDoneBody: (name) => `${name} now knows you got their alert. Call them now.`,
+  ackDoneForcedBody: (name) =>
+    `We recorded that you got ${name}'s alert. Do not call them: someone else may have their phone.`,
   ackEndedBody: (name) => `${name} has already ended this alert.`,
   fallbackTitle: 'Migrant Panic Button',
   fallbackBody: 'You got an alert. Open the app or check your email to see who, when and where.',
@@ -145,9 +163,14 @@ export const pt: PushTexts = {
   duressTitle: (name) => `ALERTA: é possível que tenham obrigado ${name} a encerrar o alerta`,
   duressBody: (name) =>
     `O alerta continua ativo. Não dê como certo que ${name} está em segurança, e não ligue: outra pessoa pode estar com o telefone. Abra o aviso.`,
+  checkInForcedTitle: (name) => `ALERTA: é possível que tenham obrigado ${name} a encerrar o aviso`,
+  checkInForcedBody: (name) =>
+    `O alerta continua ativo. Não dê como certo que ${name} está em segurança, e não ligue: outra pessoa pode estar com o telefone. Toque aqui para ver o alerta.`,
   ackAction: 'Recebi',
   ackDoneTitle: 'Pronto',
   ackDoneBody: (name) => `${name} já sabe que você recebeu o alerta. Agora, ligue para essa pessoa.`,
+  ackDoneForcedBody: (name) =>
+    `Registramos que você recebeu o alerta de ${name}. Não ligue: outra pessoa pode estar com o telefone.`,
   ackEndedBody: (name) => `${name} já encerrou este alerta.`,
   fallbackTitle: 'Botão de Pânico Migratório',
   fallbackBody: 'Você recebeu um alerta. Abra o app ou veja seu e-mail para saber quem, quando e onde.',
@@ -182,9 +205,13 @@ export const ht: PushTexts = {
   duressTitle: (name) => `ALÈT: gendwa yo fòse ${name} fini alèt li a`,
   duressBody: (name) =>
     `Alèt la toujou aktif. Pa kwè ${name} an sekirite, epi pa rele l: yon lòt moun ka gen telefòn li. Louvri notifikasyon an.`,
+  checkInForcedTitle: (name) => `ALÈT: gendwa yo fòse ${name} fèmen avètisman li an`,
+  checkInForcedBody: (name) =>
+    `Alèt la toujou aktif. Pa kwè ${name} an sekirite, epi pa rele l: yon lòt moun ka gen telefòn li. Peze la a pou w wè alèt la.`,
   ackAction: 'Mwen resevwa l',
   ackDoneTitle: 'Sa fèt',
   ackDoneBody: (name) => `${name} konnen ou resevwa alèt li a. Kounye a, rele l.`,
+  ackDoneForcedBody: (name) => `Nou note ou resevwa alèt ${name} an. Pa rele l: yon lòt moun ka gen telefòn li.`,
   ackEndedBody: (name) => `${name} fini alèt sa a deja.`,
   fallbackTitle: 'Bouton Panik Imigrasyon',
   fallbackBody: 'Ou resevwa yon alèt. Louvri app la oswa gade imèl ou pou w konnen ki moun, ki lè ak ki kote.',

@@ -130,6 +130,27 @@ describe('a tap on an alert notification', () => {
     ]);
   });
 
+  it("never says to call after 'Lo tengo' on an alert that may have been forced", async () => {
+    answer = () =>
+      json(200, {
+        success: true,
+        message: {
+          ...ackView,
+          forced: true,
+          forced_on: 'check-in',
+          acknowledged_at: ackView.pressed_at,
+          recorded: true,
+        },
+      });
+    await handleNotificationClick(notification(), 'ack');
+    expect(shown.map(({ title, options }) => [title, options?.body])).toEqual([
+      [
+        'Listo',
+        'Quedó registrado que recibiste la alerta de Rosa Prueba. No le llames: otra persona puede tener su teléfono.',
+      ],
+    ]);
+  });
+
   it("opens the page, where the button is, when 'Lo tengo' cannot be recorded", async () => {
     for (const reply of [
       'network-error',

@@ -1,15 +1,21 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CheckInPurpose } from '#shared/api/check-ins.ts';
 import type { AckView } from '#shared/api/deliveries.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alerts, checkIns, practiceAlerts, users } from '#server/db/schema.ts';
-import { recordAlertEvent } from '#server/alerts/alert-events.ts';
+import { forcedOn, recordAlertEvent } from '#server/alerts/alert-events.ts';
 import { firmAttends } from './firm-attending.ts';
-import { sha256 } from '#server/security/hashing.ts';
+import { linkTarget } from './link-target.ts';
 
 /** The contact's view of the alert behind a live 'Lo tengo' token; undefined when unknown or expired. */
 export async function findAck(db: Queryable, token: string, now: Date): Promise<AckView | undefined> {
+  const target = await linkTarget(db, token, now);
+  return target && viewOf(db, target.deliveryId, target.replaced);
+}
+
+/** The page of one delivery record: its alert (or practice) as the contacts are told it. */
+async function viewOf(db: Queryable, deliveryId: string, replaced: boolean): Promise<AckView | undefined> {
   const [row] = await db
     .select({
       alertId: alerts.id,
@@ -38,13 +44,18 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
     .leftJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
     .leftJoin(practiceAlerts, eq(practiceAlerts.id, alertDeliveries.practiceId))
     .leftJoin(checkIns, eq(checkIns.id, alerts.checkInId))
-    .where(and(eq(alertDeliveries.tokenHash, sha256(token)), gt(alertDeliveries.expiresAt, now)));
+    .where(eq(alertDeliveries.id, deliveryId));
   if (!row) return undefined;
   const practice = row.alertStatus === null;
   const pressedAt = row.alertPressedAt ?? row.practicePressedAt;
   if (!pressedAt) return undefined;
   const latitude = (practice ? row.practiceLatitude : row.alertLatitude) ?? '';
   const longitude = (practice ? row.practiceLongitude : row.alertLongitude) ?? '';
+  const { forced } = contactsView(
+    alertPhaseOf(row.alertStatus === 'active' ? { endedByDuressAt: row.alertEndedByDuressAt } : undefined),
+  );
+  // Forced: the page says what the duress PIN was typed on, as the contacts' e-mails said it.
+  const on = forced && row.alertId ? ((await forcedOn(db, row.alertId)) ?? 'alert') : undefined;
   return {
     person: { name: `${row.firstname} ${row.lastname}`, phone: row.phone },
     contact_firstname: row.contactFirstname,
@@ -53,9 +64,9 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
     timezone: (practice ? row.practiceTimezone : row.alertTimezone) ?? 'UTC',
     position: latitude && longitude ? { latitude, longitude } : null,
     status: row.alertStatus === 'ended' ? 'ended' : 'active',
-    forced: contactsView(
-      alertPhaseOf(row.alertStatus === 'active' ? { endedByDuressAt: row.alertEndedByDuressAt } : undefined),
-    ).forced,
+    forced,
+    ...(on ? { forced_on: on } : {}),
+    ...(replaced ? { replaced: true } : {}),
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     trigger: row.trigger ?? 'press',
     check_in:
@@ -74,18 +85,21 @@ export async function findAck(db: Queryable, token: string, now: Date): Promise<
 /**
  * 'Lo tengo' pressed: the first press records the moment, every later one
  * records nothing new (one conditional UPDATE, so two presses racing record it
- * once). Not for an alert that has ended. Undefined when the token is unknown or expired.
+ * once). Not for an alert that has ended; for the alert that replaced the link's
+ * own, the same contact's record of it (link-target.ts). Undefined when the
+ * token is unknown or expired.
  */
 export async function acknowledge(db: Queryable, token: string, now: Date): Promise<AckView | undefined> {
-  const recorded = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
+    const target = await linkTarget(tx, token, now);
+    if (!target) return undefined;
     const rows = await tx
       .update(alertDeliveries)
       .set({ acknowledgedAt: now })
       .where(
         and(
-          eq(alertDeliveries.tokenHash, sha256(token)),
+          eq(alertDeliveries.id, target.deliveryId),
           isNull(alertDeliveries.acknowledgedAt),
-          gt(alertDeliveries.expiresAt, now),
           or(
             isNull(alertDeliveries.alertId),
             sql`exists (select 1 from ${alerts} where ${alerts.id} = ${alertDeliveries.alertId} and ${alerts.status} = 'active')`,
@@ -107,8 +121,9 @@ export async function acknowledge(db: Queryable, token: string, now: Date): Prom
         at: now,
         detail: { deliveryId: delivery.id, ...(delivery.practiceId ? { practiceId: delivery.practiceId } : {}) },
       });
-    return rows.length > 0;
+    return { target, recorded: rows.length > 0 };
   });
-  const view = await findAck(db, token, now);
-  return view && { ...view, recorded };
+  if (!outcome) return undefined;
+  const view = await viewOf(db, outcome.target.deliveryId, outcome.target.replaced);
+  return view && { ...view, recorded: outcome.recorded };
 }

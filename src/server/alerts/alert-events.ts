@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AlertEventActor, AlertEventCaseLine, AlertEventKind } from '#shared/alert-event-kinds.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { alertDeliveries, alertEvents, alerts, checkIns, outbox, users } from '#server/db/schema.ts';
@@ -185,6 +185,57 @@ export async function alertTimeline(db: Queryable, alertId: string): Promise<Tim
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
     .map(({ actor, kind, at, detail }) => ({ actor, kind, at, detail }));
 }
+
+/**
+ * The alert that took over from one that gave way ('alert-replaced': a press, or a check-in falling
+ * due, after an end with the duress PIN): the alert its event started. Undefined when it gave way to
+ * none (it ended, or is still on).
+ */
+export async function replacementOf(db: Pick<Queryable, 'select'>, alertId: string): Promise<string | undefined> {
+  const [event] = await db
+    .select({ alertIds: alertEvents.alertIds, lines: alertEvents.lines })
+    .from(alertEvents)
+    .where(
+      and(
+        concernsAlert(alertId),
+        sql`${alertEvents.lines} @> ${JSON.stringify([{ alertId, kind: 'alert-replaced' }])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(alertEvents.id))
+    .limit(1);
+  return event?.lines?.find((line) => line.kind === 'alert-started' && line.alertId !== alertId)?.alertId ?? undefined;
+}
+
+/**
+ * What the duress PIN was typed on, for an alert the contacts are told may be forced: FINALIZAR
+ * ALERTA ('alert'), or the check-in, closed or extended with it ('check-in'), whose alert the
+ * contacts read as 'cerró el aviso'. The first such event on the alert's case says it, as the
+ * contacts were first told. Undefined: none is on its case.
+ */
+export async function forcedOn(db: Pick<Queryable, 'select'>, alertId: string): Promise<ForcedOn | undefined> {
+  const events = await db
+    .select({ actor: alertEvents.actor, kind: alertEvents.kind, detail: alertEvents.detail, lines: alertEvents.lines })
+    .from(alertEvents)
+    .where(
+      and(
+        concernsAlert(alertId),
+        inArray(alertEvents.kind, ['alert-ended-duress', 'check-in-closed', 'check-in-extended', 'check-in-fired']),
+      ),
+    )
+    .orderBy(asc(alertEvents.at), asc(alertEvents.id));
+  for (const event of events) {
+    for (const line of linesOn(event, alertId)) {
+      // A duress end is the check-in's when the event was the check-in's 'Estoy bien' (its fired alert ended).
+      if (line.kind === 'alert-ended-duress') return event.kind === 'alert-ended-duress' ? 'alert' : 'check-in';
+      // The alert a check-in started when closed or extended with the duress PIN, or at the deadline that showed.
+      if (line.kind === 'check-in-fired' && !line.detail?.joinedAlert && (line.detail?.forced || line.detail?.shown))
+        return 'check-in';
+    }
+  }
+  return undefined;
+}
+
+export type ForcedOn = 'alert' | 'check-in';
 
 /** One event as each alert it concerns is told of it (the desk's live feed): the event's id and kind. */
 export type EventOfAlert = { id: number; alertId: string; kind: string };

@@ -5,7 +5,7 @@ import { momentOf, positionOf } from '#server/alerts/press-moment.ts';
 import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails.ts';
 import { alerts, users } from '#server/db/schema.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
-import { recordAlertEvent } from './alert-events.ts';
+import { recordAlertEvent, type ForcedOn } from './alert-events.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
 type PersonRow = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'phone'>;
@@ -23,6 +23,8 @@ export async function endAlertUnderDuress(
   deps: TrackDeps,
   person: PersonRow,
   active: AlertRow,
+  /** 'check-in': 'Estoy bien' on the check-in that fired this alert; the contacts read that the check-in closed. */
+  { on = 'alert' }: { on?: ForcedOn } = {},
 ): Promise<ActiveButtonReply> {
   await hideAlertFromPerson(deps, active.id);
   await recordAlertEvent(deps.tx, {
@@ -46,10 +48,12 @@ export async function endAlertUnderDuress(
       ...moment,
       position: positionOf(active),
       ack,
+      ...(on === 'check-in' ? { forcedOn: on } : {}),
     }),
     { receivedOnly: true },
   );
-  await queueAlertPushes(deps.tx, deps.userId, active.id, 'alert-duress', deps.now);
+  const trigger = on === 'check-in' ? 'forced-check-in' : undefined;
+  await queueAlertPushes(deps.tx, deps.userId, active.id, 'alert-duress', deps.now, [], trigger);
   return { alert_status: false, alert_id: active.id };
 }
 

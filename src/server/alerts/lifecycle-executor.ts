@@ -293,7 +293,8 @@ async function updateCheckIn(deps: CheckInDeps, user: LockedUser, input: CheckIn
   } else if (has('end-alert') && active) {
     await endAlert(deps, user, active, ENDED_FROM_CHECK_IN, { safe: true });
   } else if (has('hide-from-person') && active) {
-    await endAlertUnderDuress(deps, user, active);
+    // 'Estoy bien' on a fired check-in: the contacts read that the check-in closed, as a real one says they are safe.
+    await endAlertUnderDuress(deps, user, active, { on: 'check-in' });
   }
   const detail: Record<string, boolean> = current.duressAt ? { afterDuress: true } : { duress: true };
   // A fired check-in's 'Estoy bien' ends its alert: its row keeps no position of the request.

@@ -5,14 +5,14 @@ import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/message-content/opt-outs.ts';
 import type { Db } from '#server/db/client.ts';
 import { languageOr } from '#shared/language.ts';
-import { alertDeliveries, alertReminders, alerts, checkIns, contacts, optOuts, users } from '#server/db/schema.ts';
+import { alertDeliveries, alertReminders, alerts, contacts, optOuts, users } from '#server/db/schema.ts';
 import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { pollingWorker } from '#server/polling-worker.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import type { ReminderCause } from '#server/mail/templates/reminder-mail.ts';
 import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
-import { recordAlertEvent } from './alert-events.ts';
+import { forcedOn, recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, contactsView } from './lifecycle.ts';
 import { positionOf } from './press-moment.ts';
 
@@ -194,17 +194,14 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
   };
 }
 
-/** Why the alert is on, as the contacts were told it (contactsView for a duress end). */
+/** Why the alert is on, as the contacts were told it (contactsView for a duress end, and what the PIN was typed on). */
 async function reminderCause(
   tx: Pick<Db, 'select'>,
-  alert: Pick<typeof alerts.$inferSelect, 'trigger' | 'checkInId' | 'endedByDuressAt'>,
+  alert: Pick<typeof alerts.$inferSelect, 'id' | 'trigger' | 'endedByDuressAt'>,
 ): Promise<ReminderCause> {
-  const [checkIn] =
-    alert.trigger === 'missed-check-in' && alert.checkInId
-      ? await tx.select({ duressAt: checkIns.duressAt }).from(checkIns).where(eq(checkIns.id, alert.checkInId))
-      : [];
-  // A check-in closed with the duress PIN hides its alert from the person as well: it says so first.
-  if (checkIn?.duressAt) return 'forced-check-in';
-  if (contactsView(alertPhaseOf(alert)).forced) return 'forced-end';
-  return checkIn ? 'missed-check-in' : 'press';
+  // The duress PIN typed on the check-in ('Estoy bien' or 'Necesito más tiempo') hides its alert from the
+  // person as well: the reminder says what the contacts read then, never that the person ended their alert.
+  if (contactsView(alertPhaseOf(alert)).forced)
+    return (await forcedOn(tx, alert.id)) === 'check-in' ? 'forced-check-in' : 'forced-end';
+  return alert.trigger === 'missed-check-in' ? 'missed-check-in' : 'press';
 }

@@ -104,6 +104,9 @@ function startRows(
     received_at: now.toISOString(),
     expires_at: new Date(now.getTime() + ACK_LINK_TTL_MS).toISOString(),
     trigger: checkIn ? 'missed-check-in' : 'press',
+    // What the phone notification says (messages/kinds.ts): a check-in the duress PIN closed or
+    // extended is told as forced, with no call, as its e-mail tells it.
+    push_trigger: checkIn?.forced || checkIn?.afterDuress ? 'forced-check-in' : checkIn ? 'missed-check-in' : 'press',
     check_in_id: checkIn?.id ?? null,
     mails,
   };
@@ -133,7 +136,7 @@ const startAlerts = (tracked: boolean, logged: boolean) => ({
     with press as (
       select * from json_to_recordset($1) as p(user_id uuid, key text, body_hash text, reply jsonb, alert_id uuid,
         timezone text, latitude text, longitude text, accuracy integer, pressed_at timestamptz, received_at timestamptz, expires_at timestamptz,
-        trigger text, check_in_id uuid, mails json)
+        trigger text, push_trigger text, check_in_id uuid, mails json)
     ), locked as (
       select id from users where id = any($2::uuid[]) order by id for no key update
     ), claim as (
@@ -151,7 +154,7 @@ const startAlerts = (tracked: boolean, logged: boolean) => ({
       update users set alert_status = true, updated_at = press.received_at from alert join press on press.user_id = alert.user_id
       where users.id = alert.user_id and users.id = any($2::uuid[])
     ), mail as (
-      select alert.user_id, alert.id as alert_id, press.received_at, press.expires_at, press.trigger, m.*
+      select alert.user_id, alert.id as alert_id, press.received_at, press.expires_at, press.push_trigger, m.*
       from alert join press on press.user_id = alert.user_id,
         json_to_recordset(press.mails)
         as m(email text, firstname text, lastname text, data text, unsubscribe_hash text, ack_hash text)
@@ -167,7 +170,7 @@ const startAlerts = (tracked: boolean, logged: boolean) => ({
     ), pushes as (
       -- Phone notifications (src/server/push/queue-pushes.ts): one row per phone of each contact mailed above.
       insert into outbox (kind, priority, user_id, recipient, template_data, alert_id, next_attempt_at, created_at)
-      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id, 'trigger', mail.trigger)::text,
+      select $5, $4::smallint, mail.user_id, s.id::text, json_build_object('alertId', mail.alert_id, 'trigger', mail.push_trigger)::text,
         mail.alert_id, mail.received_at, mail.received_at
       from mail join contacts c on c.user_id = mail.user_id and c.email = mail.email
       join push_subscriptions s on s.contact_id = c.id

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
 import type { DeskAlertCard, DeskCase, DeskDetentionInfo, DeskTimelineLine } from '#shared/api/desk.ts';
-import { alertTimeline, latestPositionAt } from '#server/alerts/alert-events.ts';
+import { alertTimeline, forcedOn, latestPositionAt, type ForcedOn } from '#server/alerts/alert-events.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
 import { deliveryRows, fullName, stateOf, type DeliveryRow } from '#server/alerts/delivery-rows.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -41,8 +41,14 @@ async function toCards(db: Queryable, rows: CardRow[]): Promise<DeskAlertCard[]>
     db,
     rows.map((row) => row.alert.id),
   );
+  // What the duress PIN was typed on, for the few alerts it forced: the card names it.
+  const coercionOn = new Map<string, ForcedOn>();
+  for (const { alert } of rows)
+    if (alert.status === 'active' && contactsView(alertPhaseOf(alert)).forced)
+      coercionOn.set(alert.id, (await forcedOn(db, alert.id)) ?? 'alert');
   return rows.map(({ alert, user, case: deskCase, attendingEmail, closerEmail, lastPositionAt }) => {
     const active = alert.status === 'active';
+    const coercion = coercionOn.get(alert.id);
     // Positions only while the alert is on: never after it ended.
     const position =
       active && alert.latitude && alert.longitude
@@ -66,7 +72,8 @@ async function toCards(db: Queryable, rows: CardRow[]): Promise<DeskAlertCard[]>
         acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
       })),
       // The desk sees the truth the person's screen hides: the contacts' view of the alert.
-      possible_coercion: active && contactsView(alertPhaseOf(alert)).forced,
+      possible_coercion: coercion !== undefined,
+      ...(coercion ? { coercion_on: coercion } : {}),
       active,
       attending:
         deskCase && attendingEmail
@@ -144,6 +151,7 @@ async function deskTimeline(db: Queryable, alertId: string): Promise<DeskTimelin
     : new Map<string, string>();
   return lines.map(({ at, actor, kind, detail }) => {
     const line: DeskTimelineLine = { at: at.toISOString(), actor, kind };
+    if (detail?.duress === true || detail?.forced === true || detail?.shown === true) line.duress = true;
     if (typeof detail?.staffId === 'string') line.staff_email = emails.get(detail.staffId) ?? '';
     const note = typeof detail?.noteId === 'number' ? notes.get(detail.noteId) : undefined;
     if (note) {

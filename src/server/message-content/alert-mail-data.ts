@@ -62,6 +62,8 @@ const alertMailEntries = {
   // `forced`: closed with the duress PIN, so it fired at once (src/server/pins); `afterDuress`: extended
   // with it, and now past the deadline the person was shown.
   checkIn: v.optional(checkIn),
+  /** A duress end's e-mail: 'check-in' when the duress PIN closed the check-in that fired the alert ('Estoy bien'). */
+  forcedOn: v.optional(v.picklist(['alert', 'check-in'])),
   /**
    * For a contact the person chose: their 'Si me detienen' packet, as stored (sealed with
    * a key derived from SECRET, never in clear here), opened when the e-mail is rendered.
@@ -195,6 +197,7 @@ export function renderAlertDuress(data: AlertMailData, context: RenderContext): 
     ...pressFactsShown(data, context),
     position: data.position,
     ...(data.ack ? ackOf(data, context) : {}),
+    ...(data.forcedOn ? { forcedOn: data.forcedOn } : {}),
   });
 }
 

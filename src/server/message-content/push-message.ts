@@ -13,6 +13,8 @@ export type PushMessageInput = {
   publicUrl: string;
   /** The server started the alert: a check-in was not closed in time (src/server/check-ins). */
   missedCheckIn?: boolean;
+  /** A check-in closed or extended with the duress PIN started it, or ended it: told as forced, with no call. */
+  forcedCheckIn?: boolean;
 };
 
 /**
@@ -27,19 +29,22 @@ export function pushMessage({
   ackUrl: plainAckUrl,
   publicUrl,
   missedCheckIn,
+  forcedCheckIn,
 }: PushMessageInput): PushPayload {
   const texts = pushTexts(language);
   const ackUrl = withLanguage(plainAckUrl, language);
   const [title, body] =
-    kind === 'alert-started'
-      ? missedCheckIn
-        ? [texts.missedTitle(person.name), texts.missedBody(person.name, person.phone)]
-        : [texts.startedTitle(person.name), texts.startedBody(person.name, person.phone)]
-      : kind === 'alert-position'
-        ? [texts.positionTitle(person.name), texts.positionBody(person.name)]
-        : kind === 'alert-duress'
-          ? [texts.duressTitle(person.name), texts.duressBody(person.name, person.phone)]
-          : [texts.endedTitle(person.name), texts.endedBody(person.name)];
+    forcedCheckIn && (kind === 'alert-started' || kind === 'alert-duress')
+      ? [texts.checkInForcedTitle(person.name), texts.checkInForcedBody(person.name)]
+      : kind === 'alert-started'
+        ? missedCheckIn
+          ? [texts.missedTitle(person.name), texts.missedBody(person.name, person.phone)]
+          : [texts.startedTitle(person.name), texts.startedBody(person.name, person.phone)]
+        : kind === 'alert-position'
+          ? [texts.positionTitle(person.name), texts.positionBody(person.name)]
+          : kind === 'alert-duress'
+            ? [texts.duressTitle(person.name), texts.duressBody(person.name, person.phone)]
+            : [texts.endedTitle(person.name), texts.endedBody(person.name)];
   const open = kind !== 'alert-ended';
   return {
     web_push: DECLARATIVE_WEB_PUSH,

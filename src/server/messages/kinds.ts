@@ -48,7 +48,10 @@ const isoDate = v.pipe(v.string(), v.isoTimestamp());
 /** A phone notification's data: the alert it is about; what it says is read from the alert's people when it leaves. */
 const pushData = v.object({
   alertId: v.pipe(v.string(), v.uuid()),
-  /** 'missed-check-in': the server started the alert (start-rows.ts writes it). */
+  /**
+   * 'missed-check-in': the server started the alert; 'forced-check-in': a check-in closed or extended with
+   * the duress PIN started it (start-rows.ts writes both), or ended it ('Estoy bien', duress-end.ts).
+   */
   trigger: v.optional(v.nullable(v.string())),
 });
 
@@ -66,6 +69,7 @@ function alertPush(kind: PushKind) {
         ackUrl,
         publicUrl: config.publicUrl,
         missedCheckIn: data.trigger === 'missed-check-in',
+        forcedCheckIn: data.trigger === 'forced-check-in',
       }),
   });
 }

@@ -19,11 +19,13 @@ export async function queueAlertPushes(
   now: Date,
   /** Phones that are not to hear of it: their start was withdrawn with the end (withdraw-unsent.ts). */
   except: readonly string[] = [],
+  /** What the notification says of its cause (messages/kinds.ts pushData): a duress 'Estoy bien' on a check-in. */
+  trigger?: 'forced-check-in',
 ): Promise<number> {
   const at = now.toISOString();
   const { rowCount } = await tx.execute(sql`
     insert into outbox (kind, priority, user_id, recipient, template_data, alert_id, next_attempt_at, created_at)
-    select ${pushOutboxKind(kind)}, ${priorityOf(pushOutboxKind(kind))}, c.user_id, s.id::text, ${JSON.stringify({ alertId })}, ${alertId}::uuid, ${at}::timestamptz, ${at}::timestamptz
+    select ${pushOutboxKind(kind)}, ${priorityOf(pushOutboxKind(kind))}, c.user_id, s.id::text, ${JSON.stringify({ alertId, ...(trigger ? { trigger } : {}) })}, ${alertId}::uuid, ${at}::timestamptz, ${at}::timestamptz
     from push_subscriptions s
     join contacts c on c.id = s.contact_id
     left join opt_outs o on o.user_id = c.user_id and o.email = c.email

@@ -88,6 +88,16 @@ export const ackViewSchema = v.object({
    * Optional so that a reply cached before it existed still reads (absent: false).
    */
   forced: v.optional(v.boolean()),
+  /**
+   * With `forced`: what the duress PIN was typed on, FINALIZAR ALERTA ('alert', also when absent) or
+   * the check-in ('check-in': the page says the person closed 'el aviso', not that they ended the alert).
+   */
+  forced_on: v.optional(v.picklist(['alert', 'check-in'])),
+  /**
+   * The link's own alert gave way to a fresh one while the danger went on (docs/decisions/045): this is
+   * the fresh alert, as the same contact's link of it shows it, and 'Lo tengo' answers it.
+   */
+  replaced: v.optional(v.boolean()),
   acknowledged_at: v.nullable(v.string()),
   /** 'missed-check-in': the server started it because the person did not say 'Estoy bien' in time. */
   // The server always sends both; optional so that a reply cached before they existed still reads (absent: 'press', null).

@@ -100,6 +100,8 @@ export type DeskAlertCard = {
   contacts: DeskContact[];
   /** Ended with the duress PIN: 'posible coacción'. */
   possible_coercion: boolean;
+  /** With possible_coercion: what the duress PIN was typed on, FINALIZAR ALERTA or the check-in ('la cita'). */
+  coercion_on?: 'alert' | 'check-in';
   active: boolean;
   attending: { staff_id: string; email: string; since: string } | null;
   closed: { outcome: DeskOutcome; at: string; by: string; note: string } | null;
@@ -109,6 +111,8 @@ export type DeskTimelineLine = {
   at: string;
   actor: string;
   kind: string;
+  /** A check-in's line made with the duress PIN (closed, extended, or the alert it fired then): 'posible coacción'. */
+  duress?: boolean;
   /** The desk's own lines: who, and the note or action. */
   staff_email?: string;
   action?: string;

@@ -124,10 +124,13 @@ export const en: ContactTexts = {
   factWhen: 'When',
   factWhere: 'Where',
   ackDone: (who, time) => `Done: ${who} knows you got their alert (${time}).`,
+  ackDoneForced: (who, time) => `Done: we recorded that you got ${who}'s alert (${time}).`,
   ackEnded: (who) => `${who} has already ended this alert.`,
+  ackReplaced: (who) => `A new alert from ${who} came after the one in this link. This page shows the latest one.`,
   firmAttending: (firm) => `${firm} is taking care of this alert.`,
   ackPressPractice: (who) => `Tap "Got it" so ${who} can see their alerts reach you.`,
   ackPress: (who) => `Tap "Got it" so ${who} knows you got their alert and are going to help. Then call them.`,
+  ackPressForced: (who) => `Tap "Got it" to record that you got ${who}'s alert and are going to help.`,
   checkInPurpose: (purpose) =>
     (
       ({
@@ -152,6 +155,7 @@ export const en: ContactTexts = {
   duressStillActive: 'The alert is still on: act as if it had not ended.',
   duressTodo: (who) =>
     `Do not call or text ${who}: someone else may have their phone, and a call could put them in danger. Tell their family and their lawyer or the organization that supports them, and share their location with them.`,
+  checkInForcedSubject: (who) => `ALERT: ${who} may have been forced to close their check-in`,
   checkInForced: (who) =>
     `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
 

@@ -133,12 +133,22 @@ export const es = {
   factWhen: 'Cuándo',
   factWhere: 'Dónde',
   ackDone: (who: string, time: string) => `Listo: ${who} ya sabe que recibiste su alerta (${time}).`,
+  ackDoneForced: (who: string, time: string) => `Listo: quedó registrado que recibiste la alerta de ${who} (${time}).`,
   ackEnded: (who: string) => `${who} ya finalizó esta alerta.`,
+  /** Above the page of the alert that took over from the link's own (docs/decisions/045). */
+  ackReplaced: (who: string) =>
+    `Después de la alerta de este enlace llegó una alerta nueva de ${who}. Aquí ves la más reciente.`,
   /** The firm that offers the app took the alert at its desk. */
   firmAttending: (firm: string) => `${firm} está atendiendo esta alerta.`,
   ackPressPractice: (who: string) => `Presiona «Lo tengo» para que ${who} vea que sus alertas te llegan.`,
   ackPress: (who: string) =>
     `Presiona «Lo tengo» para que ${who} sepa que recibiste su alerta y que vas a ayudar. Después, llámale.`,
+  /**
+   * On an alert the contacts were told may be forced: no call, and no promise that the person sees
+   * the answer (their phone shows no alert).
+   */
+  ackPressForced: (who: string) =>
+    `Presiona «Lo tengo» para dejar constancia de que recibiste la alerta de ${who} y de que vas a ayudar.`,
   // A check-in the person did not close in time ('Avísales si no vuelvo'): the server started the alert.
   checkInPurpose: (purpose: string) =>
     (
@@ -167,6 +177,8 @@ export const es = {
   // Whoever forced the end may hold the phone: a call or a message could put the person, or the contact, at risk.
   duressTodo: (who: string) =>
     `No llames ni escribas a ${who}: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que lleva su caso, y comparte con ellos su ubicación.`,
+  /** The check-in closed or extended with the duress PIN: the duress e-mail's subject when it was 'Estoy bien'. */
+  checkInForcedSubject: (who: string) => `ALERTA: es posible que hayan obligado a ${who} a cerrar su aviso`,
   checkInForced: (who: string) =>
     `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
 

@@ -122,10 +122,13 @@ export const ht: ContactTexts = {
   factWhen: 'Ki lè',
   factWhere: 'Ki kote',
   ackDone: (who, time) => `Sa fèt: ${who} konnen ou resevwa alèt li a (${time}).`,
+  ackDoneForced: (who, time) => `Sa fèt: nou note ou resevwa alèt ${who} a (${time}).`,
   ackEnded: (who) => `${who} fini alèt sa a deja.`,
+  ackReplaced: (who) => `Apre alèt ki nan lyen sa a, te gen yon nouvo alèt pou ${who}. Paj sa a montre dènye alèt la.`,
   firmAttending: (firm) => `${firm} ap okipe alèt sa a.`,
   ackPressPractice: (who) => `Peze «Mwen resevwa l» pou ${who} wè alèt li yo rive jwenn ou.`,
   ackPress: (who) => `Peze «Mwen resevwa l» pou ${who} konnen ou resevwa alèt li a e w ap ede. Apre sa, rele l.`,
+  ackPressForced: (who) => `Peze «Mwen resevwa l» pou n note ou resevwa alèt ${who} a e w ap ede.`,
   checkInPurpose: (purpose) =>
     (
       ({
@@ -150,6 +153,7 @@ export const ht: ContactTexts = {
   duressStillActive: 'Alèt la toujou aktif: aji kòm si li pa t fini.',
   duressTodo: (who) =>
     `Pa rele ${who} e pa voye mesaj ba li: yon lòt moun ka gen telefòn li, e yon apèl ka mete l an danje. Avèti fanmi li ak avoka li oswa òganizasyon k ap ede l, epi pataje kote li ye a avèk yo.`,
+  checkInForcedSubject: (who) => `ALÈT: gendwa yo fòse ${who} fèmen avètisman li an`,
   checkInForced: (who) =>
     `${who} fèmen avètisman an nan aplikasyon an, men gendwa yo te fòse l fè sa. Alèt la toujou aktif.`,
 

@@ -129,11 +129,14 @@ export const pt: ContactTexts = {
   factWhen: 'Quando',
   factWhere: 'Onde',
   ackDone: (who, time) => `Pronto: ${who} já sabe que você recebeu o alerta (${time}).`,
+  ackDoneForced: (who, time) => `Pronto: registramos que você recebeu o alerta de ${who} (${time}).`,
   ackEnded: (who) => `${who} já encerrou este alerta.`,
+  ackReplaced: (who) => `Depois do alerta deste link, chegou um alerta novo de ${who}. Aqui você vê o mais recente.`,
   firmAttending: (firm) => `${firm} está cuidando deste alerta.`,
   ackPressPractice: (who) => `Toque em «Recebi» para ${who} ver que os alertas chegam até você.`,
   ackPress: (who) =>
     `Toque em «Recebi» para ${who} saber que você recebeu o alerta e vai ajudar. Depois, ligue para essa pessoa.`,
+  ackPressForced: (who) => `Toque em «Recebi» para registrar que você recebeu o alerta de ${who} e vai ajudar.`,
   checkInPurpose: (purpose) =>
     (
       ({
@@ -159,6 +162,7 @@ export const pt: ContactTexts = {
   duressStillActive: 'O alerta continua ativo: aja como se ele não tivesse terminado.',
   duressTodo: (who) =>
     `Não ligue nem mande mensagem para ${who}: outra pessoa pode estar com o telefone, e uma ligação poderia colocar ${who} em perigo. Avise a família e o advogado ou a organização que acompanha ${who}, e compartilhe com eles a localização.`,
+  checkInForcedSubject: (who) => `ALERTA: é possível que tenham obrigado ${who} a encerrar o aviso`,
   checkInForced: (who) =>
     `${who} encerrou o aviso no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso. O alerta continua ativo.`,
 

@@ -169,7 +169,39 @@ describe('what staff see and do with a case', () => {
     await setPins(t, me);
     expect((await end(me, DURESS_PIN)).status).toBe(200);
     const card = (await cards()).find((one) => one.id === alertId)!;
-    expect(card).toMatchObject({ possible_coercion: true, active: true });
+    expect(card).toMatchObject({ possible_coercion: true, coercion_on: 'alert', active: true });
+  });
+
+  it("names the check-in, not the alert, when the duress PIN closed the check-in ('Estoy bien'), on the card and the timeline", async () => {
+    const { me } = await personWithConfirmedContacts(t, 'coaccion-cita', [['Luis', 'Díaz']]);
+    await setPins(t, me);
+    expect(
+      (await t.call('PUT', 'profile/firm-consent', { token: me.access_token, body: { share: true } })).status,
+    ).toBe(200);
+    const dueAt = new Date(t.clock.now().getTime() + 60 * 60_000).toISOString();
+    const set = await t.call('POST', 'check-ins', {
+      token: me.access_token,
+      body: { purpose: 'cita-inmigracion', place: '26 Federal Plaza', due_at: dueAt, ...MEXICO },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(set.status).toBe(200);
+    const closed = await t.call('PUT', 'check-ins/current', {
+      token: me.access_token,
+      body: { action: 'ok', pin: DURESS_PIN },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(closed.status).toBe(200);
+    const { rows } = await t.pool.query<{ id: string }>(
+      `select a.id from alerts a join users u on u.id = a.user_id where u.email = $1 and a.status = 'active'`,
+      ['coaccion-cita@example.com'],
+    );
+    const card = (await cards()).find((one) => one.id === rows[0]?.id);
+    expect(card).toMatchObject({ possible_coercion: true, coercion_on: 'check-in', active: true });
+    const view = (await desk(responder, 'GET', `alerts/${card!.id}`)).body.message as DeskCase;
+    expect(view.timeline.filter((line) => line.duress).map((line) => line.kind)).toEqual([
+      'check-in-fired',
+      'check-in-closed',
+    ]);
   });
 
   it('shows the detention information only when the person chose the firm for it, A-number and country first', async () => {

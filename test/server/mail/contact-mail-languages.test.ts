@@ -79,12 +79,17 @@ function everyMail(language: Language): Record<string, MailContent> {
       missed: missedCheckInLead(language, 'Rosa Prueba', { ...checkIn, forced: true }, base.moment.timezone),
     }),
     missedAdded: missedCheckInMail({ ...base, missed }),
+    forcedCheckInAdded: missedCheckInMail({
+      ...base,
+      missed: missedCheckInLead(language, 'Rosa Prueba', { ...checkIn, forced: true }, base.moment.timezone),
+    }),
     position: alertPositionMail({ ...base, position: base.position! }),
     reminder: reminderMail({ ...base, minutes: 5, cause: 'press' }),
     reminderMissed: reminderMail({ ...base, minutes: 5, cause: 'missed-check-in' }),
     reminderForcedEnd: reminderMail({ ...base, minutes: 5, cause: 'forced-end' }),
     reminderForcedCheckIn: reminderMail({ ...base, minutes: 5, cause: 'forced-check-in' }),
     duress: alertDuressMail(base),
+    duressCheckIn: alertDuressMail({ ...base, forcedOn: 'check-in' }),
     ended: alertEndedMail({ ...base, deliveries }),
     endedNobody: alertEndedMail({ ...base, deliveries: [] }),
     safe: alertEndedMail({ ...base, deliveries, safe: true }),
@@ -119,7 +124,14 @@ describe.each(LANGUAGES)('what a contact reading %s gets', (language) => {
   });
 
   it('makes the numbers to call tel: links and the addresses links in the HTML, but never the person after a duress answer', () => {
-    const forced = new Set(['forcedCheckIn', 'reminderForcedEnd', 'reminderForcedCheckIn', 'duress']);
+    const forced = new Set([
+      'forcedCheckIn',
+      'forcedCheckInAdded',
+      'reminderForcedEnd',
+      'reminderForcedCheckIn',
+      'duress',
+      'duressCheckIn',
+    ]);
     const callPerson = '<a href="tel:+13055550123">+13055550123</a>';
     const linked = Object.entries(everyMail(language)).map(([kind, mail]) => ({
       kind,
@@ -140,9 +152,50 @@ describe.each(LANGUAGES)('what a contact reading %s gets', (language) => {
     expect(steps).toContain('<a href="tel:+13055550999">+13055550999</a>');
   });
 
+  it('says a check-in closed with the duress PIN closed the check-in, never that the alert ended, with no call', () => {
+    const t = contactTexts(language);
+    const p = pushTexts(language);
+    const mails = everyMail(language);
+    const said = ['forcedCheckIn', 'forcedCheckInAdded', 'duressCheckIn', 'reminderForcedCheckIn'].map((kind) => ({
+      kind,
+      subject: mails[kind]!.subject,
+      checkInClosed: mails[kind]!.text.includes(t.checkInForced('Rosa Prueba')),
+      alertEnded: mails[kind]!.text.includes(t.duressLead('Rosa Prueba')),
+      call: mails[kind]!.text.includes('+13055550123'),
+    }));
+    const subject = t.checkInForcedSubject('Rosa Prueba');
+    expect(said).toEqual([
+      { kind: 'forcedCheckIn', subject, checkInClosed: true, alertEnded: false, call: false },
+      { kind: 'forcedCheckInAdded', subject, checkInClosed: true, alertEnded: false, call: false },
+      { kind: 'duressCheckIn', subject, checkInClosed: true, alertEnded: false, call: false },
+      {
+        kind: 'reminderForcedCheckIn',
+        subject: t.reminderSubject('Rosa Prueba'),
+        checkInClosed: true,
+        alertEnded: false,
+        call: false,
+      },
+    ]);
+    const pushes = (['alert-started', 'alert-duress'] as const).map((kind) => {
+      const { notification } = pushMessage({
+        kind,
+        alertId: 'a1',
+        person: { name: 'Rosa Prueba', phone: '+13055550123' },
+        language,
+        ackUrl: 'https://sos.example.org/web/active/ack/def',
+        publicUrl: 'https://sos.example.org',
+        forcedCheckIn: true,
+      });
+      return [notification.title, notification.body];
+    });
+    const forcedPush = [p.checkInForcedTitle('Rosa Prueba'), p.checkInForcedBody('Rosa Prueba')];
+    expect(pushes).toEqual([forcedPush, forcedPush]);
+    expect(forcedPush.join(' ')).not.toContain('+13055550123');
+  });
+
   it('has no text of another language in any phone notification', () => {
     for (const kind of pushKinds) {
-      for (const missedCheckIn of [false, true]) {
+      for (const cause of [{}, { missedCheckIn: true }, { forcedCheckIn: true }]) {
         const { notification } = pushMessage({
           kind,
           alertId: 'a1',
@@ -150,7 +203,7 @@ describe.each(LANGUAGES)('what a contact reading %s gets', (language) => {
           language,
           ackUrl: 'https://sos.example.org/web/active/ack/def',
           publicUrl: 'https://sos.example.org',
-          missedCheckIn,
+          ...cause,
         });
         const text = [
           notification.title,

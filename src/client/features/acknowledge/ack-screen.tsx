@@ -54,6 +54,7 @@ export function AckScreen({ token }: { token: string }) {
 
   const view = ack.data;
   const who = view.person.name;
+  const forcedCheckIn = view.forced === true && view.forced_on === 'check-in';
   const send = () =>
     press.mutate(undefined, {
       onSuccess: (result) => track('alert_acknowledge', { practice: result.practice, first: result.recorded === true }),
@@ -68,7 +69,13 @@ export function AckScreen({ token }: { token: string }) {
       {languageSwitch}
       {view.practice && <p className="ack__practice">{texts.practiceNotice(who)}</p>}
       <h1>{view.practice ? texts.ackPracticeHeading(who) : texts.ackHeading(who)}</h1>
-      {view.trigger === 'missed-check-in' && view.check_in && (
+      {/* The link's own alert gave way to this one: never 'finalizó' while the danger goes on (docs/decisions/045). */}
+      {view.replaced && (
+        <p className="ack__replaced" role="status">
+          {texts.ackReplaced(who)}
+        </p>
+      )}
+      {view.trigger === 'missed-check-in' && view.check_in && !forcedCheckIn && (
         <div className="ack__missed-check-in">
           <p>{texts.ackMissedCheckIn}</p>
           <p>
@@ -83,8 +90,15 @@ export function AckScreen({ token }: { token: string }) {
       )}
       {view.forced && (
         <div className="ack__forced" role="alert">
-          <p>{texts.duressLead(who)}</p>
-          <p>{texts.duressStillActive}</p>
+          {/* What the duress PIN was typed on, as the e-mails said it: the check-in ('el aviso'), or the alert. */}
+          {forcedCheckIn ? (
+            <p>{texts.checkInForced(who)}</p>
+          ) : (
+            <>
+              <p>{texts.duressLead(who)}</p>
+              <p>{texts.duressStillActive}</p>
+            </>
+          )}
           <p>{texts.duressTodo(who)}</p>
         </div>
       )}
@@ -160,14 +174,19 @@ function Outcome({
   if (view.acknowledged_at !== null) {
     return (
       <p ref={done} tabIndex={-1} className="ack__done" role="status">
-        {texts.ackDone(who, clockTime(new Date(view.acknowledged_at), view.timezone, texts.locale))}
+        {(view.forced ? texts.ackDoneForced : texts.ackDone)(
+          who,
+          clockTime(new Date(view.acknowledged_at), view.timezone, texts.locale),
+        )}
       </p>
     );
   }
   if (view.status === 'ended') return <p className="ack__ended">{texts.ackEnded(who)}</p>;
   return (
     <>
-      <p>{view.practice ? texts.ackPressPractice(who) : texts.ackPress(who)}</p>
+      <p>
+        {view.practice ? texts.ackPressPractice(who) : view.forced ? texts.ackPressForced(who) : texts.ackPress(who)}
+      </p>
       <button
         type="button"
         className="button button--block ack__button"

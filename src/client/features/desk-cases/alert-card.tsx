@@ -26,7 +26,7 @@ export function AlertCard({
       </Heading>
       {card.possible_coercion && (
         <p className="desk-card__coercion" role="alert">
-          {texts.coercion}
+          {texts.coercion(card)}
         </p>
       )}
       <dl className="desk-card__facts">

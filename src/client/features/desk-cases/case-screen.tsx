@@ -4,7 +4,7 @@ import { DETENTION_FIELD_LABELS, type DetentionField } from '#shared/api/detenti
 import { showToast } from '#client/ui/toast-store.ts';
 import { useAddNote, useClaimCase, useCloseCase, useDeskCase, useLogAction } from './api/desk-case.ts';
 import { AlertCard } from './alert-card.tsx';
-import { deskCasesTexts as texts, timelineKindTexts } from './desk-cases-texts.ts';
+import { deskCasesTexts as texts, duressTimelineKindTexts, timelineKindTexts } from './desk-cases-texts.ts';
 import { deskMoment } from './desk-time.ts';
 import './desk-cases.css';
 
@@ -94,7 +94,9 @@ function Timeline({ found }: { found: DeskCase }) {
           <li key={index}>
             <time dateTime={line.at}>{deskMoment(line.at)}</time>{' '}
             <span>
-              {timelineKindTexts[line.kind] ?? line.kind}
+              {(line.duress ? duressTimelineKindTexts[line.kind] : undefined) ??
+                timelineKindTexts[line.kind] ??
+                line.kind}
               {line.staff_email && ` ${line.staff_email}`}
               {line.action && `: ${line.action}`}
               {line.text && ` — ${line.text}`}

@@ -19,7 +19,10 @@ export const deskCasesTexts = {
   contacts: 'Contactos',
   noContacts: 'Ningún contacto confirmado recibió la alerta.',
   gotIt: 'dijo «Lo tengo»',
-  coercion: 'Posible coacción: la alerta se terminó con el PIN de emergencia.',
+  coercion: (card: Pick<DeskAlertCard, 'coercion_on'>) =>
+    card.coercion_on === 'check-in'
+      ? 'Posible coacción: la cita se cerró o se extendió con el PIN de emergencia.'
+      : 'Posible coacción: la alerta se terminó con el PIN de emergencia.',
   attending: (email: string) => `Atiende: ${email}`,
   nobodyAttending: 'Nadie la atiende todavía',
   attend: 'Atender',
@@ -85,6 +88,8 @@ export const timelineKindTexts: Record<string, string> = {
   'alert-ended-duress': 'Terminada con el PIN de emergencia (posible coacción)',
   'alert-replaced': 'Nueva alerta tras una terminada con el PIN de emergencia',
   'check-in-fired': 'La cita venció sin respuesta',
+  'check-in-closed': 'La persona cerró la cita («Estoy bien»)',
+  'check-in-extended': 'La persona pidió más tiempo para la cita',
   acknowledged: 'Un contacto dijo «Lo tengo»',
   'reminder-queued': 'Recordatorio a los contactos',
   'delivery-sent': 'Correo entregado a un contacto',
@@ -96,4 +101,14 @@ export const timelineKindTexts: Record<string, string> = {
   'desk-closed': 'Caso cerrado por',
   'firm-consent-on': 'La persona empezó a compartir sus alertas con la firma',
   'firm-consent-off': 'La persona dejó de compartir sus alertas con la firma',
+};
+
+/**
+ * The words of a check-in's line made with the duress PIN: closed or extended with it, or the alert it
+ * started then (or at the deadline it showed the person). Staff see the truth the person's phone hides.
+ */
+export const duressTimelineKindTexts: Record<string, string> = {
+  'check-in-fired': 'La cita envió la alerta tras el PIN de emergencia (posible coacción)',
+  'check-in-closed': 'Cita cerrada con el PIN de emergencia (posible coacción)',
+  'check-in-extended': 'Cita extendida con el PIN de emergencia (posible coacción)',
 };

@@ -129,7 +129,14 @@ export function contactMail(
 }
 
 /** What the server says first when it started the alert because a check-in was not closed in time. */
-export type MissedCheckIn = { subject: string; lead: string; positionNote?: string; forced?: boolean };
+export type MissedCheckIn = {
+  subject: string;
+  /** The subject when it joins an alert already on; absent: 'tampoco confirmó' (missedAddedSubject). */
+  addedSubject?: string;
+  lead: string;
+  positionNote?: string;
+  forced?: boolean;
+};
 
 /** The alert itself: the one e-mail that must be read at once. */
 export function alertStartedMail(input: AlertMailInput & { missed?: MissedCheckIn }): MailContent {

@@ -8,14 +8,18 @@ import { escapeHtml } from './escape-html.ts';
  * for the contacts it goes on. Said first, with the last position and the 'Lo
  * tengo' link, which still works.
  */
-export function alertDuressMail(input: AlertMailInput): MailContent {
+export function alertDuressMail(input: AlertMailInput & { forcedOn?: 'alert' | 'check-in' }): MailContent {
   const t = contactTexts(input.language);
   const who = oneLine(input.person.name);
-  const lead = t.duressLead(who);
-  return contactMail(input, t.duressSubject(who), {
-    text: [lead, t.duressStillActive, '', ...whereLines(input.position, t), '', t.duressTodo(who)],
+  // 'Estoy bien' on the check-in that fired the alert: the check-in ('el aviso') closed, not the alert
+  // ended (its lead says the alert goes on).
+  const onCheckIn = input.forcedOn === 'check-in';
+  const lead = onCheckIn ? t.checkInForced(who) : t.duressLead(who);
+  const more = onCheckIn ? [] : [t.duressStillActive];
+  return contactMail(input, onCheckIn ? t.checkInForcedSubject(who) : t.duressSubject(who), {
+    text: [lead, ...more, '', ...whereLines(input.position, t), '', t.duressTodo(who)],
     html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(lead)}</strong></p>
-${paragraphs([t.duressStillActive])}
+${paragraphs(more)}
 ${whereHtml(input.position, t)}
 <p style="margin:0 0 12px">${escapeHtml(t.duressTodo(who))}</p>`,
   });

@@ -35,7 +35,9 @@ export function missedCheckInLead(
   const time = clockTime(new Date(checkIn.dueAt), timezone, t.locale);
   const missed = t.missedLead(who, t.checkInPurpose(checkIn.purpose), oneLine(checkIn.place), time);
   return {
-    subject: t.missedSubject(who),
+    // Closed or extended with the duress PIN: the person did answer, perhaps forced to; 'no confirmó' would be untrue.
+    subject: checkIn.forced ? t.checkInForcedSubject(who) : t.missedSubject(who),
+    ...(checkIn.forced ? { addedSubject: t.checkInForcedSubject(who) } : {}),
     // Closed with the duress PIN: it fired before its time, and the contacts are told why.
     lead: checkIn.forced ? t.checkInForced(who) : missed,
     positionNote: t.missedLastPosition,
@@ -52,7 +54,7 @@ export function missedCheckInMail(input: AlertMailInput & { missed: MissedCheckI
   const note = input.position ? [t.missedLastPosition] : [];
   // Closed with the duress PIN: whoever forced it may hold the phone, so no call.
   const todo = input.missed.forced ? t.duressTodo(who) : t.todoCall(who, input.person.phone);
-  return contactMail(input, t.missedAddedSubject(who), {
+  return contactMail(input, input.missed.addedSubject ?? t.missedAddedSubject(who), {
     text: [...lines, '', ...note, ...(input.position ? whereLines(input.position, t) : []), '', todo],
     html: `<p style="margin:0 0 16px;font-size:18px"><strong>${escapeHtml(lines[0]!)}</strong></p>
 ${paragraphs(lines.slice(1))}

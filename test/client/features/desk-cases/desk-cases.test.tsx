@@ -73,6 +73,35 @@ describe("the desk's case screens", () => {
     expect(await screen.findByText('Atiende: ana@firma.example')).toBeTruthy();
   });
 
+  it('names the check-in, not the alert, when the duress PIN closed the check-in, on the card and the timeline', async () => {
+    const found: DeskCase = {
+      ...card,
+      trigger: 'missed-check-in',
+      coercion_on: 'check-in',
+      timeline: [
+        { at: card.pressed_at, actor: 'system', kind: 'alert-started' },
+        { at: card.pressed_at, actor: 'person', kind: 'check-in-fired', duress: true },
+        { at: card.pressed_at, actor: 'person', kind: 'check-in-closed', duress: true },
+      ],
+      detention_info: null,
+    };
+    withDesk(<CaseScreen alertId={card.id} />, () => found);
+    const article = await screen.findByRole('article', { name: 'Rosa Prueba' });
+    expect(within(article).getByRole('alert').textContent).toBe(
+      'Posible coacción: la cita se cerró o se extendió con el PIN de emergencia.',
+    );
+    const timeline = screen.getByRole('region', { name: 'Historial' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('span')?.textContent),
+    ).toEqual([
+      'Alerta iniciada',
+      'La cita envió la alerta tras el PIN de emergencia (posible coacción)',
+      'Cita cerrada con el PIN de emergencia (posible coacción)',
+    ]);
+  });
+
   it('lays out the A-number and country of birth for the ICE locator, logs actions and notes, and closes with an outcome', async () => {
     const found: DeskCase = {
       ...card,
