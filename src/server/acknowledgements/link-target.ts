@@ -8,7 +8,7 @@ import { sha256 } from '#server/security/hashing.ts';
 const MAX_REPLACEMENTS = 100;
 
 /**
- * The delivery record a live 'Lo tengo' token answers for (docs/decisions/045). Its own, unless its
+ * The delivery record a live 'Lo tengo' token answers for (docs/decisions/047). Its own, unless its
  * alert gave way to a fresh one while the danger went on (a press, or a check-in falling due, after an
  * end with the duress PIN): the contacts were never told that alert ended, so its link must not say
  * so. It then answers for the same contact's record of the alert that took over (followed to the

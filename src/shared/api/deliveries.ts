@@ -94,7 +94,7 @@ export const ackViewSchema = v.object({
    */
   forced_on: v.optional(v.picklist(['alert', 'check-in'])),
   /**
-   * The link's own alert gave way to a fresh one while the danger went on (docs/decisions/045): this is
+   * The link's own alert gave way to a fresh one while the danger went on (docs/decisions/047): this is
    * the fresh alert, as the same contact's link of it shows it, and 'Lo tengo' answers it.
    */
   replaced: v.optional(v.boolean()),

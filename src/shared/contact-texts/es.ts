@@ -135,7 +135,7 @@ export const es = {
   ackDone: (who: string, time: string) => `Listo: ${who} ya sabe que recibiste su alerta (${time}).`,
   ackDoneForced: (who: string, time: string) => `Listo: quedó registrado que recibiste la alerta de ${who} (${time}).`,
   ackEnded: (who: string) => `${who} ya finalizó esta alerta.`,
-  /** Above the page of the alert that took over from the link's own (docs/decisions/045). */
+  /** Above the page of the alert that took over from the link's own (docs/decisions/047). */
   ackReplaced: (who: string) =>
     `Después de la alerta de este enlace llegó una alerta nueva de ${who}. Aquí ves la más reciente.`,
   /** The firm that offers the app took the alert at its desk. */

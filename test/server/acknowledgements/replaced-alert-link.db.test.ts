@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 // lifecycle's 'retire-hidden': a press, or a check-in falling due, after an end with the duress PIN).
 // The contacts were never told that the first alert ended, so its 'Lo tengo' link must not say
 // 'ya finalizó': it shows the alert on now, as that alert's own link shows it, and its 'Lo tengo'
-// answers that alert (docs/decisions/045).
+// answers that alert (docs/decisions/047).
 
 const MINUTE = 60_000;
 

@@ -69,7 +69,7 @@ export function AckScreen({ token }: { token: string }) {
       {languageSwitch}
       {view.practice && <p className="ack__practice">{texts.practiceNotice(who)}</p>}
       <h1>{view.practice ? texts.ackPracticeHeading(who) : texts.ackHeading(who)}</h1>
-      {/* The link's own alert gave way to this one: never 'finalizó' while the danger goes on (docs/decisions/045). */}
+      {/* The link's own alert gave way to this one: never 'finalizó' while the danger goes on (docs/decisions/047). */}
       {view.replaced && (
         <p className="ack__replaced" role="status">
           {texts.ackReplaced(who)}
