@@ -106,6 +106,9 @@ await writeReport(root, rows, {
   database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
   seconds: (Date.now() - started) / 1000,
 });
+// A figure the bench lost (no sample, or NaN) fails its row: named here, so it cannot pass unseen.
+for (const row of rows.filter((r) => r.missing))
+  console.log(`bench: no figure for '${row.figure} | ${row.what}': ${row.missing}`);
 const missed = rows.filter((row) => row.result === 'FAIL').length;
 const unjudged = rows.filter((row) => row.result === 'busy').length;
 const code = exitCode(rows.map((row) => row.result));

@@ -4,7 +4,12 @@ import type { Budget, Measurement } from './types.ts';
 import { BUSY_SHARE, QUIET_CALIBRATION, dependsOnLoad, judge, stateText, verdictText } from './verdict.ts';
 import type { Verdict } from './verdict.ts';
 
-export type Row = Measurement & { median: number; min: number; max: number; result: Verdict };
+/**
+ * `missing`: why the measurement gave no figure (set only then). Its median, min and max are NaN and
+ * never printed, and its result is FAIL whatever the budget or the machine: a bench that lost its
+ * figure measured nothing, and must say so rather than print NaN.
+ */
+export type Row = Measurement & { median: number; min: number; max: number; result: Verdict; missing?: string };
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -12,9 +17,18 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Why `samples` make no figure (none at all, or one that is not a finite number), or undefined. */
+export function missingFigure(samples: number[]): string | undefined {
+  if (!samples.length) return 'no sample';
+  const bad = samples.filter((sample) => !Number.isFinite(sample)).length;
+  return bad ? `${bad} of ${samples.length} samples not a number` : undefined;
+}
+
 /** `machine`: the state around each row's figure (scripts/bench/verdict.ts judges timings by it). */
 export function summarise(measurements: Measurement[]): Row[] {
   return measurements.map((m) => {
+    const missing = missingFigure(m.samples);
+    if (missing) return { ...m, median: Number.NaN, min: Number.NaN, max: Number.NaN, result: 'FAIL', missing };
     const mid = median(m.samples);
     return {
       ...m,
@@ -41,9 +55,10 @@ export function markdownTable(rows: Row[]): string {
   const lines = [
     '| figure | what | median | min | max | runs | budget | result | how |',
     '|---|---|---:|---:|---:|---:|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.figure} | ${r.what} | ${round(r.median)} ${r.unit} | ${round(r.min)} | ${round(r.max)} | ${r.samples.length} | ${budgetText(r.budget, r.unit)} | ${resultText(r)} | ${r.note ?? ''} |`,
+    ...rows.map((r) =>
+      r.missing
+        ? `| ${r.figure} | ${r.what} | **no figure: ${r.missing}** | | | ${r.samples.length} | ${budgetText(r.budget, r.unit)} | ${verdictText(r.result)} | ${r.note ?? ''} |`
+        : `| ${r.figure} | ${r.what} | ${round(r.median)} ${r.unit} | ${round(r.min)} | ${round(r.max)} | ${r.samples.length} | ${budgetText(r.budget, r.unit)} | ${resultText(r)} | ${r.note ?? ''} |`,
     ),
   ];
   return lines.join('\n');

@@ -55,9 +55,7 @@ async function coldLoad(bench: BenchContext, browser: Browser): Promise<Measurem
     await throttle(page, { cpu: 4, network: FAST_3G, noCache: true });
     await page.goto(`${bench.app.url}/web/home`);
     sos.push((await waitForMark(page, 'sos', 60_000)).at);
-    paint.push(
-      await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
-    );
+    paint.push((await waitForMark(page, 'fcp', 60_000)).at);
     await page.close();
   }
   await context.close();
