@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ackViewSchema } from '#shared/api/deliveries.ts';
 import { ACK_ACTION, ackTokenOf, readPushPayload } from '#shared/push-payload.ts';
-import { LANGUAGES, languageOr, type Language } from '#shared/language.ts';
+import { HTML_LANG, LANGUAGES, languageOr, type Language } from '#shared/language.ts';
 import { es, pushTexts } from '#shared/push-texts.ts';
 
 type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -116,7 +116,8 @@ export async function handleNotificationClick(notification: Notification, action
       await self.registration.showNotification(texts.ackDoneTitle, {
         // Told it may be forced: whoever forced it may hold the phone, so no call (as the page says).
         body: ended ? texts.ackEndedBody(name) : view.forced ? texts.ackDoneForcedBody(name) : texts.ackDoneBody(name),
-        lang,
+        // The tag the first notification carried ('pt-BR'), not the catalogue's name ('pt').
+        lang: HTML_LANG[lang],
         tag: notification.tag,
         data: {
           ...data,

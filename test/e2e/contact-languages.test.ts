@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contactTexts } from '#shared/contact-texts/index.ts';
+import { APP_NAME } from '#shared/constants.ts';
+import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
 import { HTML_LANG, LANGUAGE_NAMES, LANGUAGES, type Language } from '#shared/language.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, phonePage } from '#test/support/browser-flows.ts';
@@ -40,17 +41,32 @@ function expectMailIn(mail: ReceivedMail, language: Language) {
   });
 }
 
-/** The page in the reader's language only, and saying so to the browser. */
-async function expectPageIn(page: Page, language: Language) {
+/** The page in the reader's language only, and saying so to the browser (and in the tab's title, when given). */
+async function expectPageIn(page: Page, language: Language, title?: string) {
   await page.locator('#splash').waitFor({ state: 'detached' });
   const text = await page.locator('body').innerText();
   const lang = await page.evaluate(() => document.documentElement.lang);
-  expect({ language, lang, found: otherLanguageInText(text, language) }).toEqual({
+  expect({
+    language,
+    lang,
+    found: otherLanguageInText(text, language),
+    title: title && (await page.title()),
+  }).toEqual({
     language,
     lang: HTML_LANG[language],
     found: [],
+    title: title && `${title} · ${APP_NAME}`,
   });
 }
+
+/** 'Listo: Elena ya sabe que recibiste su alerta (10:42).', the clock as the language writes it. */
+const answered = (language: Language, t: ContactTexts) =>
+  new RegExp(
+    `^${t
+      .ackDone(WHO, '\u0000')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('\u0000', language === 'en' ? '\\d{1,2}:\\d\\d\\s[AP]M' : '\\d\\d:\\d\\d')}$`,
+  );
 
 describe('a contact in each language', () => {
   it("gets the invitation, the SOS e-mail and the 'Lo tengo' page in that language alone, and keeps a switch made on a page", async () => {
@@ -85,10 +101,11 @@ describe('a contact in each language', () => {
       await contact.goto(linkIn(invitation, /(https?:\/\/\S+\/web\/active\/verify\/\S+)/));
       const terms = contact.getByRole('dialog', { name: t.termsTitle });
       await terms.getByRole('button', { name: t.termsAccept }).waitFor();
-      await expectPageIn(contact, language);
+      await expectPageIn(contact, language, t.confirmTitle);
       await terms.getByRole('button', { name: t.termsAccept }).click();
       await contact.getByRole('heading', { name: t.acceptHeading }).waitFor();
-      await expectPageIn(contact, language);
+      // Reached by the app's own navigation: the tab's title must follow the page, not the route's Spanish.
+      await expectPageIn(contact, language, t.acceptTitle);
     }
 
     // One press: every contact's e-mail in their own language.
@@ -106,7 +123,12 @@ describe('a contact in each language', () => {
       await contact.goto(linkIn(alert, /(https?:\/\/\S+\/web\/active\/ack\/\S+)/));
       await contact.getByRole('heading', { name: t.ackHeading(WHO) }).waitFor();
       await contact.getByRole('button', { name: t.ackButton }).waitFor();
-      await expectPageIn(contact, language);
+      await expectPageIn(contact, language, t.ackTitle);
+      // The answer page too (the Spanish contact answers below, after switching to Creole).
+      if (language === 'es') continue;
+      await contact.getByRole('button', { name: t.ackButton }).click();
+      await contact.getByText(answered(language, t)).waitFor();
+      await expectPageIn(contact, language, t.ackTitle);
     }
 
     // The Spanish contact switches the 'Lo tengo' page to Creole, and answers in Creole.
@@ -125,7 +147,7 @@ describe('a contact in each language', () => {
     await contact.getByRole('heading', { name: ht.ackHeading(WHO) }).waitFor();
     await expectPageIn(contact, 'ht');
     await contact.getByRole('button', { name: ht.ackButton }).click();
-    await contact.getByText(new RegExp(`^${ht.ackDone(WHO, '\\d\\d:\\d\\d').replace(/[().]/g, '\\$&')}$`)).waitFor();
+    await contact.getByText(answered('ht', ht)).waitFor();
 
     // Kept for that contact: the alert's end reaches them in Creole.
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();

@@ -1,3 +1,5 @@
+import { CHECK_IN_PURPOSES } from '#shared/api/check-ins.ts';
+import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
 import { APP_NAME } from '#shared/constants.ts';
 import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
 import { LANGUAGES, type Language } from '#shared/language.ts';
@@ -12,17 +14,55 @@ import { pushTexts, type PushTexts } from '#shared/push-texts.ts';
 
 const HOLE = '\u0000';
 const MIN_LENGTH = 4;
-/** Locale codes and the calendar's names are not prose. */
+/** Locale codes are not prose; the calendar's names are read through the dates below. */
 const SKIPPED = new Set(['locale', 'htmlLang', 'calendar']);
+
+/**
+ * The texts a key looks up by a value it is given (a packet field, a check-in's purpose): read for
+ * each value it knows, since called with a blank it gives nothing but its fallback.
+ */
+export const LOOKUPS: Partial<Record<keyof ContactTexts, readonly string[]>> = {
+  packetLabel: DETENTION_FIELDS,
+  checkInPurpose: CHECK_IN_PURPOSES,
+};
+
+/** Every text a catalogue's key gives: a function's with blanks for its arguments, an object's each value. */
+export function keyTexts(key: string, value: unknown): string[] {
+  const lookup = LOOKUPS[key as keyof ContactTexts];
+  if (lookup) return lookup.map((argument) => (value as (argument: string) => string)(argument));
+  if (typeof value === 'function')
+    return [(value as (...args: string[]) => string)(...Array<string>(value.length).fill(HOLE))];
+  if (typeof value === 'object' && value !== null) return Object.values(value).map(String);
+  return [String(value)];
+}
+
+/**
+ * The month and weekday names a contact reads in that language's dates (the alert's time, a
+ * birth date), as the e-mails and pages write them: Intl's names, or the catalogue's own where
+ * Intl has none of the language.
+ */
+function calendarWords(texts: ContactTexts): string[] {
+  if (texts.calendar) return [...texts.calendar.months, ...texts.calendar.weekdays];
+  const names = (options: Intl.DateTimeFormatOptions, count: number, day: (index: number) => number) =>
+    Array.from({ length: count }, (_, index) =>
+      new Intl.DateTimeFormat(texts.locale, { ...options, timeZone: 'UTC' }).format(day(index)),
+    );
+  return [
+    ...names({ month: 'long' }, 12, (month) => Date.UTC(2026, month, 15)),
+    // 2026-03-01 was a Sunday.
+    ...names({ weekday: 'long' }, 7, (weekday) => Date.UTC(2026, 2, 1 + weekday)),
+  ];
+}
 
 function fragments(texts: ContactTexts | PushTexts): Set<string> {
   const pieces = new Set<string>();
-  for (const [key, value] of Object.entries(texts)) {
-    if (SKIPPED.has(key) || value === null) continue;
-    const text =
-      typeof value === 'function'
-        ? (value as (...args: string[]) => string)(...Array<string>(value.length).fill(HOLE))
-        : String(value);
+  const whole = [
+    ...Object.entries(texts).flatMap(([key, value]) =>
+      SKIPPED.has(key) || value === null ? [] : keyTexts(key, value),
+    ),
+    ...('calendar' in texts ? calendarWords(texts) : []),
+  ];
+  for (const text of whole) {
     for (const piece of text.split(HOLE)) {
       const trimmed = piece.trim();
       // The app's own name is a name, the same in every language.

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pushTexts } from '#shared/push-texts.ts';
 import { handleNotificationClick } from '#sw/push-notifications.ts';
 import { fakeServer, json, type Answer, type Sent } from './support/fake-server.ts';
 
@@ -111,6 +112,26 @@ describe('a tap on an alert notification', () => {
       },
     ]);
     expect(opened).toEqual([]);
+  });
+
+  it("says so in the contact's language, tagged as the notification it answers", async () => {
+    answer = () => json(200, { success: true, message: ackView });
+    const pt = pushTexts('pt');
+    await handleNotificationClick(
+      { ...notification(), data: { navigate: PAGE, lang: 'pt' } } as unknown as Notification,
+      'ack',
+    );
+    expect(shown).toEqual([
+      {
+        title: pt.ackDoneTitle,
+        options: {
+          body: pt.ackDoneBody('Rosa Prueba'),
+          lang: 'pt-BR',
+          tag: 'alert-1',
+          data: { navigate: PAGE, lang: 'pt' },
+        },
+      },
+    ]);
   });
 
   it("says the alert ended when 'Lo tengo' comes after the end", async () => {

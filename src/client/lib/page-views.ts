@@ -1,5 +1,6 @@
 import { APP_NAME } from '#shared/constants.ts';
 import { trackPageView, UNTITLED_PAGE } from './analytics.ts';
+import { isContactPage } from './contact-language/contact-page.ts';
 
 /** The title of the 404 page, which has no route of its own to carry one. */
 export const NOT_FOUND_TITLE = 'Página No Encontrada';
@@ -27,7 +28,10 @@ export function trackPageViews(router: ResolvedRouter): () => void {
     const title = [...matches].reverse().find((match) => match.staticData?.title)?.staticData?.title;
     const notFound = matches.some((match) => match._notFound || match.status === 'notFound');
     const shown = notFound ? NOT_FOUND_TITLE : title;
-    document.title = shown ? `${shown} · ${APP_NAME}` : APP_NAME;
+    // A contact's page titles itself in the contact's language (use-contact-language.ts); its route's
+    // Spanish title, set here after a navigation from another contact page, would replace that one.
+    if (notFound || !isContactPage(router.state.location.pathname))
+      document.title = shown ? `${shown} · ${APP_NAME}` : APP_NAME;
     trackPageView(withoutParams(router.state.location.pathname, matches.at(-1)?.params), title ?? UNTITLED_PAGE);
   });
 }

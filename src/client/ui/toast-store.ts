@@ -8,6 +8,8 @@ export interface Toast {
   message: string;
   variant: ToastVariant;
   icon?: string;
+  /** The close button's name for screen readers, in the page's language (a contact's page); Spanish when absent. */
+  closeLabel?: string;
   /** The path of the screen it speaks of: leaving that screen takes it away. */
   screen: string;
 }
@@ -33,6 +35,7 @@ export function showToast(input: {
   message: string;
   variant?: ToastVariant;
   icon?: string;
+  closeLabel?: string;
   durationMs?: number;
   screen?: string;
 }): number {
@@ -41,7 +44,14 @@ export function showToast(input: {
   const same = store
     .get()
     .find((toast) => toast.message === input.message && toast.variant === variant && toast.screen === screen);
-  const toast: Toast = same ?? { id: nextId++, message: input.message, variant, icon: input.icon, screen };
+  const toast: Toast = same ?? {
+    id: nextId++,
+    message: input.message,
+    variant,
+    icon: input.icon,
+    closeLabel: input.closeLabel,
+    screen,
+  };
   if (!same) store.set([...store.get(), toast]);
   clearTimeout(timers.get(toast.id));
   timers.set(

@@ -39,11 +39,13 @@ function ToastItem({
   message,
   variant,
   icon,
+  closeLabel = 'Cerrar aviso',
 }: {
   id: number;
   message: string;
   variant: ToastVariant;
   icon?: string;
+  closeLabel?: string;
 }) {
   return (
     <div className={`toast toast--${variant}`}>
@@ -51,7 +53,7 @@ function ToastItem({
         {icon ?? defaultIcons[variant]}
       </span>
       <p className="toast__message">{message}</p>
-      <button type="button" className="toast__close" aria-label="Cerrar aviso" onClick={() => dismissToast(id)}>
+      <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => dismissToast(id)}>
         ×
       </button>
     </div>

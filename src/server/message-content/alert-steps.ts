@@ -1,5 +1,5 @@
 import { canonicalANumber, type DetentionField, type DetentionInfo } from '#shared/api/detention-info.ts';
-import { contactTexts } from '#shared/contact-texts/index.ts';
+import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
 import type { Language } from '#shared/language.ts';
 import { escapeHtml, linkedHtml } from '#server/mail/templates/escape-html.ts';
 
@@ -9,21 +9,18 @@ import { escapeHtml, linkedHtml } from '#server/mail/templates/escape-html.ts';
 // Detainee Locator asks for (the A-number with the country of birth, or the
 // exact name with it), then the steps, then the rest. Plain text, no remote images.
 
-/** The packet a practice shows: clearly not anyone's real data. */
-export const SAMPLE_DETENTION_INFO: DetentionInfo = {
-  legal_name: 'Nombre Apellido Ejemplo',
-  birth_date: '1990-01-31',
-  birth_country: 'País de ejemplo',
-  a_number: '000000000',
-  consulate_phone: '+10000000000',
-  lawyer_name: 'Abogada de ejemplo',
-  lawyer_phone: '+10000000000',
-  g28_signed: 'si',
-  children_pickup: 'Persona de ejemplo',
-  children_contact: '+10000000000',
-  documents_location: 'Lugar de ejemplo',
-  medicines: 'Ninguna (ejemplo)',
-};
+/** The packet a practice shows: clearly not anyone's real data, in the reader's own words. */
+export function sampleDetentionInfo(language: Language): DetentionInfo {
+  return {
+    ...contactTexts(language).samplePacket,
+    birth_date: '1990-01-31',
+    a_number: '000000000',
+    consulate_phone: '+10000000000',
+    lawyer_phone: '+10000000000',
+    g28_signed: 'si',
+    children_contact: '+10000000000',
+  };
+}
 
 /** What the packet adds after the locator's fields and the steps, which already carry the rest. */
 const OTHER_FIELDS: readonly DetentionField[] = [
@@ -82,7 +79,8 @@ ${g28.map((line) => `<p style="margin:0 0 12px">${linkedHtml(line)}</p>`).join('
 
   if (info) {
     const lines = OTHER_FIELDS.filter((field) => info[field] !== '').map(
-      (field) => `${t.packetLabel(field)}: ${oneLine(info[field])}`,
+      (field) =>
+        `${t.packetLabel(field)}: ${field === 'birth_date' ? dayIn(info.birth_date, t) : oneLine(info[field])}`,
     );
     if (lines.length > 0) {
       text.push('', t.packetHeading(who), ...lines.map((line) => `- ${line}`));
@@ -92,4 +90,14 @@ ${list('ul', lines)}`;
     }
   }
   return { text, html };
+}
+
+/** A stored day ('1990-01-31') as its reader writes one: '31 de enero de 1990', 'January 31, 1990', '31 janvye 1990'. */
+function dayIn(value: string, t: ContactTexts): string {
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  if (!year || !month || !day) return oneLine(value);
+  if (t.calendar) return `${day} ${t.calendar.months[month - 1] ?? ''} ${year}`;
+  return new Intl.DateTimeFormat(t.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, day),
+  );
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ackToken, ackUrl } from './ack-links.ts';
-import { detentionSteps, SAMPLE_DETENTION_INFO } from './alert-steps.ts';
+import { detentionSteps, sampleDetentionInfo } from './alert-steps.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import { practiceMail } from '#server/mail/templates/practice-mail.ts';
 import type { RenderContext } from '#server/messages/kind-spec.ts';
@@ -25,7 +25,7 @@ export function renderPractice(data: v.InferOutput<typeof practiceData>, context
     extra: detentionSteps(
       language,
       data.person.name,
-      data.detentionSample ? { info: SAMPLE_DETENTION_INFO, sample: true } : undefined,
+      data.detentionSample ? { info: sampleDetentionInfo(language), sample: true } : undefined,
     ),
   });
 }

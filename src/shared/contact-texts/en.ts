@@ -200,4 +200,19 @@ export const en: ContactTexts = {
         medicines: 'Medicines',
       }) as Record<string, string | undefined>
     )[field] ?? field,
+
+  samplePacket: {
+    legal_name: 'Firstname Lastname Sample',
+    birth_country: 'Sample country',
+    lawyer_name: 'Sample lawyer',
+    children_pickup: 'Sample person',
+    documents_location: 'Sample place',
+    medicines: 'None (sample)',
+  },
+
+  requestFailed: "We couldn't reach our server. Check your connection and try again.",
+  tooManyTries: 'Too many tries from this connection. Wait a moment and try again.',
+  closeNotice: 'Close notice',
+  connectionStatus: 'Connection status',
+  offlineNeedsSignal: "You're offline. You need a signal to continue.",
 };

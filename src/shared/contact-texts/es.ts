@@ -231,6 +231,22 @@ export const es = {
         medicines: 'Medicinas',
       }) as Record<string, string | undefined>
     )[field] ?? field,
+  // A practice's sample packet: clearly nobody's data, in the reader's words (a name, a country, a place).
+  samplePacket: {
+    legal_name: 'Nombre Apellido Ejemplo',
+    birth_country: 'País de ejemplo',
+    lawyer_name: 'Abogada de ejemplo',
+    children_pickup: 'Persona de ejemplo',
+    documents_location: 'Lugar de ejemplo',
+    medicines: 'Ninguna (ejemplo)',
+  },
+
+  // What a contact's page says when a call to the server fails (no signal, a busy server, too many tries).
+  requestFailed: 'No pudimos comunicarnos con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+  tooManyTries: 'Demasiados intentos desde esta conexión. Espera un momento e inténtalo de nuevo.',
+  closeNotice: 'Cerrar aviso',
+  connectionStatus: 'Estado de la conexión',
+  offlineNeedsSignal: 'Sin conexión. Necesitas señal para continuar.',
 };
 
 /** Names for a language Intl cannot spell: Sunday first, January first. */

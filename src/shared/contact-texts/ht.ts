@@ -199,4 +199,19 @@ export const ht: ContactTexts = {
         medicines: 'Medikaman',
       }) as Record<string, string | undefined>
     )[field] ?? field,
+
+  samplePacket: {
+    legal_name: 'Non Siyati Egzanp',
+    birth_country: 'Peyi egzanp',
+    lawyer_name: 'Avoka egzanp',
+    children_pickup: 'Moun egzanp',
+    documents_location: 'Kote egzanp',
+    medicines: 'Okenn (egzanp)',
+  },
+
+  requestFailed: 'Nou pa t ka kominike ak sèvè nou an. Tcheke koneksyon w epi eseye ankò.',
+  tooManyTries: 'Twòp esè soti nan koneksyon sa a. Tann yon ti moman epi eseye ankò.',
+  closeNotice: 'Fèmen mesaj la',
+  connectionStatus: 'Eta koneksyon an',
+  offlineNeedsSignal: 'Pa gen koneksyon. Ou bezwen siyal pou w kontinye.',
 };

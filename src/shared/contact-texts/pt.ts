@@ -210,4 +210,19 @@ export const pt: ContactTexts = {
         medicines: 'Remédios',
       }) as Record<string, string | undefined>
     )[field] ?? field,
+
+  samplePacket: {
+    legal_name: 'Nome Sobrenome Exemplo',
+    birth_country: 'País de exemplo',
+    lawyer_name: 'Advogada de exemplo',
+    children_pickup: 'Pessoa de exemplo',
+    documents_location: 'Lugar de exemplo',
+    medicines: 'Nenhum (exemplo)',
+  },
+
+  requestFailed: 'Não conseguimos falar com o nosso servidor. Verifique a conexão e tente de novo.',
+  tooManyTries: 'Muitas tentativas a partir desta conexão. Espere um pouco e tente de novo.',
+  closeNotice: 'Fechar aviso',
+  connectionStatus: 'Estado da conexão',
+  offlineNeedsSignal: 'Sem conexão. Você precisa de sinal para continuar.',
 };

@@ -49,7 +49,7 @@ describe('page views', () => {
 
   it('gives every screen its own document title, the 404 page too', async () => {
     const screens = [
-      ['/web/active/invalid', 'Token Inválido'],
+      ['/web/auth/signin', 'Iniciar sesión'],
       ['/no/such/page', 'Página No Encontrada'],
     ] as const;
     for (const [path, title] of screens) {
@@ -59,5 +59,19 @@ describe('page views', () => {
       stop();
       expect(document.title).toBe(`${title} · ${APP_NAME}`);
     }
+  });
+
+  it("leaves a contact's page to title itself in the contact's language, after a navigation too", async () => {
+    const { router } = createTestRouter('/web/active/ack/tok-3f9a8b7c6d5e?lang=ht');
+    const stop = trackPageViews(router);
+    await router.load();
+    // What the invalid-link page's own title in Creole would be (use-contact-language.ts sets it).
+    document.title = `Lyen an pa bon · ${APP_NAME}`;
+    await router.navigate({ to: '/web/active/invalid', search: { lang: 'ht' } });
+    stop();
+    expect({ title: document.title, views: window.dataLayer?.length }).toEqual({
+      title: `Lyen an pa bon · ${APP_NAME}`,
+      views: 2,
+    });
   });
 });

@@ -152,12 +152,19 @@ describe('detention information', () => {
     // Practice first: a sample for the chosen, never the real data.
     expect((await press(t, me, { alert_status: '3', ...MEXICO })).status).toBe(200);
     const practiceTo = async (email: string) =>
-      (await mailsTo(t, email)).find((mail) => /^(PRUEBA|TEST)/.test(mail.subject ?? ''));
+      (await mailsTo(t, email)).find((mail) => /^(PRUEBA|TEST|TÈS)/.test(mail.subject ?? ''));
     const luisPractice = (await practiceTo(luis))?.text ?? '';
     expect(luisPractice).toContain('Esto es una muestra');
     expect(luisPractice).toContain(es.locatorByNumber('000000000', 'País de ejemplo'));
     for (const value of VALUES) expect(luisPractice).not.toContain(value);
     expect((await practiceTo(maria))?.text).not.toContain('Esto es una muestra');
+    // The sample speaks the contact's language too: no Spanish 'País de ejemplo' in a Creole practice.
+    const jeanPractice = (await practiceTo(jean))?.text ?? '';
+    expect({
+      locator: jeanPractice.includes(ht.locatorByNumber('000000000', ht.samplePacket.birth_country)),
+      birthDate: jeanPractice.includes(`- ${ht.packetLabel('birth_date')}: 31 janvye 1990`),
+      spanish: Object.values(es.samplePacket).filter((value) => jeanPractice.includes(value)),
+    }).toEqual({ locator: true, birthDate: true, spanish: [] });
 
     t.clock.advance(10 * 60_000);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
@@ -180,7 +187,7 @@ describe('detention information', () => {
         es.g28Filed('Rosa Prueba'),
         '',
         es.packetHeading('Rosa Prueba'),
-        '- Fecha de nacimiento: 1988-04-12',
+        '- Fecha de nacimiento: 12 de abril de 1988',
         '- Quién recoge a los niños: Mi hermana Ana',
         '- Cómo comunicarse con esa persona: +13055550155',
         '- Dónde están los documentos: Caja azul debajo de la cama',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DETENTION_INFO } from '#shared/api/detention-info.ts';
+import { EMPTY_DETENTION_INFO, type DetentionInfo } from '#shared/api/detention-info.ts';
 import { contactTexts } from '#shared/contact-texts/index.ts';
 import { pushTexts } from '#shared/push-texts.ts';
 import { pushKinds } from '#shared/push-payload.ts';
 import { HTML_LANG, LANGUAGES, type Language } from '#shared/language.ts';
-import { detentionSteps, SAMPLE_DETENTION_INFO } from '#server/message-content/alert-steps.ts';
+import { detentionSteps, sampleDetentionInfo } from '#server/message-content/alert-steps.ts';
 import type { MailContent } from '#server/mail/mail-content.ts';
 import {
   alertEndedMail,
@@ -13,6 +13,7 @@ import {
   type AlertMailInput,
 } from '#server/mail/templates/alert-mails.ts';
 import { contactInvitationMail } from '#server/mail/templates/contact-invitation.ts';
+import { deletionNoticeMail } from '#server/mail/templates/deletion-notice-mail.ts';
 import { alertDuressMail } from '#server/mail/templates/duress-mail.ts';
 import { missedCheckInLead, missedCheckInMail } from '#server/mail/templates/missed-check-in-mail.ts';
 import { practiceMail } from '#server/mail/templates/practice-mail.ts';
@@ -25,12 +26,20 @@ import { otherLanguageIn, otherLanguageInText } from '#test/support/catalogue-fr
 // every optional part present (position, late arrival, packet, G-28, deliveries, a missed
 // check-in): none may carry a fixed text of another language's catalogue.
 
-const PACKET = {
-  ...SAMPLE_DETENTION_INFO,
+/** What a person typed (in Spanish): their own words reach every contact as they are. */
+const PACKET: DetentionInfo = {
   legal_name: 'Rosa María Prueba',
+  birth_date: '1990-01-31',
   birth_country: 'Honduras',
   a_number: '123456789',
-  g28_signed: 'no' as const,
+  consulate_phone: '+13055550999',
+  lawyer_name: 'Carmen Ruiz',
+  lawyer_phone: '+13055550177',
+  g28_signed: 'no',
+  children_pickup: 'Ana',
+  children_contact: '+13055550155',
+  documents_location: 'Caja azul',
+  medicines: 'Insulina',
 };
 
 function input(language: Language): AlertMailInput {
@@ -95,12 +104,21 @@ function everyMail(language: Language): Record<string, MailContent> {
     safe: alertEndedMail({ ...base, deliveries, safe: true }),
     practice: practiceMail({
       ...base,
-      extra: detentionSteps(language, 'Rosa Prueba', { info: SAMPLE_DETENTION_INFO, sample: true }),
+      extra: detentionSteps(language, 'Rosa Prueba', { info: sampleDetentionInfo(language), sample: true }),
     }),
     withoutPacket: alertStartedMail({
       ...base,
       position: null,
       extra: detentionSteps(language, 'Rosa Prueba', undefined),
+    }),
+    deletion: deletionNoticeMail({
+      person: base.person,
+      contactFirstname: 'Luis',
+      language,
+      requestedAt: new Date('2026-03-01T13:30:00Z'),
+      timezone: base.moment.timezone,
+      days: 7,
+      unsubscribeUrl: base.unsubscribeUrl,
     }),
     emptyPacket: alertStartedMail({
       ...base,

@@ -5,10 +5,10 @@ import type { AckView } from '#shared/api/deliveries.ts';
 import type { ContactTexts } from '#shared/contact-texts/index.ts';
 import { track } from '#client/lib/analytics.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
+import { linkFailureText, showLinkFailure } from '#client/lib/contact-language/link-failure.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
-import { showToast } from '#client/ui/toast-store.ts';
 import { useAcknowledgeMutation } from '#client/api/acknowledgements.ts';
 import { useAck } from '#client/api/acknowledgements.ts';
 import './ack-screen.css';
@@ -29,7 +29,7 @@ export function AckScreen({ token }: { token: string }) {
   const { language, texts, switchLanguage } = useContactLanguage('ackTitle', token);
   const toInvalid = () => void navigate({ to: '/web/active/invalid', search: languageSearch(language), replace: true });
   const firm = useFirmName();
-  const languageSwitch = <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />;
+  const top = <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />;
 
   useEffect(() => {
     if (isLinkRejected(ack.error)) toInvalid();
@@ -37,14 +37,20 @@ export function AckScreen({ token }: { token: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ack.error, navigate]);
 
-  if (ack.isPending) return <p>{texts.ackLoading}</p>;
+  if (ack.isPending)
+    return (
+      <>
+        <ContactPageTop texts={texts} language={language} />
+        <p>{texts.ackLoading}</p>
+      </>
+    );
   if (ack.isError) {
     if (isLinkRejected(ack.error)) return null;
     return (
       <>
-        {languageSwitch}
+        {top}
         <h1>{texts.ackLoadFailed}</h1>
-        <p role="alert">{ack.error.message}</p>
+        <p role="alert">{linkFailureText(ack.error, texts)}</p>
         <button type="button" className="button button--block" onClick={() => void ack.refetch()}>
           {texts.tryAgain}
         </button>
@@ -60,13 +66,13 @@ export function AckScreen({ token }: { token: string }) {
       onSuccess: (result) => track('alert_acknowledge', { practice: result.practice, first: result.recorded === true }),
       onError: (error) => {
         if (isLinkRejected(error)) toInvalid();
-        else showToast({ message: error.message, variant: 'danger' });
+        else showLinkFailure(error, texts);
       },
     });
 
   return (
     <div className="ack">
-      {languageSwitch}
+      {top}
       {view.practice && <p className="ack__practice">{texts.practiceNotice(who)}</p>}
       <h1>{view.practice ? texts.ackPracticeHeading(who) : texts.ackHeading(who)}</h1>
       {/* The link's own alert gave way to this one: never 'finalizó' while the danger goes on (docs/decisions/047). */}

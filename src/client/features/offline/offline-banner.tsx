@@ -1,7 +1,7 @@
 import { useConnectionSaidHere } from '#client/lib/connection/connection-said-here.ts';
 import { useAuth } from '#client/lib/session/use-session.ts';
 import { isSessionValid } from '#client/lib/session/session-validity.ts';
-import { useOnline } from './use-online.ts';
+import { useOnline } from '#client/lib/connection/use-online.ts';
 import { CONNECTION_STATUS_NAME, OFFLINE_NEEDS_SIGNAL, OFFLINE_SOS_STILL_WORKS } from './offline-texts.ts';
 import './offline-banner.css';
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contactTexts } from '#shared/contact-texts/index.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
@@ -74,7 +75,8 @@ describe('a contact confirming from the e-mailed link', () => {
     const { router } = renderApp(`/web/active/verify/${TOKEN}`);
     fireEvent.click(within(await terms()).getByRole('button', { name: 'Aceptar' }));
     await vi.waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toContain('No hay conexión con el servidor. Revisa tu conexión.'),
+      // The contact's words for a failed call (decision 048), Spanish here, not the API client's.
+      expect(screen.getByRole('alert').textContent).toContain(contactTexts('es').requestFailed),
     );
     expect(router.state.location.pathname).toBe(`/web/active/verify/${TOKEN}`);
     expect(within(await terms()).getByRole('button', { name: 'Aceptar' })).toHaveProperty('disabled', false);

@@ -92,6 +92,22 @@ describe('a contact page in the contact’s language', () => {
     );
   });
 
+  it("keeps a switch made on the terms reached from a contact's page, with that page's token", async () => {
+    const { calls } = stubApi({ 'PUT /api/contact-language': () => ok('Guardamos el idioma de tus correos.') });
+    const { router } = renderApp(`/web/active/unsubscribe?token=${TOKEN}&lang=pt`);
+    fireEvent.click(await screen.findByRole('link', { name: 'Termos e condições' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Termos e condições' })).toBeTruthy();
+    expect(router.state.location.search).toEqual({ token: TOKEN, lang: 'pt' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Kreyòl ayisyen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kondisyon itilizasyon' })).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => [call.url, call.body])).toEqual([
+        ['/api/contact-language', { token: TOKEN, language: 'ht' }],
+      ]),
+    );
+  });
+
   it('reads anything but a known language as Spanish', async () => {
     renderApp('/web/active/invalid?lang=fr');
     expect(await screen.findByRole('heading', { name: 'Token Inválido' })).toBeTruthy();

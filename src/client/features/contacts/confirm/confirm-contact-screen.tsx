@@ -2,11 +2,11 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Language } from '#shared/language.ts';
 import { track } from '#client/lib/analytics.ts';
-import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
 import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
+import { showLinkFailure } from '#client/lib/contact-language/link-failure.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
-import { showToast } from '#client/ui/toast-store.ts';
 import { isLinkRejected } from '#client/api/contact-links.ts';
 import { useVerifyContactMutation } from '#client/api/contact-links.ts';
 
@@ -54,7 +54,7 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
         if (isLinkRejected(error)) {
           void navigate({ to: '/web/active/invalid', search, replace: true });
         } else {
-          showToast({ message: error.message, variant: 'danger' });
+          showLinkFailure(error, texts);
         }
       },
     });
@@ -62,11 +62,11 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
   if (person?.accepted) {
     return (
       <>
-        <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />
+        <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />
         <h1>{texts.alreadyAcceptedHeading}</h1>
         <p role="status">{texts.alreadyAccepted(person.name)}</p>
         <p className="muted">{texts.acceptClose}</p>
-        <ContactTermsLink texts={texts} language={language} />
+        <ContactTermsLink texts={texts} language={language} token={token} />
       </>
     );
   }
@@ -80,7 +80,7 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
         intro: <p>{texts.confirmIntro(person?.name ?? null)}</p>,
         language,
         labels: texts,
-        top: <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />,
+        top: <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />,
       })}
     </>
   );

@@ -2,11 +2,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { APP_NAME } from '#shared/constants.ts';
 import type { ContactTexts } from '#shared/contact-texts/index.ts';
-import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
 import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
+import { showLinkFailure } from '#client/lib/contact-language/link-failure.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
-import { showToast } from '#client/ui/toast-store.ts';
 import { isLinkRejected } from '#client/api/contact-links.ts';
 import { useUnsubscribeMutation } from '#client/api/contact-links.ts';
 
@@ -18,10 +18,10 @@ export function UnsubscribeScreen({ token }: { token: string }) {
   const navigate = useNavigate();
   const unsubscribe = useUnsubscribeMutation();
   const { language, texts, switchLanguage } = useContactLanguage('unsubscribeTitle', token);
-  const languageSwitch = <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />;
+  const languageSwitch = <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />;
   const person = useLinkPerson(token);
 
-  const termsLink = <ContactTermsLink texts={texts} language={language} />;
+  const termsLink = <ContactTermsLink texts={texts} language={language} token={token} />;
 
   if (unsubscribe.isSuccess)
     return <Unsubscribed texts={texts} languageSwitch={languageSwitch} termsLink={termsLink} />;
@@ -42,7 +42,7 @@ export function UnsubscribeScreen({ token }: { token: string }) {
               if (isLinkRejected(error)) {
                 void navigate({ to: '/web/active/invalid', search: languageSearch(language), replace: true });
               } else {
-                showToast({ message: error.message, variant: 'danger' });
+                showLinkFailure(error, texts);
               }
             },
           })

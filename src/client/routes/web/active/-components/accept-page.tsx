@@ -2,7 +2,7 @@ import { useSearch } from '@tanstack/react-router';
 import { pushTexts } from '#shared/push-texts.ts';
 import { needsIosInstallHelp } from '#client/features/install/ios-install.ts';
 import { PushControl } from '#client/features/push/push-control.tsx';
-import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
 import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
@@ -16,13 +16,13 @@ export function AcceptPage() {
   const who = useLinkPerson(token)?.name ?? null;
   return (
     <>
-      <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />
+      <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />
       <h1>{texts.acceptHeading}</h1>
       <p>{texts.acceptJoined(who)}</p>
       <p>{texts.acceptWhat(who)}</p>
       {token && <PushControl token={token} homeScreenFirst={needsIosInstallHelp()} texts={pushTexts(language)} />}
       <p className="muted">{texts.acceptClose}</p>
-      <ContactTermsLink texts={texts} language={language} />
+      <ContactTermsLink texts={texts} language={language} token={token} />
     </>
   );
 }

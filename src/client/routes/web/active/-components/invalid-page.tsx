@@ -1,4 +1,4 @@
-import { LanguageSwitch } from '#client/lib/contact-language/language-switch.tsx';
+import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
 import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 
@@ -7,7 +7,7 @@ export function InvalidPage() {
   const { language, texts, switchLanguage } = useContactLanguage('invalidTitle');
   return (
     <>
-      <LanguageSwitch texts={texts} language={language} onSwitch={switchLanguage} />
+      <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />
       <h1>{texts.invalidTitle}</h1>
       <p>{texts.invalidText}</p>
       <ContactTermsLink texts={texts} language={language} />

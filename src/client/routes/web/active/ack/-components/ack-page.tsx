@@ -17,7 +17,7 @@ export function AckPage() {
     <>
       <AckScreen token={token} />
       <PushControl token={token} homeScreenFirst={needsIosInstallHelp()} texts={pushTexts(language)} />
-      <ContactTermsLink texts={texts} language={language} />
+      <ContactTermsLink texts={texts} language={language} token={token} />
     </>
   );
 }
