@@ -6,7 +6,7 @@ import type { ContactTexts } from '#shared/contact-texts/index.ts';
 import { track } from '#client/lib/analytics.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
-import { linkFailureText, showLinkFailure } from '#client/lib/contact-language/link-failure.ts';
+import { linkFailureText, showLinkFailure } from '#client/ui/link-failure.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
 import { useAcknowledgeMutation } from '#client/api/acknowledgements.ts';

@@ -5,7 +5,7 @@ import { track } from '#client/lib/analytics.ts';
 import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
 import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
 import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
-import { showLinkFailure } from '#client/lib/contact-language/link-failure.ts';
+import { showLinkFailure } from '#client/ui/link-failure.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { isLinkRejected } from '#client/api/contact-links.ts';
 import { useVerifyContactMutation } from '#client/api/contact-links.ts';

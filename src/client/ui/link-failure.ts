@@ -1,6 +1,6 @@
 import type { ContactTexts } from '#shared/contact-texts/index.ts';
 import { ApiError } from '#client/lib/api-error.ts';
-import { showToast } from '#client/ui/toast-store.ts';
+import { showToast } from './toast-store.ts';
 
 /**
  * What a contact's page says when a call about its link fails other than by the link being
