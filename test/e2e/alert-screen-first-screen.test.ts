@@ -157,19 +157,22 @@ describe('the alert screen and its fixed FINALIZAR ALERTA bar', () => {
     await endAlertAndWaitForMail(running.app, page, contactEmail);
     await context.close();
   }, 120_000);
-  it('sent to one contact: the status, who got it, WhatsApp and the SMS whole above the bar, each said once, at 360x740, 390x844 and 412x915; WhatsApp one green in every state, focus a ring', async () => {
+  it('sent to one contact: the status, who got it, WhatsApp and the SMS whole above the bar, each said once, at 360x740, 390x844 and 412x915; WhatsApp and the SMS one colour each in every state, focus a ring', async () => {
     const { context, page, contactEmail, status, list, whatsapp, sms } = await sentAlert('enviada-uno', 1);
     const seen = await sentFirstScreens(page, { status, list, whatsapp: whatsapp[0]!, sms });
     await page.setViewportSize(PHONES[0]);
     const whatsappLooks = await looks(page, whatsapp[0]!);
+    const smsLooks = await looks(page, sms);
     const green = { background: 'rgb(7, 94, 84)', ring: false };
-    expect({ seen, whatsappLooks }).toEqual({
+    const blue = { background: 'rgb(29, 78, 137)', ring: false };
+    expect({ seen, whatsappLooks, smsLooks }).toEqual({
       seen: onEveryPhone({
         firstScreen: { status: true, list: true, whatsapp: true, sms: true },
         underTheBar: [],
         saidTwice: [],
       }),
       whatsappLooks: { rest: green, hovered: green, pressed: green, focused: { ...green, ring: true } },
+      smsLooks: { rest: blue, hovered: blue, pressed: blue, focused: { ...blue, ring: true } },
     });
     await endAlertAndWaitForMail(running.app, page, contactEmail);
     await context.close();
