@@ -21,6 +21,13 @@ const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
 
 type Shot = { name: string; file: string; error?: string };
 
+/** The alert screen once a contact's e-mail has left: the green 'Alerta enviada a tus contactos'. */
+const alertSent = (page: Page) =>
+  page
+    .getByRole('status', { name: 'Estado de tu alerta' })
+    .getByText('Alerta enviada a tus contactos')
+    .waitFor({ timeout: 60_000 });
+
 async function main() {
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
@@ -209,7 +216,7 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   await page.goto(`${app.url}/web/home`);
   await page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
   await page.waitForURL('**/web/active');
-  await shot('Alerta activa', () => page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor());
+  await shot('Alerta activa', () => alertSent(page));
   const alertMail = await waitForMail(app.dataDir, { to: contact.email, subject: /ALERTA SOS/ });
   const ackLink = /(http:\/\/\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/.exec(alertMail.text)?.[1] ?? '';
   await contactPage.goto(ackLink);
@@ -219,12 +226,10 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
     contactPage.getByText(/ya sabe que recibiste su alerta/).waitFor(),
   );
   await page.reload();
-  await shot('Alerta activa: contacto respondió', () =>
-    page
-      .getByText(/Jorge Paz/)
-      .first()
-      .waitFor(),
-  );
+  await shot('Alerta activa: contacto respondió', async () => {
+    await alertSent(page);
+    await page.getByText(/^Recibida por Jorge Paz/).waitFor({ timeout: 30_000 });
+  });
   await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
   await page.waitForURL('**/web/home');
   await shot('Inicio tras finalizar', () =>
@@ -236,9 +241,8 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   await page.waitForURL('**/web/active');
   await shot('Alerta sin conexión', () => page.getByText(/se enviará automáticamente/).waitFor());
   await context.setOffline(false);
-  await shot('Alerta enviada al volver la conexión', () =>
-    page.getByText(/se enviará automáticamente/).waitFor({ state: 'detached', timeout: 30_000 }),
-  );
+  // What the name says: the green 'Alerta enviada', not the moment between ('Estamos enviando el correo…').
+  await shot('Alerta enviada al volver la conexión', () => alertSent(page));
   await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
   await page.waitForURL('**/web/home');
 

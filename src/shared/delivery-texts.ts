@@ -60,7 +60,5 @@ export function deliveryLine(
 /** Beside a contact's e-mail line, once a phone notification reached their phone's push service. */
 export const PUSH_DELIVERED = 'Aviso entregado';
 
-export const NOBODY_ACKNOWLEDGED_YET = 'Nadie ha confirmado todavía que recibió tu alerta.';
-
 /** On the person's alert screen once someone at the firm took the alert at its desk. */
 export const firmAttendingText = (firm: string) => `${firm} está atendiendo tu alerta`;

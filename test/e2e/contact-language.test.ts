@@ -164,7 +164,7 @@ describe('the active screen while the SOS waits for signal', () => {
     await page.getByText(/se enviará automáticamente/).waitFor();
     await page.locator('#splash').waitFor({ state: 'detached' });
 
-    const share = page.getByRole('region', { name: 'Avisa ahora desde tu teléfono' });
+    const share = page.getByRole('region', { name: 'Avisa ahora por WhatsApp' });
     const whatsapp = share.getByRole('link', { name: 'Enviar por WhatsApp a Jorge Paz' });
     await whatsapp.waitFor();
     const href = (await whatsapp.getAttribute('href')) ?? '';

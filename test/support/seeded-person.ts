@@ -13,6 +13,8 @@ export type SeededPerson = {
   phone: string;
   /** The first contact, added as the first-contact screen adds it; confirmed from its e-mail unless `confirmed: false`. */
   contact?: SeededContact & { confirmed?: boolean };
+  /** Contacts added after the first, each confirmed from its e-mail as the first one is. */
+  moreContacts?: SeededContact[];
 };
 
 async function api(app: RunningApp, method: string, apiPath: string, body: unknown, token?: string) {
@@ -51,14 +53,17 @@ export async function seedPerson(app: RunningApp, person: SeededPerson): Promise
     await api(app, 'POST', 'contacts', { ...withoutConfirmed(person.contact), language: 'es' }, token);
     await api(app, 'PUT', 'profile/firm-consent', { share: false }, token);
   }
+  for (const more of person.moreContacts ?? []) await api(app, 'POST', 'contacts', { ...more, language: 'es' }, token);
   // The phone enters with a session of its own: this one must not count among the person's open sessions.
   await api(app, 'POST', 'logout', {}, token);
+  for (const more of person.moreContacts ?? []) await acceptInvitation(app, more.email);
   if (!person.contact || person.contact.confirmed === false) return;
-  const contact = person.contact;
-  const invitation = await waitForMail(app.dataDir, {
-    to: contact.email,
-    subject: /te agregó como contacto de emergencia/,
-  });
+  await acceptInvitation(app, person.contact.email);
+}
+
+/** The contact opens the invitation's link and accepts. */
+async function acceptInvitation(app: RunningApp, email: string): Promise<void> {
+  const invitation = await waitForMail(app.dataDir, { to: email, subject: /te agregó como contacto de emergencia/ });
   const link = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
   const accepted = await fetch(`${app.url}/api/verify-contact/${link}`);
   if (accepted.status !== 200) throw new Error(`The contact's acceptance link answered ${accepted.status}`);

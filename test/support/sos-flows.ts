@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningApp } from './app-server.ts';
 import { phonePage } from './browser-flows.ts';
-import { enterToHome, seedPerson } from './seeded-person.ts';
+import { enterToHome, seedPerson, type SeededContact } from './seeded-person.ts';
 import { SOS_QUEUE_NAME } from '#shared/constants.ts';
 import { readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
 
@@ -11,7 +11,7 @@ export const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
 export type PersonOnHome = { context: BrowserContext; page: Page; contactEmail: string; email: string };
 
 /**
- * A new person with one contact who confirmed from the e-mail, on home, with
+ * A new person with one contact who confirmed from the e-mail (and `moreContacts`, confirmed too), on home, with
  * geolocation granted and the page controlled by the service worker (unless
  * `serviceWorkers` is 'block': then every request is the network's, for routes to hold).
  */
@@ -21,9 +21,12 @@ export async function personWithConfirmedContact(
   tag: string,
   /** Runs on the new context before its first page opens (routes, init scripts). */
   prepare?: (context: BrowserContext) => Promise<void>,
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; moreContacts?: SeededContact[] } = {},
 ): Promise<PersonOnHome> {
-  const { context, page } = await phonePage(browser, options);
+  const { context, page } = await phonePage(
+    browser,
+    options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {},
+  );
   await prepare?.(context);
   await context.grantPermissions(['geolocation'], { origin: app.url });
   await context.setGeolocation(MIAMI);
@@ -37,6 +40,7 @@ export async function personWithConfirmedContact(
     lastname: tag,
     phone: '+12025550143',
     contact: { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '+13055550100', kinship: 'Hermano' },
+    moreContacts: options.moreContacts,
   });
   await enterToHome(page, app, email, options);
   if (options.serviceWorkers !== 'block') await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

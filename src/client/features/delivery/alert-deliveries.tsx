@@ -1,5 +1,5 @@
 import { clockTime } from '#shared/alert-moment.ts';
-import { firmAttendingText, NOBODY_ACKNOWLEDGED_YET } from '#shared/delivery-texts.ts';
+import { firmAttendingText } from '#shared/delivery-texts.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
 import { useAlertDeliveries } from '#client/api/deliveries.ts';
 import { DeliveryList, StaleNote } from './delivery-list.tsx';
@@ -26,12 +26,11 @@ export function AlertDeliveries({ reached }: { reached: boolean }) {
     </p>
   );
   if (alert.deliveries.length === 0) return attending || null;
-  const anyAcknowledged = alert.deliveries.some((delivery) => delivery.state === 'acknowledged');
   return (
     <>
       {attending}
       <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
-        {!anyAcknowledged && <p className="delivery__note">{NOBODY_ACKNOWLEDGED_YET}</p>}
+        {/* Each line says whether that contact confirmed ('sin confirmar todavía'): no line under them says it again. */}
         {alert.last_reminder_at && (
           <p className="delivery__note">
             Enviamos un recordatorio a quien no ha confirmado, a las {clockTime(new Date(alert.last_reminder_at))}.

@@ -10,6 +10,8 @@ import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
 import { fakeRegistration, moveTo } from '../../support/service-worker-registration.ts';
 
+const CONFIRMED = '2026-01-11T09:00:00.000Z';
+
 let stop: () => void = () => undefined;
 
 afterEach(() => {
@@ -31,8 +33,11 @@ function firstInstall() {
 }
 
 describe('the first install', () => {
-  it('is announced once, at the top of the next screen, without moving the screen the person is using', async () => {
-    const { router } = renderApp('/web/auth/signin');
+  it('is announced once, on home, never on the screens of sign-in', async () => {
+    const confirmed = [aContact({ email_verified_at: CONFIRMED })];
+    const { router } = renderApp('/web/auth/signin', {
+      seed: (queryClient) => queryClient.setQueryData(['contacts'], confirmed),
+    });
     await screen.findByRole('button', { name: 'Continuar' });
     const browser = firstInstall();
     expect(browser.reload).not.toHaveBeenCalled();
@@ -40,23 +45,40 @@ describe('the first install', () => {
 
     await router.navigate({ to: '/unauthorized' });
     await screen.findByText('Acceso Denegado');
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+
+    signIn({ alert_status: false });
+    stubApi({ 'GET /api/contacts': () => ok(confirmed) });
+    await router.navigate({ to: '/web/home' });
+    await screen.findByRole('heading', { name: 'Inicio' });
     expect(screen.getByText(READY_OFFLINE).getAttribute('role')).toBe('status');
 
-    await router.navigate({ to: '/web/auth/signin' });
-    await screen.findByRole('button', { name: 'Continuar' });
-    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
     await router.navigate({ to: '/unauthorized' });
     await screen.findByText('Acceso Denegado');
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+    await router.navigate({ to: '/web/home' });
+    await screen.findByRole('heading', { name: 'Inicio' });
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
   });
 
-  it('waits past the alert screen and home, where what to do comes right under the title, for the screen after them', async () => {
-    const { router } = renderApp('/unauthorized');
+  it('waits past home while home says nobody will be told, and past home just after an alert', async () => {
+    const { router, queryClient } = renderApp('/unauthorized', {
+      seed: (client) => client.setQueryData(['contacts'], [aContact()]),
+    });
     await screen.findByText('Acceso Denegado');
     firstInstall();
 
-    signIn({ alert_status: true });
+    signIn({ alert_status: false });
     stubApi({ 'GET /api/contacts': () => ok([aContact()]) });
+    await router.navigate({ to: '/web/home' });
+    await screen.findByRole('note', { name: 'Nadie recibirá tu alerta' });
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+
+    // The contact confirms; an alert, then home.
+    const confirmed = [aContact({ email_verified_at: CONFIRMED })];
+    stubApi({ 'GET /api/contacts': () => ok(confirmed) });
+    queryClient.setQueryData(['contacts'], confirmed);
+    signIn({ alert_status: true });
     await router.navigate({ to: '/web/active' });
     await screen.findByRole('link', { name: 'Enviar SMS a mis contactos' });
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
@@ -67,6 +89,9 @@ describe('the first install', () => {
 
     await router.navigate({ to: '/unauthorized' });
     await screen.findByText('Acceso Denegado');
+    expect(screen.queryByText(READY_OFFLINE)).toBeNull();
+    await router.navigate({ to: '/web/home' });
+    await screen.findByRole('heading', { name: 'Inicio' });
     expect(screen.getByText(READY_OFFLINE).getAttribute('role')).toBe('status');
   });
 

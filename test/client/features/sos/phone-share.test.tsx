@@ -164,12 +164,12 @@ describe('WhatsApp and the share sheet on the active screen', () => {
         oldestQueuedAt: queuedAt,
       }),
     );
-    const section = await screen.findByRole('region', { name: 'Avisa ahora desde tu teléfono' });
+    const section = await screen.findByRole('region', { name: 'Avisa ahora por WhatsApp' });
     // Where the alert stands is said once, first (the offline banner gives way), then what the phone can send.
     expect(order().slice(0, 4)).toEqual([
       'Alerta activa',
       'sos-delivery sos-delivery--waiting',
-      'Avisa ahora desde tu teléfono',
+      'Avisa ahora por WhatsApp',
       'Avisa también por SMS',
     ]);
     expect(

@@ -5,6 +5,7 @@ import { setAuth } from '#client/lib/session/session-store.ts';
 import { Dialog } from '#client/ui/dialog.tsx';
 import { declareNoContacts } from '#client/api/contact-changes.ts';
 import { ContactForm } from '../contact-form/contact-form.tsx';
+import './first-contact-screen.css';
 
 type Open = 'none' | 'congratulations' | 'no-contacts';
 
@@ -30,7 +31,11 @@ export function FirstContactScreen({ onDone }: { onDone?: () => void } = {}) {
           setOpen('congratulations');
         }}
       />
-      <button type="button" className="button button--ghost button--block" onClick={() => setOpen('no-contacts')}>
+      <button
+        type="button"
+        className="button button--ghost button--block first-contact__none"
+        onClick={() => setOpen('no-contacts')}
+      >
         No tengo contactos de emergencia
       </button>
 

@@ -2,6 +2,7 @@ import { firmConsentTexts as texts } from '#shared/api/firm-consent.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useSetFirmConsentMutation } from '../api/set-firm-consent.ts';
+import './firm-consent-offer.css';
 
 /**
  * The one offer after signup: yes or 'Ahora no', either answer remembered by the server so it is
@@ -27,17 +28,19 @@ export function FirmConsentOffer({ onDone }: { onDone: () => void }) {
       <h1>{texts.offerTitle(firm)}</h1>
       <p>{texts.explanation(firm)}</p>
       <p className="muted">Puedes cambiarlo cuando quieras en tu perfil.</p>
-      <button type="button" className="button button--block" disabled={save.isPending} onClick={() => answer(true)}>
-        {texts.offerYes}
-      </button>
-      <button
-        type="button"
-        className="button button--ghost button--block"
-        disabled={save.isPending}
-        onClick={() => answer(false)}
-      >
-        {texts.offerNo}
-      </button>
+      <div className="firm-consent-offer__answers">
+        <button type="button" className="button button--block" disabled={save.isPending} onClick={() => answer(true)}>
+          {texts.offerYes}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          disabled={save.isPending}
+          onClick={() => answer(false)}
+        >
+          {texts.offerNo}
+        </button>
+      </div>
     </>
   );
 }

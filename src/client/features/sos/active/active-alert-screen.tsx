@@ -17,7 +17,7 @@ import { DeliveryStatus } from './delivery-status.tsx';
 import { emailReach } from './email-reach.ts';
 import { EndAlertButton } from './end-alert-button.tsx';
 import { NeedsSignIn } from './needs-sign-in.tsx';
-import { PhoneShare } from './phone-share.tsx';
+import { PhoneShare, ShareSheetButton } from './phone-share.tsx';
 import { RejectedRequests } from './rejected-requests.tsx';
 import { SmsFallback } from './sms-fallback.tsx';
 import { usePositionUpdate } from './use-position-update.ts';
@@ -105,7 +105,14 @@ export function ActiveAlertScreen({
   const fromThePhone = (
     <>
       <PhoneShare contacts={contacts} name={who} fix={location.fix} queued={queued} />
-      <SmsFallback contacts={contacts} name={who} fix={location.fix} reach={reach} />
+      <SmsFallback
+        contacts={contacts}
+        name={who}
+        fix={location.fix}
+        reach={reach}
+        locationNote={locationText(location)}
+      />
+      <ShareSheetButton contacts={contacts} name={who} fix={location.fix} />
     </>
   );
 
@@ -129,7 +136,6 @@ export function ActiveAlertScreen({
       {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />
-      <p className="muted sos-active__location">{locationText(location)}</p>
       {!queued && fromThePhone}
       <EndAlertButton />
     </div>

@@ -17,52 +17,58 @@ interface Props {
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * From the person's own phone, beside the SMS: a WhatsApp chat with each
- * confirmed contact, the message already typed (with the map), and the share
- * sheet for any other app. Nothing here needs our server.
+ * From the person's own phone, beside the SMS: a WhatsApp chat with each confirmed contact, the
+ * message already typed (with the map). Nothing here needs our server.
  */
 export function PhoneShare({ contacts, name, fix, queued }: Props) {
   const people = whatsappContacts(contacts ?? []);
-  const share = canShare();
-  if (people.length === 0 && !share) return null;
+  if (people.length === 0) return null;
+  return (
+    <section className="sos-share" aria-labelledby="sos-share-title">
+      <h2 id="sos-share-title">{queued ? 'Avisa ahora por WhatsApp' : 'Avisa también por WhatsApp'}</h2>
+      {/* One button a contact, each showing the name only (the heading says WhatsApp): with three
+          contacts they share a row or two, so the SMS still shows above FINALIZAR ALERTA. */}
+      <ul className="sos-share__contacts">
+        {people.map((contact) => (
+          <li key={contact.id}>
+            <a
+              className="button button--block sos-share__whatsapp"
+              href={whatsappHref(contact, name, fix)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => track('whatsapp_open', { queued })}
+            >
+              <span className="visually-hidden">Enviar por WhatsApp a</span> {contact.firstname} {contact.lastname}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The system share sheet for any other app, where the browser has one: after the SMS, which
+ * reaches every contact with one tap and must stay on the first screen.
+ */
+export function ShareSheetButton({ contacts, name, fix }: Omit<Props, 'queued'>) {
+  if (!canShare()) return null;
   // The share sheet goes anywhere: in the languages of the contacts it would most likely reach.
   const text = smsText(
     name,
     fix,
-    people.map((contact) => contact.language),
+    whatsappContacts(contacts ?? []).map((contact) => contact.language),
   );
   return (
-    <section className="sos-share" aria-labelledby="sos-share-title">
-      <h2 id="sos-share-title">{queued ? 'Avisa ahora desde tu teléfono' : 'Avisa también por WhatsApp'}</h2>
-      {people.length > 0 && (
-        <ul className="sos-share__contacts">
-          {people.map((contact) => (
-            <li key={contact.id}>
-              <a
-                className="button button--block sos-share__whatsapp"
-                href={whatsappHref(contact, name, fix)}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => track('whatsapp_open', { queued })}
-              >
-                Enviar por WhatsApp a {contact.firstname} {contact.lastname}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-      {share && (
-        <button
-          type="button"
-          className="button button--ghost button--block"
-          onClick={() => {
-            // Closing the sheet without choosing rejects: nothing to tell the person.
-            navigator.share({ text }).catch(() => undefined);
-          }}
-        >
-          Compartir
-        </button>
-      )}
-    </section>
+    <button
+      type="button"
+      className="button button--ghost button--block"
+      onClick={() => {
+        // Closing the sheet without choosing rejects: nothing to tell the person.
+        navigator.share({ text }).catch(() => undefined);
+      }}
+    >
+      Compartir
+    </button>
   );
 }

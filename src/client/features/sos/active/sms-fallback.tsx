@@ -15,13 +15,15 @@ interface Props {
   name: string;
   fix: Fix | null;
   reach: EmailReach;
+  /** Where the position stands ('Tu ubicación va en el SMS.'): said under the button it goes with. */
+  locationNote: string;
 }
 
 /**
  * Always here, for when data never comes back: an SMS from the person's own
  * phone to the contacts who get the e-mail, or to everyone saved when none does.
  */
-export function SmsFallback({ contacts, name, fix, reach }: Props) {
+export function SmsFallback({ contacts, name, fix, reach, locationNote }: Props) {
   const list = contacts ?? [];
   const anyConfirmed = reach.anyone;
   // Opted-out contacts cannot confirm again from here.
@@ -43,6 +45,7 @@ export function SmsFallback({ contacts, name, fix, reach }: Props) {
       <a className="button button--block" href={smsHref(list, name, fix, reach.getsEmail)}>
         Enviar SMS a mis contactos
       </a>
+      <p className="muted sos-sms__location">{locationNote}</p>
       {!anyConfirmed && toConfirm.length > 0 && (
         <>
           <p className="sos-sms__confirm">Para que reciban tus alertas por correo, pide que confirmen:</p>
