@@ -68,6 +68,7 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/lib/app-update/watch-for-updates.ts',
   'src/client/lib/connection/connection-said-here.ts',
   'src/client/lib/connection/use-online.ts',
+  'src/client/lib/contact-language/contact-page.ts',
   'src/client/lib/create-store.ts',
   'src/client/lib/first-paint.ts',
   'src/client/lib/forget-on-expiry.ts',
