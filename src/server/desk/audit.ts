@@ -131,6 +131,7 @@ export async function listAudit(
     alert_ref: line.alertRef,
     alert_id: alertId,
     results: line.results,
+    subject_email: line.subjectEmail,
   }));
 }
 

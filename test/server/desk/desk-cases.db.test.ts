@@ -220,6 +220,7 @@ describe('what staff see and do with a case', () => {
         alert_ref: caseFingerprint(t.config.secret, alertId),
         alert_id: alertId,
         results: null,
+        subject_email: null,
       },
       {
         action: 'search',
@@ -228,6 +229,7 @@ describe('what staff see and do with a case', () => {
         alert_ref: null,
         alert_id: null,
         results: (byPhone.body.message as DeskClient[]).length,
+        subject_email: null,
       },
       {
         action: 'search',
@@ -236,6 +238,7 @@ describe('what staff see and do with a case', () => {
         alert_ref: null,
         alert_id: null,
         results: byName.length,
+        subject_email: null,
       },
     ]);
     // The log keeps no searched text, yet an admin can still ask whether a name or phone was searched.
