@@ -75,6 +75,8 @@ export type DeskFeedListener = {
   resync(): void;
   /** The server is stopping: the stream ends, and the desk reconnects to another instance. */
   end(): void;
+  /** Desk sessions ended on some instance (a staff member removed): each stream checks its own now. */
+  sessionsEnded?(): void;
 };
 
 /** The instance's live feed of the desk (src/server/desk/desk-feed.ts). */

@@ -59,4 +59,14 @@ export const staffInvited = 'Invitación enviada.';
 export const staffRemoved = 'Quitado del equipo.';
 export const staffNotFound = 'No está en el equipo.';
 export const staffCannotRemoveSelf = 'No puedes quitarte a ti mismo. Pide a otro admin que lo haga.';
+export const staffLastAdmin =
+  'Es el único admin del escritorio: sin admin nadie podría manejar el equipo ni leer el registro. Invita antes a otro admin.';
+/** Why a desk session ended, told on 'Entrar' (the first refusal says it; later ones cannot know). */
+export const staffSessionRemoved =
+  'Te quitaron del equipo del escritorio: tu sesión se cerró y tu llave de acceso ya no vale. Si es un error, pide a un admin que te invite de nuevo.';
+export const staffSessionIdle =
+  'Tu sesión del escritorio se cerró tras 30 minutos sin usarlo. Entra otra vez con tu llave de acceso.';
+export const staffSessionExpired =
+  'Tu sesión del escritorio se cerró: dura como mucho 12 horas. Entra otra vez con tu llave de acceso.';
+export const staffSessionEnded = 'Tu sesión del escritorio terminó. Entra otra vez con tu llave de acceso.';
 export const onCallSaved = 'Guardado.';

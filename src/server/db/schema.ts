@@ -779,9 +779,12 @@ export const deskAudit = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: tz('at').notNull(),
-    staffId: uuid('staff_id').notNull(),
+    /** Null for the operator's `npm run staff` on the server (no desk session behind it). */
+    staffId: uuid('staff_id'),
     staffEmail: text('staff_email').notNull(),
-    action: text('action', { enum: ['search', 'lookup', 'case-opened'] }).notNull(),
+    action: text('action', { enum: ['search', 'lookup', 'case-opened', 'staff-removed'] }).notNull(),
+    /** 'staff-removed': the address of the staff member removed (staff, never a client). */
+    subjectEmail: text('subject_email'),
     /** The keyed fingerprint of what was searched or looked up (name or phone), never the text. */
     queryHash: text('query_hash'),
     /** The keyed fingerprint of the case opened, never its id. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { DESK_SEARCH_MIN_LENGTH, type DeskAuditLine } from '#shared/api/desk.ts';
+import { auditLineText, deskAuditTexts } from '#shared/api/desk-audit.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { deskAudit, deskAuditCases } from '#server/db/schema.ts';
 import { hmac } from '#server/security/hashing.ts';
@@ -131,21 +132,48 @@ export async function listAudit(
     alert_ref: line.alertRef,
     alert_id: alertId,
     results: line.results,
+    subject_email: line.subjectEmail,
   }));
 }
 
-const CSV_COLUMNS = ['id', 'at', 'staff_email', 'action', 'query_hash', 'alert_ref', 'alert_id', 'results'] as const;
+/** A moment as a spreadsheet reads it and a person does too: '2026-11-27 11:05:03', in `timeZone`. */
+function csvMoment(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
 
 /**
- * RFC 4180 CSV. A cell starting with = + - @ is prefixed with a quote mark so that a spreadsheet
- * shows it instead of running it as a formula (a fingerprint may start with '-').
+ * The log as 'Exportar CSV' saves it, for a spreadsheet: Spanish headers, one row per line, its
+ * moment in `timeZone` (the desk's), what happened in the words 'Registro' uses, and the case while
+ * it is kept. No fingerprint: a spreadsheet can do nothing with one. UTF-8 with a byte order mark
+ * (without it Excel reads the accents as Latin-1), RFC 4180 quoting, and a cell starting with
+ * = + - @ is prefixed with a quote mark so that a spreadsheet shows it instead of running it.
  */
-export function auditCsv(lines: DeskAuditLine[]): string {
-  const cell = (value: string | number | null) => {
-    let text = value === null ? '' : String(value);
+export function auditCsv(lines: DeskAuditLine[], timeZone: string): string {
+  const cell = (value: string) => {
+    let text = value;
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  const rows = lines.map((line) => CSV_COLUMNS.map((column) => cell(line[column])).join(','));
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  const header = [
+    deskAuditTexts.csvWhen(timeZone),
+    deskAuditTexts.csvWho,
+    deskAuditTexts.csvWhat,
+    deskAuditTexts.csvCase,
+  ];
+  const rows = lines.map((line) => [
+    csvMoment(line.at, timeZone),
+    line.staff_email,
+    auditLineText(line),
+    line.action === 'case-opened' ? (line.alert_id ?? deskAuditTexts.caseGone) : '',
+  ]);
+  return '\uFEFF' + [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -8,6 +8,7 @@ import {
   deskNoteSchema,
   deskSearchSchema,
 } from '#shared/api/desk.ts';
+import { deskAuditCsvQuerySchema } from '#shared/api/desk-audit.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { fail, ok } from '#server/http/replies.ts';
@@ -94,10 +95,11 @@ export function deskCaseRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'cloc
       await recordAudit(db, config.secret, c.get('staff'), entry, clock.now());
       return ok(c, found);
     })
-    .get('/desk/audit.csv', admin, async (c) => {
+    .get('/desk/audit.csv', admin, validateQuery(deskAuditCsvQuerySchema), async (c) => {
+      const { zona } = c.req.valid('query');
       c.header('content-type', 'text/csv; charset=utf-8');
-      c.header('content-disposition', 'attachment; filename="auditoria-desk.csv"');
+      c.header('content-disposition', 'attachment; filename="registro-del-escritorio.csv"');
       c.header('cache-control', 'no-store');
-      return c.body(auditCsv(await listAudit(db, { limit: 100_000 })));
+      return c.body(auditCsv(await listAudit(db, { limit: 100_000 }), zona));
     });
 }

@@ -3,10 +3,11 @@ import { errorLabel } from '#server/db/best-effort.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Log } from '#server/log.ts';
 import type { DeskEvent, DeskFeed, DeskFeedListener } from '#server/deps.ts';
+import { SESSIONS_ENDED } from '#server/staff/staff-members.ts';
 import { readDeskEvents } from './desk-events.ts';
 
-/** The channel the `alert_events` trigger notifies (migration desk_live). */
-export const DESK_FEED_CHANNEL = 'desk_feed';
+/** The channel the `alert_events` trigger notifies (migration desk_live), and a staff removal too. */
+export const DESK_FEED_CHANNEL = SESSIONS_ENDED.channel;
 
 export type DeskFeedOptions = {
   db: Db;
@@ -67,6 +68,10 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
     if (client || connecting || listeners.size === 0) return connecting ?? Promise.resolve();
     const next = new pg.Client(db.$client.options);
     next.on('notification', (message) => {
+      if (message.payload === SESSIONS_ENDED.payload) {
+        if (client === next) for (const listener of listeners) listener.sessionsEnded?.();
+        return;
+      }
       const event = parseFeedPayload(message.payload);
       if (event && client === next) emit(event);
     });

@@ -19,7 +19,7 @@ const MAX_WAITING = 1_000;
 
 export type DeskStreamDeps = { db: Db; clock: Clock; deskFeed: DeskFeed; log: Log; heartbeatMs?: number };
 
-type Waiting = DeskEvent | 'resync' | 'end';
+type Waiting = DeskEvent | 'resync' | 'end' | 'check';
 
 /** `Last-Event-ID` as the browser sends it back: an id we gave, or nothing. */
 export function parseLastEventId(header: string | undefined): number | undefined {
@@ -40,7 +40,8 @@ export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEAR
   return (c: Context<AppEnv>) => {
     const after = parseLastEventId(c.req.header('last-event-id'));
     const sessionId = c.get('staffSessionId');
-    // Looked at with each keep-alive: a stream outlives no sign-out, removal or idle end.
+    // Looked at with each keep-alive, and at once when a removal says so: a stream outlives no
+    // sign-out, removal or idle end.
     const stands = () => streamSessionStands(db, sessionId, clock.now());
     return streamSSE(c, async (stream) => {
       const waiting: Waiting[] = [];
@@ -55,6 +56,7 @@ export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEAR
         event: (event) => add(event),
         resync: () => add('resync'),
         end: () => add('end'),
+        sessionsEnded: () => add('check'),
       });
       stream.onAbort(() => add('end'));
       try {
@@ -100,7 +102,9 @@ export function deskStreamHandler({ db, clock, deskFeed, log, heartbeatMs = HEAR
       while (waiting.length > 0) {
         const item = waiting.shift()!;
         if (item === 'end' || stream.aborted) return;
-        if (item === 'resync') await stream.writeSSE({ event: DESK_STREAM_EVENTS.resync, data: '{}' });
+        if (item === 'check') {
+          if (!(await stands())) return;
+        } else if (item === 'resync') await stream.writeSSE({ event: DESK_STREAM_EVENTS.resync, data: '{}' });
         else if (!replayed.delete(sentKey(item))) await send(stream, item);
       }
       let timer: NodeJS.Timeout | undefined;

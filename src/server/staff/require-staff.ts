@@ -15,7 +15,7 @@ export function staffTokenChecker({ db, clock, sessionLookup }: Pick<AppDeps, 'd
   return async (token: string): Promise<StaffTokenCheck> => {
     const now = clock.now();
     const session = await checkStaffSession(db, token, now);
-    if (session.kind === 'valid') return session;
+    if (session.kind === 'valid' || session.ended) return session;
     // A person's live session gets 403, not 401: the caller is signed in, just not staff, and
     // their app must not take it for an ended session and sign them out.
     const person = await sessionLookup(sha256(token));
@@ -33,6 +33,14 @@ export function deskGate(deps: Pick<AppDeps, 'db' | 'clock' | 'sessionLookup'>) 
   });
 }
 
+/** What a refused desk token is told: the desk shows it on 'Entrar', so staff know why they are there. */
+const endedMessage = {
+  removed: apiMessages.staffSessionRemoved,
+  idle: apiMessages.staffSessionIdle,
+  expired: apiMessages.staffSessionExpired,
+  unknown: apiMessages.unauthorized,
+} as const;
+
 /**
  * Every desk route: `requireStaff('desk')`, or `requireStaff('desk:admin')` for the admins' part.
  * No token or an ended one: 401. A person's token, or staff without the permission: 403.
@@ -45,7 +53,7 @@ export function requireStaff(permission: Extract<Permission, 'desk' | 'desk:admi
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) return fail(c, 401, apiMessages.unauthorized);
     const result = await check(token);
-    if (result.kind === 'none') return fail(c, 401, apiMessages.unauthorized);
+    if (result.kind === 'none') return fail(c, 401, endedMessage[result.ended ?? 'unknown']);
     if (result.kind === 'person' || !staffPermissions(result.staff.role).includes(permission))
       return fail(c, 403, apiMessages.forbidden);
     c.set('staff', result.staff);

@@ -159,8 +159,11 @@ export function staffRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' 
         const team = await listStaff(db);
         const member = team.find((m) => m.id === id);
         if (!member) return fail(c, 404, apiMessages.staffNotFound);
-        if (member.id === c.get('staff').id) return fail(c, 409, apiMessages.staffCannotRemoveSelf);
-        await removeStaff(db, member.email, clock.now());
+        const { id: byId, email: byEmail } = c.get('staff');
+        const removal = await removeStaff(db, member.email, clock.now(), { id: byId, email: byEmail });
+        if (removal === 'self') return fail(c, 409, apiMessages.staffCannotRemoveSelf);
+        if (removal === 'last-admin') return fail(c, 409, apiMessages.staffLastAdmin);
+        if (removal === 'absent') return fail(c, 404, apiMessages.staffNotFound);
         return ok(c, apiMessages.staffRemoved);
       })
   );

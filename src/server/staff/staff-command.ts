@@ -66,8 +66,13 @@ export async function runStaffCommand(
   if (command === 'remove') {
     const parsed = v.safeParse(emailField, rest[0] ?? '');
     if (!parsed.success) return { code: 2, out: `${firstIssue(parsed.issues)}\n\n${STAFF_USAGE}` };
-    const removed = await removeStaff(db, parsed.output, now);
-    return removed
+    const removal = await removeStaff(db, parsed.output, now);
+    if (removal === 'last-admin')
+      return {
+        code: 1,
+        out: `${parsed.output} es el único admin del escritorio: sin admin nadie podría manejar el equipo ni leer el registro. Añade antes otro admin con:\n  npm run staff -- add CORREO --role admin`,
+      };
+    return removal === 'removed'
       ? { code: 0, out: `Listo: ${parsed.output} ya no está en el equipo. Sus sesiones se cerraron.` }
       : { code: 1, out: `${parsed.output} no está en el equipo.` };
   }

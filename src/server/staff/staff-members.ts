@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { StaffMember, StaffRole } from '#shared/api/staff.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { staff, staffPasskeys, staffPushSubscriptions, staffSessions } from '#server/db/schema.ts';
+import { deskAudit, staff, staffPasskeys, staffPushSubscriptions, staffSessions } from '#server/db/schema.ts';
 
 /**
  * Add a staff member, or give a removed one (or a present one) this role again. The row is
@@ -14,26 +14,64 @@ export async function addStaff(db: Queryable, email: string, role: StaffRole, no
     .onConflictDoUpdate({ target: staff.email, set: { role, removedAt: null } })
     .returning();
   if (!row) throw new Error('staff insert returned nothing');
+  // Back after a removal: the sessions that removal ended go now, so none is told it was removed.
+  await db.delete(staffSessions).where(and(eq(staffSessions.staffId, row.id), lte(staffSessions.expiresAt, now)));
   return { id: row.id, email: row.email, role: row.role, onCall: row.onCall };
 }
 
 /**
- * Remove a staff member: their sessions end and their passkeys and phones' subscriptions go at
- * once, in one transaction (a phone of someone who left hears of no alert).
- * Returns false when the address is not (or no longer) on the staff.
+ * Told to every instance's desk feed (src/server/desk/desk-feed.ts) when a removal commits: the
+ * removed person's live stream ends at once, wherever it is connected.
  */
-export async function removeStaff(db: Queryable, email: string, now: Date): Promise<boolean> {
+export const SESSIONS_ENDED = { channel: 'desk_feed', payload: 'staff-sessions-ended' } as const;
+
+/** Who removes: a desk admin, or the operator's `npm run staff` on the server (undefined). */
+export type Remover = { id: string; email: string } | undefined;
+
+/** How 'Registro' names the operator's `npm run staff`, which has no desk session behind it. */
+export const OPERATOR_NAME = 'Servidor (npm run staff)';
+
+export type Removal = 'removed' | 'absent' | 'self' | 'last-admin';
+
+/**
+ * Remove a staff member: their sessions end and their passkeys and phones' subscriptions go at
+ * once, in one transaction (a phone of someone who left hears of no alert), with a line in the
+ * desk's audit log. The sessions are refused from now on but kept, expired, until the hourly
+ * clean-up, so that their open desk is told why (checkStaffSession). Never the desk's last admin:
+ * nobody could manage the team or read the log; removals take turns, so two admins removing each
+ * other at once leave one.
+ */
+export async function removeStaff(db: Queryable, email: string, now: Date, by?: Remover): Promise<Removal> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('desk-staff-removal'))`);
     const [row] = await tx
-      .update(staff)
-      .set({ removedAt: now, onCall: false })
-      .where(and(eq(staff.email, email.toLowerCase()), isNull(staff.removedAt)))
-      .returning({ id: staff.id });
-    if (!row) return false;
-    await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
+      .select({ id: staff.id, email: staff.email, role: staff.role })
+      .from(staff)
+      .where(and(eq(staff.email, email.toLowerCase()), isNull(staff.removedAt)));
+    if (!row) return 'absent';
+    if (row.id === by?.id) return 'self';
+    if (row.role === 'admin') {
+      const [other] = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.role, 'admin'), isNull(staff.removedAt), ne(staff.id, row.id)))
+        .limit(1);
+      if (!other) return 'last-admin';
+    }
+    await tx.update(staff).set({ removedAt: now, onCall: false }).where(eq(staff.id, row.id));
+    await tx.update(staffSessions).set({ expiresAt: now }).where(eq(staffSessions.staffId, row.id));
     await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, row.id));
     await tx.delete(staffPushSubscriptions).where(eq(staffPushSubscriptions.staffId, row.id));
-    return true;
+    // Every instance's open streams check their sessions now, not at their next keep-alive.
+    await tx.execute(sql`select pg_notify(${SESSIONS_ENDED.channel}, ${SESSIONS_ENDED.payload})`);
+    await tx.insert(deskAudit).values({
+      at: now,
+      staffId: by?.id ?? null,
+      staffEmail: by?.email ?? OPERATOR_NAME,
+      action: 'staff-removed',
+      subjectEmail: row.email,
+    });
+    return 'removed';
   });
 }
 

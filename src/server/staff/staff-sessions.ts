@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq, lt, or } from 'drizzle-orm';
 import type { StaffRole } from '#shared/api/staff.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { staff, staffChallenges, staffSessions } from '#server/db/schema.ts';
@@ -30,14 +30,19 @@ export async function startStaffSession(db: Queryable, staffId: string, now: Dat
   return { token, sessionId: row.id, expiresAt };
 }
 
+/** Why a session the token names ended, when the server still knows (a signed-out token is simply gone). */
+export type StaffSessionEnd = 'removed' | 'idle' | 'expired';
+
 export type StaffSessionCheck =
   | { kind: 'valid'; sessionId: string; staff: StaffIdentity }
-  /** No such token, or it ended (12 h, idle, signed out, staff removed). */
-  | { kind: 'none' };
+  /** No such token, or it ended (12 h, idle, signed out, staff removed), with why when known. */
+  | { kind: 'none'; ended?: StaffSessionEnd };
 
 /**
  * The staff member behind a desk token at `now`, and the idle clock moved on. An ended session
  * is deleted on the way, so a token once refused stays refused even if the clock were set back.
+ * A removed staff member's sessions are refused but kept, already expired (removeStaff), until the
+ * hourly clean-up: every request of their still open desk is told why, not only the first.
  */
 export async function checkStaffSession(db: Queryable, token: string, now: Date): Promise<StaffSessionCheck> {
   const [row] = await db
@@ -48,15 +53,18 @@ export async function checkStaffSession(db: Queryable, token: string, now: Date)
       id: staff.id,
       email: staff.email,
       role: staff.role,
+      removedAt: staff.removedAt,
     })
     .from(staffSessions)
-    .innerJoin(staff, and(eq(staff.id, staffSessions.staffId), isNull(staff.removedAt)))
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
     .where(eq(staffSessions.tokenHash, sha256(token)));
   if (!row) return { kind: 'none' };
+  if (row.removedAt) return { kind: 'none', ended: 'removed' };
   const at = now.getTime();
-  if (at >= row.expiresAt.getTime() || at - row.lastSeenAt.getTime() >= STAFF_SESSION_IDLE_MS) {
+  const idle = at - row.lastSeenAt.getTime() >= STAFF_SESSION_IDLE_MS;
+  if (at >= row.expiresAt.getTime() || idle) {
     await db.delete(staffSessions).where(eq(staffSessions.id, row.sessionId));
-    return { kind: 'none' };
+    return { kind: 'none', ended: at >= row.expiresAt.getTime() ? 'expired' : 'idle' };
   }
   if (at - row.lastSeenAt.getTime() >= STAFF_SEEN_PRECISION_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, row.sessionId));

@@ -140,7 +140,9 @@ export type DeskAuditLine = {
   at: string;
   staff_email: string;
   /** 'lookup': an admin asked 'Registro' whether a name or phone was searched. */
-  action: 'search' | 'lookup' | 'case-opened';
+  action: 'search' | 'lookup' | 'case-opened' | 'staff-removed';
+  /** 'staff-removed': the address of the staff member removed. */
+  subject_email: string | null;
   /** What was searched, as a keyed fingerprint: the log never keeps the text (it may name a client). */
   query_hash: string | null;
   /** The case opened, as a keyed fingerprint of its id. */

@@ -37,6 +37,7 @@ describe("'Registro' logs its own look-ups", () => {
     alert_ref: null,
     alert_id: null,
     results,
+    subject_email: null,
   });
 
   it('writes each look-up with who, when and what was asked, and the next look-up of that person lists it', async () => {

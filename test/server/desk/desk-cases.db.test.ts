@@ -252,6 +252,7 @@ describe('what staff see and do with a case', () => {
         alert_ref: caseFingerprint(t.config.secret, alertId),
         alert_id: alertId,
         results: null,
+        subject_email: null,
       },
       {
         action: 'search',
@@ -260,6 +261,7 @@ describe('what staff see and do with a case', () => {
         alert_ref: null,
         alert_id: null,
         results: (byPhone.body.message as DeskClient[]).length,
+        subject_email: null,
       },
       {
         action: 'search',
@@ -268,6 +270,7 @@ describe('what staff see and do with a case', () => {
         alert_ref: null,
         alert_id: null,
         results: byName.length,
+        subject_email: null,
       },
     ]);
     // The log keeps no searched text, yet an admin can still ask whether a name or phone was searched.
@@ -282,18 +285,27 @@ describe('what staff see and do with a case', () => {
     const byFullName = (await desk(admin, 'GET', `audit?q=${encodeURIComponent('Rosa Prueba')}`)).body
       .message as DeskAuditLine[];
     expect(byFullName.map((line) => line.query_hash)).toEqual([fingerprint('rosa prue')]);
-    const csv = await t.app.request('/api/desk/audit.csv', { headers: { authorization: `Bearer ${admin.token}` } });
+    const csv = await t.app.request(`/api/desk/audit.csv?zona=${encodeURIComponent('America/Mexico_City')}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    const lines = (await csv.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,at,staff_email,action,query_hash,alert_ref,alert_id,results');
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    // The byte order mark tells a spreadsheet the file is UTF-8 (a decoder drops it again).
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Fecha y hora (America/Mexico_City),Quién,Qué,Caso');
     // The two look-ups above are the newest lines; then the case Ana opened.
-    expect(lines.slice(1, 3).map((line) => line.split(',').slice(2, 4))).toEqual([
-      ['jefa@firma.example', 'lookup'],
-      ['jefa@firma.example', 'lookup'],
+    expect(lines.slice(1, 4).map((line) => line.split(',').slice(1))).toEqual([
+      ['jefa@firma.example', 'Comprobó si alguien buscó a una persona (1 búsqueda encontrada)', ''],
+      ['jefa@firma.example', 'Comprobó si alguien buscó a una persona (1 búsqueda encontrada)', ''],
+      ['ana@firma.example', 'Abrió un caso', alertId],
     ]);
-    expect(lines[3]).toContain(`,ana@firma.example,case-opened,,`);
-    expect(lines[3]).toContain(`,${alertId},`);
+    expect(
+      await t.app.request('/api/desk/audit.csv?zona=Marte%2FOlimpo', {
+        headers: { authorization: `Bearer ${admin.token}` },
+      }),
+    ).toMatchObject({ status: 422 });
   });
 
   it('keeps responders out of the audit log, and the log refuses UPDATE, DELETE and TRUNCATE', async () => {

@@ -149,16 +149,12 @@ describe('the desk stream', () => {
     await again.close();
   });
 
-  /** The stream as the app mounts it, with a keep-alive every 20 ms instead of 20 s. */
-  function quickStream(t: TestApp) {
+  /** The stream as the app mounts it, with a keep-alive every 20 ms (or `heartbeatMs`) instead of 20 s. */
+  function quickStream(t: TestApp, heartbeatMs = 20) {
     const deps = { db: t.db, clock: t.clock, sessionLookup: createSessionLookup(t.pool) };
     return new Hono<AppEnv>()
       .use('*', deskGate(deps))
-      .get(
-        '/',
-        requireStaff('desk'),
-        deskStreamHandler({ ...deps, deskFeed: t.deskFeed, log: t.log, heartbeatMs: 20 }),
-      );
+      .get('/', requireStaff('desk'), deskStreamHandler({ ...deps, deskFeed: t.deskFeed, log: t.log, heartbeatMs }));
   }
 
   it('keeps a quiet stream open with comments', async () => {
@@ -175,11 +171,23 @@ describe('the desk stream', () => {
     const res = await quickStream(a).request('/', { headers: { authorization: `Bearer ${desk.token}` } });
     const stream = readSse(res);
     await expect.poll(() => stream.comments()).toBeGreaterThan(0);
-    expect(await removeStaff(a.db, desk.email, a.clock.now())).toBe(true);
+    expect(await removeStaff(a.db, desk.email, a.clock.now())).toBe('removed');
     await stream.ended;
     await expect.poll(() => a.deskFeed.size()).toBe(0);
     const again = await a.call('GET', 'desk/stream', { token: desk.token });
     expect(again.status).toBe(401);
+  });
+
+  it('ends the stream at once when its staff member is removed, not at its next keep-alive', async () => {
+    const desk = await staffBearer(a, { role: 'responder' });
+    // A keep-alive that never comes in this test: only the removal's notice can end the stream.
+    const res = await quickStream(a, 3_600_000).request('/', { headers: { authorization: `Bearer ${desk.token}` } });
+    const stream = readSse(res);
+    // 'ready' is written once the feed listens: a removal before it would go unheard here.
+    await expect.poll(() => stream.messages[0]?.event).toBe('ready');
+    expect(await removeStaff(a.db, desk.email, a.clock.now())).toBe('removed');
+    await stream.ended;
+    await expect.poll(() => a.deskFeed.size()).toBe(0);
   });
 
   it('ends every stream when the instance stops, so desks reconnect elsewhere', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '#shared/messages.ts';
-import { removeStaff } from '#server/staff/staff-members.ts';
+import { addStaff, removeStaff } from '#server/staff/staff-members.ts';
 import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS } from '#server/staff/staff-sessions.ts';
 import { signUp } from '../../support/sign-up.ts';
 import { staffBearer } from '../../support/staff.ts';
@@ -99,7 +99,7 @@ describe('who gets into the desk', () => {
     t.clock.advance(STAFF_SESSION_IDLE_MS - 1000);
     expect((await t.call('GET', 'desk/me', { token })).status).toBe(200);
     t.clock.advance(STAFF_SESSION_IDLE_MS);
-    expect(await t.call('GET', 'desk/me', { token })).toMatchObject(refused(401, apiMessages.unauthorized));
+    expect(await t.call('GET', 'desk/me', { token })).toMatchObject(refused(401, apiMessages.staffSessionIdle));
     // Once ended, it stays ended even if the clock were set back.
     t.clock.advance(-STAFF_SESSION_IDLE_MS);
     expect((await t.call('GET', 'desk/me', { token })).status).toBe(401);
@@ -114,13 +114,17 @@ describe('who gets into the desk', () => {
       expect((await t.call('GET', 'desk/me', { token })).status).toBe(200);
     }
     t.clock.set(new Date(signedInAt + STAFF_SESSION_MAX_MS));
-    expect(await t.call('GET', 'desk/me', { token })).toMatchObject(refused(401, apiMessages.unauthorized));
+    expect(await t.call('GET', 'desk/me', { token })).toMatchObject(refused(401, apiMessages.staffSessionExpired));
   });
 
-  it('ends the sessions of a removed staff member at once', async () => {
+  it('ends the sessions of a removed staff member at once, and tells every later request why', async () => {
     const { token, email } = await staffBearer(t, { role: 'responder' });
     expect((await t.call('GET', 'desk/me', { token })).status).toBe(200);
-    expect(await removeStaff(t.db, email, t.clock.now())).toBe(true);
-    expect((await t.call('GET', 'desk/me', { token })).status).toBe(401);
+    expect(await removeStaff(t.db, email, t.clock.now())).toBe('removed');
+    for (const path of ['desk/me', 'desk/alerts', 'desk/me'])
+      expect(await t.call('GET', path, { token })).toMatchObject(refused(401, apiMessages.staffSessionRemoved));
+    // Invited again, the old session stays ended, and says nothing of a removal any more.
+    await addStaff(t.db, email, 'responder', t.clock.now());
+    expect(await t.call('GET', 'desk/me', { token })).toMatchObject(refused(401, apiMessages.unauthorized));
   });
 });

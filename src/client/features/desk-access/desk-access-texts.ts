@@ -58,4 +58,5 @@ export const deskAccessTexts = {
   confirmRemove: (email: string) =>
     `¿Quitar a ${email} del equipo? Sus sesiones se cierran y su llave de acceso deja de valer.`,
   removed: (email: string) => `${email} ya no está en el equipo.`,
+  onlyAdmin: 'Eres el único admin: nadie puede quitarte. Para dejar el equipo, invita antes a otro admin que te quite.',
 } as const;

@@ -1,8 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '#client/lib/api-error.ts';
-import { deskMeKey, deskQueryRoot, deskRequest, deskToken, forgetDeskSession } from '#client/lib/desk/desk-session.ts';
+import {
+  deskMeKey,
+  deskQueryRoot,
+  deskRequest,
+  deskToken,
+  forgetDeskSession,
+  subscribeDeskSession,
+} from '#client/lib/desk/desk-session.ts';
 import type { StaffMe } from '#shared/api/staff.ts';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { DeskPhoneSwitch } from './desk-phone-switch.tsx';
@@ -18,7 +25,9 @@ import './desk-access.css';
 export function DeskLayout({ children }: { children?: ReactNode }) {
   const me = useDeskMe();
   const path = useRouterState({ select: (state) => state.location.pathname });
-  const signedOut = deskToken() === undefined || (me.error instanceof ApiError && me.error.status === 401);
+  // Any desk call refused with 401 forgets the token: whatever screen made it, the desk goes to 'Entrar'.
+  const hasToken = useSyncExternalStore(subscribeDeskSession, () => deskToken() !== undefined);
+  const signedOut = !hasToken || (me.error instanceof ApiError && me.error.status === 401);
   if (signedOut) return <Navigate to="/web/desk/entrar" replace />;
   if (!me.data) {
     return (

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { staffCodeSchema, staffEnrolOptionsSchema } from '#shared/api/staff.ts';
 import '#client/ui/form-controls.css';
 import { PlainTextField } from '#client/ui/plain-text-field.tsx';
+import { deskSessionEndedWhy } from '#client/lib/desk/desk-session.ts';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { askForCode, enrolWithCode, signInWithPasskey } from './passkey-ceremonies.ts';
 import './desk-access.css';
@@ -22,7 +23,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function DeskSigninScreen({ onSignedIn }: Props) {
   const supported = browserSupportsWebAuthn();
   const [busy, setBusy] = useState<'passkey' | 'code' | 'enrol' | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  // Sent here because the server ended the session (removed, idle, 12 hours): why, until they act.
+  const [error, setError] = useState<string | undefined>(deskSessionEndedWhy);
   const [notice, setNotice] = useState<string | undefined>();
   const [email, setEmail] = useState('');
   const [codeSentTo, setCodeSentTo] = useState<string | undefined>();

@@ -11,6 +11,10 @@ import './desk-access.css';
 
 const teamKey = [deskQueryRoot, 'staff'] as const;
 
+/** Nobody else administers the desk: the server refuses to remove the last admin, so the screen says so. */
+const onlyAdmin = (team: StaffMember[], member: StaffMember) =>
+  !team.some((other) => other.id !== member.id && other.role === 'admin');
+
 /** 'Equipo' (admins): who is on the desk, invite someone with a role, remove someone. */
 export function DeskTeamScreen() {
   const me = useDeskMe();
@@ -74,6 +78,9 @@ export function DeskTeamScreen() {
               </span>
               <span>{t.roleName[member.role]}</span>
               {member.onCall && <span>{t.onCallBadge}</span>}
+              {member.id === me.data?.id && member.role === 'admin' && onlyAdmin(team.data, member) && (
+                <span>{t.onlyAdmin}</span>
+              )}
               {member.id !== me.data?.id && (
                 <button
                   type="button"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { auditLineText, deskAuditTexts } from '#shared/api/desk-audit.ts';
 import { useDeskAudit } from './api/desk-search.ts';
 import { AuditLookup } from './audit-lookup.tsx';
 import { deskCasesTexts as texts } from './desk-cases-texts.ts';
@@ -42,11 +43,8 @@ export function AuditScreen({ onExport }: { onExport: () => Promise<void> }) {
                 <td data-label={texts.auditWhen}>{deskMoment(line.at)}</td>
                 <td data-label={texts.auditWho}>{line.staff_email}</td>
                 <td data-label={texts.auditWhat}>
-                  {line.action === 'search'
-                    ? texts.auditSearch(line.results ?? 0)
-                    : line.action === 'lookup'
-                      ? texts.auditLookup(line.results ?? 0)
-                      : `${texts.auditOpened} (${line.alert_id ?? texts.auditCaseGone})`}
+                  {auditLineText(line)}
+                  {line.action === 'case-opened' && ` (${line.alert_id ?? deskAuditTexts.caseGone})`}
                 </td>
               </tr>
             ))}

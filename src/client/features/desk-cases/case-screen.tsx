@@ -62,8 +62,13 @@ function copy(text: string) {
   );
 }
 
+/** How a stored answer reads ('si' is the form's value, not a word). */
+const shownValue = (field: string, value: string) =>
+  field === 'g28_signed' ? ((texts.g28Answer as Record<string, string | undefined>)[value] ?? value) : value;
+
 function DetentionInfo({ info }: { info: Record<string, string> }) {
-  const locator = `${info.a_number ?? ''}\t${info.birth_country ?? ''}`;
+  // What the locator's search asks for: the A-number (stored as it takes it, 9 digits) and the country.
+  const locator = [info.a_number, info.birth_country].filter(Boolean).join('\t');
   return (
     <section className="desk-detention" aria-labelledby="desk-detention-title">
       <h2 id="desk-detention-title">{texts.detentionTitle}</h2>
@@ -74,13 +79,15 @@ function DetentionInfo({ info }: { info: Record<string, string> }) {
           .map(([field, value]) => (
             <div key={field} className="desk-detention__field">
               <dt>{DETENTION_FIELD_LABELS[field as DetentionField] ?? field}</dt>
-              <dd>{value}</dd>
+              <dd>{shownValue(field, value)}</dd>
             </div>
           ))}
       </dl>
-      <button type="button" className="button button--ghost" onClick={() => copy(locator.trim())}>
-        {texts.copy}: número A y país de nacimiento
-      </button>
+      {locator !== '' && (
+        <button type="button" className="button button--ghost" onClick={() => copy(locator)}>
+          {texts.copyLocator}
+        </button>
+      )}
     </section>
   );
 }

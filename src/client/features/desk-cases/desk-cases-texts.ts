@@ -40,7 +40,8 @@ export const deskCasesTexts = {
   closeButton: 'Cerrar caso',
   detentionTitle: 'Información «Si me detienen»',
   locatorHint: 'Para el localizador de detenidos de ICE: número A y país de nacimiento.',
-  copy: 'Copiar',
+  copyLocator: 'Copiar: número A y país de nacimiento',
+  g28Answer: { si: 'Sí', no: 'No' },
   copied: 'Copiado.',
   searchTitle: 'Buscar cliente',
   searchLabel: 'Nombre o teléfono',
@@ -51,14 +52,7 @@ export const deskCasesTexts = {
   auditTitle: 'Registro de auditoría',
   exportCsv: 'Exportar CSV',
   exportFailed: 'No se pudo descargar el registro. Revisa la conexión e inténtalo de nuevo.',
-  // The log keeps no searched text (it may name a client): only that a search was made.
-  auditSearch: (results: number) =>
-    `Buscó un nombre o teléfono (${results} ${results === 1 ? 'resultado' : 'resultados'})`,
-  auditLookup: (searches: number) =>
-    `Comprobó si alguien buscó a una persona (${searches} ${searches === 1 ? 'búsqueda encontrada' : 'búsquedas encontradas'})`,
-  auditOpened: 'Abrió un caso',
-  auditCaseGone: 'ya borrado',
-  auditTable: 'Búsquedas, comprobaciones y casos abiertos',
+  auditTable: 'Búsquedas, comprobaciones, casos abiertos y personas quitadas del equipo',
   auditWhen: 'Cuándo',
   lookupTitle: '¿Alguien buscó a esta persona?',
   lookupLabel: 'Nombre o teléfono de la persona',

@@ -9,8 +9,11 @@ import { createRefreshQueue } from './refresh-queue.ts';
 export type DeskLiveOptions = {
   /** The staff member's bearer token, read at every (re)connection; null when signed out. */
   getToken: () => string | null | undefined;
-  /** The server refused the token (401/403): the live link stops; the desk's sign-in takes over. */
-  onRefused?: () => void;
+  /**
+   * The server refused the token (401/403): the live link stops; the desk's sign-in takes over.
+   * `why` is the server's sentence, when it gave one.
+   */
+  onRefused?: (why: string | undefined) => void;
 };
 
 /** Waits between reconnections: quick at first, never more than 15 s. */
@@ -18,7 +21,17 @@ export function retryDelay(attempt: number): number {
   return Math.min(15_000, 500 * 2 ** Math.min(attempt, 5));
 }
 
-class Refused extends Error {}
+class Refused extends Error {
+  constructor(readonly why?: string) {
+    super('refused');
+  }
+}
+
+/** The sentence of a refusal's JSON envelope, if it has one. */
+async function refusalMessage(response: Response): Promise<string | undefined> {
+  const data = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  return typeof data?.message === 'string' ? data.message : undefined;
+}
 class Dropped extends Error {}
 
 /**
@@ -49,7 +62,7 @@ export function useDeskLive({ getToken, onRefused }: DeskLiveOptions): DeskLinkS
         return fetch(input, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } });
       },
       async onopen(response) {
-        if (response.status === 401 || response.status === 403) throw new Refused();
+        if (response.status === 401 || response.status === 403) throw new Refused(await refusalMessage(response));
         if (!response.ok || !response.headers.get('content-type')?.startsWith(EventStreamContentType))
           throw new Dropped();
         attempt = 0;
@@ -74,7 +87,7 @@ export function useDeskLive({ getToken, onRefused }: DeskLiveOptions): DeskLinkS
       onerror(error: unknown) {
         setStatus('down');
         if (error instanceof Refused) {
-          onRefused?.();
+          onRefused?.(error.why);
           throw error;
         }
         return retryDelay(attempt++);

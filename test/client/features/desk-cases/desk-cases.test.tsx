@@ -182,6 +182,7 @@ describe("the desk's 'Registro'", () => {
       alert_ref: null,
       alert_id: null,
       results: 1,
+      subject_email: null,
     };
     const calls = withDesk(<AuditScreen onExport={async () => undefined} />, ({ path }) => {
       if (path === '/desk/audit') return [];
