@@ -6,6 +6,7 @@ import { fillContactForm, saveContactForm } from '../../support/contact-form.ts'
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { preloadScreens } from '../../support/preload-screens.ts';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { typeInto } from '../../support/type-into.ts';
 
@@ -16,6 +17,7 @@ const KINSHIP_OPTIONS =
   );
 
 signedInForEachTest({ contacts: 0 });
+preloadScreens('/web/auth/contacts', '/web/home');
 
 describe('the first emergency contact', () => {
   it('says exactly what is missing', async () => {

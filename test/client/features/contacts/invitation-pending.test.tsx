@@ -5,10 +5,12 @@ import { fillContactForm, saveContactForm } from '../../support/contact-form.ts'
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { preloadScreens } from '../../support/preload-screens.ts';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { fakeGeolocation, removeBrowserFakes } from '../../support/sos-browser.ts';
 
 signedInForEachTest({ contacts: 1 });
+preloadScreens('/web/contact', '/web/contact/c1', '/web/home');
 afterEach(removeBrowserFakes);
 
 // Local time, as the phone shows it: 5 March 2030 is a Tuesday.

@@ -7,10 +7,12 @@ import { fillContactForm, saveContactForm } from '../../support/contact-form.ts'
 import { aContact } from '../../support/contacts.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { preloadScreens } from '../../support/preload-screens.ts';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { fakeGeolocation, removeBrowserFakes } from '../../support/sos-browser.ts';
 
 signedInForEachTest({ contacts: 1 });
+preloadScreens('/web/contact', '/web/home');
 afterEach(removeBrowserFakes);
 
 describe('adding a contact', () => {

@@ -13,6 +13,7 @@ import { ok, stubApi } from '../../support/api-stub.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { aSession } from '../../support/session.ts';
+import { preloadScreens } from '../../support/preload-screens.ts';
 import { signedInForEachTest } from '../../support/signed-in-tests.ts';
 import { storedQueries } from '../../support/stored-queries.ts';
 
@@ -21,6 +22,7 @@ const WARNING =
   'El botón SOS no funcionará hasta que vuelvas a entrar. Para entrar necesitas tu correo, un código que te enviamos y conexión a internet.';
 
 signedInForEachTest();
+preloadScreens('/web/home', '/web/profile', '/web/auth/signin');
 
 function profileApi() {
   return stubApi({
@@ -70,13 +72,13 @@ describe('signing out', () => {
     const { router } = renderApp('/web/profile');
     const dialog = await openSignOut();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, cerrar sesión' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
     expect(calls.find((call) => call.url === '/api/logout')).toMatchObject({
       method: 'POST',
       headers: { authorization: 'Bearer access-1' },
     });
     expect(getSessionState().auth.access_token).toBe('');
-    await vi.waitFor(async () => expect(await storedQueries()).toEqual([]), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await storedQueries()).toEqual([]));
     expect(window.dataLayer).toContainEqual({ event: 'logout' });
     expect(JSON.stringify(window.dataLayer)).not.toContain('ana@example.com');
     // Signed out by their own hand: no word of another phone.
@@ -90,8 +92,7 @@ describe('signing out', () => {
     expect((await readStoredSession()).auth.access_token).toBe('access-1');
     const { router } = renderApp('/web/profile');
     fireEvent.click(within(await openSignOut()).getByRole('button', { name: 'Sí, cerrar sesión' }));
-    // Sign-in waits for the store: more than waitFor's default on a busy machine.
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
     expect((await readStoredSession()).auth).toMatchObject({ access_token: '', refresh_token: '' });
   });
 });
