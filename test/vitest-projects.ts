@@ -55,8 +55,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
         './test/client/support/dom-timeouts.ts',
         './test/client/support/reset-stores.ts',
       ],
-      // Above the 10 s that findBy*, waitFor and vi.waitFor may now wait (dom-timeouts.ts), twice.
-      testTimeout: 30_000,
+      // A test waits for a few screens in turn, each up to the 30 s that findBy*, waitFor and
+      // vi.waitFor may wait (test/client/support/dom-timeouts.ts): room for four such waits.
+      testTimeout: 120_000,
       expect: { poll: { timeout: 10_000 } },
     },
   },

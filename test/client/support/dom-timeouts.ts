@@ -11,9 +11,7 @@ import { vi } from 'vitest';
 // preload-screens.ts moves the screens' code out of the tests' time where a file goes elsewhere.
 const WAIT_MS = 30_000;
 configure({ asyncUtilTimeout: WAIT_MS });
-// A test waits for a few screens in turn: the per-test limit must leave room for several waits.
-// It overrides the client project's setting, which was 30 s, in this file with the waits it follows.
-vi.setConfig({ testTimeout: 4 * WAIT_MS });
+// The client project's per-test limit (test/vitest-projects.ts) leaves room for four such waits.
 
 // vi.waitFor has no setting of its own: its default timeout is written into it. An explicit
 // timeout in a test still wins.
