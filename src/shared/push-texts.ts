@@ -79,7 +79,7 @@ export const es: PushTexts = {
   duressTitle: (name) => `ALERTA: es posible que hayan obligado a ${name} a finalizar su alerta`,
   duressBody: (name) =>
     `La alerta sigue activa. No des por hecho que ${name} está a salvo, y no le llames: otra persona puede tener su teléfono. Abre el aviso.`,
-  checkInForcedTitle: (name) => `ALERTA: es posible que hayan obligado a ${name} a cerrar su aviso`,
+  checkInForcedTitle: (name) => `ALERTA: es posible que hayan obligado a ${name} a cerrar o alargar su aviso`,
   checkInForcedBody: (name) =>
     `La alerta sigue activa. No des por hecho que ${name} está a salvo, y no le llames: otra persona puede tener su teléfono. Toca aquí para ver la alerta.`,
   ackAction: 'Lo tengo',
@@ -121,7 +121,7 @@ export const en: PushTexts = {
   duressTitle: (name) => `ALERT: ${name} may have been forced to end their alert`,
   duressBody: (name) =>
     `The alert is still on. Do not assume ${name} is safe, and do not call them: someone else may have their phone. Open this.`,
-  checkInForcedTitle: (name) => `ALERT: ${name} may have been forced to close their check-in`,
+  checkInForcedTitle: (name) => `ALERT: ${name} may have been forced to close or extend their check-in`,
   checkInForcedBody: (name) =>
     `The alert is still on. Do not assume ${name} is safe, and do not call them: someone else may have their phone. Tap here to see the alert.`,
   ackAction: 'Got it',
@@ -163,7 +163,7 @@ export const pt: PushTexts = {
   duressTitle: (name) => `ALERTA: é possível que tenham obrigado ${name} a encerrar o alerta`,
   duressBody: (name) =>
     `O alerta continua ativo. Não dê como certo que ${name} está em segurança, e não ligue: outra pessoa pode estar com o telefone. Abra o aviso.`,
-  checkInForcedTitle: (name) => `ALERTA: é possível que tenham obrigado ${name} a encerrar o aviso`,
+  checkInForcedTitle: (name) => `ALERTA: é possível que tenham obrigado ${name} a encerrar ou prolongar o aviso`,
   checkInForcedBody: (name) =>
     `O alerta continua ativo. Não dê como certo que ${name} está em segurança, e não ligue: outra pessoa pode estar com o telefone. Toque aqui para ver o alerta.`,
   ackAction: 'Recebi',
@@ -205,7 +205,7 @@ export const ht: PushTexts = {
   duressTitle: (name) => `ALÈT: gendwa yo fòse ${name} fini alèt li a`,
   duressBody: (name) =>
     `Alèt la toujou aktif. Pa kwè ${name} an sekirite, epi pa rele l: yon lòt moun ka gen telefòn li. Louvri notifikasyon an.`,
-  checkInForcedTitle: (name) => `ALÈT: gendwa yo fòse ${name} fèmen avètisman li an`,
+  checkInForcedTitle: (name) => `ALÈT: gendwa yo fòse ${name} fèmen oswa pwolonje avètisman li an`,
   checkInForcedBody: (name) =>
     `Alèt la toujou aktif. Pa kwè ${name} an sekirite, epi pa rele l: yon lòt moun ka gen telefòn li. Peze la a pou w wè alèt la.`,
   ackAction: 'Mwen resevwa l',

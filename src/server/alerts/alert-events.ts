@@ -209,7 +209,7 @@ export async function replacementOf(db: Pick<Queryable, 'select'>, alertId: stri
 /**
  * What the duress PIN was typed on, for an alert the contacts are told may be forced: FINALIZAR
  * ALERTA ('alert'), or the check-in, closed or extended with it ('check-in'), whose alert the
- * contacts read as 'cerró el aviso'. The first such event on the alert's case says it, as the
+ * contacts read as 'cerró o alargó el aviso'. The first such event on the alert's case says it, as the
  * contacts were first told. Undefined: none is on its case.
  */
 export async function forcedOn(db: Pick<Queryable, 'select'>, alertId: string): Promise<ForcedOn | undefined> {

@@ -155,9 +155,9 @@ export const en: ContactTexts = {
   duressStillActive: 'The alert is still on: act as if it had not ended.',
   duressTodo: (who) =>
     `Do not call or text ${who}: someone else may have their phone, and a call could put them in danger. Tell their family and their lawyer or the organization that supports them, and share their location with them.`,
-  checkInForcedSubject: (who) => `ALERT: ${who} may have been forced to close their check-in`,
+  checkInForcedSubject: (who) => `ALERT: ${who} may have been forced to close or extend their check-in`,
   checkInForced: (who) =>
-    `${who} closed the check-in in the app, but may have been forced to do so. The alert is still on.`,
+    `${who} closed or extended the check-in in the app, but may have been forced to do so. The alert is still on.`,
 
   deletionSubject: (who) => `${who} asked to delete their account during an alert that never ended`,
   deletionLead: (who, when, days) =>

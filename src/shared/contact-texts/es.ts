@@ -178,9 +178,9 @@ export const es = {
   duressTodo: (who: string) =>
     `No llames ni escribas a ${who}: otra persona puede tener su teléfono, y una llamada podría ponerle en peligro. Avisa a su familia y a su abogado o a la organización que lleva su caso, y comparte con ellos su ubicación.`,
   /** The check-in closed or extended with the duress PIN: the duress e-mail's subject when it was 'Estoy bien'. */
-  checkInForcedSubject: (who: string) => `ALERTA: es posible que hayan obligado a ${who} a cerrar su aviso`,
+  checkInForcedSubject: (who: string) => `ALERTA: es posible que hayan obligado a ${who} a cerrar o alargar su aviso`,
   checkInForced: (who: string) =>
-    `${who} cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
+    `${who} cerró o alargó el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.`,
 
   // The account's deletion, asked for during an alert that never ended for real: the last e-mail.
   deletionSubject: (who: string) => `${who} pidió borrar su cuenta durante una alerta que nunca terminó`,

@@ -153,9 +153,9 @@ export const ht: ContactTexts = {
   duressStillActive: 'Alèt la toujou aktif: aji kòm si li pa t fini.',
   duressTodo: (who) =>
     `Pa rele ${who} e pa voye mesaj ba li: yon lòt moun ka gen telefòn li, e yon apèl ka mete l an danje. Avèti fanmi li ak avoka li oswa òganizasyon k ap ede l, epi pataje kote li ye a avèk yo.`,
-  checkInForcedSubject: (who) => `ALÈT: gendwa yo fòse ${who} fèmen avètisman li an`,
+  checkInForcedSubject: (who) => `ALÈT: gendwa yo fòse ${who} fèmen oswa pwolonje avètisman li an`,
   checkInForced: (who) =>
-    `${who} fèmen avètisman an nan aplikasyon an, men gendwa yo te fòse l fè sa. Alèt la toujou aktif.`,
+    `${who} fèmen oswa pwolonje avètisman an nan aplikasyon an, men gendwa yo te fòse l fè sa. Alèt la toujou aktif.`,
 
   deletionSubject: (who) => `${who} te mande efase kont li pandan yon alèt ki pa janm fini`,
   deletionLead: (who, when, days) =>

@@ -162,9 +162,9 @@ export const pt: ContactTexts = {
   duressStillActive: 'O alerta continua ativo: aja como se ele não tivesse terminado.',
   duressTodo: (who) =>
     `Não ligue nem mande mensagem para ${who}: outra pessoa pode estar com o telefone, e uma ligação poderia colocar ${who} em perigo. Avise a família e o advogado ou a organização que acompanha ${who}, e compartilhe com eles a localização.`,
-  checkInForcedSubject: (who) => `ALERTA: é possível que tenham obrigado ${who} a encerrar o aviso`,
+  checkInForcedSubject: (who) => `ALERTA: é possível que tenham obrigado ${who} a encerrar ou prolongar o aviso`,
   checkInForced: (who) =>
-    `${who} encerrou o aviso no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso. O alerta continua ativo.`,
+    `${who} encerrou ou prolongou o aviso no aplicativo, mas é possível que tenham forçado essa pessoa a fazer isso. O alerta continua ativo.`,
 
   deletionSubject: (who) => `${who} pediu para apagar a conta durante um alerta que nunca terminou`,
   deletionLead: (who, when, days) =>

@@ -19,9 +19,9 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
 const MINUTE = 60_000;
 // A check-in answered with the duress PIN: the person did answer, perhaps forced to (not 'no confirmó').
-const FORCED_SUBJECT = /^ALERTA: es posible que hayan obligado a Rosa Prueba a cerrar su aviso$/;
+const FORCED_SUBJECT = /^ALERTA: es posible que hayan obligado a Rosa Prueba a cerrar o alargar su aviso$/;
 const FORCED =
-  'Rosa Prueba cerró el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.';
+  'Rosa Prueba cerró o alargó el aviso en la aplicación, pero es posible que le hayan obligado a hacerlo. La alerta sigue activa.';
 
 const inMinutes = (t: TestApp, minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
 
