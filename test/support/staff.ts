@@ -16,6 +16,7 @@ export async function staffBearer(
   { role, email = `staff-${randomUUID().slice(0, 8)}@firma.example` }: { role: StaffRole; email?: string },
 ): Promise<StaffBearer> {
   const member = await addStaff(t.db, email, role, t.clock.now());
+  if (member === 'last-admin') throw new Error(`${email} is the desk's only admin: it cannot become ${role}`);
   const session = await startStaffSession(t.db, member.id, t.clock.now());
   return { token: session.token, staffId: member.id, email: member.email };
 }

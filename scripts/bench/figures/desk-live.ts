@@ -27,6 +27,7 @@ async function deskTokens(server: LoadServer, count: number): Promise<string[]> 
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const member = await addStaff(server.db, `${SEED_PREFIX}desk-${tag}-${i}@firma.example`, 'responder', new Date());
+    if (member === 'last-admin') throw new Error('a new responder cannot be the only admin');
     tokens.push((await startStaffSession(server.db, member.id, new Date())).token);
   }
   return tokens;

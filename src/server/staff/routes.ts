@@ -149,9 +149,10 @@ export function staffRoutes({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' 
         const now = clock.now();
         const member = await db.transaction(async (tx) => {
           const added = await addStaff(tx, email, role, now);
-          await sendStaffCode(tx, config, email, now);
+          if (added !== 'last-admin') await sendStaffCode(tx, config, email, now);
           return added;
         });
+        if (member === 'last-admin') return fail(c, 409, apiMessages.staffLastAdmin);
         return ok(c, member, 201);
       })
       .delete('/desk/staff/:id', requireStaff('desk:admin'), async (c) => {

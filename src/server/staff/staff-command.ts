@@ -20,6 +20,9 @@ function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   return issues[0]?.message ?? 'Datos no válidos.';
 }
 
+const onlyAdmin = (email: string): string =>
+  `${email} es el único admin del escritorio: sin admin nadie podría manejar el equipo ni leer el registro. Añade antes otro admin con:\n  npm run staff -- add CORREO --role admin`;
+
 /** `roleOf(['--role', 'admin'])` and `--role=admin`. */
 function roleArgument(args: string[]): string | undefined {
   const index = args.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
@@ -58,6 +61,7 @@ export async function runStaffCommand(
     });
     if (!parsed.success) return { code: 2, out: `${firstIssue(parsed.issues)}\n\n${STAFF_USAGE}` };
     const member = await addStaff(db, parsed.output.email, parsed.output.role, now);
+    if (member === 'last-admin') return { code: 1, out: onlyAdmin(parsed.output.email) };
     return {
       code: 0,
       out: `Listo: ${member.email} es ${ROLE_NAMES[member.role]} del escritorio.\nPara entrar, abre ${deskUrl}, escribe el correo y pide el código: con él se registra la llave de acceso.`,
@@ -67,11 +71,7 @@ export async function runStaffCommand(
     const parsed = v.safeParse(emailField, rest[0] ?? '');
     if (!parsed.success) return { code: 2, out: `${firstIssue(parsed.issues)}\n\n${STAFF_USAGE}` };
     const removal = await removeStaff(db, parsed.output, now);
-    if (removal === 'last-admin')
-      return {
-        code: 1,
-        out: `${parsed.output} es el único admin del escritorio: sin admin nadie podría manejar el equipo ni leer el registro. Añade antes otro admin con:\n  npm run staff -- add CORREO --role admin`,
-      };
+    if (removal === 'last-admin') return { code: 1, out: onlyAdmin(parsed.output) };
     return removal === 'removed'
       ? { code: 0, out: `Listo: ${parsed.output} ya no está en el equipo. Sus sesiones se cerraron.` }
       : { code: 1, out: `${parsed.output} no está en el equipo.` };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '#shared/messages.ts';
-import { removeStaff } from '#server/staff/staff-members.ts';
+import { addStaff, removeStaff } from '#server/staff/staff-members.ts';
 import { runStaffCommand } from '#server/staff/staff-command.ts';
 import { staffBearer } from '#test/support/staff.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
@@ -69,5 +69,34 @@ describe('removing staff', () => {
     expect((await removals()).slice(before)).toEqual([
       { staff_id: winner.staffId, staff_email: winner.email, subject_email: loser.email },
     ]);
+  });
+
+  it('never makes the last admin a responder: not from the command, not by an invitation, not by two admins at once', async () => {
+    await t.pool.query(`update staff set removed_at = now() where removed_at is null`);
+    const only = await staffBearer(t, { role: 'admin', email: 'sola@firma.example' });
+    expect(await addStaff(t.db, only.email, 'responder', t.clock.now())).toBe('last-admin');
+    expect(await runStaffCommand(t.db, ['add', only.email, '--role', 'responder'], t.clock.now(), 'http://x')).toEqual({
+      code: 1,
+      out: `${only.email} es el único admin del escritorio: sin admin nadie podría manejar el equipo ni leer el registro. Añade antes otro admin con:\n  npm run staff -- add CORREO --role admin`,
+    });
+    const invited = await t.call('POST', 'desk/staff', {
+      token: only.token,
+      body: { email: only.email, role: 'responder' },
+    });
+    expect([invited.status, invited.body.message]).toEqual([409, apiMessages.staffLastAdmin]);
+    expect(await presentAdmins()).toEqual([only.email]);
+    expect((await t.call('GET', 'desk/me', { token: only.token })).body.message).toMatchObject({ roles: ['admin'] });
+
+    // Two admins each making the other a responder at once: one stays admin.
+    const other = await staffBearer(t, { role: 'admin', email: 'otra@firma.example' });
+    const replies = await Promise.all([
+      t.call('POST', 'desk/staff', { token: only.token, body: { email: other.email, role: 'responder' } }),
+      t.call('POST', 'desk/staff', { token: other.token, body: { email: only.email, role: 'responder' } }),
+    ]);
+    // The loser is refused as the last admin, or, when the winner's change came first, as no longer an admin.
+    const statuses = replies.map((reply) => reply.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect([403, 409]).toContain(statuses[1]);
+    expect(await presentAdmins()).toHaveLength(1);
   });
 });
