@@ -114,7 +114,8 @@ describe('the duress PIN', () => {
     expect(await contact.page.locator('a[href^="tel:"]').count()).toBe(0);
     await contact.page.screenshot({ path: path.join(shots, 'duress-3-contact-lo-tengo.png') });
     await ack.click();
-    await contact.page.getByText(/^Listo: Elena presion ya sabe que recibiste su alerta/).waitFor();
+    // Not 'ya sabe': the phone shows the alert ended, so the person is not the one told of it.
+    await contact.page.getByText(/^Listo: quedó registrado que recibiste la alerta de Elena presion/).waitFor();
     await contact.context.close();
   }, 120_000);
 
