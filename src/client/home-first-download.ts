@@ -154,6 +154,7 @@ export const HOME_MODULES: readonly string[] = [
   'src/shared/browser/queued-commands.ts',
   'src/shared/browser/session-state.ts',
   'src/shared/browser/sos-reply-texts.ts',
+  'src/shared/browser/sos-retry.ts',
   'src/shared/browser/stored-session.ts',
   'src/shared/browser/worker-lifecycle.ts',
   'src/shared/constants.ts',

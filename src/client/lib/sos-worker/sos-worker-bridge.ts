@@ -12,9 +12,7 @@ import { isSessionValid } from '../session/session-validity.ts';
 import { takeHeldWorkerMessages } from './early-messages.ts';
 import { hasServiceWorkerSupport, postToWorker } from './post-to-worker.ts';
 import { getSosQueueView, receiveSosStatus } from './sos-queue-store.ts';
-
-/** While requests wait, the page asks for a replay after 5 s, 15 s, 30 s, then every minute (DESIGN.md section 3). */
-const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000] as const;
+import { SOS_RETRY_MS } from '#shared/browser/sos-retry.ts';
 
 /**
  * The page's side of the SOS queue protocol (src/shared/browser/sos-messages.ts),
@@ -44,10 +42,10 @@ export function startSosWorkerBridge(): () => void {
     if (timer !== undefined || pending() === 0) return;
     timer = setTimeout(() => {
       timer = undefined;
-      step = Math.min(step + 1, BACKOFF_MS.length - 1);
+      step = Math.min(step + 1, SOS_RETRY_MS.length - 1);
       replay();
       schedule();
-    }, BACKOFF_MS[step]);
+    }, SOS_RETRY_MS[step]);
   }
 
   function resetBackoff(): void {

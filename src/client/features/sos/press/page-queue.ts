@@ -5,6 +5,7 @@ import { isSessionValid } from '#client/lib/session/session-validity.ts';
 import { addRejectedSos } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { putActiveButton, type SosReply } from './put-active-button.ts';
 import { readHeld, writeHeld, type HeldSos } from './held-storage.ts';
+import { SOS_RETRY_MS } from '#shared/browser/sos-retry.ts';
 
 /**
  * Every SOS request of this page goes through here, one at a time and in press
@@ -39,8 +40,6 @@ export interface HeldView {
   oldestQueuedAt: number | null;
   needsSignIn: boolean;
 }
-
-const RETRY_MS = [5_000, 15_000, 30_000, 60_000] as const;
 
 type SettledListener = (key: string, reply: Settled) => void;
 const settledListeners = new Set<SettledListener>();
@@ -168,9 +167,9 @@ function scheduleRetry(): void {
   if (retryTimer !== undefined || !held.some((request) => request.userId === id)) return;
   retryTimer = setTimeout(() => {
     retryTimer = undefined;
-    retryStep = Math.min(retryStep + 1, RETRY_MS.length - 1);
+    retryStep = Math.min(retryStep + 1, SOS_RETRY_MS.length - 1);
     flush();
-  }, RETRY_MS[retryStep]);
+  }, SOS_RETRY_MS[retryStep]);
 }
 
 /** Something changed for the better (network, worker, session): try at once, and back off from the start. */
