@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, type ExpectStatic, it } from 'vitest';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import {
   deliverPush,
@@ -29,7 +29,7 @@ const running = pushAppAndChromiumPerFile((port) => ({
 const phoneSwitch = (page: Page) => page.getByRole('switch', { name: 'Recibir avisos en este teléfono' });
 
 /** A staff member's desk, signed in, on a browser whose push subscription is the local service's. */
-async function deskWithPhone(email: string, role: 'admin' | 'responder') {
+async function deskWithPhone(expect: ExpectStatic, email: string, role: 'admin' | 'responder') {
   await staffCli(running.app, ['add', email, '--role', role]);
   const phone = await phoneFor(running);
   const desk = await deviceWithPasskeys(running.browser);
@@ -58,7 +58,7 @@ function serverSends(page: Page, phone: Phone): Promise<boolean> {
 }
 
 /** A client on home, with 'Compartir mis alertas con IAD' turned on in profile. */
-async function sharingClient(tag: string) {
+async function sharingClient(expect: ExpectStatic, tag: string) {
   const client = await personWithConfirmedContact(running.app, running.browser, tag);
   await client.page.goto(`${running.app.url}/web/profile`);
   await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).click();
@@ -74,9 +74,13 @@ async function sharingClient(tag: string) {
 // Side by side: the second test waits a whole minute for the escalation, in which the first one runs.
 // Each has its own staff member, phone and browser contexts (the first one's admin is not among the
 // responders the escalation's first round goes to).
+// Concurrent tests take `expect` from their own context: the global one loses track of which test
+// is running once the other one ends, and its poll then throws.
 describe.concurrent("the desk's phone notifications", () => {
-  it('shows the switch as the server has it: on once saved, off again when another tab turned it off', async () => {
-    const desk = await deskWithPhone('aviso@firma.example', 'admin');
+  it('shows the switch as the server has it: on once saved, off again when another tab turned it off', async ({
+    expect,
+  }) => {
+    const desk = await deskWithPhone(expect, 'aviso@firma.example', 'admin');
     expect(await serverSends(desk.page, desk.phone)).toBe(true);
 
     // Another tab of the same staff member turns it off (the same call its switch makes).
@@ -97,11 +101,13 @@ describe.concurrent("the desk's phone notifications", () => {
     await desk.context.close();
   });
 
-  it("delivers an unattended alert to the desk's service worker as a notification with 'Atender', which opens the case", async () => {
+  it("delivers an unattended alert to the desk's service worker as a notification with 'Atender', which opens the case", async ({
+    expect,
+  }) => {
     // The desk and the client get ready side by side; the alert, and its minute unattended, start once both are.
     const [desk, client] = await Promise.all([
-      deskWithPhone('guardia@firma.example', 'responder'),
-      sharingClient('sinatender'),
+      deskWithPhone(expect, 'guardia@firma.example', 'responder'),
+      sharingClient(expect, 'sinatender'),
     ]);
     await sosButton(client.page).click();
     await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
