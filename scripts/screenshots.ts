@@ -17,6 +17,8 @@ import { waitForMail } from '#test/support/mailbox.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 const VIEWPORT = { width: 360, height: 740 };
+/** A phone's touch screen: no pointer hovers, so a pressed button shows as a finger leaves it, not hovered. */
+const PHONE = { viewport: VIEWPORT, hasTouch: true, isMobile: true };
 const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
 
 type Shot = { name: string; file: string; error?: string };
@@ -65,7 +67,7 @@ async function main() {
 
 async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   // The person in New York, the contact in Chicago: each page must speak the alert's one clock.
-  const context = await browser.newContext({ locale: 'es-US', viewport: VIEWPORT, timezoneId: 'America/New_York' });
+  const context = await browser.newContext({ locale: 'es-US', ...PHONE, timezoneId: 'America/New_York' });
   await context.grantPermissions(['geolocation', 'background-sync'], { origin: app.url });
   await context.setGeolocation(MIAMI);
   const page = await context.newPage();
@@ -153,7 +155,7 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   await shot('Contacto sin verificar', () => page.getByRole('heading', { name: 'Jorge Paz' }).waitFor());
 
   // The contact's side, in a browser of their own.
-  const theirs = await browser.newContext({ locale: 'es-US', viewport: VIEWPORT, timezoneId: 'America/Chicago' });
+  const theirs = await browser.newContext({ locale: 'es-US', ...PHONE, timezoneId: 'America/Chicago' });
   const contactPage = await theirs.newPage();
   const invitation = await waitForMail(app.dataDir, { to: contact.email, subject: /te agregó como contacto/ });
   const verifyLink = /(http:\/\/\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1] ?? '';

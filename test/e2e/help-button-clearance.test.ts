@@ -1,7 +1,16 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test/support/browser-flows.ts';
+import {
+  enterWithEmailedCode,
+  fillContactForm,
+  goHomeAfterFirstContact,
+  phonePage,
+  signUpInBrowser,
+} from '#test/support/browser-flows.ts';
+import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
+import { waitForMail } from '#test/support/mailbox.ts';
+import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // The floating 'Ayuda' button must never hide a control: on every screen that
 // shows it, at its usual place and wherever a drag leaves it, each control a
@@ -261,3 +270,183 @@ function seenUnderHelp(page: Page, fraction: number) {
     return seen;
   }, fraction);
 }
+
+/** Each of the four language choices (its whole label, the finger's target), by its language's own name. */
+const languageChoices = (page: Page) =>
+  Object.fromEntries(
+    ['Español', 'English', 'Português', 'Kreyòl ayisyen'].map((name) => [
+      name,
+      page.locator('label.language-choice__option').filter({ hasText: name }),
+    ]),
+  );
+
+/** Every value of a record true: the shape a whole first screen is expected to have. */
+const allTrue = (named: Record<string, unknown>) => Object.fromEntries(Object.keys(named).map((key) => [key, true]));
+
+describe('what each screen ends on, seen whole without scrolling or when scrolled to', () => {
+  it("shows the profile's 'Guardar cambios' and a contact's language choices whole above the 'Ayuda' band on the first screen, and the contact form's language choices whole when scrolled to (360x740, 390x844, 412x915)", async () => {
+    const { context, page } = await personWithConfirmedContact(running.app, running.browser, 'pliegue');
+    const card = page.getByRole('link', { name: /^Jorge Paz \S+@/ });
+    const contactPath = await card.getAttribute('href');
+    if (!contactPath) throw new Error('The contact card links nowhere');
+    const seen: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      const size = `${phone.width}x${phone.height}`;
+      await page.setViewportSize(phone);
+
+      await openAtUsualPlace(page, {
+        path: '/web/profile',
+        ready: (p) => p.getByRole('button', { name: 'Guardar cambios' }),
+      });
+      const save = { 'Guardar cambios': page.getByRole('button', { name: 'Guardar cambios' }) };
+      seen[`perfil ${size}`] = await seenWhole(page, save);
+      expected[`perfil ${size}`] = allTrue(save);
+
+      await openAtUsualPlace(page, { path: contactPath, ready: (p) => p.getByRole('heading', { name: 'Jorge Paz' }) });
+      seen[`detalle del contacto ${size}`] = await seenWhole(page, languageChoices(page));
+      expected[`detalle del contacto ${size}`] = allTrue(languageChoices(page));
+
+      // The form is longer than a phone: its choices are whole once the person scrolls to them.
+      await openAtUsualPlace(page, {
+        path: '/web/contact',
+        ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }),
+      });
+      await page
+        .getByRole('group', { name: 'Idioma de los correos' })
+        .evaluate((group) => group.scrollIntoView({ block: 'nearest' }));
+      seen[`agregar contacto ${size}`] = await seenWhole(page, languageChoices(page));
+      expected[`agregar contacto ${size}`] = allTrue(languageChoices(page));
+    }
+    expect(seen).toEqual(expected);
+    await context.close();
+  }, 180_000);
+
+  it("keeps FINALIZAR ALERTA and the alert's status on the first screen with five contacts, and the contact's 'Lo tengo' well above the fold with the languages on one line (360x740, 390x844, 412x915)", async () => {
+    const more = ['Ana', 'Luis', 'Rosa', 'Pedro'].map((firstname, index) => ({
+      firstname,
+      lastname: 'Vega',
+      email: `cinco-${firstname.toLowerCase()}@example.org`,
+      phone: `+1305555012${index}`,
+      kinship: 'Primo',
+    }));
+    const { context, page, contactEmail } = await personWithConfirmedContact(
+      running.app,
+      running.browser,
+      'cinco',
+      undefined,
+      { moreContacts: more },
+    );
+    await page.reload();
+    await page.getByRole('link', { name: /^Pedro Vega \S+@/ }).waitFor();
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    const status = page.getByRole('status', { name: 'Estado de tu alerta' });
+    await status.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 60_000 });
+    const alertScreen = {
+      'Estado de tu alerta': status,
+      'FINALIZAR ALERTA': page.getByRole('button', { name: 'FINALIZAR ALERTA' }),
+    };
+    const alertSeen: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      alertSeen[`${phone.width}x${phone.height}`] = await seenWhole(page, alertScreen);
+    }
+
+    const mail = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS/ });
+    const link = /(https?:\/\/\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error("No 'Lo tengo' link in the alert's e-mail");
+    const contact = await phonePage(running.browser);
+    await contact.page.goto(link);
+    const button = contact.page.getByRole('button', { name: 'Lo tengo' });
+    await button.waitFor();
+    const ackSeen: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await contact.page.setViewportSize(phone);
+      const whole = await seenWhole(contact.page, { 'Lo tengo': button });
+      // A phone's browser shows its own address bar over the page's space: the one button keeps clear of that too.
+      const box = await boxOf(button);
+      const switchTops = await contact.page
+        .getByRole('navigation', { name: /idioma|language/i })
+        .getByRole('button')
+        .evaluateAll((buttons) => new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size);
+      ackSeen[`${phone.width}x${phone.height}`] = {
+        ...whole,
+        clearOfTheBrowserBars: box.y + box.height <= phone.height - 80 || `ends at ${Math.round(box.y + box.height)}`,
+        languageLines: switchTops,
+      };
+    }
+    expect({ alert: alertSeen, ack: ackSeen }).toEqual({
+      alert: onEveryPhone(allTrue(alertScreen)),
+      ack: onEveryPhone({ 'Lo tengo': true, clearOfTheBrowserBars: true, languageLines: 1 }),
+    });
+    await contact.context.close();
+    await context.close();
+  }, 180_000);
+});
+
+describe("sign-up's terms box", () => {
+  it('reads as one 44 px row with its sentence on one line: box, «Acepto los» and the terms link (360x740, 390x844, 412x915)', async () => {
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await enterWithEmailedCode(page, running.app, 'casilla@example.org');
+    await page.waitForURL('**/web/auth/signup');
+    const box = page.getByRole('checkbox', { name: 'Acepto los términos y condiciones' });
+    await box.waitFor();
+    const rows: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      rows[`${phone.width}x${phone.height}`] = await box.evaluate((input) => {
+        const row = input.closest('.checkbox');
+        const target = (input.closest('label') ?? input).getBoundingClientRect();
+        const sentence = row?.querySelector('label[for]')?.getBoundingClientRect();
+        const link = row?.querySelector('button')?.getBoundingClientRect();
+        if (!row || !sentence || !link) return 'missing';
+        const middle = (rect: DOMRect) => rect.top + rect.height / 2;
+        return {
+          target44: target.width >= 44 && target.height >= 44,
+          // One line: the sentence no taller than its 44 px link, the link beside «Acepto los».
+          oneLine: sentence.height <= 48 && link.left > sentence.left + 20,
+          centred: Math.abs(middle(target) - middle(link)) <= 4,
+        };
+      });
+    }
+    expect(rows).toEqual(onEveryPhone({ target44: true, oneLine: true, centred: true }));
+    await context.close();
+  });
+});
+
+describe('a tap on a phone', () => {
+  it('leaves no hover colour on the button tapped', async () => {
+    const context = await running.browser.newContext({
+      locale: 'es-US',
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${running.app.url}/web/auth/signin`);
+    const button = page.getByRole('button', { name: 'Continuar' });
+    await button.waitFor();
+    const colour = () => button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    // The house blue (--color-primary), which a tap must leave as it was.
+    const before = 'rgb(29, 78, 137)';
+    // Once the app's styles have come (the first frame may be drawn before them).
+    await expect.poll(colour, { timeout: 15_000 }).toBe(before);
+    // Empty, the form stays and says why: the tapped button is still under the finger.
+    await button.tap();
+    await page
+      .getByText(/correo/i)
+      .first()
+      .waitFor();
+    expect({
+      hoverless: await page.evaluate(() => matchMedia('(hover: none)').matches),
+      colour: await colour(),
+    }).toEqual({
+      hoverless: true,
+      colour: before,
+    });
+    await context.close();
+  });
+});

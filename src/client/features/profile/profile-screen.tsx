@@ -8,7 +8,7 @@ export function ProfileScreen() {
   return (
     <>
       <h1>Perfil</h1>
-      <p className="muted">Mantén tus datos al día: tus contactos de emergencia verán tu nombre en tus alertas.</p>
+      <p className="muted">Tus contactos de emergencia verán tu nombre en tus alertas.</p>
       {profile.data ? (
         // Keyed, so the form starts from the loaded profile (Conform reads defaults once).
         <>

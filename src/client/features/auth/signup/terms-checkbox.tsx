@@ -13,13 +13,17 @@ export function TermsCheckbox({ meta, checked, onCheckedChange, onOpenTerms }: P
   const { defaultChecked: _ignored, ...inputProps } = getInputProps(meta, { type: 'checkbox' });
   return (
     <div className="field">
-      <div className="checkbox">
-        <input
-          {...inputProps}
-          key={meta.key}
-          checked={checked}
-          onChange={(event) => onCheckedChange(event.target.checked)}
-        />
+      <div className="checkbox checkbox--beside">
+        {/* The box in a label of its own, 44 px around it, so the finger's target is larger than the box drawn;
+            the sentence is its second label (a label that holds the terms button cannot also hold the box). */}
+        <label className="checkbox__target">
+          <input
+            {...inputProps}
+            key={meta.key}
+            checked={checked}
+            onChange={(event) => onCheckedChange(event.target.checked)}
+          />
+        </label>
         <label htmlFor={meta.id}>
           Acepto los{' '}
           <button type="button" className="link-button link-button--inline" onClick={onOpenTerms}>

@@ -25,7 +25,7 @@ export function ContactDetails({ contact }: { contact: Contact }) {
           <dt>Apellidos</dt>
           <dd>{contact.lastname}</dd>
         </div>
-        <div>
+        <div className="contact-detail__wide">
           <dt>Correo electrónico</dt>
           <dd>{contact.email}</dd>
         </div>
