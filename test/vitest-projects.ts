@@ -82,8 +82,14 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       globalSetup: ['./test/support/e2e-cluster-setup.ts'],
       setupFiles: [failOnConsole],
       env: serversWithoutPinPace,
-      testTimeout: 90_000,
+      // A browser test waits for several things in turn that cross the server, the outbox, SMTP or a
+      // service worker, each up to 30 s on a loaded machine: room for six such waits. Only a test
+      // that fails anyway runs that long.
+      testTimeout: 180_000,
       hookTimeout: 120_000,
+      // expect.poll's own default is 1 s: under load (2 cores, 8 runs side by side) a switch or a
+      // count that crosses the server took longer. Every poll still ends as soon as it holds.
+      expect: { poll: { timeout: 30_000 } },
       // One real server and one Chromium per file, each on ports and in folders of its own.
     },
   },
