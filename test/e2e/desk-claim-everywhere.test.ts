@@ -43,15 +43,15 @@ describe("'Atender' reaches every desk and the contacts", () => {
     await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
 
     const cardOf = (page: Page) => page.getByRole('listitem').filter({ hasText: 'Elena atendida' });
-    await cardOf(ana.page).waitFor({ timeout: 15_000 });
-    await cardOf(luis.page).waitFor({ timeout: 15_000 });
+    await cardOf(ana.page).waitFor({ timeout: 30_000 });
+    await cardOf(luis.page).waitFor({ timeout: 30_000 });
     expect(await cardOf(luis.page).getByRole('button', { name: 'Atender' }).count()).toBe(1);
 
     await cardOf(ana.page).getByRole('button', { name: 'Atender' }).click();
     await ana.page.getByRole('heading', { level: 1, name: 'Caso de Elena atendida' }).waitFor();
 
     // Luis's desk, untouched, learns it through its live link: who has it, and no 'Atender' left.
-    await cardOf(luis.page).getByText('Atiende: ana@firma.example').waitFor({ timeout: 15_000 });
+    await cardOf(luis.page).getByText('Atiende: ana@firma.example').waitFor({ timeout: 30_000 });
     expect(await cardOf(luis.page).getByRole('button', { name: 'Atender' }).count()).toBe(0);
     expect(await cardOf(luis.page).getByRole('button', { name: 'Ver caso' }).count()).toBe(1);
     expect(await sameDocument(luis.page)).toBe(true);

@@ -59,7 +59,7 @@ describe('a desk that lost its connection', () => {
     // The desk's network goes: its live link drops, and it says so.
     await proxy.cut();
     const linkDown = desk.page.getByRole('status').filter({ hasText: 'Sin conexión en vivo: reconectando…' });
-    await linkDown.waitFor({ timeout: 15_000 });
+    await linkDown.waitFor({ timeout: 30_000 });
 
     // The press lands on the server (the contact's e-mail leaves) while the desk is away.
     await sosButton(client.page).click();
@@ -86,7 +86,7 @@ describe('a desk that lost its connection', () => {
     await contact.page.goto(link!);
     await contact.page.getByRole('button', { name: 'Lo tengo' }).click();
     await contact.page.getByText(/ya sabe que recibiste su alerta/).waitFor();
-    await card.getByText('Jorge Paz: dijo «Lo tengo»').waitFor({ timeout: 15_000 });
+    await card.getByText('Jorge Paz: dijo «Lo tengo»').waitFor({ timeout: 30_000 });
 
     for (const context of [desk.context, client.context, contact.context]) await context.close();
   });

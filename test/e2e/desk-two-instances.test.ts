@@ -54,7 +54,7 @@ describe('the desk across two server instances', () => {
     const pressed = performance.now();
     await sosButton(client.page).click();
     const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena dos-instancias' });
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor({ timeout: 30_000 });
     // The issue asks for the card within 2 s; on a shared machine that is a figure to read, not to assert.
     console.log(
       `desk on instance B showed the press made through A after ${Math.round(performance.now() - pressed)} ms`,
