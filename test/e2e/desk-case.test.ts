@@ -3,6 +3,7 @@ import { axeViolations } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
 // The firm's closed loop in real browsers: a client who shares their alerts presses SOS; the desk,
 // already open, shows the card without a reload; 'Atender' takes it and the client's own alert screen
@@ -42,11 +43,12 @@ describe("the firm's desk answers an alert", () => {
     // A client who shares their alerts with the firm, from their profile.
     const client = await personWithConfirmedContact(app, browser, 'compartida');
     await client.page.goto(`${app.url}/web/profile`);
-    // The switch follows the server's answer, so it is clicked, then read.
     await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).click();
     await expect
       .poll(() => client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked())
       .toBe(true);
+    // The switch shows 'on' while its change is saved; leaving the page then could cut the save.
+    await client.page.getByText(firmConsentTexts.savedOn('IAD')).waitFor();
     await client.page.goto(`${app.url}/web/home`);
     await sosButton(client.page).click();
     await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();

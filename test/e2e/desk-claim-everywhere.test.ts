@@ -5,6 +5,7 @@ import { phonePage } from '#test/support/browser-flows.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
 // Issue 31: "'Atender' claims the alert for the staff member; every other desk sees who has it at
 // once ... The contacts' 'Lo tengo' page shows it too." Two responders have the desk open; one takes
@@ -38,6 +39,8 @@ describe("'Atender' reaches every desk and the contacts", () => {
     const share = client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' });
     await share.click();
     await expect.poll(() => share.isChecked()).toBe(true);
+    // The switch shows 'on' while its change is saved; leaving the page then could cut the save.
+    await client.page.getByText(firmConsentTexts.savedOn('IAD')).waitFor();
     await client.page.goto(`${both.app.url}/web/home`);
     await sosButton(client.page).click();
     await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();

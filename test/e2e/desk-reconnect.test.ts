@@ -7,6 +7,7 @@ import { startCuttableProxy, type CuttableProxy } from '#test/support/cuttable-p
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
 // Issue 31: "A reconnecting desk misses nothing." A responder's desk reaches the app through a
 // loopback proxy the test switches off (open connections drop, new ones are refused: the network
@@ -54,6 +55,8 @@ describe('a desk that lost its connection', () => {
     const share = client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' });
     await share.click();
     await expect.poll(() => share.isChecked()).toBe(true);
+    // The switch shows 'on' while its change is saved; leaving the page then could cut the save.
+    await client.page.getByText(firmConsentTexts.savedOn('IAD')).waitFor();
     await client.page.goto(`${direct.url}/web/home`);
 
     // The desk's network goes: its live link drops, and it says so.
