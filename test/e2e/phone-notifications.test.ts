@@ -83,9 +83,9 @@ describe("notifications on a contact's phone", () => {
       maria.page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
     const region = control(maria.page);
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).waitFor();
-    expect(await region.getByRole('status').textContent()).toBe(
-      'Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.',
-    );
+    await expect
+      .poll(() => region.getByRole('status').textContent())
+      .toBe('Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.');
     // Opening the page asked nothing.
     expect(await maria.page.evaluate(() => Notification.permission)).toBe('default');
     expect(await permissionAsks()).toBe(0);
@@ -99,7 +99,8 @@ describe("notifications on a contact's phone", () => {
     await region
       .getByText('No pudimos activar los avisos. Revisa tu conexión e inténtalo de nuevo.')
       .waitFor({ timeout: 30_000 });
-    expect(await maria.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    // Focus follows the message in an effect after it shows.
+    await expect.poll(() => maria.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
     expect(await permissionAsks()).toBe(1);
     await expectAccessible(maria.page, 'accept page, turning on failed');
 
