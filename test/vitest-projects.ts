@@ -82,8 +82,17 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       globalSetup: ['./test/support/e2e-cluster-setup.ts'],
       setupFiles: [failOnConsole],
       env: serversWithoutPinPace,
-      testTimeout: 90_000,
-      hookTimeout: 120_000,
+      // A browser test waits for several things in turn that cross the server, the outbox, SMTP or a
+      // service worker, each up to 30 s on a loaded machine: room for six such waits. Only a test
+      // that fails anyway runs that long.
+      testTimeout: 180_000,
+      // Starting a file's server (its code transformed on the way, PostgreSQL from a copied cluster)
+      // beside a Chromium took 110 s and more with three runs and two busy loops on 2 cores, and
+      // failed the whole file at 120 s before any of its tests ran.
+      hookTimeout: 300_000,
+      // expect.poll's own default is 1 s: under load (2 cores, 8 runs side by side) a switch or a
+      // count that crosses the server took longer. Every poll still ends as soon as it holds.
+      expect: { poll: { timeout: 30_000 } },
       // One real server and one Chromium per file, each on ports and in folders of its own.
     },
   },

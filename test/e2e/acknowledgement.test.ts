@@ -50,7 +50,7 @@ describe('knowing that the alert arrived', () => {
     await page.waitForURL('**/web/active');
 
     const list = page.getByRole('region', { name: 'A quién llegó tu alerta' });
-    await list.getByText(/^Enviada a Jorge Paz \(\d\d:\d\d\), sin confirmar todavía$/).waitFor({ timeout: 15_000 });
+    await list.getByText(/^Enviada a Jorge Paz \(\d\d:\d\d\), sin confirmar todavía$/).waitFor({ timeout: 30_000 });
     await list.getByText(/^Enviada a María López/).waitFor();
 
     const mail = await waitForMail(started.app.dataDir, {
@@ -62,7 +62,7 @@ describe('knowing that the alert arrived', () => {
     await contact.page.getByRole('heading', { name: 'Elena acuse necesita ayuda' }).waitFor();
 
     // The open screen learns of it by itself, without a reload.
-    await list.getByText(/^Recibida por María López \(\d\d:\d\d\)$/).waitFor({ timeout: 15_000 });
+    await list.getByText(/^Recibida por María López \(\d\d:\d\d\)$/).waitFor({ timeout: 30_000 });
     await list.getByText(/^Enviada a Jorge Paz/).waitFor();
     // The alert's own status and the list agree: it was sent.
     await page.getByText('Alerta enviada a tus contactos').waitFor();
@@ -102,13 +102,13 @@ describe('knowing that the alert arrived', () => {
       subject: /^PRUEBA: alerta de prueba de Elena practica/,
     });
     expect(mail.text.split('\n')[0]).toBe('PRUEBA: esto es solo una prueba. Elena practica no está en riesgo.');
-    await page.getByText(/^Prueba enviada\./).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Prueba enviada\./).waitFor({ timeout: 30_000 });
     const list = page.getByRole('region', { name: 'A quién llegó tu prueba' });
-    await list.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 10_000 });
+    await list.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 30_000 });
 
     const contact = await acknowledgeFromMail(mail.text);
     await contact.page.getByText('PRUEBA: esto es solo una prueba. Elena practica no está en riesgo.').waitFor();
-    await list.getByText(/^Recibida por Jorge Paz \(\d\d:\d\d\)$/).waitFor({ timeout: 10_000 });
+    await list.getByText(/^Recibida por Jorge Paz \(\d\d:\d\d\)$/).waitFor({ timeout: 30_000 });
 
     // A test, never an alert: home is still home, with its SOS button.
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();

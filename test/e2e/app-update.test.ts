@@ -74,11 +74,11 @@ describe('the offline banner', () => {
     expect(await connectionBanner(page).count()).toBe(0);
 
     await context.setOffline(true);
-    await expect(connectionBanner(page).textContent()).resolves.toBe(NEEDS_SIGNAL);
+    await expect.poll(() => connectionBanner(page).textContent()).toBe(NEEDS_SIGNAL);
     // A screen opened with no network (from the worker's shell) has it from the start.
     await page.goto(`${running.app.url}/unauthorized`);
     await page.getByText('Acceso Denegado').waitFor();
-    await expect(connectionBanner(page).textContent()).resolves.toBe(NEEDS_SIGNAL);
+    await expect.poll(() => connectionBanner(page).textContent()).toBe(NEEDS_SIGNAL);
     const fontSize = await connectionBanner(page)
       .locator('p')
       .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
@@ -116,7 +116,7 @@ describe('a new version', () => {
 
     // With no network, an alert and its end wait in the old worker's queue.
     await context.setOffline(true);
-    await expect(connectionBanner(page).textContent()).resolves.toBe(SOS_STILL_WORKS);
+    await expect.poll(() => connectionBanner(page).textContent()).toBe(SOS_STILL_WORKS);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     await page.getByText(/se enviará automáticamente/).waitFor();
@@ -132,7 +132,7 @@ describe('a new version', () => {
     await page.waitForFunction(() => !('e2eSameDocument' in window));
     await sosButton(page).waitFor();
     expect(await controllerRevision(page)).toBe(2);
-    await expect(connectionBanner(page).textContent()).resolves.toBe(SOS_STILL_WORKS);
+    await expect.poll(() => connectionBanner(page).textContent()).toBe(SOS_STILL_WORKS);
     expect(await updateNotice(page).count()).toBe(0);
 
     // Back online, the new worker delivers what the old one queued: the alert, then its end, once each.

@@ -62,7 +62,7 @@ describe('a chat link changed by the operator', () => {
     expect(reopened?.fromServiceWorker()).toBe(true);
     expect(await page.locator('meta[name="app-config"]').count()).toBe(0);
 
-    await expect.poll(() => chat.getAttribute('href'), { timeout: 15_000 }).toBe(NEW_CHAT);
+    await expect.poll(() => chat.getAttribute('href'), { timeout: 30_000 }).toBe(NEW_CHAT);
     await context.close();
   });
 });

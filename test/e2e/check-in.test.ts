@@ -123,7 +123,7 @@ describe("'Avísales si no vuelvo'", () => {
       .getByText(
         'Esta alerta se envió porque no confirmaste que estabas bien después de: Cita de inmigración (Oficina de Miami).',
       )
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
     await expectAccessible(reopened, 'alert screen of a missed check-in');
     await reopened.screenshot({ path: path.join(artifacts, 'missed-check-in-active-390x844.png'), fullPage: true });
     await context.close();
@@ -146,11 +146,11 @@ describe("'Avísales si no vuelvo'", () => {
     // The app stays open on home while the deadline passes and the server fires. (What home says in
     // between, the overdue notice and no time left, is the client test's: here it may last a second.)
     await waitForMail(app.dataDir, { to: contactEmail, subject: /no confirmó que está bien$/, after: before }, 150_000);
-    await page.waitForURL('**/web/active', { timeout: 15_000 });
-    await page.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 15_000 });
+    await page.waitForURL('**/web/active', { timeout: 30_000 });
+    await page.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 30_000 });
     await page
       .getByText('Esta alerta se envió porque no confirmaste que estabas bien después de: Trabajo.')
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
     await context.close();
   }, 240_000);
 

@@ -52,7 +52,7 @@ describe('an emergency contact', () => {
 
     // Back on the person's phone, without a reload: within seconds the card says verified and home
     // no longer says that nobody would get the alert.
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('Verificado');
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('Verificado');
     await expect(page.getByRole('note', { name: 'Nadie recibirá tu alerta' }).count()).resolves.toBe(0);
     await card.click();
     await page.getByText('¡Todo está listo! Este contacto está verificado y listo para recibir tus alertas.').waitFor();

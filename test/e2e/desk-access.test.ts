@@ -43,6 +43,8 @@ describe('who gets into the desk', () => {
     // 'De guardia' is saved on the server.
     const onCall = admin.page.getByRole('switch', { name: 'De guardia' });
     await onCall.check();
+    // The switch shows 'on', and takes no press, while its change is saved: reloading then could cut the save.
+    await expect.poll(() => onCall.isEnabled()).toBe(true);
     await admin.page.reload();
     await expect.poll(() => admin.page.getByRole('switch', { name: 'De guardia' }).isChecked()).toBe(true);
 

@@ -5,6 +5,7 @@ import { phonePage } from '#test/support/browser-flows.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
 // Issue 31: "'Atender' claims the alert for the staff member; every other desk sees who has it at
 // once ... The contacts' 'Lo tengo' page shows it too." Two responders have the desk open; one takes
@@ -38,20 +39,22 @@ describe("'Atender' reaches every desk and the contacts", () => {
     const share = client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' });
     await share.click();
     await expect.poll(() => share.isChecked()).toBe(true);
+    // The switch shows 'on' while its change is saved; leaving the page then could cut the save.
+    await client.page.getByText(firmConsentTexts.savedOn('IAD')).waitFor();
     await client.page.goto(`${both.app.url}/web/home`);
     await sosButton(client.page).click();
     await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
 
     const cardOf = (page: Page) => page.getByRole('listitem').filter({ hasText: 'Elena atendida' });
-    await cardOf(ana.page).waitFor({ timeout: 15_000 });
-    await cardOf(luis.page).waitFor({ timeout: 15_000 });
+    await cardOf(ana.page).waitFor({ timeout: 30_000 });
+    await cardOf(luis.page).waitFor({ timeout: 30_000 });
     expect(await cardOf(luis.page).getByRole('button', { name: 'Atender' }).count()).toBe(1);
 
     await cardOf(ana.page).getByRole('button', { name: 'Atender' }).click();
     await ana.page.getByRole('heading', { level: 1, name: 'Caso de Elena atendida' }).waitFor();
 
     // Luis's desk, untouched, learns it through its live link: who has it, and no 'Atender' left.
-    await cardOf(luis.page).getByText('Atiende: ana@firma.example').waitFor({ timeout: 15_000 });
+    await cardOf(luis.page).getByText('Atiende: ana@firma.example').waitFor({ timeout: 30_000 });
     expect(await cardOf(luis.page).getByRole('button', { name: 'Atender' }).count()).toBe(0);
     expect(await cardOf(luis.page).getByRole('button', { name: 'Ver caso' }).count()).toBe(1);
     expect(await sameDocument(luis.page)).toBe(true);

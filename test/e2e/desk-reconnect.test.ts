@@ -7,6 +7,7 @@ import { startCuttableProxy, type CuttableProxy } from '#test/support/cuttable-p
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
 // Issue 31: "A reconnecting desk misses nothing." A responder's desk reaches the app through a
 // loopback proxy the test switches off (open connections drop, new ones are refused: the network
@@ -54,12 +55,14 @@ describe('a desk that lost its connection', () => {
     const share = client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' });
     await share.click();
     await expect.poll(() => share.isChecked()).toBe(true);
+    // The switch shows 'on' while its change is saved; leaving the page then could cut the save.
+    await client.page.getByText(firmConsentTexts.savedOn('IAD')).waitFor();
     await client.page.goto(`${direct.url}/web/home`);
 
     // The desk's network goes: its live link drops, and it says so.
     await proxy.cut();
     const linkDown = desk.page.getByRole('status').filter({ hasText: 'Sin conexión en vivo: reconectando…' });
-    await linkDown.waitFor({ timeout: 15_000 });
+    await linkDown.waitFor({ timeout: 30_000 });
 
     // The press lands on the server (the contact's e-mail leaves) while the desk is away.
     await sosButton(client.page).click();
@@ -86,7 +89,7 @@ describe('a desk that lost its connection', () => {
     await contact.page.goto(link!);
     await contact.page.getByRole('button', { name: 'Lo tengo' }).click();
     await contact.page.getByText(/ya sabe que recibiste su alerta/).waitFor();
-    await card.getByText('Jorge Paz: dijo «Lo tengo»').waitFor({ timeout: 15_000 });
+    await card.getByText('Jorge Paz: dijo «Lo tengo»').waitFor({ timeout: 30_000 });
 
     for (const context of [desk.context, client.context, contact.context]) await context.close();
   });

@@ -5,6 +5,7 @@ import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
 import { MIAMI, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
 // Two server instances on one PostgreSQL, as behind a load balancer: the client presses SOS through
 // instance A, the responder's desk is open on instance B. The press reaches B's desk through
@@ -47,6 +48,8 @@ describe('the desk across two server instances', () => {
     const share = client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' });
     await share.click();
     await expect.poll(() => share.isChecked()).toBe(true);
+    // The switch shows 'on' while its change is saved; leaving the page then could cut the save.
+    await client.page.getByText(firmConsentTexts.savedOn('IAD')).waitFor();
     // The phone's own estimate of how far off its position may be travels with the press.
     await client.context.setGeolocation({ ...MIAMI, accuracy: 35 });
     await client.page.goto(`${a.url}/web/home`);
@@ -54,7 +57,7 @@ describe('the desk across two server instances', () => {
     const pressed = performance.now();
     await sosButton(client.page).click();
     const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena dos-instancias' });
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor({ timeout: 30_000 });
     // The issue asks for the card within 2 s; on a shared machine that is a figure to read, not to assert.
     console.log(
       `desk on instance B showed the press made through A after ${Math.round(performance.now() - pressed)} ms`,

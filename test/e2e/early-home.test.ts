@@ -108,7 +108,7 @@ describe('the early home of index.html', () => {
     const { context, page: first } = await personWithConfirmedContact(app, browser, 'sinsenal');
     // The contact list cached, as on a phone that was online before (the cache is written within a second).
     await first.locator('.contact-card').first().waitFor();
-    await expect.poll(async () => (await persistedQueries(first)).contacts, { timeout: 10_000, interval: 100 }).toBe(1);
+    await expect.poll(async () => (await persistedQueries(first)).contacts, { timeout: 30_000, interval: 100 }).toBe(1);
     await first.close();
     // Every place an SOS button was drawn at, frame by frame, and whether the early home's was one of them.
     await context.addInitScript(`(() => {

@@ -83,9 +83,9 @@ describe("notifications on a contact's phone", () => {
       maria.page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
     const region = control(maria.page);
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).waitFor();
-    expect(await region.getByRole('status').textContent()).toBe(
-      'Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.',
-    );
+    await expect
+      .poll(() => region.getByRole('status').textContent())
+      .toBe('Los avisos están desactivados en este teléfono. Te seguiremos avisando por correo.');
     // Opening the page asked nothing.
     expect(await maria.page.evaluate(() => Notification.permission)).toBe('default');
     expect(await permissionAsks()).toBe(0);
@@ -98,8 +98,9 @@ describe("notifications on a contact's phone", () => {
     await region.getByRole('button', { name: 'Activar avisos en este teléfono' }).click();
     await region
       .getByText('No pudimos activar los avisos. Revisa tu conexión e inténtalo de nuevo.')
-      .waitFor({ timeout: 20_000 });
-    expect(await maria.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+      .waitFor({ timeout: 30_000 });
+    // Focus follows the message in an effect after it shows.
+    await expect.poll(() => maria.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
     expect(await permissionAsks()).toBe(1);
     await expectAccessible(maria.page, 'accept page, turning on failed');
 
@@ -147,7 +148,7 @@ describe("notifications on a contact's phone", () => {
 
     await sosButton(person).click();
     await person.waitForURL('**/web/active');
-    await person.getByText(/^Enviada a María López .*· Aviso entregado$/).waitFor({ timeout: 15_000 });
+    await person.getByText(/^Enviada a María López .*· Aviso entregado$/).waitFor({ timeout: 30_000 });
     await waitForMail(running.app.dataDir, {
       to: maria.email,
       subject: /ALERTA SOS: Elena aviso está en riesgo/,
@@ -178,7 +179,7 @@ describe("notifications on a contact's phone", () => {
 
     // 'Lo tengo' on the notification: the worker's click handler, called as Chromium would.
     await tapFirstNotification(worker, 'ack');
-    await person.getByText(/^Recibida por María López \(\d\d:\d\d\)/).waitFor({ timeout: 15_000 });
+    await person.getByText(/^Recibida por María López \(\d\d:\d\d\)/).waitFor({ timeout: 30_000 });
     expect((await shownBy(worker, 2))[1]).toEqual({
       title: 'Listo',
       body: 'Elena aviso ya sabe que recibiste su alerta. Ahora, llámale.',

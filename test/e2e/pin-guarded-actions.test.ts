@@ -75,7 +75,7 @@ describe('deleting a contact while the alert is on', () => {
 
     await typePin(page, PIN);
     // Their only contact gone (the toast belongs to home, which this person does not reach now), home is the first-contact screen (SPEC.md section 2's order).
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/web\/auth\/contacts$/);
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toMatch(/\/web\/auth\/contacts$/);
     await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
     expect(await prompt.count()).toBe(0);
     expect(await contactOnServer(app, contactUrl, authorization)).toEqual({ status: 404, name: undefined });
@@ -92,7 +92,7 @@ describe('deleting a contact while the alert is on', () => {
     const authorization = await deleteFromItsPage(page, contactUrl);
     const prompt = await typePin(page, DURESS);
     // Where the real deletion of their only contact leads.
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/web\/auth\/contacts$/);
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toMatch(/\/web\/auth\/contacts$/);
     await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
     expect(await prompt.count()).toBe(0);
     expect(await page.getByText(pinMessages.pinWrong).count()).toBe(0);

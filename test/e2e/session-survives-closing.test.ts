@@ -143,7 +143,7 @@ describe('a phone closed the moment a screen shows', () => {
     await enterWithEmailedCode(page, running(), email);
     await page.waitForURL('**/web/home');
     // Home's contacts are in the cache, and the cache on disk, before the person signs out.
-    await expect.poll(async () => (await readableState(page)).join('\n'), { timeout: 20_000 }).toContain(contactEmail);
+    await expect.poll(async () => (await readableState(page)).join('\n'), { timeout: 30_000 }).toContain(contactEmail);
     await signOutInBrowser(page);
     await phone.close();
 

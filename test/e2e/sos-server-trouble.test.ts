@@ -62,7 +62,7 @@ it.each([
 
     await context.setOffline(false);
     // The network is back: the worker tries, the server refuses, the alert stays queued.
-    await expect.poll(() => proxy.counts(ACTIVE_BUTTON).failed, { timeout: 20_000 }).toBeGreaterThan(before.failed);
+    await expect.poll(() => proxy.counts(ACTIVE_BUTTON).failed, { timeout: 45_000 }).toBeGreaterThan(before.failed);
     await page.getByText(/se enviará automáticamente/).waitFor();
     expect(await alertMailsTo(running.app, contactEmail)).toHaveLength(0);
 

@@ -158,7 +158,7 @@ describe('the SOS button', () => {
         'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.',
       );
       if (keepOpen) {
-        await line.waitFor({ timeout: 5000 });
+        await line.waitFor({ timeout: 30_000 });
         expect(await seenWithoutScrolling(line)).toBe(true);
       } else {
         await page.getByText('Guardado en este teléfono: 1 aviso por enviar.').waitFor();

@@ -67,7 +67,7 @@ export async function walkTheDesk(app: RunningApp, browser: Browser, visit: Desk
   await enrolWithEmailedCode(app, page, 'coordinacion@firma.example');
   const leaveClient = await consentingClientPresses(app, browser);
   const card = page.getByRole('listitem').filter({ hasText: `${CLIENT.firstname} ${CLIENT.lastname}` });
-  await card.getByText(/precisión ±25 m/).waitFor({ timeout: 15_000 });
+  await card.getByText(/precisión ±25 m/).waitFor({ timeout: 30_000 });
   await visit('Escritorio: alertas activas', page);
 
   await card.getByRole('button', { name: 'Atender' }).click();

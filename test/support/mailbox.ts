@@ -46,11 +46,15 @@ export async function readMailbox(dataDir: string): Promise<ReceivedMail[]> {
   return Promise.all(files.map(async (file) => ({ ...(await parseMail(dir, file)) })));
 }
 
-/** Waits (by polling the folder, never by sleeping a fixed time) for an e-mail to `to` that matches. */
+/**
+ * Waits (by polling the folder, never by sleeping a fixed time) for an e-mail to `to` that matches.
+ * An e-mail crosses the outbox (whose retry steps may hold it back) and SMTP: a loaded machine needs
+ * far longer than a quiet one. The wait ends as soon as the e-mail is there.
+ */
 export async function waitForMail(
   dataDir: string,
   match: { to: string; subject?: RegExp; after?: number },
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

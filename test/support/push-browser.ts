@@ -145,7 +145,7 @@ export async function shownBy(worker: Worker, count: number): Promise<ShownNotif
       })),
     );
   let list = await shown();
-  for (const deadline = Date.now() + 10_000; list.length < count && Date.now() < deadline; list = await shown()) {
+  for (const deadline = Date.now() + 30_000; list.length < count && Date.now() < deadline; list = await shown()) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return list;

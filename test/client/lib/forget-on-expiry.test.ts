@@ -45,9 +45,9 @@ describe('a session that ends by itself (a 401 a refresh could not cure)', () =>
     expireSession();
 
     // Once the ended session is stored (test/client/features/auth/session-stored-first.test.tsx).
-    await vi.waitFor(() => expect(goToSignin).toHaveBeenCalledOnce(), { timeout: 5000 });
+    await vi.waitFor(() => expect(goToSignin).toHaveBeenCalledOnce());
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(getSessionState()).toEqual(defaultSessionState());
-    await vi.waitFor(async () => expect(await storedQueries()).toEqual([]), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await storedQueries()).toEqual([]));
   });
 });

@@ -48,7 +48,7 @@ export async function waitFor(
   query: Query,
   options: { timeoutMs?: number; gone?: boolean } = {},
 ): Promise<string> {
-  const { timeoutMs = 20_000, gone = false } = options;
+  const { timeoutMs = 30_000, gone = false } = options;
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
@@ -127,7 +127,7 @@ export async function choose(win: EngineWindow, query: Query, value: string): Pr
 }
 
 /** Waits until the page's path is `path` (client-side routing included). */
-export async function waitForPath(win: EngineWindow, path: string, timeoutMs = 20_000): Promise<void> {
+export async function waitForPath(win: EngineWindow, path: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let seen = '';
   while (Date.now() < deadline) {

@@ -130,7 +130,7 @@ describe("the 'Lo tengo' page", () => {
     let up = false;
     stubApi({ [`GET /api/ack/${TOKEN}`]: () => (up ? ok(aView()) : Promise.reject(new TypeError('Failed to fetch'))) });
     renderApp(`/web/active/ack/${TOKEN}`);
-    const retry = await screen.findByRole('button', { name: 'Intentar de nuevo' }, { timeout: 5_000 });
+    const retry = await screen.findByRole('button', { name: 'Intentar de nuevo' });
     up = true;
     fireEvent.click(retry);
     expect(await screen.findByRole('button', { name: 'Lo tengo' })).toBeTruthy();

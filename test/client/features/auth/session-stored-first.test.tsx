@@ -50,7 +50,7 @@ describe('signing in', () => {
     const stored = storedWhenGoingTo(router, '/web/home');
 
     fireEvent.paste(await screen.findByLabelText('Dígito 1 de 4'), { clipboardData: { getData: () => '4321' } });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
 
     expect((await stored()).auth).toEqual(getSessionState().auth);
     expect(getSessionState().auth).toMatchObject({
@@ -72,7 +72,7 @@ describe('signing in', () => {
     typeInto(screen.getByLabelText('Teléfono'), '(305) 555-0123');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/contacts'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/contacts'));
 
     expect((await stored()).auth).toEqual(getSessionState().auth);
     expect(getSessionState().auth).toMatchObject({ access_token: 'access-new', code: '', contacts: 0 });
@@ -93,7 +93,7 @@ describe('a session the server refused (a 401 a refresh could not cure)', () => 
     forgetSessionOnExpiry(queryClient, () => void router.navigate({ to: '/web/auth/signin', replace: true }));
     const stored = storedWhenGoingTo(router, '/web/auth/signin');
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/auth/signin'));
 
     expect((await stored()).auth).toEqual(getSessionState().auth);
     expect(getSessionState().auth).toMatchObject({ access_token: '', refresh_token: '' });
