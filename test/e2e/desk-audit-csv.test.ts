@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
 import { csvMoment } from '#test/support/csv-moment.ts';
 import { clientPressedSos, deskInZone } from '#test/support/desk-clients.ts';
 
@@ -34,10 +34,7 @@ describe("the desk's audit log as a CSV file", () => {
     await staffCli(app, ['remove', 'temporal@firma.example']);
     const alertId = await clientPressedSos(app, CLIENT);
 
-    const { context, page } = await deviceWithPasskeys(browser);
-    await deskInZone(page, ZONE);
-    await page.goto(`${deskUrl(app)}/entrar`);
-    await enrolWithEmailedCode(app, page, ADMIN);
+    const { context, page } = await enrolledDeskDevice(app, browser, ADMIN, ({ page }) => deskInZone(page, ZONE));
 
     // A family member calls: the admin looks the client up by her surname and opens her case.
     const nav = page.getByRole('navigation', { name: 'Escritorio' });

@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { phonePage } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { startCuttableProxy, type CuttableProxy } from '#test/support/cuttable-proxy.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -39,9 +39,7 @@ describe('a desk that lost its connection', () => {
     const viaProxy: RunningApp = { ...app, port: Number(new URL(proxy.url).port) };
     const direct: RunningApp = { ...app, url: `http://127.0.0.1:${app.port}` };
     await staffCli(app, ['add', 'noche@firma.example', '--role', 'responder']);
-    const desk = await deviceWithPasskeys(browser);
-    await desk.page.goto(`${deskUrl(viaProxy)}/entrar`);
-    await enrolWithEmailedCode(viaProxy, desk.page, 'noche@firma.example');
+    const desk = await enrolledDeskDevice(viaProxy, browser, 'noche@firma.example');
     await desk.page.getByText('No hay alertas activas.').waitFor();
     await desk.page.evaluate(() => (document.body.dataset.sameDocument = 'yes'));
     const streams: string[] = [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
 import { launchChromium } from '#test/support/chromium.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
 import { MIAMI, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // Two server instances on one PostgreSQL, as behind a load balancer: the client presses SOS through
@@ -37,9 +37,7 @@ describe('the desk across two server instances', () => {
     const onB: RunningApp = { ...b, dataDir: a.dataDir };
     await staffCli(a, ['add', 'turno@firma.example', '--role', 'responder']);
 
-    const desk = await deviceWithPasskeys(browser);
-    await desk.page.goto(`${deskUrl(onB)}/entrar`);
-    await enrolWithEmailedCode(onB, desk.page, 'turno@firma.example');
+    const desk = await enrolledDeskDevice(onB, browser, 'turno@firma.example');
     await desk.page.getByText('No hay alertas activas.').waitFor();
 
     const client = await personWithConfirmedContact(a, browser, 'dos-instancias');
