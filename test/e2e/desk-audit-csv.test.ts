@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { inTimeZone } from '#test/support/browser-flows.ts';
 import { enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
 import { csvMoment } from '#test/support/csv-moment.ts';
-import { clientPressedSos, deskInZone } from '#test/support/desk-clients.ts';
+import { clientPressedSos } from '#test/support/desk-clients.ts';
 
 // 'Exportar CSV' on 'Registro', in a real Chromium: the file the admin saves is what a spreadsheet
 // opens (UTF-8 with its byte order mark, RFC 4180), in Spanish, one row per line of the log, its
@@ -34,7 +35,7 @@ describe("the desk's audit log as a CSV file", () => {
     await staffCli(app, ['remove', 'temporal@firma.example']);
     const alertId = await clientPressedSos(app, CLIENT);
 
-    const { context, page } = await enrolledDeskDevice(app, browser, ADMIN, ({ page }) => deskInZone(page, ZONE));
+    const { context, page } = await enrolledDeskDevice(app, browser, ADMIN, ({ page }) => inTimeZone(page, ZONE));
 
     // A family member calls: the admin looks the client up by her surname and opens her case.
     const nav = page.getByRole('navigation', { name: 'Escritorio' });
