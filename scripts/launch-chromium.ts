@@ -11,10 +11,11 @@ import {
 // Playwright's own browser download does not work on these machines. Order:
 // CHROMIUM_PATH, Debian's /usr/bin/chromium (CI installs it; it has Background
 // Sync), else the Chromium inside @sparticuz/chromium (no Background Sync).
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 // The machine has no outside network: keep Chromium from trying to reach it.
-const QUIET_FLAGS = [
+// Exported for test/support/killable-chromium.ts, which starts the same Chromium itself.
+export const QUIET_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

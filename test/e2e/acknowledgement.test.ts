@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, phonePage } from '#test/support/browser-flows.ts';
+import { acceptInvitation, fillContactForm, phonePage } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -21,12 +21,7 @@ async function addConfirmedContact(page: Page, contact: { firstname: string; las
   await page.goto(`${started.app.url}/web/contact`);
   await fillContactForm(page, { ...contact, phone: '3055550101', kinship: 'Hermana' });
   await page.waitForURL('**/web/home');
-  const invitation = await waitForMail(started.app.dataDir, {
-    to: contact.email,
-    subject: /te agregó como contacto de emergencia/,
-  });
-  const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-  expect((await fetch(`${started.app.url}/api/verify-contact/${token}`)).status).toBe(200);
+  await acceptInvitation(started.app, contact.email);
 }
 
 /** The contact opens the 'Lo tengo' link of an e-mail in a browser of their own, and presses it. */

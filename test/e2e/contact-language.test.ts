@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '#test/support/accessibility-checks.ts';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { endAlertAndWaitForMail, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -11,17 +10,7 @@ import { endAlertAndWaitForMail, personWithConfirmedContact, sosButton } from '#
 // to Spanish and back (kept for the contact), and passes axe in both. Then the person's active screen,
 // offline: WhatsApp first.
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, { browser }] = await Promise.all([startApp(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const both = appAndChromiumPerFile();
 
 const linkIn = (text: string, pattern: RegExp) => {
   const link = pattern.exec(text)?.[1];
@@ -47,6 +36,7 @@ async function switchTo(page: Page, language: 'English' | 'Español', kept = tru
 
 describe('the pages of a contact who reads English', () => {
   it('opens every contact page in English from the e-mail, switches to Spanish and back, and passes axe in both', async () => {
+    const { app, browser } = both;
     const { context, page } = await personWithConfirmedContact(app, browser, 'idioma');
     // The person adds an English-reading contact.
     const john = { email: 'idioma-john@example.org' };
@@ -154,6 +144,7 @@ describe('the pages of a contact who reads English', () => {
 
 describe('the active screen while the SOS waits for signal', () => {
   it('offers WhatsApp to each confirmed contact right under the status, above the SMS, and passes axe', async () => {
+    const { app, browser } = both;
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'whatsapp');
     // Home fetches the list again, so this phone knows Jorge confirmed before the signal goes.
     await page.reload();

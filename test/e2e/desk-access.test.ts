@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import {
+  deskUrl,
+  deviceWithPasskeys,
+  enrolledDeskDevice,
+  enrolWithEmailedCode,
+  staffCli,
+} from '#test/support/desk-browser.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 
 // Who gets into the firm's desk, in a real Chromium with a virtual authenticator: the operator's
@@ -71,9 +77,7 @@ describe('who gets into the desk', () => {
     await waitForMail(app.dataDir, { to: RESPONDER, subject: /escritorio de IAD: \d{4}$/ });
 
     // The responder, on a device of their own, enrols with a code and sees no admin part.
-    const responder = await deviceWithPasskeys(browser);
-    await responder.page.goto(`${desk}/entrar`);
-    await enrolWithEmailedCode(app, responder.page, RESPONDER);
+    const responder = await enrolledDeskDevice(app, browser, RESPONDER);
     const responderNav = responder.page.getByRole('navigation', { name: 'Escritorio' });
     expect(await responderNav.getByRole('link').allTextContents()).toEqual(['Alertas activas', 'Buscar']);
     await expectAccessible(responder.page, 'Escritorio (responder)');

@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
-import { clientPressedSos, deskInZone } from '#test/support/desk-clients.ts';
+import { inTimeZone } from '#test/support/browser-flows.ts';
+import { enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
+import { csvMoment } from '#test/support/csv-moment.ts';
+import { clientPressedSos } from '#test/support/desk-clients.ts';
 
 // 'Exportar CSV' on 'Registro', in a real Chromium: the file the admin saves is what a spreadsheet
 // opens (UTF-8 with its byte order mark, RFC 4180), in Spanish, one row per line of the log, its
@@ -21,17 +23,7 @@ const CLIENT = {
 const both = appAndChromiumPerFile();
 
 /** A moment as the CSV writes it in `ZONE`: 'YYYY-MM-DD HH:MM:SS' sorts as time does. */
-const inZone = (at: number) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
+const inZone = (at: number) => csvMoment(at, ZONE);
 
 describe("the desk's audit log as a CSV file", () => {
   it('downloads a spreadsheet-ready, Spanish CSV with one row per line of the log in the desk’s zone, and no client’s name, phone or fingerprint', async () => {
@@ -43,10 +35,7 @@ describe("the desk's audit log as a CSV file", () => {
     await staffCli(app, ['remove', 'temporal@firma.example']);
     const alertId = await clientPressedSos(app, CLIENT);
 
-    const { context, page } = await deviceWithPasskeys(browser);
-    await deskInZone(page, ZONE);
-    await page.goto(`${deskUrl(app)}/entrar`);
-    await enrolWithEmailedCode(app, page, ADMIN);
+    const { context, page } = await enrolledDeskDevice(app, browser, ADMIN, ({ page }) => inTimeZone(page, ZONE));
 
     // A family member calls: the admin looks the client up by her surname and opens her case.
     const nav = page.getByRole('navigation', { name: 'Escritorio' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { phonePage } from '#test/support/browser-flows.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { staffOnDesk } from '#test/support/desk-browser.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { firmConsentTexts } from '#shared/api/firm-consent.ts';
@@ -16,10 +16,7 @@ const both = appAndChromiumPerFile();
 
 /** A responder made by the CLI, on the desk with their first passkey. */
 async function responderOnDesk(email: string) {
-  await staffCli(both.app, ['add', email, '--role', 'responder']);
-  const desk = await deviceWithPasskeys(both.browser);
-  await desk.page.goto(`${deskUrl(both.app)}/entrar`);
-  await enrolWithEmailedCode(both.app, desk.page, email);
+  const desk = await staffOnDesk(both.app, both.browser, email, 'responder');
   await desk.page.getByText('No hay alertas activas.').waitFor();
   return desk;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { deskUrl, staffOnDesk } from '#test/support/desk-browser.ts';
 import { clientPressedSos } from '#test/support/desk-clients.ts';
 
 // 'Copiar' on a case's 'Si me detienen' information, in a real Chromium with the clipboard granted:
@@ -40,12 +40,10 @@ describe("copying a detained client's information for ICE's locator", () => {
       detention: { ...detention, legal_name: 'Lucía Pop Caal', a_number: '987654321' },
       detentionForFirm: false,
     });
-    await staffCli(app, ['add', RESPONDER, '--role', 'responder']);
-    const { context, page } = await deviceWithPasskeys(browser);
     const desk = deskUrl(app);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(desk).origin });
-    await page.goto(`${desk}/entrar`);
-    await enrolWithEmailedCode(app, page, RESPONDER);
+    const { context, page } = await staffOnDesk(app, browser, RESPONDER, 'responder', ({ context }) =>
+      context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(desk).origin }),
+    );
 
     // The escalation e-mail's address of the case, as a responder opens it.
     await page.goto(`${desk}/${chosen}`);

@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '#test/support/app-server.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import type { RunningApp } from '#test/support/app-server.ts';
 import { phonePage } from '#test/support/browser-flows.ts';
-import { launchChromium } from '#test/support/chromium.ts';
 import { startCuttableProxy, type CuttableProxy } from '#test/support/cuttable-proxy.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { firmConsentTexts } from '#shared/api/firm-consent.ts';
@@ -16,33 +15,26 @@ import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 // its live link again, shows the alert without a reload, and keeps up with what follows.
 
 let proxy: CuttableProxy | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  proxy = await startCuttableProxy();
-  // The desk is on localhost (passkeys refuse an IP address), at the proxy's port.
-  const publicUrl = `http://localhost:${new URL(proxy.url).port}`;
-  [app, { browser }] = await Promise.all([startApp({ PUBLIC_URL: publicUrl }), launchChromium()]);
-  proxy.setTarget(app.port);
-});
-
+// Registered before the app's and the browser's, so it runs after them: the proxy closes last.
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await proxy?.close();
 });
+const both = appAndChromiumPerFile(async () => {
+  proxy = await startCuttableProxy();
+  // The desk is on localhost (passkeys refuse an IP address), at the proxy's port.
+  return { PUBLIC_URL: `http://localhost:${new URL(proxy.url).port}` };
+});
+beforeAll(() => proxy?.setTarget(both.app.port));
 
 describe('a desk that lost its connection', () => {
   it('shows, once back, the alert pressed while it was away, and stays live afterwards', async () => {
-    if (!proxy || !app || !browser) throw new Error('started in beforeAll');
+    if (!proxy) throw new Error('started in beforeAll');
+    const { app, browser } = both;
     // The desk's way to the app is the proxy; the client's is direct, untouched by the cut.
     const viaProxy: RunningApp = { ...app, port: Number(new URL(proxy.url).port) };
     const direct: RunningApp = { ...app, url: `http://127.0.0.1:${app.port}` };
     await staffCli(app, ['add', 'noche@firma.example', '--role', 'responder']);
-    const desk = await deviceWithPasskeys(browser);
-    await desk.page.goto(`${deskUrl(viaProxy)}/entrar`);
-    await enrolWithEmailedCode(viaProxy, desk.page, 'noche@firma.example');
+    const desk = await enrolledDeskDevice(viaProxy, browser, 'noche@firma.example');
     await desk.page.getByText('No hay alertas activas.').waitFor();
     await desk.page.evaluate(() => (document.body.dataset.sameDocument = 'yes'));
     const streams: string[] = [];

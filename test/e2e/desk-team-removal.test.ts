@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '#shared/messages.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { deskUrl, enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
 
 // Removing someone from the desk's team, in real browsers with passkeys: from 'Equipo' and with
 // `npm run staff -- remove` beside the running server. The removed person's open desk stops at once
@@ -26,12 +26,7 @@ describe('removing someone from the desk', () => {
       await staffCli(app, ['add', RESPONDER, '--role', 'responder']);
       await staffCli(app, ['add', OTHER, '--role', 'responder']);
       const desk = deskUrl(app);
-      const enrolled = async (email: string) => {
-        const device = await deviceWithPasskeys(browser);
-        await device.page.goto(`${desk}/entrar`);
-        await enrolWithEmailedCode(app, device.page, email);
-        return device;
-      };
+      const enrolled = (email: string) => enrolledDeskDevice(app, browser, email);
       const admin = await enrolled(ADMIN);
       const luis = await enrolled(RESPONDER);
       const rosa = await enrolled(OTHER);

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
-import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from '#test/support/desk-browser.ts';
+import { enrolledDeskDevice, staffCli } from '#test/support/desk-browser.ts';
 import { MIAMI, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
@@ -12,12 +11,11 @@ import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 // PostgreSQL's LISTEN/NOTIFY (docs/desk.md, "What keeps the desk live"), without a reload, and
 // 'Atender' on B reaches the client's screen served by A.
 
-let a: RunningApp | undefined;
+const both = appAndChromiumPerFile();
 let b: RunningApp | undefined;
-let browser: Browser | undefined;
 
 beforeAll(async () => {
-  [a, { browser }] = await Promise.all([startApp({}), launchChromium()]);
+  const a = both.app;
   const databaseUrl = await runningEmbeddedPostgres(a.dataDir);
   if (!databaseUrl) throw new Error('instance A holds no embedded PostgreSQL');
   // B shares A's database and its data folder (the secret and the written e-mails), as two
@@ -25,22 +23,20 @@ beforeAll(async () => {
   b = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: a.dataDir });
 });
 
+// Registered after the app's and the browser's, so it runs before them: B stops before A.
 afterAll(async () => {
-  await browser?.close();
   await b?.stop();
-  await a?.stop();
 });
 
 describe('the desk across two server instances', () => {
   it('shows on a desk served by one instance a press made through the other, and its claim reaches the client', async () => {
-    if (!a || !b || !browser) throw new Error('started in beforeAll');
+    if (!b) throw new Error('started in beforeAll');
+    const { app: a, browser } = both;
     // Every e-mail, whichever instance's sender wrote it, is in the one shared folder.
     const onB: RunningApp = { ...b, dataDir: a.dataDir };
     await staffCli(a, ['add', 'turno@firma.example', '--role', 'responder']);
 
-    const desk = await deviceWithPasskeys(browser);
-    await desk.page.goto(`${deskUrl(onB)}/entrar`);
-    await enrolWithEmailedCode(onB, desk.page, 'turno@firma.example');
+    const desk = await enrolledDeskDevice(onB, browser, 'turno@firma.example');
     await desk.page.getByText('No hay alertas activas.').waitFor();
 
     const client = await personWithConfirmedContact(a, browser, 'dos-instancias');

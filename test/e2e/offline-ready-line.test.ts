@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { fillContactForm, goHomeAfterFirstContact } from '#test/support/browser-flows.ts';
+import { acceptInvitation, fillContactForm, goHomeAfterFirstContact } from '#test/support/browser-flows.ts';
 import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
 import { codeFrom, waitForMail } from '#test/support/mailbox.ts';
 
@@ -77,9 +77,7 @@ describe('the line that says the app works offline', () => {
     seen.homeNobodyTold = await lineAtEachPhone(page);
 
     // Jorge accepts; home sees it, and the next arrival on home says it once.
-    const invitation = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /te agregó como contacto/ });
-    const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    expect((await fetch(`${running.app.url}/api/verify-contact/${token}`)).status).toBe(200);
+    await acceptInvitation(running.app, contactEmail);
     await nobody.waitFor({ state: 'detached', timeout: 30_000 });
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
     await nav.getByRole('link', { name: 'Perfil' }).click();

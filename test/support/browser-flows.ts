@@ -13,6 +13,12 @@ export async function phonePage(
   return { context, page: await context.newPage(), fetched };
 }
 
+/** The page in a time zone of its own (a page's clock is the browser's: the desk's, the client's). */
+export async function inTimeZone(page: Page, timezoneId: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
+}
+
 /**
  * Signin with the e-mail, then the code from the `.eml` the server wrote, typed into the first box.
  * A page already on signin stays the same document (what it held in memory is kept).
@@ -102,6 +108,19 @@ export async function goHomeAfterFirstContact(
   await page.waitForURL('**/web/home');
 }
 
+/** The contact's invitation e-mail, once it came. */
+export const invitationTo = (app: RunningApp, contactEmail: string): Promise<ReceivedMail> =>
+  waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto de emergencia/ });
+
+/** The contact opens the link of their invitation e-mail and accepts; resolves with that e-mail. */
+export async function acceptInvitation(app: RunningApp, contactEmail: string): Promise<ReceivedMail> {
+  const invitation = await invitationTo(app, contactEmail);
+  const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+  const accepted = await fetch(`${app.url}/api/verify-contact/${token}`);
+  if (accepted.status !== 200) throw new Error(`The contact's acceptance link answered ${accepted.status}`);
+  return invitation;
+}
+
 /**
  * A new person signed up in the browser with one contact, Jorge Paz (`contactEmail`), on home once the
  * service worker controls the page; `confirmed`: Jorge accepted, by his link. Resolves with his invitation.
@@ -121,15 +140,7 @@ export async function signUpWithJorgeInBrowser(
     kinship: 'Hermano',
   });
   await goHomeAfterFirstContact(page);
-  const invitation = await waitForMail(app.dataDir, {
-    to: contactEmail,
-    subject: /te agregó como contacto de emergencia/,
-  });
-  if (confirmed) {
-    const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-    const reply = await fetch(`${app.url}/api/verify-contact/${token}`);
-    if (reply.status !== 200) throw new Error(`Jorge's confirmation answered ${reply.status}`);
-  }
+  const invitation = await (confirmed ? acceptInvitation : invitationTo)(app, contactEmail);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return invitation;
 }

@@ -60,3 +60,35 @@ export async function enrolWithEmailedCode(app: RunningApp, page: Page, email: s
   await page.getByRole('button', { name: 'Registrar mi llave de acceso' }).click();
   await page.getByRole('heading', { level: 1, name: 'Alertas activas' }).waitFor();
 }
+
+export type DeskDevice = { context: BrowserContext; page: Page };
+
+/**
+ * A new device with passkeys on the desk of `app`, enrolled as `email` (already staff) with the
+ * e-mailed code: the desk open on 'Alertas activas'. `prepare` runs on the device before the desk
+ * opens (a time zone, a permission, a request listener).
+ */
+export async function enrolledDeskDevice(
+  app: RunningApp,
+  browser: Browser,
+  email: string,
+  prepare: (device: DeskDevice) => Promise<unknown> = async () => {},
+): Promise<DeskDevice> {
+  const device = await deviceWithPasskeys(browser);
+  await prepare(device);
+  await device.page.goto(`${deskUrl(app)}/entrar`);
+  await enrolWithEmailedCode(app, device.page, email);
+  return device;
+}
+
+/** Someone the server's command adds to the team as `role`, then on the desk on a device of their own. */
+export async function staffOnDesk(
+  app: RunningApp,
+  browser: Browser,
+  email: string,
+  role: 'admin' | 'responder',
+  prepare?: (device: DeskDevice) => Promise<unknown>,
+): Promise<DeskDevice> {
+  await staffCli(app, ['add', email, '--role', role]);
+  return enrolledDeskDevice(app, browser, email, prepare);
+}

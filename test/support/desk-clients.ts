@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import type { DetentionInfo } from '#shared/api/detention-info.ts';
 import type { RunningApp } from './app-server.ts';
 import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
@@ -70,10 +69,4 @@ export async function clientPressedSos(app: RunningApp, client: DeskClient): Pro
     alert_id: string;
   };
   return pressed.alert_id;
-}
-
-/** The desk's page in a zone of its own (the desk's clock is the browser's). */
-export async function deskInZone(page: Page, timezoneId: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
 }

@@ -1,8 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
-import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from './browser-flows.ts';
+import {
+  acceptInvitation,
+  fillContactForm,
+  goHomeAfterFirstContact,
+  inTimeZone,
+  phonePage,
+  signUpInBrowser,
+} from './browser-flows.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from './desk-browser.ts';
-import { waitForMail } from './mailbox.ts';
 
 // Every screen of the firm's desk, each shown with real data, for whoever looks at them: the desk's
 // accessibility test (axe, touch targets) and `npm run screenshots` (docs/screenshots/). One walk,
@@ -17,16 +23,11 @@ export type DeskScreenVisit = (screen: string, page: Page) => Promise<void>;
 const CLIENT = { firstname: 'Elena', lastname: 'Rivas Soto', email: 'elena.rivas@example.org' };
 const MIAMI = { latitude: 25.7617, longitude: -80.1918, accuracy: 25 };
 
-/** The client and the desk in different zones, as they may well be: the card shows both clocks. */
-async function inZone(page: Page, timezoneId: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
-}
-
 /** A client with one confirmed contact who said yes to the firm's offer and pressed SOS. */
 async function consentingClientPresses(app: RunningApp, browser: Browser): Promise<() => Promise<void>> {
   const { context, page } = await phonePage(browser);
-  await inZone(page, 'America/New_York');
+  // The client and the desk in different zones, as they may well be: the card shows both clocks.
+  await inTimeZone(page, 'America/New_York');
   await context.grantPermissions(['geolocation'], { origin: app.url });
   await context.setGeolocation(MIAMI);
   await signUpInBrowser(page, app, CLIENT);
@@ -39,10 +40,7 @@ async function consentingClientPresses(app: RunningApp, browser: Browser): Promi
     kinship: 'Hermano',
   });
   await goHomeAfterFirstContact(page, { share: true });
-  const invitation = await waitForMail(app.dataDir, { to: contactEmail, subject: /te agregó como contacto/ });
-  const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-  const accepted = await fetch(`${app.url}/api/verify-contact/${token}`);
-  if (accepted.status !== 200) throw new Error(`the contact could not accept (${accepted.status})`);
+  await acceptInvitation(app, contactEmail);
   await page.reload();
   await page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
   await page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
@@ -59,7 +57,7 @@ export async function walkTheDesk(app: RunningApp, browser: Browser, visit: Desk
   const desk = await deviceWithPasskeys(browser);
   const { page } = desk;
   await page.setViewportSize(DESK_DESKTOP);
-  await inZone(page, 'America/Chicago');
+  await inTimeZone(page, 'America/Chicago');
   await page.goto(`${deskUrl(app)}/entrar`);
   await page.getByRole('heading', { level: 1, name: 'Entrar al escritorio' }).waitFor();
   await visit('Escritorio: entrar', page);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { DEBIAN_CHROMIUM, QUIET_FLAGS } from '../../scripts/launch-chromium.ts';
 
 // The phone whose battery dies: a Chromium on a profile kept on disk, started by the test itself
 // (not by Playwright) in a process group of its own, so the test can SIGKILL the whole browser at
@@ -7,22 +8,9 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 // attaches over the DevTools protocol. (Playwright's own launch gives no process to kill for a
 // persistent profile.)
 
-const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const EXECUTABLE = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
 // As scripts/launch-chromium.ts starts it, on a phone-sized window.
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--window-size=390,844',
-  '--lang=es-US',
-  '--remote-debugging-port=0',
-];
+const FLAGS = ['--headless=new', ...QUIET_FLAGS, '--window-size=390,844', '--lang=es-US', '--remote-debugging-port=0'];
 
 export type KillableChromium = {
   context: BrowserContext;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { startApp, type RunningApp } from './app-server.ts';
-import { launchChromium } from './chromium.ts';
+import { afterAll } from 'vitest';
+import { appAndChromiumPerFile } from './app-and-chromium.ts';
+import type { RunningApp } from './app-server.ts';
 import { startPushService, type Phone, type PushService } from './push-service.ts';
 
 export type PushAppAndChromium = {
@@ -16,35 +16,25 @@ export type PushAppAndChromium = {
  */
 export function pushAppAndChromiumPerFile(env: (port: number) => Record<string, string> = () => ({})) {
   let service: PushService | undefined;
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    const started = await startPushService();
-    service = started;
-    [app, { browser }] = await Promise.all([
-      startApp((port) => ({ PUSH_EXTRA_ORIGINS: started.origin, ...env(port) })),
-      launchChromium(),
-    ]);
-  });
+  // Registered before the app's and the browser's, so it runs after them: the push service stops last.
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     await service?.close();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined)
-      throw new Error('The push service, app and Chromium start in beforeAll: use them in tests');
-    return value;
-  };
+  const both = appAndChromiumPerFile(async () => {
+    const started = await startPushService();
+    service = started;
+    return (port: number) => ({ PUSH_EXTRA_ORIGINS: started.origin, ...env(port) });
+  });
   return {
     get service() {
-      return started(service);
+      if (service === undefined) throw new Error('The push service starts in beforeAll: use it in tests');
+      return service;
     },
     get app() {
-      return started(app);
+      return both.app;
     },
     get browser() {
-      return started(browser);
+      return both.browser;
     },
   } satisfies PushAppAndChromium;
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
-import { enterWithEmailedCode } from './browser-flows.ts';
+import { acceptInvitation, enterWithEmailedCode } from './browser-flows.ts';
 import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
 
 export type SeededContact = { firstname: string; lastname: string; email: string; phone: string; kinship: string };
@@ -59,14 +59,6 @@ export async function seedPerson(app: RunningApp, person: SeededPerson): Promise
   for (const more of person.moreContacts ?? []) await acceptInvitation(app, more.email);
   if (!person.contact || person.contact.confirmed === false) return;
   await acceptInvitation(app, person.contact.email);
-}
-
-/** The contact opens the invitation's link and accepts. */
-async function acceptInvitation(app: RunningApp, email: string): Promise<void> {
-  const invitation = await waitForMail(app.dataDir, { to: email, subject: /te agregó como contacto de emergencia/ });
-  const link = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
-  const accepted = await fetch(`${app.url}/api/verify-contact/${link}`);
-  if (accepted.status !== 200) throw new Error(`The contact's acceptance link answered ${accepted.status}`);
 }
 
 function withoutConfirmed({ confirmed: _confirmed, ...contact }: SeededContact & { confirmed?: boolean }) {

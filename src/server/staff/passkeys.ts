@@ -48,6 +48,21 @@ async function takeChallenge(db: Queryable, ticket: string, purpose: 'enrol' | '
   return row;
 }
 
+/** A ticket for a new ceremony's challenge: its answer must come back with it within CEREMONY_MS. */
+async function ticketFor(
+  db: Queryable,
+  purpose: 'enrol' | 'signin',
+  challenge: string,
+  now: Date,
+  staffId?: string,
+): Promise<string> {
+  const [row] = await db
+    .insert(staffChallenges)
+    .values({ challenge, purpose, staffId, expiresAt: new Date(now.getTime() + CEREMONY_MS) })
+    .returning({ id: staffChallenges.id });
+  return row!.id;
+}
+
 const memberOf = (row: typeof staff.$inferSelect): StaffMember => ({
   id: row.id,
   email: row.email,
@@ -72,16 +87,7 @@ export async function enrolmentOptions(
     // A discoverable credential: later sign-ins ask for no address, only the passkey.
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  const [row] = await db
-    .insert(staffChallenges)
-    .values({
-      challenge: options.challenge,
-      purpose: 'enrol',
-      staffId: member.id,
-      expiresAt: new Date(now.getTime() + CEREMONY_MS),
-    })
-    .returning({ id: staffChallenges.id });
-  return { ticket: row!.id, options };
+  return { ticket: await ticketFor(db, 'enrol', options.challenge, now, member.id), options };
 }
 
 /** Verify and store the first passkey, and open a desk session: in the caller's transaction. */
@@ -136,11 +142,7 @@ export async function signInOptions(
   now: Date,
 ): Promise<{ ticket: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const options = await generateAuthenticationOptions({ rpID: relyingParty(config).id, userVerification: 'required' });
-  const [row] = await db
-    .insert(staffChallenges)
-    .values({ challenge: options.challenge, purpose: 'signin', expiresAt: new Date(now.getTime() + CEREMONY_MS) })
-    .returning({ id: staffChallenges.id });
-  return { ticket: row!.id, options };
+  return { ticket: await ticketFor(db, 'signin', options.challenge, now), options };
 }
 
 /** Verify a passkey sign-in and open a desk session: in the caller's transaction. */
