@@ -17,7 +17,7 @@ import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { accuracyOf, momentOf, positionOf, pressedAt } from './press-moment.ts';
 import { planStart, writeStarts } from './start-rows.ts';
 import { queueEndedAlertMails, queueFollowUpMails } from './tracked-mails.ts';
-import { withdrawUnsent } from './withdraw-unsent.ts';
+import { contactsToldOf, withdrawUnsent } from './withdraw-unsent.ts';
 
 export type Deps = {
   tx: Queryable;
@@ -131,6 +131,8 @@ export async function endAlert(
   });
   // After the alert row's update, which waits for a reminder being queued: its rows are withdrawn too.
   const withdrawn = await withdrawUnsent(tx, active.id, now);
+  // The person is told whether the alert had left (docs/decisions/049).
+  const told = await contactsToldOf(tx, active.id, withdrawn);
   // To everyone who got the alert, with who acknowledged it; not to those who never heard of it.
   const moment = momentData(momentOf(at, timezone, now));
   await queueEndedAlertMails(deps, active.id, withdrawn.emails, (recipient, deliveries) => ({
@@ -153,7 +155,7 @@ export async function endAlert(
     (savepoint) => showTruthWhenNothingOn(savepoint, userId),
     false,
   );
-  return { alert_status: false, alert_id: active.id };
+  return { alert_status: false, alert_id: active.id, ...(told ? { contacts_told: told } : {}) };
 }
 
 /**

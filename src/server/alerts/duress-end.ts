@@ -6,6 +6,7 @@ import { queueFollowUpMails, type TrackDeps } from '#server/alerts/tracked-mails
 import { alerts, users } from '#server/db/schema.ts';
 import { queueAlertPushes } from '#server/push/queue-pushes.ts';
 import { recordAlertEvent, type ForcedOn } from './alert-events.ts';
+import { contactsToldOf, wouldWithdraw } from './withdraw-unsent.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
 type PersonRow = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'phone'>;
@@ -27,6 +28,9 @@ export async function endAlertUnderDuress(
   { on = 'alert' }: { on?: ForcedOn } = {},
 ): Promise<ActiveButtonReply> {
   await hideAlertFromPerson(deps, active.id);
+  // What a real end would have told the person in this same outbox, read before the duress
+  // e-mails join it: the phone must not tell the PINs apart (docs/decisions/049). Nothing is withdrawn.
+  const told = await contactsToldOf(deps.tx, active.id, await wouldWithdraw(deps.tx, active.id));
   await recordAlertEvent(deps.tx, {
     userId: deps.userId,
     alertId: active.id,
@@ -54,7 +58,7 @@ export async function endAlertUnderDuress(
   );
   const trigger = on === 'check-in' ? 'forced-check-in' : undefined;
   await queueAlertPushes(deps.tx, deps.userId, active.id, 'alert-duress', deps.now, [], trigger);
-  return { alert_status: false, alert_id: active.id };
+  return { alert_status: false, alert_id: active.id, ...(told ? { contacts_told: told } : {}) };
 }
 
 /** From now on, every reply to the person says no alert is on; the contacts' view is untouched. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/statements.ts';
+import type { ContactsTold } from '#shared/end-news-texts.ts';
 import { pushOutboxKind } from '#server/push/push-kinds.ts';
 
 /** What an end withdrew: the addresses and the phones (subscription ids) that are not to hear of the alert. */
@@ -26,13 +27,7 @@ export async function withdrawUnsent(tx: Queryable, alertId: string, now: Date):
   const rows = await inTransaction(tx)<{ recipient: string; kind: string }>(
     {
       name: 'outbox_withdraw_unsent',
-      text: `with untouched as materialized (
-          select id from outbox where alert_id = $1::uuid and status = 'pending' and attempts = 0 and claimed_at is null
-          for update skip locked
-        ), silent as (
-          select o.recipient from outbox o where o.alert_id = $1::uuid group by o.recipient
-          having bool_or(o.kind = any($2::text[])) and bool_and(o.id in (select id from untouched))
-        )
+      text: `with ${SILENT}
         update outbox set status = 'cancelled', template_data = null, subject = null, text = null, html = null,
           last_error = null, sent_at = null, next_attempt_at = $3::timestamptz
         where id in (select id from untouched) and recipient in (select recipient from silent)
@@ -40,7 +35,65 @@ export async function withdrawUnsent(tx: Queryable, alertId: string, now: Date):
     },
     [alertId, STARTS, now],
   );
+  return withdrawnOf(rows);
+}
+
+/**
+ * What `withdrawUnsent` would withdraw now, withdrawing nothing: a duress end, whose contacts go
+ * on being alerted, answers the person what a real end would have answered in the same outbox
+ * (docs/decisions/049). The same rows, taken the same way (a row a sender is claiming right now
+ * is skipped by both), so the two PINs read the same.
+ */
+export async function wouldWithdraw(tx: Queryable, alertId: string): Promise<Withdrawn> {
+  const rows = await inTransaction(tx)<{ recipient: string; kind: string }>(
+    {
+      name: 'outbox_would_withdraw',
+      text: `with ${SILENT}
+        select recipient, kind from outbox
+        where id in (select id from untouched) and recipient in (select recipient from silent)`,
+    },
+    [alertId, STARTS],
+  );
+  return withdrawnOf(rows);
+}
+
+/**
+ * The rows nobody has touched (`untouched`), and the recipients of the alert ($1) whose every
+ * row is such a row and who were to get its start ($2: the start kinds), as a real end takes them.
+ */
+const SILENT = `untouched as materialized (
+    select id from outbox where alert_id = $1::uuid and status = 'pending' and attempts = 0 and claimed_at is null
+    for update skip locked
+  ), silent as (
+    select o.recipient from outbox o where o.alert_id = $1::uuid group by o.recipient
+    having bool_or(o.kind = any($2::text[])) and bool_and(o.id in (select id from untouched))
+  )`;
+
+function withdrawnOf(rows: { recipient: string; kind: string }[]): Withdrawn {
   const withdrawn: Withdrawn = { emails: new Set(), phones: new Set() };
   for (const row of rows) (row.kind.startsWith('push:') ? withdrawn.phones : withdrawn.emails).add(row.recipient);
   return withdrawn;
+}
+
+/**
+ * How far the alert had gone when it ended (the end's reply, src/shared/end-news-texts.ts): of
+ * the recipients its start was for (an address, a phone), how many are not withdrawn. Undefined
+ * when it was for nobody. Read in the end's transaction, after the withdrawal (or its dry run).
+ */
+export async function contactsToldOf(
+  tx: Queryable,
+  alertId: string,
+  withdrawn: Withdrawn,
+): Promise<ContactsTold | undefined> {
+  const [row] = await inTransaction(tx)<{ recipients: number }>(
+    {
+      name: 'outbox_start_recipients',
+      text: `select count(distinct recipient)::int as recipients from outbox where alert_id = $1::uuid and kind = any($2::text[])`,
+    },
+    [alertId, STARTS],
+  );
+  const recipients = row?.recipients ?? 0;
+  const silent = withdrawn.emails.size + withdrawn.phones.size;
+  if (recipients === 0) return undefined;
+  return silent === 0 ? 'all' : silent >= recipients ? 'none' : 'some';
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import * as m from '../field-messages.ts';
 import { ALERT_END, ALERT_PRACTICE, ALERT_START } from '../alert-status.ts';
 import { ACCURACY_MAX_METRES } from '../constants.ts';
+import { CONTACTS_TOLD } from '../end-news-texts.ts';
 import { pinEntryField } from './pins.ts';
 
 // PUT/PATCH /api/active-button (SPEC.md section 7, DESIGN.md section 3).
@@ -98,10 +99,14 @@ export const activeButtonSchema = v.pipe(
 );
 export type ActiveButtonInput = v.InferOutput<typeof activeButtonSchema>;
 
-/** The reply: where the alert stands now (and, for a practice '3', which test it started). */
+/**
+ * The reply: where the alert stands now (and, for a practice '3', which test it started; for an
+ * end '2', whether the alert had left for the contacts: src/shared/end-news-texts.ts).
+ */
 export const activeButtonReplySchema = v.object({
   alert_status: v.boolean(),
   alert_id: v.nullable(v.string()),
   practice_id: v.optional(v.nullable(v.string())),
+  contacts_told: v.optional(v.picklist(CONTACTS_TOLD)),
 });
 export type ActiveButtonReply = v.InferOutput<typeof activeButtonReplySchema>;

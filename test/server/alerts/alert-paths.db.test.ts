@@ -164,7 +164,10 @@ describe('the one statement and the transaction', () => {
 
     const alertId = (answers[0]!.body.message as { alert_id: string }).alert_id;
     const on = { status: 200, body: { success: true, message: { alert_status: true, alert_id: alertId } } };
-    const off = { status: 200, body: { success: true, message: { alert_status: false, alert_id: alertId } } };
+    const off = {
+      status: 200,
+      body: { success: true, message: { alert_status: false, alert_id: alertId, contacts_told: 'all' } },
+    };
     expect(answers).toEqual([on, on, on, on, on, off, off, on]);
     expect(rows.alerts).toEqual([expect.objectContaining({ id: alertId, status: 'ended', latitude: MEXICO.latitude })]);
     expect(rows.requests.map((request) => request.idempotency_key)).toEqual([

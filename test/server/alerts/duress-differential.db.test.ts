@@ -205,6 +205,16 @@ const mailed: Step = async ({ t }) => {
   await t.drainOutbox();
   return undefined;
 };
+/**
+ * The first contact's start tried once and failed: it may have reached the mail server, so a real end
+ * no longer withdraws it (the end's reply then says the alert had left for some: docs/decisions/049).
+ */
+const firstTried: Step = async (run) => {
+  await run.t.pool.query(`update outbox set attempts = 1 where recipient = $1 and kind = 'alert-started'`, [
+    run.contactEmails[0],
+  ]);
+  return undefined;
+};
 /** What the person's app reads in the middle of a script (the alert screen and home poll it): part of what they observe. */
 const reading =
   (path: string): Step =>
@@ -227,6 +237,9 @@ type Script = { name: string; before: Step[]; then: Step[]; differs?: string };
 
 const SCRIPTS: Script[] = [
   { name: 'end', before: [pins, sos], then: [end, wait(1), workers, endWithout] },
+  // The end's reply says how far the alert had gone: the duress PIN must answer as the real one would.
+  { name: 'end after the start left', before: [pins, sos, mailed], then: [end, wait(1), workers, mailed] },
+  { name: 'end after one start was tried', before: [pins, sos, firstTried], then: [end, wait(1), workers] },
   {
     name: 'new press',
     before: [pins, sosNowhere],

@@ -90,7 +90,10 @@ describe('FINALIZAR ALERTA with PINs set', () => {
 
     const ended = await end(t, me, PIN);
     expect(ended.status).toBe(200);
-    expect(ended.body).toEqual({ success: true, message: { alert_status: false, alert_id: alertId } });
+    expect(ended.body).toEqual({
+      success: true,
+      message: { alert_status: false, alert_id: alertId, contacts_told: 'all' },
+    });
     expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
     expect(await alertRows(t, 'real@example.com')).toEqual([
       { id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false },
@@ -115,7 +118,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     // Byte for byte what the real PIN answers.
     expect(ended.status).toBe(200);
     expect(JSON.stringify(ended.body)).toBe(
-      JSON.stringify({ success: true, message: { alert_status: false, alert_id: alertId } }),
+      JSON.stringify({ success: true, message: { alert_status: false, alert_id: alertId, contacts_told: 'all' } }),
     );
     // A replay of the same request (the offline queue) answers the same.
     expect((await press(t, me, { alert_status: '2', ...MEXICO, pin: DURESS_PIN }, key)).body).toEqual(ended.body);
@@ -225,7 +228,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     // Free again: the real PIN ends it for everyone.
     expect((await end(t, me, PIN)).body).toEqual({
       success: true,
-      message: { alert_status: false, alert_id: freshId },
+      message: { alert_status: false, alert_id: freshId, contacts_told: 'all' },
     });
     expect(await lastMail(t, emails[0]!, ENDED)).toBeDefined();
   });
@@ -271,7 +274,7 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     await t.drainOutbox();
     expect((await end(t, me, '9999')).body).toEqual({
       success: true,
-      message: { alert_status: false, alert_id: alertId },
+      message: { alert_status: false, alert_id: alertId, contacts_told: 'all' },
     });
     expect(await alertRows(t, 'sin-pin@example.com')).toEqual([
       { id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false },

@@ -180,7 +180,7 @@ describe('the PINs of a profile', () => {
     const alertId = (started.body.message as { alert_id: string }).alert_id;
     expect((await press(t, me, { alert_status: '2', ...MEXICO })).body).toEqual({
       success: true,
-      message: { alert_status: false, alert_id: alertId },
+      message: { alert_status: false, alert_id: alertId, contacts_told: 'none' },
     });
     const { rows } = await t.pool.query<{ status: string; hidden: boolean }>(
       'select status, ended_by_duress_at is not null as hidden from alerts where id = $1',

@@ -8,6 +8,7 @@ import { submitSos, type SubmitResult } from '#client/features/sos/press/page-qu
 import { resetPressState } from '#client/features/sos/press/press-state.ts';
 import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos.ts';
 import { sosRequest } from '#client/features/sos/press/sos-request.ts';
+import { showEndNews, showEndNewsWhenSent } from './end-news.ts';
 
 export const END_WAITS_FOR_SIGNAL =
   'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
@@ -42,7 +43,10 @@ export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
     expireSession();
     return true;
   }
-  if (result.kind !== 'done') showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info', screen: '/web/home' });
+  if (result.kind !== 'done') {
+    const waiting = showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info', screen: '/web/home' });
+    showEndNewsWhenSent(request, result.kind === 'queued' ? 'worker' : 'page', waiting);
+  } else showEndNews(result.told, '/web/home');
   goTo('/web/home');
   return true;
 }

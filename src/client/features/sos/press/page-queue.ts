@@ -29,7 +29,7 @@ export type SosRequest = HeldSos;
  * - failed: nobody has it (the person must use the SMS fallback or press again).
  */
 export type SubmitResult =
-  | { kind: 'done' }
+  | { kind: 'done'; told?: string }
   | { kind: 'queued'; signedOut: boolean }
   | { kind: 'held'; signedOut: boolean }
   | { kind: 'failed'; message: string; pinError?: string };

@@ -26,7 +26,8 @@ export interface ActiveButtonBody {
  * - signed-out: a 401 that no refresh cured and no worker could keep.
  */
 export type SosReply =
-  | { kind: 'done' }
+  /** `told`: an end's `contacts_told`, as the server said it (read by the end's screen: end-news.ts). */
+  | { kind: 'done'; told?: string }
   | { kind: 'queued'; signedOut: boolean }
   | { kind: 'not-queued'; message: string }
   | { kind: 'no-reply' }
@@ -41,8 +42,10 @@ export type SosReply =
 export async function putActiveButton(key: string, body: ActiveButtonBody): Promise<SosReply> {
   const reply = await sendQueuedCommand('sos', key, body);
   switch (reply.kind) {
-    case 'done':
-      return { kind: 'done' };
+    case 'done': {
+      const told = toldOf(reply.data);
+      return told ? { kind: 'done', told } : { kind: 'done' };
+    }
     case 'not-queued':
       return { kind: 'not-queued', message: reply.message ?? SOS_NOT_QUEUED_MESSAGE };
     case 'refused': {
@@ -60,4 +63,14 @@ export async function putActiveButton(key: string, body: ActiveButtonBody): Prom
     default:
       return reply;
   }
+}
+
+/** An end's `contacts_told` in the reply's body, unchecked (the end's screen knows its words). */
+function toldOf(data: unknown): string | undefined {
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+  const told =
+    typeof message === 'object' && message !== null
+      ? (message as { contacts_told?: unknown }).contacts_told
+      : undefined;
+  return typeof told === 'string' ? told : undefined;
 }

@@ -1,0 +1,61 @@
+import { endNewsTexts, isContactsTold } from '#shared/end-news-texts.ts';
+import { getSosQueueView, subscribeSosQueue } from '#client/lib/sos-worker/sos-queue-store.ts';
+import { dismissToast, showToast } from '#client/ui/toast-store.ts';
+import { onHeldSettled, type SosRequest } from '#client/features/sos/press/page-queue.ts';
+import { putActiveButton } from '#client/features/sos/press/put-active-button.ts';
+
+// Whether the alert had left for the contacts when it ended (docs/decisions/049), told on the
+// screen the person is on when the server's answer comes: at once for an end sent online, and
+// for a queued end once it reached the server. The same words after either PIN: the server's
+// reply is the same.
+
+/** Long enough to be read by someone shaken, and closed by hand before then. */
+const END_NEWS_MS = 120_000;
+
+/** Shows what the end's reply said (nothing when it said nothing: no alert, or nobody to tell). */
+export function showEndNews(told: string | undefined, screen?: string): void {
+  if (!isContactsTold(told)) return;
+  showToast({
+    message: endNewsTexts[told],
+    // Bad news is never in a green box: nobody heard of the alert.
+    variant: told === 'none' ? 'warning' : 'info',
+    durationMs: END_NEWS_MS,
+    ...(screen ? { screen } : {}),
+  });
+}
+
+/**
+ * An end the worker or this page keeps: once it reaches the server, its answer is shown. The
+ * page's own resend brings the answer with it; the worker only says it delivered the request,
+ * so the server is asked again with the same key and body, which an answered key answers with
+ * its first reply and changes nothing. The body (its PIN too) stays in memory only, until then.
+ */
+export function showEndNewsWhenSent(request: SosRequest, by: 'worker' | 'page', waitingToast: number): void {
+  const show = (told: string | undefined) => {
+    // 'avisaremos… en cuanto haya señal' is over: what happened takes its place.
+    if (isContactsTold(told)) dismissToast(waitingToast);
+    showEndNews(told);
+  };
+  if (by === 'page') {
+    const stop = onHeldSettled((key, reply) => {
+      if (key !== request.key) return;
+      stop();
+      if (reply.kind === 'done') show(reply.told);
+    });
+    return;
+  }
+  let asked = false;
+  const askOnceSent = () => {
+    if (asked || !getSosQueueView().delivered.has(request.key)) return;
+    asked = true;
+    stop();
+    void putActiveButton(request.key, request.body)
+      .then((reply) => {
+        if (reply.kind === 'done') show(reply.told);
+      })
+      .catch(() => undefined);
+  };
+  const stop = subscribeSosQueue(askOnceSent);
+  // Delivered already, before this page listened.
+  askOnceSent();
+}

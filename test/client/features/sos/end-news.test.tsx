@@ -1,0 +1,79 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endNewsTexts } from '#shared/end-news-texts.ts';
+import { resetAll } from '#client/lib/session/session-store.ts';
+import { ok, stubApi } from '../../support/api-stub.ts';
+import { aContact } from '../../support/contacts.ts';
+import type { Call } from '../../support/fetch-stub.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { signIn } from '../../support/session.ts';
+import { resetSos } from '../../support/sos-state.ts';
+
+// What the person reads after FINALIZAR ALERTA of how far the alert had gone (docs/decisions/049):
+// the server's `contacts_told`, at once online, and for an end this page held (no service worker)
+// once its resend is answered, in place of the promise to tell the contacts.
+
+const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
+const WAITS = /avisaremos a tus contactos que la alerta terminó en cuanto haya señal/;
+
+beforeEach(() => signIn());
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await resetSos();
+  resetAll();
+});
+
+/** The server: a start is on; an end answers `told`. Until `restore()` the network fails every SOS. */
+function server(told: string | undefined, { up = true } = {}) {
+  let online = up;
+  const api = stubApi({
+    'GET /api/contacts': () => ok([luis]),
+    'PUT /api/active-button': (call: Call) => {
+      if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+      const ending = (call.body as { alert_status: string }).alert_status === '2';
+      return ok(
+        ending
+          ? { alert_status: false, alert_id: 'a1', ...(told ? { contacts_told: told } : {}) }
+          : { alert_status: true, alert_id: 'a1' },
+      );
+    },
+  });
+  return { ...api, restore: () => (online = true) };
+}
+
+async function pressThenEnd() {
+  const { router } = renderApp('/web/home');
+  fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+  fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+}
+
+describe('after FINALIZAR ALERTA', () => {
+  it.each([['none'], ['some'], ['all']] as const)('online, told %s: home says so at once', async (told) => {
+    server(told);
+    await pressThenEnd();
+    expect(await screen.findByText(endNewsTexts[told])).toBeTruthy();
+    expect(screen.queryByText(WAITS)).toBeNull();
+  });
+
+  it('online, nothing to tell (no alert was on, nobody to tell): no word of the contacts', async () => {
+    server(undefined);
+    await pressThenEnd();
+    await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' });
+    for (const text of Object.values(endNewsTexts)) expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('pressed and ended offline, held by this page: once both are answered, home says nobody received anything', async () => {
+    const network = server('none', { up: false });
+    await pressThenEnd();
+    expect(await screen.findByText(WAITS)).toBeTruthy();
+    expect(screen.queryByText(endNewsTexts.none)).toBeNull();
+
+    network.restore();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(endNewsTexts.none)).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByText(WAITS)).toBeNull());
+  });
+});
