@@ -114,11 +114,16 @@ describe("'Si me detienen' in profile", () => {
     const select = within(form).getByLabelText('País de nacimiento') as HTMLSelectElement;
     const groups = [...select.querySelectorAll('optgroup')].map((group) => ({
       label: group.label,
-      first: [...group.querySelectorAll('option')].slice(0, 3).map((option) => [option.value, option.textContent]),
+      first: [...group.querySelectorAll<HTMLOptionElement>('option')]
+        .slice(0, 3)
+        .map((option) => [option.value, option.textContent]),
     }));
     expect({
       value: select.value,
-      before: [...select.querySelectorAll(':scope > option')].map((option) => [option.value, option.textContent]),
+      before: [...select.querySelectorAll<HTMLOptionElement>(':scope > option')].map((option) => [
+        option.value,
+        option.textContent,
+      ]),
       groups,
       all: select.querySelectorAll('option').length,
     }).toEqual({
