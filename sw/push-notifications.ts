@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ackViewSchema } from '#shared/api/deliveries.ts';
 import { ACK_ACTION, ackTokenOf, readPushPayload } from '#shared/push-payload.ts';
 import { HTML_LANG, LANGUAGES, languageOr, type Language } from '#shared/language.ts';
-import { es, pushTexts } from '#shared/push-texts.ts';
+import { pushTexts } from '#shared/push-texts.ts';
 
 type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
 type WindowLike = { url: string; focus(): Promise<unknown>; navigate?(url: string): Promise<unknown> };
@@ -41,13 +41,17 @@ type ClickData = { navigate: string; lang: Language; name?: string };
 export async function showPushNotification(text: string | undefined): Promise<void> {
   const payload = text === undefined ? undefined : readPushPayload(text);
   if (!payload) {
-    // Unreadable (a newer server's shape, a broken message): still something to tap.
+    // Unreadable (a newer server's shape, a broken message): still something to tap, in the
+    // language the message says when it says one (a contact's phone), Spanish otherwise.
+    const lang = languageOfUnreadable(text);
+    const texts = pushTexts(lang);
     const data: ClickData = {
       navigate: `${self.location.origin}/web`,
-      lang: 'es',
+      lang,
     };
-    await self.registration.showNotification(es.fallbackTitle, {
-      body: es.fallbackBody,
+    await self.registration.showNotification(texts.fallbackTitle, {
+      body: texts.fallbackBody,
+      lang: HTML_LANG[lang],
       tag: 'sos-alert',
       data,
     });
@@ -79,6 +83,32 @@ export async function showPushNotification(text: string | undefined): Promise<vo
 }
 
 const HOLE = '\u0000';
+/**
+ * The language a message we cannot read still says: our payload's `data.lang` or its
+ * notification's `lang` tag ('pt-BR'), wherever a newer shape keeps them; Spanish when none.
+ */
+function languageOfUnreadable(text: string | undefined): Language {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text ?? '');
+  } catch {
+    return 'es';
+  }
+  const found: unknown[] = [];
+  const look = (value: unknown, depth: number) => {
+    if (depth > 3 || typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.lang === 'string') found.push(record.lang);
+    for (const child of Object.values(record)) look(child, depth + 1);
+  };
+  look(parsed, 0);
+  for (const tag of found) {
+    const language = LANGUAGES.find((code) => tag === code || tag === HTML_LANG[code]);
+    if (language) return language;
+  }
+  return 'es';
+}
+
 /** Each language's SOS title around the name: 'ALERTA SOS: ' and ' está en riesgo', and so on. */
 const STARTED_TITLES = LANGUAGES.map(
   (language) => pushTexts(language).startedTitle(HOLE).split(HOLE) as [string, string],

@@ -69,6 +69,9 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/lib/connection/connection-said-here.ts',
   'src/client/lib/connection/use-online.ts',
   'src/client/lib/contact-language/contact-page.ts',
+  // The splash, 404 and error page in the language of a contact's link (a few short strings).
+  'src/client/lib/contact-language/shell-language.ts',
+  'src/client/lib/contact-language/use-link-language.ts',
   'src/client/lib/create-store.ts',
   'src/client/lib/first-paint.ts',
   'src/client/lib/forget-on-expiry.ts',
@@ -158,6 +161,7 @@ export const HOME_MODULES: readonly string[] = [
   'src/shared/browser/stored-session.ts',
   'src/shared/browser/worker-lifecycle.ts',
   'src/shared/constants.ts',
+  'src/shared/contact-texts/shell.ts',
   'src/shared/invitation-pending.ts',
   'src/shared/language.ts',
   'src/shared/phone-message-texts.ts',

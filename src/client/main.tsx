@@ -1,5 +1,7 @@
 // First: it starts reading the stored state before the modules below are evaluated.
 import './early-restore.ts';
+// Then the splash in the language of a contact's link (the first frame is index.html's Spanish).
+import './lib/contact-language/shell-language.ts';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';

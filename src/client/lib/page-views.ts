@@ -1,9 +1,10 @@
 import { APP_NAME } from '#shared/constants.ts';
+import { SHELL_TEXTS, linkLanguage } from '#shared/contact-texts/shell.ts';
 import { trackPageView, UNTITLED_PAGE } from './analytics.ts';
 import { isContactPage } from './contact-language/contact-page.ts';
 
 /** The title of the 404 page, which has no route of its own to carry one. */
-export const NOT_FOUND_TITLE = 'Página No Encontrada';
+export const NOT_FOUND_TITLE = SHELL_TEXTS.es.notFoundTitle;
 
 interface ResolvedMatch {
   staticData?: { title?: string };
@@ -27,7 +28,8 @@ export function trackPageViews(router: ResolvedRouter): () => void {
     const { matches } = router.state;
     const title = [...matches].reverse().find((match) => match.staticData?.title)?.staticData?.title;
     const notFound = matches.some((match) => match._notFound || match.status === 'notFound');
-    const shown = notFound ? NOT_FOUND_TITLE : title;
+    // An unknown link from a contact's e-mail says their language: its title too.
+    const shown = notFound ? SHELL_TEXTS[linkLanguage(location.search)].notFoundTitle : title;
     // A contact's page titles itself in the contact's language (use-contact-language.ts); its route's
     // Spanish title, set here after a navigation from another contact page, would replace that one.
     if (notFound || !isContactPage(router.state.location.pathname))

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DETENTION_FIELDS } from '#shared/api/detention-info.ts';
+import { countryCodeOf, locatorCountryName } from '#shared/countries.ts';
 import type { DeskAlertCard, DeskCase, DeskDetentionInfo, DeskTimelineLine } from '#shared/api/desk.ts';
 import { alertTimeline, forcedOn, latestPositionAt, type ForcedOn } from '#server/alerts/alert-events.ts';
 import { alertPhaseOf, contactsView } from '#server/alerts/lifecycle.ts';
@@ -178,5 +179,8 @@ async function detentionFor(db: Queryable, secret: string, userId: string): Prom
   const ordered: DeskDetentionInfo = {};
   for (const field of [...first, ...DETENTION_FIELDS.filter((f) => !(first as readonly string[]).includes(f))])
     ordered[field] = String(info[field] ?? '');
+  // The desk copies the country into the locator: its English name there, or what was typed before the list.
+  const country = countryCodeOf(ordered.birth_country ?? '');
+  if (country) ordered.birth_country = locatorCountryName(country);
   return ordered;
 }

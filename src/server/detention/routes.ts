@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { detentionInfoSchema, detentionMessages } from '#shared/api/detention-info.ts';
+import { detentionInfoSchema, detentionMessages, isAcceptedCountry } from '#shared/api/detention-info.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
-import { ok } from '#server/http/replies.ts';
+import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { seizedPhoneGuard } from '#server/pins/seized-phone-guard.ts';
 import { deleteDetentionInfo, readDetentionInfo, showDetentionInfo, writeDetentionInfo } from './detention-store.ts';
@@ -23,9 +23,15 @@ export function detentionRoutes(deps: AppDeps) {
         ok(c, await readDetentionInfo(db, config.secret, c.var.auth.userId)),
       )
       // Under the duress PIN the person is shown what they sent; the contacts keep the stored one.
-      .put('/profile/detention-info', bearer, validateJson(detentionInfoSchema), (c) => {
+      .put('/profile/detention-info', bearer, validateJson(detentionInfoSchema), async (c) => {
         const info = c.req.valid('json');
         const { userId } = c.var.auth;
+        // A country from the list, or the one typed before the list sent back as it was.
+        if (
+          !isAcceptedCountry(info.birth_country, (await readDetentionInfo(db, config.secret, userId)).birth_country)
+        ) {
+          return invalid(c, detentionMessages.countryInvalid, { birth_country: [detentionMessages.countryInvalid] });
+        }
         return guarded(c, 'replace-detention-info', {
           carryOut: async (tx) => {
             await writeDetentionInfo(tx, config.secret, userId, info, clock.now());

@@ -1,5 +1,6 @@
 import { canonicalANumber, type DetentionField, type DetentionInfo } from '#shared/api/detention-info.ts';
 import { contactTexts, type ContactTexts } from '#shared/contact-texts/index.ts';
+import { countryCodeOf, countryName, locatorCountryName } from '#shared/countries.ts';
 import type { Language } from '#shared/language.ts';
 import { escapeHtml, linkedHtml } from '#server/mail/templates/escape-html.ts';
 
@@ -51,7 +52,7 @@ export function detentionSteps(language: Language, who: string, packet: Packet |
 
   if (info) {
     const unknown = t.unknownValue;
-    const country = oneLine(info.birth_country) || unknown;
+    const country = countryFor(info.birth_country, t, language) || unknown;
     const asks = [
       t.locatorByNumber(aNumber || unknown, country),
       t.locatorByName(oneLine(info.legal_name) || unknown, country),
@@ -90,6 +91,15 @@ ${list('ul', lines)}`;
     }
   }
   return { text, html };
+}
+
+/**
+ * The country of birth in the reader's language with the name to pick in the locator's English
+ * list; a country typed before the list that matches no known spelling, as it was typed.
+ */
+function countryFor(stored: string, t: ContactTexts, language: Language): string {
+  const code = countryCodeOf(stored);
+  return code ? t.locatorCountry(countryName(code, language), locatorCountryName(code)) : oneLine(stored);
 }
 
 /** A stored day ('1990-01-31') as its reader writes one: '31 de enero de 1990', 'January 31, 1990', '31 janvye 1990'. */

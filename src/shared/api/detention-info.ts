@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { countryCodeOf, isCountryCode } from '../countries.ts';
 
 // 'Si me detienen': what the person's chosen contacts need to find and help them.
 // Every field is optional and comes back exactly as stored. The server keeps it
@@ -46,6 +47,7 @@ export const detentionMessages = {
   phoneInvalid: 'El teléfono no es válido. Escríbelo con el código del país, por ejemplo +15551234567.',
   g28Invalid: "Elige 'Sí', 'No' o déjalo en blanco.",
   textInvalid: 'Escribe solo texto.',
+  countryInvalid: 'Elige el país de la lista.',
   saved: 'Información guardada.',
   deleted: 'Información borrada.',
 } as const;
@@ -86,7 +88,12 @@ export const detentionInfoSchema = v.object({
     text,
     v.check((value) => value === '' || isCalendarDate(value), detentionMessages.birthDateInvalid),
   ),
-  birth_country: text,
+  // A code from the list (src/shared/countries.ts); a country typed before the list reads as its
+  // code when it is a known spelling, and as typed otherwise (never lost): see isAcceptedCountry.
+  birth_country: v.pipe(
+    text,
+    v.transform((value) => countryCodeOf(value) ?? value),
+  ),
   // Stored in the locator's form, so every contact reads exactly what to type.
   a_number: v.pipe(
     text,
@@ -106,6 +113,14 @@ export const detentionInfoSchema = v.object({
   medicines: text,
 });
 export type DetentionInfo = v.InferOutput<typeof detentionInfoSchema>;
+
+/**
+ * What PUT accepts for the country of birth: '' or a code of the list (a known spelling becomes
+ * its code). `stored` is what is kept now: a country typed before the list, sent back unchanged,
+ * stays as it was.
+ */
+export const isAcceptedCountry = (value: string, stored: string): boolean =>
+  value === '' || isCountryCode(value) || value === stored;
 
 export const EMPTY_DETENTION_INFO: DetentionInfo = {
   legal_name: '',

@@ -172,6 +172,8 @@ export const en: ContactTexts = {
   locatorByNumber: (aNumber, country) => `A-number: ${aNumber} — country of birth: ${country}`,
   locatorByName: (name, country) => `Or their exact name: ${name} — country of birth: ${country}`,
   unknownValue: '(not written down)',
+  locatorCountry: (name, locatorName) =>
+    name === locatorName ? name : `${name} (pick “${locatorName}” in the locator's list)`,
   stepOpenLocator: "Open ICE's Online Detainee Locator System: https://locator.ice.gov",
   stepSearchNumber: (aNumber) =>
     aNumber

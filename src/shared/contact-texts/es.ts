@@ -199,6 +199,9 @@ export const es = {
   locatorByNumber: (aNumber: string, country: string) => `Número A: ${aNumber} — país de nacimiento: ${country}`,
   locatorByName: (name: string, country: string) => `O su nombre exacto: ${name} — país de nacimiento: ${country}`,
   unknownValue: '(no lo dejó escrito)',
+  /** A country from the person's list: its name for the reader, then the one to pick in the locator's English list. */
+  locatorCountry: (name: string, locatorName: string) =>
+    `${name} (en la lista del localizador, que está en inglés, elige «${locatorName}»)`,
   stepOpenLocator:
     'Abre el localizador de detenidos de ICE (Online Detainee Locator System, en inglés): https://locator.ice.gov',
   stepSearchNumber: (aNumber: string) =>

@@ -170,6 +170,7 @@ export const ht: ContactTexts = {
   locatorByNumber: (aNumber, country) => `Nimewo A: ${aNumber} — peyi kote l fèt: ${country}`,
   locatorByName: (name, country) => `Oswa non egzak li: ${name} — peyi kote l fèt: ${country}`,
   unknownValue: '(li pa t ekri l)',
+  locatorCountry: (name, locatorName) => `${name} (nan lis lokalizatè a, ki an anglè, chwazi «${locatorName}»)`,
   stepOpenLocator:
     'Louvri lokalizatè moun ki nan detansyon ICE a (Online Detainee Locator System, an anglè): https://locator.ice.gov',
   stepSearchNumber: (aNumber) =>

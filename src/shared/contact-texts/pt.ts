@@ -179,6 +179,8 @@ export const pt: ContactTexts = {
   locatorByNumber: (aNumber, country) => `Número A: ${aNumber} — país de nascimento: ${country}`,
   locatorByName: (name, country) => `Ou o nome exato: ${name} — país de nascimento: ${country}`,
   unknownValue: '(não deixou anotado)',
+  locatorCountry: (name, locatorName) =>
+    `${name} (na lista do localizador, que está em inglês, escolha «${locatorName}»)`,
   stepOpenLocator:
     'Abra o localizador de detidos do ICE (Online Detainee Locator System, em inglês): https://locator.ice.gov',
   stepSearchNumber: (aNumber) =>

@@ -224,7 +224,8 @@ describe('what staff see and do with a case', () => {
     });
     const shown = ((await desk(responder, 'GET', `alerts/${alertId}`)).body.message as DeskCase).detention_info!;
     expect(Object.keys(shown).slice(0, 2)).toEqual(['a_number', 'birth_country']);
-    expect(shown).toMatchObject({ a_number: '123456789', birth_country: 'México', legal_name: 'Rosa Prueba' });
+    // The country as the locator lists it, ready to pick there.
+    expect(shown).toMatchObject({ a_number: '123456789', birth_country: 'Mexico', legal_name: 'Rosa Prueba' });
   });
 
   it('finds consenting clients by name or phone digits, and writes each search and each case opened to the audit log', async () => {

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 const INFO: DetentionInfo = {
   legal_name: 'Rosa María Prueba Gómez',
   birth_date: '1988-04-12',
-  birth_country: 'Honduras',
+  birth_country: 'HN',
   a_number: '123456789',
   consulate_phone: '+13055550199',
   lawyer_name: 'Lcda. Carmen Ruiz',
@@ -25,6 +25,12 @@ const INFO: DetentionInfo = {
   children_contact: '+13055550155',
   documents_location: 'Caja azul debajo de la cama',
   medicines: 'Insulina, dos veces al día',
+};
+
+/** Honduras as each reader reads it, with the name ICE's locator lists (src/shared/countries.ts). */
+const HONDURAS = {
+  es: es.locatorCountry('Honduras', 'Honduras'),
+  ht: ht.locatorCountry('Ondiras', 'Honduras'),
 };
 
 /** The values long enough to be told apart from ordinary words ('si' is one). */
@@ -176,8 +182,8 @@ describe('detention information', () => {
       [
         es.stepsHeading,
         es.locatorAsks('Rosa Prueba'),
-        `- ${es.locatorByNumber('123456789', 'Honduras')}`,
-        `- ${es.locatorByName('Rosa María Prueba Gómez', 'Honduras')}`,
+        `- ${es.locatorByNumber('123456789', HONDURAS.es)}`,
+        `- ${es.locatorByName('Rosa María Prueba Gómez', HONDURAS.es)}`,
         '',
         `1. ${es.stepOpenLocator}`,
         `2. ${es.stepSearchNumber('123456789')}`,
@@ -209,7 +215,7 @@ describe('detention information', () => {
     expect(johnAlert).toContain('- Medicines: Insulina, dos veces al día');
 
     const jeanAlert = (await alertTo(jean))?.text ?? '';
-    expect(jeanAlert).toContain(`${ht.locatorAsks('Rosa Prueba')}\n- ${ht.locatorByNumber('123456789', 'Honduras')}`);
+    expect(jeanAlert).toContain(`${ht.locatorAsks('Rosa Prueba')}\n- ${ht.locatorByNumber('123456789', HONDURAS.ht)}`);
     expect(jeanAlert).toContain(`1. ${ht.stepOpenLocator}`);
     expect(jeanAlert).toContain(ht.g28Filed('Rosa Prueba'));
 

@@ -13,6 +13,7 @@ import { FieldError } from '#client/ui/field-error.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useSaveDetentionInfo } from '#client/api/detention-info.ts';
 import { birthDateToShow } from './birth-date.ts';
+import { CountrySelect } from './country-select.tsx';
 import { detentionFormSchema } from './detention-form-schema.ts';
 import { DETENTION_SAVE, HINTS } from './detention-texts.ts';
 import '#client/ui/form-controls.css';
@@ -84,7 +85,9 @@ export function DetentionForm({ info }: { info: DetentionInfo }) {
                 {hint}
               </p>
             )}
-            {MULTILINE.has(field) ? (
+            {field === 'birth_country' ? (
+              <CountrySelect meta={meta} describedBy={describedBy} />
+            ) : MULTILINE.has(field) ? (
               <textarea
                 className="field__input"
                 {...getTextareaProps(meta)}

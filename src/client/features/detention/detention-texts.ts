@@ -9,8 +9,14 @@ export const DETENTION_SAVE = 'Guardar información';
 export const BIRTH_DATE_INVALID = 'Escribe día, mes y año, por ejemplo 31/05/1990.';
 export const HINTS: Partial<Record<string, string>> = {
   birth_date: 'Día, mes y año, por ejemplo 31/05/1990.',
+  birth_country:
+    'El localizador de detenidos lo pide de una lista en inglés: tus contactos leerán el país en su idioma y el nombre que deben elegir allí.',
   a_number:
     'Está en tus documentos de inmigración: 8 o 9 números, por ejemplo A-123-456-789. Lo guardamos como lo pide el localizador de detenidos: 123456789.',
   consulate_phone: 'Con el código del país, por ejemplo +13055551234.',
   lawyer_phone: 'Con el código del país, por ejemplo +13055551234.',
 };
+export const COUNTRY_NONE = 'Elige un país (o déjalo en blanco)';
+export const COUNTRY_COMMON = 'Los más comunes';
+export const COUNTRY_ALL = 'Todos los países, de la A a la Z';
+export const countryAsTyped = (typed: string) => `${typed} (como lo escribiste antes)`;

@@ -81,7 +81,7 @@ describe("'Si me detienen' in profile", () => {
       'Ana María Ruiz López',
     );
     typeInto(within(form).getByLabelText('Número A (A-number)'), 'A-123-456-789');
-    typeInto(within(form).getByLabelText('País de nacimiento'), 'Honduras');
+    fireEvent.change(within(form).getByLabelText('País de nacimiento'), { target: { value: 'HN' } });
     fireEvent.click(within(form).getByRole('radio', { name: 'Sí' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
 
@@ -92,8 +92,75 @@ describe("'Si me detienen' in profile", () => {
       ...EMPTY_DETENTION_INFO,
       legal_name: 'Ana María Ruiz López',
       a_number: '123456789',
-      birth_country: 'Honduras',
+      birth_country: 'HN',
       g28_signed: 'si',
+    });
+    expect((within(form).getByLabelText('País de nacimiento') as HTMLSelectElement).value).toBe('HN');
+  });
+
+  it('offers the country of birth from a list, the commonest first, and keeps a country typed before the list', async () => {
+    let stored: DetentionInfo = { ...EMPTY_DETENTION_INFO, birth_country: 'Cuzco Viejo' };
+    const { calls } = stubApi({
+      'GET /api/profile': () => ok(profile),
+      'GET /api/profile/sessions': () => ok([]),
+      'GET /api/profile/detention-info': () => ok(stored),
+      'PUT /api/profile/detention-info': (call) => {
+        stored = call.body as DetentionInfo;
+        return ok(stored);
+      },
+    });
+    renderApp('/web/profile');
+    const form = await section();
+    const select = within(form).getByLabelText('País de nacimiento') as HTMLSelectElement;
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => ({
+      label: group.label,
+      first: [...group.querySelectorAll<HTMLOptionElement>('option')]
+        .slice(0, 3)
+        .map((option) => [option.value, option.textContent]),
+    }));
+    expect({
+      value: select.value,
+      before: [...select.querySelectorAll<HTMLOptionElement>(':scope > option')].map((option) => [
+        option.value,
+        option.textContent,
+      ]),
+      groups,
+      all: select.querySelectorAll('option').length,
+    }).toEqual({
+      value: 'Cuzco Viejo',
+      before: [
+        ['', 'Elige un país (o déjalo en blanco)'],
+        ['Cuzco Viejo', 'Cuzco Viejo (como lo escribiste antes)'],
+      ],
+      groups: [
+        {
+          label: 'Los más comunes',
+          first: [
+            ['MX', 'México'],
+            ['GT', 'Guatemala'],
+            ['HN', 'Honduras'],
+          ],
+        },
+        {
+          label: 'Todos los países, de la A a la Z',
+          first: [
+            ['AF', 'Afganistán'],
+            ['AL', 'Albania'],
+            ['DE', 'Alemania'],
+          ],
+        },
+      ],
+      all: 2 + 243,
+    });
+
+    // Saving the rest of the form sends the typed country back as it was: never lost.
+    typeInto(within(form).getByLabelText('Nombre legal completo'), 'Ana Ruiz');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar información' }));
+    expect(await screen.findByText('Información guardada.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...EMPTY_DETENTION_INFO,
+      legal_name: 'Ana Ruiz',
+      birth_country: 'Cuzco Viejo',
     });
   });
 
