@@ -38,11 +38,12 @@ async function deskWithPhone(expect: ExpectStatic, email: string, role: 'admin' 
   await subscribeThroughLocalService(desk.context, phone);
   await desk.page.goto(`${deskUrl(running.app)}/entrar`);
   await enrolWithEmailedCode(running.app, desk.page, email);
-  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  // The switch waits for the worker, its subscription and the server's answer: under load 15 s were too few.
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 30_000 }).toBe(true);
   expect(await phoneSwitch(desk.page).isChecked()).toBe(false);
   await phoneSwitch(desk.page).click();
   // The switch shows the press at once and takes no other until the server answered.
-  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 30_000 }).toBe(true);
   expect(await phoneSwitch(desk.page).isChecked()).toBe(true);
   return { ...desk, phone };
 }
