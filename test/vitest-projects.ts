@@ -45,7 +45,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       include: ['test/server/**/*.db.test.ts'],
       globalSetup: ['./test/support/postgres-global-setup.ts'],
       setupFiles: [failOnConsole],
-      testTimeout: 20_000,
+      // Room for a test of a few seconds with a third worker on two busy cores (the workers above), and
+      // for PIN_REPLY_PACE_MS, which these tests keep: one typing many PINs took 20 s under load.
+      testTimeout: 30_000,
       hookTimeout: 60_000,
     },
   },
