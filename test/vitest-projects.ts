@@ -13,13 +13,19 @@ const failOnConsole = './test/support/fail-on-console.ts';
 // has its own test (test/server/security/pin-reply-pace.db.test.ts) and the bench's duress figure.
 const serversWithoutPinPace = { PIN_REPLY_PACE_MS: '0' };
 
-// One pool of workers for every project, two at least: Vitest's default (one fewer than the cores)
-// ran files one by one on a 2-core machine, while each file also waits on PostgreSQL, a browser or
-// a server of its own. A project with a worker count of its own would run as a group of its own,
-// after the others (Vitest requires it): the browser files then ran alone at the end, the chaos
-// files one by one after them, and the run ended on one busy worker. test/support/run-order.ts
-// hands out the long files first.
-const workers = Math.max(2, availableParallelism() - 1);
+// One pool of workers for every project, one more than the cores: Vitest's default (one fewer than
+// the cores) ran files one by one on a 2-core machine. A project with a worker count of its own would
+// run as a group of its own, after the others (Vitest requires it): the browser files then ran alone
+// at the end, the chaos files one by one after them, and the run ended on one busy worker.
+// test/support/run-order.ts hands out the long files first, so the browser files run together.
+// Why one more than the cores: a browser file mostly waits (on its server's polls and e-mails, on
+// Chromium's timers, on a deadline that must pass). Run alone under `/usr/bin/time -v`, the longest
+// of them used from a quarter to a half of one core over the time they took in CI, Chromium, the
+// server and its PostgreSQL included: two of them side by side kept about one core of two busy. A
+// third overlaps their waits. The short files after them (API, client, unit) are busy on the CPU:
+// there a third worker only shares the cores, which their timeouts (20 s and more, for tests of a
+// few seconds) allow.
+const workers = availableParallelism() + 1;
 
 export const testProjects: TestProjectInlineConfiguration[] = [
   {
@@ -39,7 +45,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       include: ['test/server/**/*.db.test.ts'],
       globalSetup: ['./test/support/postgres-global-setup.ts'],
       setupFiles: [failOnConsole],
-      testTimeout: 20_000,
+      // Room for a test of a few seconds with a third worker on two busy cores (the workers above), and
+      // for PIN_REPLY_PACE_MS, which these tests keep: one typing many PINs took 20 s under load.
+      testTimeout: 30_000,
       hookTimeout: 60_000,
     },
   },

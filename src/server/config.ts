@@ -73,7 +73,10 @@ export type Config = {
   };
   /** The firm's response desk: an alert nobody attends is sent on to staff (src/server/desk/escalation.ts). */
   deskEscalation: {
-    /** To the staff on call after this long unattended, to every admin after twice (DESK_ESCALATE_MINUTES). */
+    /**
+     * To the staff on call after this long unattended, to every admin after twice (DESK_ESCALATE_MINUTES,
+     * or DESK_ESCALATE_SECONDS where a drill or a test cannot wait minutes).
+     */
     afterMs: number;
     /** How often an instance looks for alerts to escalate (DESK_ESCALATE_POLL_SECONDS). */
     pollMs: number;
@@ -125,6 +128,21 @@ function positiveMinutes(env: Env, name: string, fallback: number): number {
   const value = int(env, name, fallback);
   if (value < 1) throw new ConfigError(`${name} debe ser al menos 1 minuto (recibido: ${env[name]})`);
   return value;
+}
+
+/**
+ * The escalation's wait: DESK_ESCALATE_MINUTES, or DESK_ESCALATE_SECONDS where a drill or a browser
+ * test cannot wait whole minutes (the texts still count at least one minute: escalation.ts).
+ */
+function escalationWait(env: Env): number {
+  if (env.DESK_ESCALATE_SECONDS?.trim()) {
+    if (env.DESK_ESCALATE_MINUTES?.trim())
+      throw new ConfigError('DESK_ESCALATE_MINUTES y DESK_ESCALATE_SECONDS no pueden usarse a la vez');
+    const seconds = int(env, 'DESK_ESCALATE_SECONDS', 0);
+    if (seconds < 1) throw new ConfigError(`DESK_ESCALATE_SECONDS debe ser al menos 1 segundo (recibido: ${seconds})`);
+    return seconds * 1000;
+  }
+  return positiveMinutes(env, 'DESK_ESCALATE_MINUTES', DEFAULT_DESK_ESCALATE_MINUTES) * 60_000;
 }
 
 /** 'ACK_REMINDER_MINUTES=5,15': whole minutes, ascending; empty turns reminders off. */
@@ -325,7 +343,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       pollMs: int(env, 'ACK_REMINDER_POLL_SECONDS', 15) * 1000 || 15_000,
     },
     deskEscalation: {
-      afterMs: positiveMinutes(env, 'DESK_ESCALATE_MINUTES', DEFAULT_DESK_ESCALATE_MINUTES) * 60_000,
+      afterMs: escalationWait(env),
       pollMs: int(env, 'DESK_ESCALATE_POLL_SECONDS', 5) * 1000 || 5_000,
     },
     checkIns: {

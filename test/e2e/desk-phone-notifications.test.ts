@@ -22,7 +22,8 @@ import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.t
 
 const running = pushAppAndChromiumPerFile((port) => ({
   PUBLIC_URL: `http://localhost:${port}`,
-  DESK_ESCALATE_MINUTES: '1',
+  // The escalation's wait in seconds (a server setting, docs/desk.md): the texts still say 'hace 1 minuto'.
+  DESK_ESCALATE_SECONDS: '5',
   DESK_ESCALATE_POLL_SECONDS: '1',
 }));
 
@@ -37,11 +38,12 @@ async function deskWithPhone(expect: ExpectStatic, email: string, role: 'admin' 
   await subscribeThroughLocalService(desk.context, phone);
   await desk.page.goto(`${deskUrl(running.app)}/entrar`);
   await enrolWithEmailedCode(running.app, desk.page, email);
-  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  // The switch waits for the worker, its subscription and the server's answer: under load 15 s were too few.
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 30_000 }).toBe(true);
   expect(await phoneSwitch(desk.page).isChecked()).toBe(false);
   await phoneSwitch(desk.page).click();
   // The switch shows the press at once and takes no other until the server answered.
-  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => phoneSwitch(desk.page).isEnabled(), { timeout: 30_000 }).toBe(true);
   expect(await phoneSwitch(desk.page).isChecked()).toBe(true);
   return { ...desk, phone };
 }
@@ -71,7 +73,7 @@ async function sharingClient(expect: ExpectStatic, tag: string) {
   return client;
 }
 
-// Side by side: the second test waits a whole minute for the escalation, in which the first one runs.
+// Side by side: each spends most of its time on a browser and a server that mostly wait.
 // Each has its own staff member, phone and browser contexts (the first one's admin is not among the
 // responders the escalation's first round goes to).
 // Concurrent tests take `expect` from their own context: the global one loses track of which test
@@ -104,7 +106,7 @@ describe.concurrent("the desk's phone notifications", () => {
   it("delivers an unattended alert to the desk's service worker as a notification with 'Atender', which opens the case", async ({
     expect,
   }) => {
-    // The desk and the client get ready side by side; the alert, and its minute unattended, start once both are.
+    // The desk and the client get ready side by side; the alert, and its seconds unattended, start once both are.
     const [desk, client] = await Promise.all([
       deskWithPhone(expect, 'guardia@firma.example', 'responder'),
       sharingClient(expect, 'sinatender'),
@@ -114,7 +116,7 @@ describe.concurrent("the desk's phone notifications", () => {
     const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena sinatender' });
     await card.waitFor({ timeout: 15_000 });
 
-    // Nobody takes it: after DESK_ESCALATE_MINUTES the server sends this phone the escalation.
+    // Nobody takes it: after DESK_ESCALATE_SECONDS the server sends this phone the escalation.
     const sent = (await firstPushTo(running.service, desk.phone)) as {
       notification: { navigate: string; tag: string };
     };
@@ -141,6 +143,6 @@ describe.concurrent("the desk's phone notifications", () => {
     await desk.page.getByText('Nadie la atiende todavía').waitFor();
     await desk.context.close();
     await client.context.close();
-    // A minute of it is the escalation's wait; under load the rest took 25 s and more.
+    // Under load the desk, the client and the delivery took 25 s and more.
   }, 180_000);
 });

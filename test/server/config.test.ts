@@ -79,11 +79,21 @@ describe('server configuration', () => {
     expect(() => parseConfig({ FIRM_NAME: 'x'.repeat(61), SECRET }, dir)).toThrow(/FIRM_NAME debe ser un nombre/);
   });
 
-  it('escalates an unattended alert to the desk after 2 minutes unless DESK_ESCALATE_MINUTES says otherwise', () => {
+  it('escalates an unattended alert to the desk after 2 minutes unless DESK_ESCALATE_MINUTES or _SECONDS says otherwise', () => {
     expect(parseConfig({ SECRET }, dir).deskEscalation).toEqual({ afterMs: 2 * 60_000, pollMs: 5_000 });
     expect(parseConfig({ SECRET, DESK_ESCALATE_MINUTES: '10' }, dir).deskEscalation.afterMs).toBe(10 * 60_000);
     expect(() => parseConfig({ SECRET, DESK_ESCALATE_MINUTES: '0' }, dir)).toThrow(
       /DESK_ESCALATE_MINUTES debe ser al menos 1 minuto/,
+    );
+    expect(parseConfig({ SECRET, DESK_ESCALATE_SECONDS: '5' }, dir).deskEscalation).toEqual({
+      afterMs: 5_000,
+      pollMs: 5_000,
+    });
+    expect(() => parseConfig({ SECRET, DESK_ESCALATE_SECONDS: '0' }, dir)).toThrow(
+      /DESK_ESCALATE_SECONDS debe ser al menos 1 segundo/,
+    );
+    expect(() => parseConfig({ SECRET, DESK_ESCALATE_SECONDS: '5', DESK_ESCALATE_MINUTES: '1' }, dir)).toThrow(
+      /DESK_ESCALATE_MINUTES y DESK_ESCALATE_SECONDS no pueden usarse a la vez/,
     );
   });
 

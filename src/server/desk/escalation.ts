@@ -94,7 +94,9 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
     now: Date,
   ): Promise<number> {
     const staff = await escalationRecipients(tx, round);
-    const minutes = Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000);
+    // At least one: the texts say 'hace 1 minuto' where the wait was set in seconds (DESK_ESCALATE_SECONDS,
+    // drills and tests); with the product's wait of whole minutes the floor never applies.
+    const minutes = Math.max(1, Math.round((now.getTime() - alert.startedAt.getTime()) / 60_000));
     const data = { alertId: alert.id, round, minutes, firmName: config.firmName };
     // Rows of no account: they take the turn after everyone's first alert e-mails (kinds.ts); the phones too.
     await enqueueMails(
