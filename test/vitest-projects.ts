@@ -79,6 +79,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       // Generous for a busy machine: shared with other jobs, the storm took 45 to 110 s.
       // Each file runs its own servers and kills them: run-order.ts keeps them apart.
       testTimeout: 300_000,
+      // A file's servers and browsers start and stop in its hooks: as slow under load as the e2e files'.
+      hookTimeout: 300_000,
     },
   },
   {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   proxy = await startCuttableProxy();
   app = await startApp({ PUBLIC_URL: proxy.url });
   proxy.setTarget(app.port);
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.stop();

@@ -301,7 +301,7 @@ describe('accessibility of every screen', () => {
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor();
     const alert = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /está en riesgo/ });
     const deliveries = page.getByRole('region', { name: 'A quién llegó tu alerta' });
-    await deliveries.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 15_000 });
+    await deliveries.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 30_000 });
     await checkScreen(page, 'active, with its delivery list', 'Alerta activa');
 
     const ackUrl = linkIn(alert, /(\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/);
@@ -314,7 +314,7 @@ describe('accessibility of every screen', () => {
     await checkScreen(ackPage, "'Lo tengo': acknowledged", 'Lo tengo');
     await contactPhone.close();
 
-    await deliveries.getByText(/^Recibida por Jorge Paz/).waitFor({ timeout: 15_000 });
+    await deliveries.getByText(/^Recibida por Jorge Paz/).waitFor({ timeout: 30_000 });
     await checkScreen(page, 'active, a contact acknowledged', 'Alerta activa');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
@@ -331,7 +331,7 @@ describe('accessibility of every screen', () => {
     await page
       .getByRole('region', { name: 'A quién llegó tu prueba' })
       .getByText(/Jorge Paz/)
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
     await checkScreen(page, 'practice: sent, with its delivery list', 'Alerta de prueba');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.waitForURL('**/web/home');

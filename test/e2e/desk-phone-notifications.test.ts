@@ -11,6 +11,7 @@ import {
   tapFirstNotification,
 } from '#test/support/push-browser.ts';
 import type { Phone } from '#test/support/push-service.ts';
+import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // 'Recibir avisos en este teléfono' at the desk, in a real Chromium against the real server. Chromium
@@ -64,11 +65,9 @@ async function sharingClient(expect: ExpectStatic, tag: string) {
   const client = await personWithConfirmedContact(running.app, running.browser, tag);
   await client.page.goto(`${running.app.url}/web/profile`);
   await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).click();
-  await expect
-    .poll(() => client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked(), {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  // The switch shows 'on' while its change is saved; leaving the page then could cut the save.
+  await client.page.getByText(firmConsentTexts.savedOn('IAD')).waitFor({ timeout: 30_000 });
+  expect(await client.page.getByRole('switch', { name: 'Compartir mis alertas con IAD' }).isChecked()).toBe(true);
   await client.page.goto(`${running.app.url}/web/home`);
   return client;
 }
@@ -98,7 +97,7 @@ describe.concurrent("the desk's phone notifications", () => {
 
     // Back to this tab: it asks the server again and shows the truth.
     await desk.page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-    await expect.poll(() => phoneSwitch(desk.page).isChecked(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => phoneSwitch(desk.page).isChecked(), { timeout: 30_000 }).toBe(false);
     expect(await phoneSwitch(desk.page).isEnabled()).toBe(true);
     await desk.context.close();
   });
@@ -114,7 +113,7 @@ describe.concurrent("the desk's phone notifications", () => {
     await sosButton(client.page).click();
     await client.page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
     const card = desk.page.getByRole('listitem').filter({ hasText: 'Elena sinatender' });
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor({ timeout: 30_000 });
 
     // Nobody takes it: after DESK_ESCALATE_SECONDS the server sends this phone the escalation.
     const sent = (await firstPushTo(running.service, desk.phone)) as {
