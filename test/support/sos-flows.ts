@@ -1,5 +1,7 @@
+import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { runningEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
 import type { RunningApp } from './app-server.ts';
 import { phonePage } from './browser-flows.ts';
 import { enterToHome, seedPerson, type SeededContact } from './seeded-person.ts';
@@ -79,6 +81,58 @@ export async function expectOneAlertThenItsEnd(
   const started = mails.filter((mail) => /está en riesgo/.test(mail.subject));
   expect(started).toHaveLength(1);
   expect(mails.indexOf(started[0]!)).toBeLessThan(mails.findIndex((mail) => mail.file === ended.file));
+}
+
+/**
+ * A start and its end that reached the server moments apart (both queued on the phone): a real end
+ * withdraws a start that has not left yet (src/server/alerts/withdraw-unsent.ts), so the contact
+ * hears of both, start first and once, or of neither, depending on whether the outbox took the
+ * start before the end arrived. Which one happened is read from the outbox, then checked whole.
+ */
+export async function expectBothInOrderOrNeither(app: RunningApp, contactEmail: string, tag: string): Promise<void> {
+  const outcome = await settledOutbox(app, contactEmail);
+  if (outcome.every((row) => row.status === 'cancelled')) {
+    expect(outcome.map((row) => row.kind)).toEqual(['alert-started']);
+    expect(await alertMailsTo(app, contactEmail)).toEqual([]);
+    return;
+  }
+  expect(outcome).toEqual([
+    { kind: 'alert-started', status: 'sent' },
+    { kind: 'alert-ended', status: 'sent' },
+  ]);
+  const ended = await waitForMail(app.dataDir, {
+    to: contactEmail,
+    subject: new RegExp(`Elena ${tag} finalizó su alerta SOS`),
+  });
+  await expectOneAlertThenItsEnd(app, contactEmail, ended);
+}
+
+/**
+ * The contact's alert e-mails in the outbox once the end has reached the server (its e-mail queued,
+ * or the start withdrawn with it) and none is waiting any more: kind and status, oldest first.
+ */
+async function settledOutbox(app: RunningApp, contactEmail: string): Promise<{ kind: string; status: string }[]> {
+  const databaseUrl = await runningEmbeddedPostgres(app.dataDir);
+  if (!databaseUrl) throw new Error('the app holds no embedded PostgreSQL');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const read = async () =>
+      (
+        await client.query<{ kind: string; status: string }>(
+          `select kind, status from outbox where recipient = $1 and kind in ('alert-started', 'alert-ended') order by id`,
+          [contactEmail],
+        )
+      ).rows;
+    const settled = (rows: { kind: string; status: string }[]) =>
+      rows.length > 0 &&
+      rows.every((row) => row.status !== 'pending') &&
+      (rows.some((row) => row.kind === 'alert-ended') || rows.every((row) => row.status === 'cancelled'));
+    await expect.poll(async () => settled(await read()), { timeout: 75_000 }).toBe(true);
+    return await read();
+  } finally {
+    await client.end();
+  }
 }
 
 /** The tag Workbox's Queue registers for the SOS queue on every push (`workbox-background-sync:<name>`). */
