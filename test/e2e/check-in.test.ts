@@ -58,7 +58,7 @@ describe("'Avísales si no vuelvo'", () => {
     const detention = page.getByRole('region', { name: 'Si me detienen' });
     await detention.getByLabel('Nombre legal completo').fill('Elena Aviso Morales');
     await detention.getByLabel('Número A (A-number)').fill('A123456789');
-    await detention.getByLabel('País de nacimiento').fill('Honduras');
+    await detention.getByLabel('País de nacimiento').selectOption({ label: 'Honduras' });
     await detention.getByRole('button', { name: 'Guardar información' }).click();
     await page.getByText('Información guardada.').waitFor();
     await expectAccessible(page, 'profile with Si me detienen and the PINs');
@@ -105,8 +105,10 @@ describe("'Avísales si no vuelvo'", () => {
     expect(mail.text).toContain(`${es.missedLastPosition}\nDónde: latitud 25.7617, longitud -80.1918`);
     expect(mail.text).toContain(es.stepsHeading);
     // What the locator asks for, ready to type: the A-number in its 9-digit form.
+    // The country in the reader's words, then the name to pick in the locator's English list.
+    const honduras = es.locatorCountry('Honduras', 'Honduras');
     expect(mail.text).toContain(
-      `${es.locatorAsks('Elena aviso')}\n- ${es.locatorByNumber('123456789', 'Honduras')}\n- ${es.locatorByName('Elena Aviso Morales', 'Honduras')}`,
+      `${es.locatorAsks('Elena aviso')}\n- ${es.locatorByNumber('123456789', honduras)}\n- ${es.locatorByName('Elena Aviso Morales', honduras)}`,
     );
     expect(mail.text).toContain(es.stepSearchNumber('123456789'));
     expect(mail.html).not.toMatch(/<img[^>]+src="https?:/);

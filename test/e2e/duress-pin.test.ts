@@ -7,6 +7,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, phonePage, setPinsInBrowser } from '#test/support/browser-flows.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { endNewsTexts } from '#shared/end-news-texts.ts';
 
 // The duress PIN in a real Chromium against the real server: FINALIZAR ALERTA
 // with it shows the person exactly what the real PIN shows, while the contact
@@ -71,10 +72,15 @@ describe('the duress PIN', () => {
     const reply = nextEndReply(page);
     await dialog.getByLabel('PIN de 4 números').fill(DURESS);
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
-    // What the real PIN answers and shows: the alert ended, home with the SOS button.
-    expect(await reply).toEqual({ success: true, message: { alert_status: false, alert_id: expect.any(String) } });
+    // What the real PIN answers and shows: the alert ended after it had reached the contact (they are
+    // told it ended), home with the SOS button.
+    expect(await reply).toEqual({
+      success: true,
+      message: { alert_status: false, alert_id: expect.any(String), contacts_told: 'all' },
+    });
     await page.waitForURL('**/web/home');
     await sosButton(page).waitFor();
+    await page.getByText(endNewsTexts.all).waitFor();
     await page.screenshot({ path: path.join(shots, 'duress-2-person-after-duress.png') });
     // A reload still shows home: every reply to the person says the alert ended.
     await page.reload();
