@@ -125,7 +125,9 @@ export function describeSosJourney(launcher: EngineLauncher, tag: string): void 
         await fill(win, { field: /correo/i }, email);
         const before = await mailCount();
         await click(win, { button: /^Continuar$/ });
-        await waitForPath(win, '/web/auth/verify');
+        // The signin screen is painted from the HTML: a press before the app started is held and sent
+        // once it has, which a loaded machine's first start of an engine can take long to do.
+        await waitForPath(win, '/web/auth/verify', 90_000);
         const code = codeFrom(
           await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/, after: before }),
         );
