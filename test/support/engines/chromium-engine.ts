@@ -1,14 +1,35 @@
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { launchChromium } from '../chromium.ts';
 import { WINDOW, type Engine, type EngineLauncher, type EngineWindow } from './engine.ts';
+
+/**
+ * Acts on the element the selector matches now. Playwright's own `page.click(selector)` would wait
+ * (its 30 s) for the selector to match again once the element is replaced, and page-queries.ts marks
+ * the element it found: a replacement never carries the mark. A handle fails at once instead
+ * ('Element is not attached to the DOM'), as the other engines' drivers do, and page-queries.ts
+ * finds the replacement.
+ */
+async function onMatch(page: Page, selector: string, act: (element: ElementHandle) => Promise<void>): Promise<void> {
+  const element = await page.$(selector);
+  if (!element) throw new Error(`No element matches ${selector}`);
+  try {
+    await act(element);
+  } finally {
+    await element.dispose().catch(() => undefined);
+  }
+}
 
 function chromiumWindow(page: Page): EngineWindow {
   return {
     goto: async (url) => void (await page.goto(url)),
     url: async () => page.url(),
     run: (body) => page.evaluate(`(async () => { ${body} })()`),
-    click: (selector) => page.click(selector),
-    type: (selector, text) => page.locator(selector).pressSequentially(text),
+    click: (selector) => onMatch(page, selector, (element) => element.click()),
+    type: (selector, text) =>
+      onMatch(page, selector, async (element) => {
+        await element.focus();
+        await page.keyboard.type(text);
+      }),
     keys: (text) => page.keyboard.type(text),
     screenshot: async (file) => void (await page.screenshot({ path: file })),
     close: () => page.close(),
