@@ -4,15 +4,20 @@ import type { AddressInfo } from 'node:net';
 /** One request seen by the proxy: when it arrived, and when the app's answer was complete. */
 export type Traffic = { method: string; path: string; arrivedAt: number; answeredAt: number; status: number };
 
-/** What the proxy does with a request it was told to fail. */
-export type Fault = { status: 503 | 502 | 429 } | null;
+/**
+ * What the proxy does with a request it was told to fail: answer with a status, or hold it with no
+ * answer at all (a network that died silently), until the path heals and its connection drops.
+ */
+export type Fault = { status: 503 | 502 | 429 } | { hold: true } | null;
 
 export type FaultProxy = {
   url: string;
   port: number;
   /** Fail requests whose path starts with `pathPrefix` (answering like an overloaded load balancer), or heal with null. */
   fail(pathPrefix: string, fault: Fault): void;
-  /** How many requests to a path prefix were failed, and how many passed through. */
+  /** How many requests to a path prefix are held unanswered now. */
+  heldNow(pathPrefix: string): number;
+  /** How many requests to a path prefix were failed (or held), and how many passed through. */
   counts(pathPrefix: string): { failed: number; passed: number };
   /** Calls `listener` for every request the app answered; returns a function that stops it. */
   observe(listener: (traffic: Traffic) => void): () => void;
@@ -26,6 +31,7 @@ export type FaultProxy = {
  */
 export async function startFaultProxy(target: { port: number }, port = 0): Promise<FaultProxy> {
   const faults = new Map<string, NonNullable<Fault>>();
+  const held = new Map<string, Set<ServerResponse>>();
   const listeners = new Set<(traffic: Traffic) => void>();
   const tally = new Map<string, { failed: number; passed: number }>();
   const countFor = (prefix: string) => tally.get(prefix) ?? tally.set(prefix, { failed: 0, passed: 0 }).get(prefix)!;
@@ -64,6 +70,12 @@ export async function startFaultProxy(target: { port: number }, port = 0): Promi
     if (prefix !== undefined && fault) {
       countFor(prefix).failed += 1;
       incoming.resume();
+      if ('hold' in fault) {
+        const waiting = held.get(prefix) ?? held.set(prefix, new Set()).get(prefix)!;
+        waiting.add(outgoing);
+        outgoing.once('close', () => waiting.delete(outgoing));
+        return;
+      }
       outgoing.writeHead(fault.status, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
       outgoing.end('Servicio no disponible');
       return;
@@ -80,7 +92,10 @@ export async function startFaultProxy(target: { port: number }, port = 0): Promi
       countFor(pathPrefix);
       if (fault) faults.set(pathPrefix, fault);
       else faults.delete(pathPrefix);
+      // What was held never gets its answer: its connection drops, as a dead one does once noticed.
+      if (!fault || !('hold' in fault)) for (const response of held.get(pathPrefix) ?? []) response.destroy();
     },
+    heldNow: (pathPrefix) => held.get(pathPrefix)?.size ?? 0,
     counts: (pathPrefix) => ({ ...countFor(pathPrefix) }),
     observe(listener) {
       listeners.add(listener);
