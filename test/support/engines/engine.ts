@@ -9,9 +9,12 @@ export interface EngineWindow {
   url(): Promise<string>;
   /** Runs `body` as the body of an async function in the page and returns its (JSON) result. */
   run<T>(body: string): Promise<T>;
-  /** A real click in the middle of the element that matches `selector`. */
+  /**
+   * A real click in the middle of the element that matches `selector`. Rejects at once when
+   * nothing matches it any more (the page replaced the element): page-queries.ts finds the new one.
+   */
   click(selector: string): Promise<void>;
-  /** Focuses the element and types `text` into it, key by key. */
+  /** Focuses the element and types `text` into it, key by key; rejects at once as `click` does. */
   type(selector: string, text: string): Promise<void>;
   /** Types into whatever has the focus (the code boxes move it themselves). */
   keys(text: string): Promise<void>;
