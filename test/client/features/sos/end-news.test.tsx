@@ -11,10 +11,11 @@ import { resetSos } from '../../support/sos-state.ts';
 
 // What the person reads after FINALIZAR ALERTA of how far the alert had gone (docs/decisions/049):
 // the server's `contacts_told`, at once online, and for an end this page held (no service worker)
-// once its resend is answered, in place of the promise to tell the contacts.
+// once its resend is answered, in place of the line that says the end waits for signal.
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
-const WAITS = /avisaremos a tus contactos que la alerta terminó en cuanto haya señal/;
+const WAITS =
+  /^Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal\. Entonces te diremos si tus contactos recibieron algo\.$/;
 
 beforeEach(() => signIn());
 
