@@ -77,4 +77,16 @@ describe('after FINALIZAR ALERTA', () => {
     expect(await screen.findByText(endNewsTexts.none)).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByText(WAITS)).toBeNull());
   });
+
+  it('pressed and ended offline, held by this page, nothing to tell: once answered, the line of the wait goes and nothing is said of the contacts', async () => {
+    const network = server(undefined, { up: false });
+    await pressThenEnd();
+    expect(await screen.findByText(WAITS)).toBeTruthy();
+
+    network.restore();
+    window.dispatchEvent(new Event('online'));
+    // Sent: 'se enviará en cuanto haya señal' is no longer true, and there is nothing else to say.
+    await vi.waitFor(() => expect(screen.queryByText(WAITS)).toBeNull(), { timeout: 5_000 });
+    for (const text of Object.values(endNewsTexts)) expect(screen.queryByText(text)).toBeNull();
+  });
 });
