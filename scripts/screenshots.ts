@@ -7,6 +7,7 @@ import { fillContactForm } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { DESK_DESKTOP, DESK_PHONE, walkTheDesk } from '#test/support/desk-walk.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
+import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
 
 // A walk through every screen of the person's app and of a contact's pages, as a new user meets
 // them on a 360x740 phone in Chromium, then of the firm's desk on a desktop and on a phone, against
@@ -268,6 +269,45 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   } catch (error) {
     shots.push({ name: 'Escritorio', file: '', error: (error as Error).message.split('\n')[0] ?? 'error' });
   }
+
+  // Last, so the numbers above stay: the alert screen of a person with five contacts, each confirmed.
+  const five = await browser.newContext({ locale: 'es-US', ...PHONE, timezoneId: 'America/New_York' });
+  await five.grantPermissions(['geolocation', 'background-sync'], { origin: app.url });
+  await five.setGeolocation(MIAMI);
+  const fivePage = await five.newPage();
+  const [first, ...more] = ['Jorge Paz', 'Ana Vega', 'Luis Mora', 'Rosa Díaz', 'Pedro Ruiz'].map((name, index) => {
+    const [firstname = '', lastname = ''] = name.split(' ');
+    return {
+      firstname,
+      lastname,
+      email: `cinco-${firstname.toLowerCase()}@example.org`,
+      phone: `+1305555020${index}`,
+      kinship: 'Primo',
+    };
+  });
+  await seedPerson(app, {
+    email: 'lucia.cinco@example.org',
+    firstname: 'Lucía',
+    lastname: 'Gómez',
+    phone: '+12025550177',
+    contact: first,
+    moreContacts: more,
+  });
+  await enterToHome(fivePage, app, 'lucia.cinco@example.org');
+  await fivePage.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
+  await fivePage.waitForURL('**/web/active');
+  await shot(
+    'Alerta activa: cinco contactos',
+    async () => {
+      await alertSent(fivePage);
+      await fivePage.waitForFunction(() => document.querySelectorAll('.delivery__item').length === 5);
+      await fivePage.getByText('Tu ubicación va en el SMS.').waitFor();
+    },
+    fivePage,
+  );
+  await fivePage.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+  await fivePage.waitForURL('**/web/home');
+  await five.close();
 }
 
 await main();

@@ -51,10 +51,12 @@ it('an SOS pressed and ended offline, reaching the server together: the person r
     await page.waitForURL('**/web/active');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
-    await page.getByText(/avisaremos a tus contactos que la alerta terminó en cuanto haya señal/).waitFor();
+    await page
+      .getByText(/el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal/)
+      .waitFor();
 
     await context.setOffline(false);
-    // Home says the truth once the end reached the server, without a reload; the promise to tell the contacts goes.
+    // Home says the truth once the end reached the server, without a reload; the line of the wait goes.
     await page.getByText(endNewsTexts.none).waitFor({ timeout: 90_000 });
     await expect.poll(() => page.getByText(/en cuanto haya señal/).count(), { timeout: 30_000 }).toBe(0);
     expect(page.url()).toMatch(/\/web\/home$/);

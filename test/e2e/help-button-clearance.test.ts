@@ -8,7 +8,7 @@ import {
   phonePage,
   signUpInBrowser,
 } from '#test/support/browser-flows.ts';
-import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
+import { onEveryPhone, PHONES, seenWhole, textUnderFixedBars } from '#test/support/first-screen.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -449,4 +449,105 @@ describe('a tap on a phone', () => {
     });
     await context.close();
   });
+});
+
+describe('the alert screen with five contacts', () => {
+  /** Four contacts beside Jorge Paz, each with a phone (so a WhatsApp button each), confirmed. */
+  const fourMore = (tag: string) =>
+    ['Ana', 'Luis', 'Rosa', 'Pedro'].map((firstname, index) => ({
+      firstname,
+      lastname: 'Vega',
+      email: `${tag}-${firstname.toLowerCase()}@example.org`,
+      phone: `+1305555013${index}`,
+      kinship: 'Primo',
+    }));
+
+  /** A person with five confirmed contacts, on home once this phone knows all five. */
+  async function personWithFiveContacts(tag: string) {
+    const person = await personWithConfirmedContact(running.app, running.browser, tag, undefined, {
+      moreContacts: fourMore(tag),
+    });
+    // Home fetches the list again, so this phone knows every contact confirmed.
+    await person.page.reload();
+    await person.page.getByRole('link', { name: /^Pedro Vega \S+@/ }).waitFor();
+    return person;
+  }
+
+  /** The one status, the SMS that reaches all five with one tap and FINALIZAR ALERTA, at each phone. */
+  async function firstScreens(page: Page) {
+    const named = {
+      status: page.getByRole('status', { name: 'Estado de tu alerta' }),
+      sms: page.getByRole('link', { name: 'Enviar SMS a mis contactos' }),
+      end: page.getByRole('button', { name: 'FINALIZAR ALERTA' }),
+    };
+    const seen: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      seen[`${phone.width}x${phone.height}`] = {
+        firstScreen: await seenWhole(page, named),
+        statuses: await page.getByRole('status', { name: 'Estado de tu alerta' }).count(),
+        underTheBar: await textUnderFixedBars(page),
+      };
+    }
+    return seen;
+  }
+  const everywhere = onEveryPhone({
+    firstScreen: { status: true, sms: true, end: true },
+    statuses: 1,
+    underTheBar: [],
+  });
+
+  it('sent: the status, the SMS and FINALIZAR ALERTA on the first screen, and all five lines of who got it further down (360x740, 390x844, 412x915)', async () => {
+    const { context, page } = await personWithFiveContacts('cinco-enviada');
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    const status = page.getByRole('status', { name: 'Estado de tu alerta' });
+    await status.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 60_000 });
+    const lines = page.getByRole('region', { name: 'A quién llegó tu alerta' }).getByRole('listitem');
+    await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(5);
+    await page.getByText('Tu ubicación va en el SMS.').waitFor();
+    await page.locator('#splash').waitFor({ state: 'detached' });
+
+    expect({
+      seen: await firstScreens(page),
+      status: (await status.innerText()).trim(),
+      lines: (await lines.allInnerTexts()).map((line) => line.replace(/ \(\d{1,2}:\d{2}\)/, '')).sort(),
+    }).toEqual({
+      seen: everywhere,
+      status: 'Alerta enviada a tus contactos',
+      lines: ['Ana', 'Jorge', 'Luis', 'Pedro', 'Rosa']
+        .map((name) => `Enviada a ${name} ${name === 'Jorge' ? 'Paz' : 'Vega'}, sin confirmar todavía`)
+        .sort(),
+    });
+    await context.close();
+  }, 180_000);
+
+  it('offline: the status, the SMS and FINALIZAR ALERTA on the first screen, pressed without signal (under the five WhatsApp buttons) and once sent, when the signal goes again (360x740, 390x844, 412x915)', async () => {
+    const { context, page } = await personWithFiveContacts('cinco-sin-senal');
+    await context.setOffline(true);
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    const status = page.getByRole('status', { name: 'Estado de tu alerta' });
+    await status.getByText(/se enviará automáticamente/).waitFor();
+    await page.getByRole('link', { name: 'Enviar por WhatsApp a Pedro Vega' }).waitFor();
+    await page.locator('#splash').waitFor({ state: 'detached' });
+    const pressedOffline = await firstScreens(page);
+
+    // Sent, each contact's line drawn, then the signal goes: the SMS is what still reaches them.
+    await context.setOffline(false);
+    await status.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 60_000 });
+    const lines = page.getByRole('region', { name: 'A quién llegó tu alerta' }).getByRole('listitem');
+    await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(5);
+    await context.setOffline(true);
+    const lostSignal = await firstScreens(page);
+
+    expect({ pressedOffline, lostSignal, status: (await status.innerText()).trim() }).toEqual({
+      pressedOffline: everywhere,
+      lostSignal: everywhere,
+      status: 'Alerta enviada a tus contactos',
+    });
+    await context.setOffline(false);
+    await context.close();
+  }, 180_000);
 });

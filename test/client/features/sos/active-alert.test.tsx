@@ -132,13 +132,15 @@ describe('the alert screen', () => {
     expect(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' })).toBeTruthy();
   });
 
-  it('counts an end the worker queued as done, and says when the contacts will hear of it', async () => {
+  it('counts an end the worker queued as done, and says it is kept on this phone until there is signal, promising the contacts nothing', async () => {
     fakeServiceWorker();
     const { router } = openAlertScreen([luis], { 'PUT /api/active-button': queued });
     fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
     expect(
-      await screen.findByText('Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.'),
+      await screen.findByText(
+        'Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal. Entonces te diremos si tus contactos recibieron algo.',
+      ),
     ).toBeTruthy();
     expect(getSessionState().auth.alert_status).toBe(false);
   });

@@ -11,10 +11,11 @@ import { resetSos } from '../../support/sos-state.ts';
 
 // What the person reads after FINALIZAR ALERTA of how far the alert had gone (docs/decisions/049):
 // the server's `contacts_told`, at once online, and for an end this page held (no service worker)
-// once its resend is answered, in place of the promise to tell the contacts.
+// once its resend is answered, in place of the line that says the end waits for signal.
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
-const WAITS = /avisaremos a tus contactos que la alerta terminó en cuanto haya señal/;
+const WAITS =
+  /^Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal\. Entonces te diremos si tus contactos recibieron algo\.$/;
 
 beforeEach(() => signIn());
 
@@ -75,5 +76,17 @@ describe('after FINALIZAR ALERTA', () => {
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText(endNewsTexts.none)).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByText(WAITS)).toBeNull());
+  });
+
+  it('pressed and ended offline, held by this page, nothing to tell: once answered, the line of the wait goes and nothing is said of the contacts', async () => {
+    const network = server(undefined, { up: false });
+    await pressThenEnd();
+    expect(await screen.findByText(WAITS)).toBeTruthy();
+
+    network.restore();
+    window.dispatchEvent(new Event('online'));
+    // Sent: 'se enviará en cuanto haya señal' is no longer true, and there is nothing else to say.
+    await vi.waitFor(() => expect(screen.queryByText(WAITS)).toBeNull(), { timeout: 5_000 });
+    for (const text of Object.values(endNewsTexts)) expect(screen.queryByText(text)).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ import './active-alert.css';
  * needs the person (a sign-in, a request that will never go), the SMS fallback
  * and FINALIZAR ALERTA. Everything here works offline. `deliveries` (from the
  * route) shows each contact's e-mail, told where the alert stands so it never
- * contradicts it.
+ * contradicts it, after what the phone can send.
  */
 /** What the server last said of the alert (GET /api/alert-deliveries), once the alert reached it. */
 export interface ServerAlertView {
@@ -133,10 +133,12 @@ export function ActiveAlertScreen({
         keepOpen={keepOpen}
       />
       {queued && fromThePhone}
-      {deliveries?.(delivery)}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />
       {!queued && fromThePhone}
+      {/* Who got the e-mail, a line a contact, after what the phone can send: however many
+          contacts there are, the SMS to all of them stays on the first screen. */}
+      {deliveries?.(delivery)}
       <EndAlertButton />
     </div>
   );

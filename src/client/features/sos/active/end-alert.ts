@@ -10,8 +10,13 @@ import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos
 import { sosRequest } from '#client/features/sos/press/sos-request.ts';
 import { showEndNews, showEndNewsWhenSent } from './end-news.ts';
 
+/**
+ * An end kept on this phone for signal: what is known, and nothing about the contacts yet. An end
+ * that reaches the server with the start it withdraws tells nobody (docs/decisions/049); what did
+ * happen is said when the server answers.
+ */
 export const END_WAITS_FOR_SIGNAL =
-  'Sin conexión: avisaremos a tus contactos que la alerta terminó en cuanto haya señal.';
+  'Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal. Entonces te diremos si tus contactos recibieron algo.';
 export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
 
 /** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */

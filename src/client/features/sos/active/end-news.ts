@@ -32,8 +32,9 @@ export function showEndNews(told: string | undefined, screen?: string): void {
  */
 export function showEndNewsWhenSent(request: SosRequest, by: 'worker' | 'page', waitingToast: number): void {
   const show = (told: string | undefined) => {
-    // 'avisaremos… en cuanto haya señal' is over: what happened takes its place.
-    if (isContactsTold(told)) dismissToast(waitingToast);
+    // Sent, 'se enviará en cuanto haya señal' is over: what happened takes its place, when there is
+    // anything to say (an alert with nobody to tell has nothing).
+    dismissToast(waitingToast);
     showEndNews(told);
   };
   if (by === 'page') {

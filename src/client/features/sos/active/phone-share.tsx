@@ -26,8 +26,8 @@ export function PhoneShare({ contacts, name, fix, queued }: Props) {
   return (
     <section className="sos-share" aria-labelledby="sos-share-title">
       <h2 id="sos-share-title">{queued ? 'Avisa ahora por WhatsApp' : 'Avisa también por WhatsApp'}</h2>
-      {/* One button a contact, each showing the name only (the heading says WhatsApp): with three
-          contacts they share a row or two, so the SMS still shows above FINALIZAR ALERTA. */}
+      {/* One button a contact, each showing the name only (the heading says WhatsApp): with five
+          contacts they share two or three rows, so the SMS still shows above FINALIZAR ALERTA. */}
       <ul className="sos-share__contacts">
         {people.map((contact) => (
           <li key={contact.id}>
