@@ -32,7 +32,13 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'unit',
       environment: 'node',
-      include: ['test/shared/**/*.test.ts', 'test/server/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+      include: [
+        'test/shared/**/*.test.ts',
+        'test/server/**/*.test.ts',
+        'test/scripts/**/*.test.ts',
+        // The run's own machinery (its order).
+        'test/support/**/*.test.ts',
+      ],
       // Tests that need the database end in .db.test.ts and run in the api project.
       exclude: ['**/*.db.test.ts'],
       setupFiles: [failOnConsole],
