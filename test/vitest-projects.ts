@@ -32,7 +32,13 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'unit',
       environment: 'node',
-      include: ['test/shared/**/*.test.ts', 'test/server/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+      include: [
+        'test/shared/**/*.test.ts',
+        'test/server/**/*.test.ts',
+        'test/scripts/**/*.test.ts',
+        // The run's own machinery (its order).
+        'test/support/**/*.test.ts',
+      ],
       // Tests that need the database end in .db.test.ts and run in the api project.
       exclude: ['**/*.db.test.ts'],
       setupFiles: [failOnConsole],
@@ -88,15 +94,16 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       name: 'e2e',
       environment: 'node',
       include: ['test/e2e/**/*.test.ts'],
-      // One migrated cluster that each file's server starts from, instead of initdb and every migration.
-      globalSetup: ['./test/support/e2e-cluster-setup.ts'],
+      // One migrated cluster that each file's server starts from, instead of initdb and every migration,
+      // and the server's code compiled once, which it runs instead of loading it through tsx.
+      globalSetup: ['./test/support/e2e-cluster-setup.ts', './test/support/compiled-server.ts'],
       setupFiles: [failOnConsole],
       env: serversWithoutPinPace,
       // A browser test waits for several things in turn that cross the server, the outbox, SMTP or a
       // service worker, each up to 30 s on a loaded machine: room for six such waits. Only a test
       // that fails anyway runs that long.
       testTimeout: 180_000,
-      // Starting a file's server (its code transformed on the way, PostgreSQL from a copied cluster)
+      // Starting a file's server (PostgreSQL from a copied cluster; its code was transformed on the way)
       // beside a Chromium took 110 s and more with three runs and two busy loops on 2 cores, and
       // failed the whole file at 120 s before any of its tests ran.
       hookTimeout: 300_000,

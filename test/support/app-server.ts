@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { compiledEntry } from './compiled-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -35,7 +36,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the real server the way `npm start` does (without rebuilding: `npm test`
- * builds first), with its own embedded PostgreSQL and a fresh data directory.
+ * builds first), with its own embedded PostgreSQL and a fresh data directory; in the e2e
+ * project from the server's code compiled once for the run instead of through tsx.
  * In the e2e project that directory starts with a copy of one migrated cluster, as a
  * second `npm start` finds it, unless `seeded` is false or the test brings its own
  * DATA_DIR or DATABASE_URL; elsewhere (the bench, screenshots) it starts empty.
@@ -57,22 +59,21 @@ export async function startApp(
   // the start. With Node's default (from 1 MB, growing to 16 MB), 500 presses a second met
   // a scavenge two or three times a second, and every press that arrived during one waited
   // it out; with 64 MB, one every two seconds (scripts/bench/probes/tail-gc.ts).
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', '--min-semi-space-size=64', '--import', 'tsx', 'src/server/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...extra,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // In the e2e project, from the code its global setup compiled once (test/support/compiled-server.ts).
+  const compiled = compiledEntry('main');
+  const entry = compiled ? [compiled] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64', ...entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...extra,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

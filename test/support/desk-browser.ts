@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningApp } from './app-server.ts';
+import { compiledEntry } from './compiled-server.ts';
 import { readMailbox, waitForMail } from './mailbox.ts';
 
 // The firm's desk in a real Chromium: the operator's CLI, a device holding passkeys, and the e-mailed
@@ -14,7 +15,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** `npm run staff -- ...` beside the running server, on its DATA_DIR (it joins the server's PostgreSQL). */
 export async function staffCli(app: RunningApp, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
+  // In the e2e project, compiled once for the run (test/support/compiled-server.ts).
+  const compiled = compiledEntry('staff');
+  const entry = compiled ? [compiled] : ['--import', 'tsx', 'scripts/staff.ts'];
+  const { stdout } = await run(process.execPath, [...entry, ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: app.dataDir, PUBLIC_URL: app.url, PORT: String(app.port) },
   });

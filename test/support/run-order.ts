@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
+import { FILE_SECONDS } from './file-seconds.ts';
 
 /** Projects whose files start servers and browsers of their own: each takes from seconds to minutes. */
 const LONG_PROJECTS = new Set(['e2e', 'chaos']);
@@ -11,8 +12,8 @@ const SPREAD_PROJECTS = new Set(['chaos']);
  * files first, the short ones (API, client, unit) last, where they fill the workers evenly until
  * the end. Vitest's own order runs project after project by name, so the browser files' minutes
  * came last. Within each part, longest first by the durations Vitest remembers from an earlier
- * run on this machine, else largest first (a clean clone has no durations). The chaos files go
- * between browser files, far apart.
+ * run on this machine, else by those of test/support/file-seconds.ts (a clean clone remembers
+ * none), else by size. The chaos files go between browser files, far apart.
  *
  * Only types come from 'vitest/node' at the top: vite.config.ts loads this file for `vite build` too.
  */
@@ -28,12 +29,22 @@ export default class LongFilesFirst implements TestSequencer {
     const cache = this.ctx.cache;
     const weight = (spec: TestSpecification) => {
       const key = `${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`;
-      return { duration: cache.getFileTestResults(key)?.duration, size: cache.getFileStats(key)?.size ?? 0 };
+      const remembered = cache.getFileTestResults(key)?.duration;
+      return {
+        ms: remembered ?? (FILE_SECONDS[key] === undefined ? undefined : FILE_SECONDS[key] * 1000),
+        size: cache.getFileStats(key)?.size ?? 0,
+      };
     };
     const longestFirst = (specs: TestSpecification[]) => {
       const weights = new Map(specs.map((spec) => [spec, weight(spec)]));
-      const timed = specs.every((spec) => weights.get(spec)?.duration !== undefined);
-      const by = (spec: TestSpecification) => (timed ? weights.get(spec)?.duration : weights.get(spec)?.size) ?? 0;
+      // A file with no time (new, or renamed) is given one from its size, at the rate of the timed files.
+      const timed = [...weights.values()].filter((w) => w.ms !== undefined);
+      const sizes = timed.reduce((sum, w) => sum + w.size, 0);
+      const msPerByte = sizes > 0 ? timed.reduce((sum, w) => sum + (w.ms ?? 0), 0) / sizes : 1;
+      const by = (spec: TestSpecification) => {
+        const w = weights.get(spec);
+        return w ? (w.ms ?? w.size * msPerByte) : 0;
+      };
       return [...specs].sort((a, b) => by(b) - by(a));
     };
     const of = (keep: (project: string) => boolean) => longestFirst(files.filter((spec) => keep(spec.project.name)));
