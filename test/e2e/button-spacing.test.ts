@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, setPinsInBrowser, signUpInBrowser } from '#test/support/browser-flows.ts';
-import { PHONES } from '#test/support/first-screen.ts';
+import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
-import { touchingButtons } from '#test/support/touching-buttons.ts';
+import { MIN_BUTTON_GAP_PX, touchingButtons } from '#test/support/touching-buttons.ts';
 
 // Buttons that sit together have room between them (at least 8 px), so a finger meant for one
 // never lands on the other: a new person's walk through the screens that show two buttons or more
@@ -127,4 +127,35 @@ describe('buttons side by side or one above the other', () => {
     expect({ checked: checked.length, touching }).toEqual({ checked: 14, touching: {} });
     await context.close();
   }, 240_000);
+});
+
+describe('the code screen', () => {
+  it("keeps '¿No te llegó el código?' and its 'Reenviar código' at least 8 px below 'Verificar', at 360x740, 390x844 and 412x915", async () => {
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONES[0] });
+    const page = await context.newPage();
+    await page.goto(`${running.app.url}/web/auth/signin`);
+    await page.getByLabel(/correo/i).fill('codigo-espacio@example.org');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/web/auth/verify');
+    const verify = page.getByRole('button', { name: 'Verificar' });
+    const question = page.getByText('¿No te llegó el código?');
+    const resend = page.getByRole('button', { name: 'Reenviar código' });
+    await resend.waitFor();
+    const gaps: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      const above = await verify.boundingBox();
+      const sentence = await question.boundingBox();
+      const button = await resend.boundingBox();
+      if (!above || !sentence || !button) throw new Error('The code screen is not drawn');
+      const gap = (box: { y: number }) => Math.round(box.y - (above.y + above.height));
+      gaps[`${phone.width}x${phone.height}`] = {
+        sentence: gap(sentence) >= MIN_BUTTON_GAP_PX || `${gap(sentence)} px`,
+        'Reenviar código': gap(button) >= MIN_BUTTON_GAP_PX || `${gap(button)} px`,
+        touching: await touchingButtons(page),
+      };
+    }
+    expect(gaps).toEqual(onEveryPhone({ sentence: true, 'Reenviar código': true, touching: [] }));
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import {
+  acceptInvitation,
   enterWithEmailedCode,
   fillContactForm,
   goHomeAfterFirstContact,
@@ -382,6 +383,104 @@ describe('what each screen ends on, seen whole without scrolling or when scrolle
       ack: onEveryPhone({ 'Lo tengo': true, clearOfTheBrowserBars: true, languageLines: 1 }),
     });
     await contact.context.close();
+    await context.close();
+  }, 180_000);
+});
+
+/**
+ * The page at its top: every control (a field, a button, a link, a choice's label) that the top edge
+ * of the band where 'Ayuda' rests cuts across, half seen above it and half hidden under it.
+ */
+function cutAtTheFold(page: Page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const band = document.querySelector('.main-layout__help-band')?.getBoundingClientRect();
+    if (!band) throw new Error("No band for 'Ayuda'");
+    const onBar = (element: Element) => {
+      for (let at: Element | null = element; at; at = at.parentElement)
+        if (['fixed', 'sticky'].includes(getComputedStyle(at).position)) return true;
+      return false;
+    };
+    const selector = 'input:not([type="hidden"]), select, textarea, button, a[href], label:has(input)';
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest('[hidden], [inert]') || onBar(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if (rect.top < band.top - 0.5 && rect.bottom > band.top + 0.5) {
+        const name = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('name') || '')
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
+        cut.push(`${element.tagName.toLowerCase()} «${name}»: ${Math.round(rect.top)} to ${Math.round(rect.bottom)}`);
+      }
+    }
+    return cut;
+  });
+}
+
+describe("a contact's page and the contact form at the fold", () => {
+  it("shows the contact's state and its one next step whole on the first screen, invited, confirmed and unsubscribed, and no control half under the 'Ayuda' band there or on the contact form (360x740, 390x844, 412x915)", async () => {
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
+    const page = await context.newPage();
+    const contactEmail = 'estado-contacto@example.org';
+    await signUpInBrowser(page, running.app, { email: 'estado@example.org', firstname: 'Elena', lastname: 'Sol' });
+    await fillContactForm(page, {
+      firstname: 'Tomás',
+      lastname: 'Vega',
+      email: contactEmail,
+      phone: '3055550188',
+      kinship: 'Hermano',
+    });
+    await goHomeAfterFirstContact(page);
+    const contactPath = await page.getByRole('link', { name: /^Tomás Vega \S+@/ }).getAttribute('href');
+    if (!contactPath) throw new Error('The contact card links nowhere');
+    const state = page.getByRole('region', { name: 'Estado del contacto' });
+
+    const seen: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    /** The contact's page at each phone, once `words` show its state: the named parts whole, nothing cut at the fold. */
+    const lookAtContact = async (name: string, words: RegExp, named: Record<string, Locator>) => {
+      for (const phone of PHONES) {
+        await page.setViewportSize(phone);
+        await openAtUsualPlace(page, {
+          path: contactPath,
+          ready: (p) => p.getByRole('heading', { name: 'Tomás Vega' }),
+        });
+        await state.getByText(words).waitFor();
+        const key = `${name} ${phone.width}x${phone.height}`;
+        seen[key] = { ...(await seenWhole(page, named)), cut: await cutAtTheFold(page) };
+        expected[key] = { ...allTrue(named), cut: [] };
+      }
+    };
+
+    await lookAtContact('invitado', /Aún no aceptó/, {
+      estado: state,
+      'Reenviar invitación': page.getByRole('button', { name: 'Reenviar invitación' }),
+    });
+
+    const invitation = await acceptInvitation(running.app, contactEmail);
+    await lookAtContact('confirmado', /Todo está listo/, { estado: state });
+
+    const token = /\/web\/active\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+    const unsubscribed = await fetch(`${running.app.url}/api/unsubscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(unsubscribed.status).toBe(200);
+    await lookAtContact('dado de baja', /Dado de baja/, { estado: state });
+
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await openAtUsualPlace(page, {
+        path: '/web/contact',
+        ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }),
+      });
+      seen[`agregar contacto ${phone.width}x${phone.height}`] = { cut: await cutAtTheFold(page) };
+      expected[`agregar contacto ${phone.width}x${phone.height}`] = { cut: [] };
+    }
+    expect(seen).toEqual(expected);
     await context.close();
   }, 180_000);
 });

@@ -114,7 +114,12 @@ export function DeskTeamScreen() {
           <label className="field__label" htmlFor="desk-invite-role">
             {t.roleLabel}
           </label>
-          <select id="desk-invite-role" value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
+          <select
+            id="desk-invite-role"
+            className="field__input"
+            value={role}
+            onChange={(event) => setRole(event.target.value as StaffRole)}
+          >
             <option value="responder">{t.roleResponder}</option>
             <option value="admin">{t.roleAdmin}</option>
           </select>

@@ -6,6 +6,7 @@ import { useAddNote, useClaimCase, useCloseCase, useDeskCase, useLogAction } fro
 import { AlertCard } from './alert-card.tsx';
 import { deskCasesTexts as texts, duressTimelineKindTexts, timelineKindTexts } from './desk-cases-texts.ts';
 import { deskMoment } from './desk-time.ts';
+import '#client/ui/form-controls.css';
 import './desk-cases.css';
 
 const failed = (error: Error) => showToast({ message: error.message, variant: 'danger' });
@@ -125,8 +126,17 @@ function NoteForm({ alertId }: { alertId: string }) {
   return (
     <form className="desk-form" onSubmit={submit}>
       <div className="field">
-        <label htmlFor="desk-note">{texts.noteLabel}</label>
-        <textarea id="desk-note" rows={3} value={text} onChange={(event) => setText(event.target.value)} required />
+        <label className="field__label" htmlFor="desk-note">
+          {texts.noteLabel}
+        </label>
+        <textarea
+          id="desk-note"
+          className="field__input"
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          required
+        />
       </div>
       <button type="submit" className="button" disabled={add.isPending}>
         {texts.addNote}
@@ -169,9 +179,12 @@ function CloseForm({ alertId }: { alertId: string }) {
     <form className="desk-form" onSubmit={submit} aria-labelledby="desk-close-title">
       <h2 id="desk-close-title">{texts.closeTitle}</h2>
       <div className="field">
-        <label htmlFor="desk-outcome">{texts.outcomeLabel}</label>
+        <label className="field__label" htmlFor="desk-outcome">
+          {texts.outcomeLabel}
+        </label>
         <select
           id="desk-outcome"
+          className="field__input"
           value={outcome}
           required
           onChange={(event) => setOutcome(event.target.value as DeskOutcome)}
@@ -185,8 +198,16 @@ function CloseForm({ alertId }: { alertId: string }) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="desk-close-note">{texts.closeNoteLabel}</label>
-        <textarea id="desk-close-note" rows={2} value={text} onChange={(event) => setText(event.target.value)} />
+        <label className="field__label" htmlFor="desk-close-note">
+          {texts.closeNoteLabel}
+        </label>
+        <textarea
+          id="desk-close-note"
+          className="field__input"
+          rows={2}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </div>
       <button type="submit" className="button button--danger" disabled={close.isPending || !outcome}>
         {texts.closeButton}

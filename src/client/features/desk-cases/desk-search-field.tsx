@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import '#client/ui/form-controls.css';
 
 type Props = {
   /** The input's id; its hint's is `${id}-hint`. */
@@ -28,9 +29,12 @@ export function DeskSearchField({ id, label, hint, button, onSearch, invalid = f
   return (
     <form className="desk-form" role={landmark ? 'search' : undefined} onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor={id}>{label}</label>
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
         <input
           id={id}
+          className="field__input"
           type="search"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}

@@ -3,6 +3,7 @@ import { showToast } from '#client/ui/toast-store.ts';
 import { useResendCodeMutation } from '#client/api/auth.ts';
 import { useSignOut } from '#client/features/auth/sign-out/use-sign-out.ts';
 import '#client/ui/form-controls.css';
+import './verify.css';
 
 interface Props {
   email: string;
@@ -17,14 +18,18 @@ export function ResendOrRestart({ email, errorCount, onServerError }: Props) {
 
   if (errorCount > MAX_CODE_ERRORS) {
     return (
-      <button type="button" className="button button--ghost button--block" onClick={() => void signOut()}>
+      <button
+        type="button"
+        className="button button--ghost button--block resend-or-restart"
+        onClick={() => void signOut()}
+      >
         Ir a Login
       </button>
     );
   }
 
   return (
-    <p>
+    <p className="resend-or-restart">
       ¿No te llegó el código?{' '}
       <button
         type="button"

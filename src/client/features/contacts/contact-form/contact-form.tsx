@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithValibot } from '@conform-to/valibot';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { contactInputSchema, type Contact } from '#shared/api/contacts.ts';
 import { KINSHIP_PLACEHOLDER, KINSHIPS } from '#shared/kinship.ts';
 import { PhoneField } from '#client/ui/phone-field.tsx';
@@ -9,6 +9,7 @@ import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';
 import { useCreateContactMutation } from '#client/api/contact-changes.ts';
 import { LanguageChoice } from '../language-choice/language-choice.tsx';
+import { useRoomAtTheFold } from '../room-at-the-fold.ts';
 
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'kinship'] as const;
 
@@ -22,6 +23,8 @@ interface Props {
  */
 export function ContactForm({ onCreated }: Props) {
   const create = useCreateContactMutation();
+  const formElement = useRef<HTMLFormElement>(null);
+  useRoomAtTheFold(formElement);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [form, fields] = useForm({
     id: 'contact',
@@ -41,7 +44,7 @@ export function ContactForm({ onCreated }: Props) {
 
   // The contact's details, not the person's own: the browser must not fill in the person's name.
   return (
-    <form {...getFormProps(form)}>
+    <form ref={formElement} {...getFormProps(form)}>
       <TextField label="Nombres" meta={fields.firstname} autoComplete="off" />
       <TextField label="Apellidos" meta={fields.lastname} autoComplete="off" />
       <TextField label="Correo electrónico" meta={fields.email} type="email" inputMode="email" autoComplete="off" />
