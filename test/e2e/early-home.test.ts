@@ -4,6 +4,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { holdAppCode } from '#test/support/held-app-code.ts';
 import { enterWithEmailedCode, signOutInBrowser } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
+import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { persistedQueries } from '#test/support/persisted-queries.ts';
 import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -22,6 +23,50 @@ async function boxOf(page: Page, selector: string): Promise<Box> {
   const box = await page.locator(selector).boundingBox();
   if (!box) throw new Error(`${selector} is not drawn`);
   return box;
+}
+
+// Before any script of the page: every largest-contentful-paint candidate (which element, and whether the
+// early home drew it) and every layout shift (how much, and what moved), as the browser reports them to Lighthouse.
+const RECORD_PAINTS = `(() => {
+  const paints = (window.__paints = { largest: [], shifts: [] });
+  const name = (element) => {
+    if (!element) return 'gone';
+    if (element.nodeType !== Node.ELEMENT_NODE) element = element.parentElement;
+    const where = element.closest('.early-home') ? 'early home' : 'app';
+    const classes = [...element.classList].map((c) => '.' + c).join('');
+    return where + ': ' + element.localName + (classes || ' "' + element.textContent.slice(0, 40) + '"');
+  };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.entryType === 'largest-contentful-paint') paints.largest.push(name(entry.element));
+      if (entry.entryType === 'layout-shift' && !entry.hadRecentInput)
+        paints.shifts.push(entry.value.toFixed(4) + ' ' + entry.sources.map((source) => name(source.node)).join(', '));
+      if (entry.entryType === 'element' && entry.identifier === 'frame-done') paints.done = true;
+    }
+  });
+  for (const type of ['largest-contentful-paint', 'layout-shift', 'element']) observer.observe({ type, buffered: true });
+})();`;
+type Painted = { __paints: { largest: string[]; shifts: string[]; done?: boolean } };
+
+/**
+ * What the page recorded up to its current frame: a speck of text marked for element timing is drawn
+ * (out of the flow, far smaller than any candidate), and its entry, reported after every earlier
+ * frame's, says the browser has reported those frames' paints.
+ */
+async function paintsSoFar(page: Page): Promise<{ largest: string[]; shifts: string[] }> {
+  await page.evaluate(() => {
+    const speck = document.createElement('span');
+    speck.setAttribute('elementtiming', 'frame-done');
+    speck.setAttribute('aria-hidden', 'true');
+    speck.style.cssText = 'position:absolute;top:0;left:0;font-size:2px;line-height:1';
+    speck.textContent = '.';
+    document.body.append(speck);
+  });
+  await page.waitForFunction(() => (window as unknown as Painted).__paints.done === true);
+  return page.evaluate(() => {
+    const { largest, shifts } = (window as unknown as Painted).__paints;
+    return { largest, shifts };
+  });
 }
 
 describe('the early home of index.html', () => {
@@ -100,6 +145,41 @@ describe('the early home of index.html', () => {
       await page.close();
       await context.unrouteAll();
     }
+    await context.close();
+  });
+
+  it("paints home's largest text with the early home: the app's first screen adds no larger block and moves nothing", async () => {
+    const { app, browser } = env;
+    const { context, page: first } = await personWithConfirmedContact(app, browser, 'pintura', undefined, {
+      serviceWorkers: 'block',
+    });
+    // The contact list cached, as on any phone the early home opens on: the app draws it with its first screen.
+    await first.locator('.contact-card').first().waitFor();
+    await expect.poll(async () => (await persistedQueries(first)).contacts, { timeout: 30_000, interval: 100 }).toBe(1);
+    await first.close();
+    // As Lighthouse's fresh profile finds it: the position never allowed, so home asks for it.
+    await context.clearPermissions();
+    await context.addInitScript(RECORD_PAINTS);
+    const findings: Record<string, unknown> = {};
+    // Lighthouse's phone (its mobile preset) and the three phones of home's first screen.
+    for (const viewport of [{ width: 412, height: 823 }, ...PHONES]) {
+      const { release } = await holdAppCode(context);
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(`${app.url}/web/home`, { waitUntil: 'commit' });
+      await page.locator(EARLY_SOS).waitFor();
+      await page.waitForFunction(() => (window as unknown as Painted).__paints.largest.length > 0);
+      release();
+      // The app's whole first screen: the location panel, the check-in card and the contact list.
+      await page.getByRole('heading', { name: 'Comparte tu ubicación' }).waitFor();
+      await page.getByRole('link', { name: 'Avísales si no vuelvo' }).waitFor();
+      await page.locator('.contact-card').first().waitFor();
+      findings[`${viewport.width}x${viewport.height}`] = await paintsSoFar(page);
+      await page.close();
+      await context.unrouteAll();
+    }
+    const early = { largest: ['early home: p.home-page__instruction'], shifts: [] };
+    expect(findings).toEqual({ '412x823': early, ...onEveryPhone(early) });
     await context.close();
   });
 

@@ -2,8 +2,8 @@
 
 // Home shows the way to a check-in with these two; the check-in screen is titled like the way to it.
 export const CHECK_IN_TITLE = 'Avísales si no vuelvo';
-export const CHECK_IN_HINT =
-  'Si vas a una cita o a un lugar con riesgo, avisamos a tus contactos si no vuelves a tiempo.';
+// Two lines on a phone: no text under home's SOS button outweighs its instruction (decision 053).
+export const CHECK_IN_HINT = 'Si vas a un lugar con riesgo, avisamos a tus contactos si no vuelves a tiempo.';
 
 export const WHAT_HAPPENS =
   'Si no confirmas que estás bien antes de esa hora (más 5 minutos), avisaremos a tus contactos como si hubieras presionado SOS.';

@@ -45,7 +45,8 @@ describe('the position on home', () => {
     stubApi({ 'GET /api/contacts': () => ok([luis]) });
     renderApp('/web/home');
     expect(await screen.findByRole('heading', { name: 'Comparte tu ubicación' })).toBeTruthy();
-    expect(screen.getByText(/tus contactos sabrán dónde buscarte cuando presiones SOS/)).toBeTruthy();
+    expect(screen.getByText('Así tus contactos sabrán dónde buscarte.')).toBeTruthy();
+    expect(screen.getByText('Tu alerta se envía aunque no la compartas.')).toBeTruthy();
     // No question from the browser before the person asks for it.
     expect(gps.geolocation.watchPosition).not.toHaveBeenCalled();
 

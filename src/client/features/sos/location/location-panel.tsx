@@ -28,10 +28,10 @@ export function LocationPanel() {
   return (
     <section className="sos-notice" aria-labelledby="sos-location-title">
       <h2 id="sos-location-title">Comparte tu ubicación</h2>
-      <p>
-        Si la compartes, tus contactos sabrán dónde buscarte cuando presiones SOS. Tu alerta se envía aunque no la
-        compartas.
-      </p>
+      {/* Two short lines, read at a glance; and no text drawn after the early home outweighs its instruction
+          (home's largest paint stays the one index.html draws at once: home-page.css). */}
+      <p>Así tus contactos sabrán dónde buscarte.</p>
+      <p>Tu alerta se envía aunque no la compartas.</p>
       <button type="button" className="button button--ghost" onClick={startWatching}>
         Permitir ubicación
       </button>
