@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { ackToken } from '#server/message-content/ack-links.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
@@ -15,7 +15,7 @@ import { momentData, personOf } from '#server/message-content/alert-mail-data.ts
 import { forcedOn, recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, contactsView } from './lifecycle.ts';
 import { positionOf } from './press-moment.ts';
-import { claimedRounds, claimRounds } from './round-claims.ts';
+import { alertsWithRoundsLeft, claimRounds } from './round-claims.ts';
 
 export type ReminderWorkerOptions = {
   db: Db;
@@ -45,23 +45,17 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
   async function runDue(): Promise<number> {
     if (offsets.length === 0) return 0;
     const now = clock.now();
-    const claimed = claimedRounds(alertReminders);
-    const candidates = await db
-      .select({ id: alerts.id, startedAt: alerts.startedAt, claimed })
-      .from(alerts)
-      .where(
-        and(
-          eq(alerts.status, 'active'),
-          lte(alerts.startedAt, new Date(now.getTime() - offsets[0]!)),
-          sql`${claimed} < ${offsets.length}`,
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(alertDeliveries)
-              .where(and(eq(alertDeliveries.alertId, alerts.id), isNotNull(alertDeliveries.acknowledgedAt))),
-          ),
-        ),
-      );
+    const candidates = await alertsWithRoundsLeft(
+      db,
+      alertReminders,
+      { now, firstAfterMs: offsets[0]!, rounds: offsets.length },
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(alertDeliveries)
+          .where(and(eq(alertDeliveries.alertId, alerts.id), isNotNull(alertDeliveries.acknowledgedAt))),
+      ),
+    );
     let queued = 0;
     for (const alert of candidates) {
       const due = offsets.filter((offset) => alert.startedAt.getTime() + offset <= now.getTime()).length;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { alerts, type alertReminders, type deskEscalations } from '#server/db/schema.ts';
 
@@ -10,9 +10,28 @@ import { alerts, type alertReminders, type deskEscalations } from '#server/db/sc
 /** A table of claimed rounds, keyed by (alert, round). */
 type RoundClaims = typeof alertReminders | typeof deskEscalations;
 
-/** How many rounds of `claims` the alert has had claimed, in a query over `alerts`. */
-export function claimedRounds(claims: RoundClaims) {
-  return sql<number>`(select count(*) from ${claims} where ${claims.alertId} = ${alerts.id})::int`;
+/**
+ * The active alerts started `firstAfterMs` or more before `now` that have had fewer than `rounds`
+ * rounds of `claims` claimed, and match every one of `more`: each with its start and how many were.
+ */
+export function alertsWithRoundsLeft(
+  db: Queryable,
+  claims: RoundClaims,
+  { now, firstAfterMs, rounds }: { now: Date; firstAfterMs: number; rounds: number },
+  ...more: SQL[]
+): Promise<Array<{ id: string; startedAt: Date; claimed: number }>> {
+  const claimed = sql<number>`(select count(*) from ${claims} where ${claims.alertId} = ${alerts.id})::int`;
+  return db
+    .select({ id: alerts.id, startedAt: alerts.startedAt, claimed })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.status, 'active'),
+        lte(alerts.startedAt, new Date(now.getTime() - firstAfterMs)),
+        sql`${claimed} < ${rounds}`,
+        ...more,
+      ),
+    );
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
-import { claimedRounds, claimRounds } from '#server/alerts/round-claims.ts';
+import { alertsWithRoundsLeft, claimRounds } from '#server/alerts/round-claims.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
@@ -42,19 +42,13 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
 
   async function runDue(): Promise<number> {
     const now = clock.now();
-    const claimed = claimedRounds(deskEscalations);
-    const candidates = await db
-      .select({ id: alerts.id, startedAt: alerts.startedAt, claimed })
-      .from(alerts)
-      .where(
-        and(
-          eq(alerts.status, 'active'),
-          lte(alerts.startedAt, new Date(now.getTime() - afterMs)),
-          sql`${claimed} < ${ESCALATION_ROUNDS}`,
-          consentingAlert(),
-          sql`not ${attendedAlert()}`,
-        ),
-      );
+    const candidates = await alertsWithRoundsLeft(
+      db,
+      deskEscalations,
+      { now, firstAfterMs: afterMs, rounds: ESCALATION_ROUNDS },
+      consentingAlert(),
+      sql`not ${attendedAlert()}`,
+    );
     let queued = 0;
     for (const alert of candidates) {
       const due = Math.min(ESCALATION_ROUNDS, Math.floor((now.getTime() - alert.startedAt.getTime()) / afterMs));
