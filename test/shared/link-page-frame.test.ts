@@ -55,7 +55,14 @@ describe("a contact page's first frame", () => {
   });
 
   it("leaves the person's own screens as they are, whatever the address says", () => {
-    for (const path of ['/web/home', '/web/active', '/web/active/', '/web/profile', '/web/auth/signin', '/unauthorized'])
+    for (const path of [
+      '/web/home',
+      '/web/active',
+      '/web/active/',
+      '/web/profile',
+      '/web/auth/signin',
+      '/unauthorized',
+    ])
       expect(linkPageFrame(path, '?lang=pt', titles), path).toBeUndefined();
   });
 
