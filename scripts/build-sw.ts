@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
+import { contactPageTitles } from '#shared/contact-texts/page-titles.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = `${root}build`;
@@ -12,7 +13,11 @@ await build({
   configFile: false,
   root,
   logLevel: 'warn',
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    // The few titles a contact's page opens with (sw/app-shell.ts), not the catalogues they come from.
+    __CONTACT_PAGE_TITLES__: JSON.stringify(contactPageTitles()),
+  },
   build: {
     outDir,
     emptyOutDir: false,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { fillContactForm } from '#test/support/browser-flows.ts';
+import { fillContactForm, signUpInBrowser, type EntryScreen } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { DESK_DESKTOP, DESK_PHONE, walkTheDesk } from '#test/support/desk-walk.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
@@ -23,6 +23,16 @@ const PHONE = { viewport: VIEWPORT, hasTouch: true, isMobile: true };
 const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
 
 type Shot = { name: string; file: string; error?: string };
+
+/** The pictures taken on the way in (signUpInBrowser), each with what it waits for. */
+const SIGN_UP_SHOTS: Record<EntryScreen, (page: Page) => [string, () => Promise<unknown>]> = {
+  code: (page) => ['Código de acceso', () => page.getByRole('textbox', { name: /dígito 1/i }).waitFor()],
+  signup: (page) => ['Crear cuenta', () => page.getByLabel(/nombres/i).waitFor()],
+  terms: (page) => [
+    'Términos y condiciones (persona)',
+    () => page.getByRole('dialog', { name: /términos y condiciones/i }).waitFor(),
+  ],
+};
 
 /** The alert screen once a contact's e-mail has left: the green 'Alerta enviada a tus contactos'. */
 const alertSent = (page: Page) =>
@@ -107,29 +117,7 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   await page.goto(`${app.url}/web/auth/signin`);
   await shot('Iniciar sesión', () => page.getByRole('button', { name: 'Continuar' }).waitFor());
 
-  await page.getByLabel(/correo/i).fill(person.email);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL('**/web/auth/verify');
-  await shot('Código de acceso', () => page.getByRole('textbox', { name: /dígito 1/i }).waitFor());
-  const mail = await waitForMail(app.dataDir, { to: person.email, subject: /Tu código de acceso/ });
-  const code = /\b(\d{4})\b/.exec(mail.text)?.[1] ?? '';
-  await page.getByRole('textbox', { name: /dígito 1/i }).click();
-  await page.keyboard.type(code);
-  await page.waitForURL('**/web/auth/signup');
-  await shot('Crear cuenta', () => page.getByLabel(/nombres/i).waitFor());
-  await page.getByLabel(/nombres/i).fill(person.firstname);
-  await page.getByLabel(/apellidos/i).fill(person.lastname);
-  await page.getByRole('textbox', { name: 'Teléfono' }).fill('2025550143');
-  await page.getByRole('button', { name: /términos y condiciones/i }).click();
-  await shot('Términos y condiciones (persona)', () =>
-    page.getByRole('dialog', { name: /términos y condiciones/i }).waitFor(),
-  );
-  await page
-    .getByRole('dialog', { name: /términos y condiciones/i })
-    .getByRole('button', { name: 'Aceptar' })
-    .click();
-  await page.getByRole('button', { name: /registr|crear cuenta/i }).click();
-  await page.waitForURL('**/web/auth/contacts');
+  await signUpInBrowser(page, app, person, (screen) => shot(...SIGN_UP_SHOTS[screen](page)));
   await shot('Primer contacto', () =>
     page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor(),
   );

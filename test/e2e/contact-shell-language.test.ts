@@ -54,7 +54,7 @@ describe("the app's frame opened from a contact's link", () => {
       await page.goto(`${app.url}/web/active/ack/${'A'.repeat(43)}?lang=${language}`);
       await page.locator('#splash').waitFor({ state: 'detached', timeout: 60_000 });
       const states = await page.evaluate(() => (window as unknown as { splashStates: string[] }).splashStates);
-      // The HTML's first frame is the same for everyone; the app's first act says the link's language.
+      // The server sends the splash in the link's language (link-page-frame.ts); no Spanish state on the way.
       expect(states.at(-1)).toBe(`${HTML_LANG[language]}|${texts.loading}`);
       expect(states.filter((state) => state !== `es|${SPANISH.loading}`)).toEqual([
         `${HTML_LANG[language]}|${texts.loading}`,

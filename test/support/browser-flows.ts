@@ -19,34 +19,47 @@ export async function inTimeZone(page: Page, timezoneId: string): Promise<void> 
   await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
 }
 
+/** A screen on the way in where a walk may stop to look (scripts/screenshots.ts takes its picture). */
+export type EntryScreen = 'code' | 'signup' | 'terms';
+type AtScreen = (screen: EntryScreen) => Promise<unknown>;
+
 /**
  * Signin with the e-mail, then the code from the `.eml` the server wrote, typed into the first box.
  * A page already on signin stays the same document (what it held in memory is kept).
  */
-export async function enterWithEmailedCode(page: Page, app: RunningApp, email: string): Promise<string> {
+export async function enterWithEmailedCode(
+  page: Page,
+  app: RunningApp,
+  email: string,
+  atScreen?: AtScreen,
+): Promise<string> {
   const before = (await readMailbox(app.dataDir)).length;
   if (new URL(page.url()).pathname !== '/web/auth/signin') await page.goto(`${app.url}/web/auth/signin`);
   await page.getByLabel(/correo/i).fill(email);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL('**/web/auth/verify');
+  await atScreen?.('code');
   const code = codeFrom(await waitForMail(app.dataDir, { to: email, subject: /Tu código de acceso/, after: before }));
   await page.getByRole('textbox', { name: /dígito 1/i }).click();
   await page.keyboard.type(code);
   return code;
 }
 
-/** A new person from signin to the first-contact screen. */
+/** A new person from signin to the first-contact screen; `atScreen` is told each screen on the way. */
 export async function signUpInBrowser(
   page: Page,
   app: RunningApp,
   person: { email: string; firstname: string; lastname: string },
+  atScreen?: AtScreen,
 ) {
-  await enterWithEmailedCode(page, app, person.email);
+  await enterWithEmailedCode(page, app, person.email, atScreen);
   await page.waitForURL('**/web/auth/signup');
+  await atScreen?.('signup');
   await page.getByLabel(/nombres/i).fill(person.firstname);
   await page.getByLabel(/apellidos/i).fill(person.lastname);
   await page.getByRole('textbox', { name: 'Teléfono' }).fill('2025550143');
   await page.getByRole('button', { name: /términos y condiciones/i }).click();
+  await atScreen?.('terms');
   await page
     .getByRole('dialog', { name: /términos y condiciones/i })
     .getByRole('button', { name: 'Aceptar' })

@@ -4,14 +4,8 @@
 // (script evaluation and compilation with their URLs, function calls, timers, style and layout) by
 // their own CPU time. Not part of the bench.
 // `node --import tsx scripts/bench/probes/lighthouse-long-task.ts [signin|home] [runs]` after `npm run build`.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import lighthouse from 'lighthouse';
-import { freePort, startApp } from '#test/support/app-server.ts';
-import { launchPersistentChromium } from '#test/support/chromium.ts';
 import { CPU_SLOWDOWN, longestTaskCpuMs, type TraceEvent } from '../figures/longest-task.ts';
-import { signUpWithContact } from '../figures/signed-in-person.ts';
+import { lighthouseRuns } from './probe-setup.ts';
 
 type Event = TraceEvent & { args?: { data?: Record<string, unknown> } };
 
@@ -82,28 +76,12 @@ function describeTasks(events: Event[]): void {
   }
 }
 
-const app = await startApp();
-const profile = await mkdtemp(path.join(tmpdir(), 'probe-lighthouse-'));
-const port = await freePort();
-const context = await launchPersistentChromium(profile, { locale: 'es-US' }, [`--remote-debugging-port=${port}`]);
-const origin = new URL(app.url).origin;
-try {
-  if (screen === 'home') await signUpWithContact(app, context);
-  const url = `${origin}${screen === 'home' ? '/web/home' : '/web/auth/signin'}`;
-  for (let run = 1; run <= runs; run += 1) {
-    const load = loadavg()[0]!.toFixed(2);
-    const result = await lighthouse(url, { port, logLevel: 'error', output: 'json' });
-    if (!result) throw new Error('lighthouse returned nothing');
-    const { lhr } = result;
-    const events = (result.artifacts.Trace as { traceEvents: Event[] }).traceEvents;
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
-    console.log(
-      `${screen} run ${run} (load ${load}): performance ${score('performance')}, SEO ${score('seo')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, TBT ${(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN).toFixed(0)} ms, longest task ${longestTaskCpuMs(events).toFixed(1)} ms`,
-    );
-    describeTasks(events);
-  }
-} finally {
-  await context.close();
-  await rm(profile, { recursive: true, force: true });
-  await app.stop();
-}
+await lighthouseRuns('probe-lighthouse-', screen, runs, (result, run, load) => {
+  const { lhr } = result;
+  const events = (result.artifacts.Trace as { traceEvents: Event[] }).traceEvents;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+  console.log(
+    `${screen} run ${run} (load ${load}): performance ${score('performance')}, SEO ${score('seo')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, TBT ${(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN).toFixed(0)} ms, longest task ${longestTaskCpuMs(events).toFixed(1)} ms`,
+  );
+  describeTasks(events);
+});

@@ -2,10 +2,8 @@
 // at 4x CPU with the worker installed: V8's sampling profiler on the page from navigation to the
 // 'app-sos' mark, self time by function and by script, and the outermost frames. Not part of the bench.
 // `node --import tsx scripts/bench/probes/reopen-profile.ts [runs]` after `npm run build`.
-import { startApp } from '#test/support/app-server.ts';
-import { launchChromium } from '#test/support/chromium.ts';
-import { recordPageMarks, throttle, waitForMark } from '../figures/page-marks.ts';
-import { signedInPerson } from '../figures/signed-in-person.ts';
+import { throttle, waitForMark } from '../figures/page-marks.ts';
+import { offlineReopen } from './probe-setup.ts';
 
 type Frame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type Node = { id: number; callFrame: Frame; parent?: number; children?: number[] };
@@ -15,17 +13,7 @@ const where = (f: Frame) =>
   `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1) ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
 const runs = Number(process.argv[2] ?? 3);
 
-const app = await startApp(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {});
-const { browser } = await launchChromium();
-try {
-  const context = await signedInPerson(app, browser);
-  await recordPageMarks(context);
-  const warm = await context.newPage();
-  await warm.goto(`${app.url}/web/home`);
-  await waitForMark(warm, 'contacts');
-  await warm.waitForTimeout(2000);
-  await warm.close();
-  await context.setOffline(true);
+await offlineReopen(async (context, app) => {
   const self = new Map<string, number>();
   const scripts = new Map<string, number>();
   const stacks = new Map<string, number>();
@@ -70,8 +58,4 @@ try {
   console.log(`per run, sampled wall time in the page (4x): by script\n${top(scripts, 12)}`);
   console.log(`by function (self)\n${top(self, 25)}`);
   console.log(`by outermost frames\n${top(stacks, 20)}`);
-  await context.close();
-} finally {
-  await browser.close();
-  await app.stop();
-}
+});

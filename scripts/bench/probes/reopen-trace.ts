@@ -3,10 +3,8 @@
 // navigation and script timings and the longest main-thread tasks. Not part of the bench.
 // `node --import tsx scripts/bench/probes/reopen-trace.ts` after `npm run build`.
 import { writeFileSync } from 'node:fs';
-import { launchChromium } from '#test/support/chromium.ts';
-import { startApp } from '#test/support/app-server.ts';
-import { recordPageMarks, throttle, waitForMark } from '../figures/page-marks.ts';
-import { signedInPerson } from '../figures/signed-in-person.ts';
+import { throttle, waitForMark } from '../figures/page-marks.ts';
+import { offlineReopen } from './probe-setup.ts';
 
 // Before any script of the page: when each step of the reopen happened, in performance.now() time.
 // A string: tsx would wrap a function's inner names in a helper the page lacks.
@@ -49,18 +47,8 @@ type TraceEvent = {
   args?: { data?: Record<string, unknown> };
 };
 
-// BUILD_DIR: another build (main's, for a before and after) with this server.
-const app = await startApp(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {});
-const { browser } = await launchChromium();
-try {
-  const context = await signedInPerson(app, browser);
-  await recordPageMarks(context);
-  const warm = await context.newPage();
-  await warm.goto(`${app.url}/web/home`);
-  await waitForMark(warm, 'contacts');
-  await warm.waitForTimeout(2000);
-  await warm.close();
-  await context.setOffline(true);
+// BUILD_DIR: another build (main's, for a before and after) with this server (probe-setup.ts).
+await offlineReopen(async (context, app, browser) => {
   await context.addInitScript({ content: RECORD_STEPS });
   const breakdowns: Array<Record<string, number>> = [];
   for (let run = 0; run < Number(process.env.RUNS ?? 3); run += 1) {
@@ -83,13 +71,13 @@ try {
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     // A string: tsx would wrap a function's inner names in a helper the page lacks.
     const timing: unknown = await page.evaluate(`(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      return {
-        nav: { workerStart: nav.workerStart, responseStart: nav.responseStart, responseEnd: nav.responseEnd, domInteractive: nav.domInteractive, domContentLoaded: nav.domContentLoadedEventEnd },
-        resources: performance.getEntriesByType('resource').map((e) => e.name.replace(location.origin, '') + ' start ' + e.startTime.toFixed(0) + ' end ' + e.responseEnd.toFixed(0)),
-        marks: performance.getEntriesByType('mark').map((m) => m.name + ' ' + m.startTime.toFixed(0)),
-      };
-    })()`);
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      nav: { workerStart: nav.workerStart, responseStart: nav.responseStart, responseEnd: nav.responseEnd, domInteractive: nav.domInteractive, domContentLoaded: nav.domContentLoadedEventEnd },
+      resources: performance.getEntriesByType('resource').map((e) => e.name.replace(location.origin, '') + ' start ' + e.startTime.toFixed(0) + ' end ' + e.responseEnd.toFixed(0)),
+      marks: performance.getEntriesByType('mark').map((m) => m.name + ' ' + m.startTime.toFixed(0)),
+    };
+  })()`);
     console.log(`run ${run}: sos ${sos.at.toFixed(0)} ms, contacts ${contacts.at.toFixed(0)} ms`);
     const steps = (await page.evaluate('window.__reopenSteps')) as Record<string, number>;
     const nav = (timing as { nav: Record<string, number> }).nav;
@@ -151,8 +139,4 @@ try {
       .map(([name, ms]) => `  ${String(ms).padStart(5)} ms  ${name}`)
       .join('\n'),
   );
-  await context.close();
-} finally {
-  await browser.close();
-  await app.stop();
-}
+});

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { ackToken } from '#server/message-content/ack-links.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
@@ -15,6 +15,7 @@ import { momentData, personOf } from '#server/message-content/alert-mail-data.ts
 import { forcedOn, recordAlertEvent } from './alert-events.ts';
 import { alertPhaseOf, contactsView } from './lifecycle.ts';
 import { positionOf } from './press-moment.ts';
+import { alertsWithRoundsLeft, claimRounds } from './round-claims.ts';
 
 export type ReminderWorkerOptions = {
   db: Db;
@@ -34,10 +35,9 @@ export type ReminderWorker = {
  * Reminders: while nobody has acknowledged an active alert, each
  * contact who got it and is still confirmed gets one more e-mail at every
  * configured time after the alert started (5 and 15 minutes by default). They
- * are outbox e-mails, written in one transaction with the claim of their round:
- * `alert_reminders` is keyed by (alert, round), so when two instances find the
- * same round due, one inserts the claim and the other finds it taken. Rounds
- * that came due together (an instance was down) are claimed together and sent once.
+ * are outbox e-mails, written in one transaction with the claim of their round
+ * (round-claims.ts, in `alert_reminders`). Rounds that came due together (an
+ * instance was down) are claimed together and sent once.
  */
 export function createReminderWorker({ db, clock, config, log }: ReminderWorkerOptions): ReminderWorker {
   const offsets = config.reminders.afterMs;
@@ -45,23 +45,17 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
   async function runDue(): Promise<number> {
     if (offsets.length === 0) return 0;
     const now = clock.now();
-    const claimed = sql<number>`(select count(*) from ${alertReminders} where ${alertReminders.alertId} = ${alerts.id})::int`;
-    const candidates = await db
-      .select({ id: alerts.id, startedAt: alerts.startedAt, claimed })
-      .from(alerts)
-      .where(
-        and(
-          eq(alerts.status, 'active'),
-          lte(alerts.startedAt, new Date(now.getTime() - offsets[0]!)),
-          sql`${claimed} < ${offsets.length}`,
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(alertDeliveries)
-              .where(and(eq(alertDeliveries.alertId, alerts.id), isNotNull(alertDeliveries.acknowledgedAt))),
-          ),
-        ),
-      );
+    const candidates = await alertsWithRoundsLeft(
+      db,
+      alertReminders,
+      { now, firstAfterMs: offsets[0]!, rounds: offsets.length },
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(alertDeliveries)
+          .where(and(eq(alertDeliveries.alertId, alerts.id), isNotNull(alertDeliveries.acknowledgedAt))),
+      ),
+    );
     let queued = 0;
     for (const alert of candidates) {
       const due = offsets.filter((offset) => alert.startedAt.getTime() + offset <= now.getTime()).length;
@@ -87,13 +81,8 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
         .where(and(eq(alertDeliveries.alertId, alertId), isNotNull(alertDeliveries.acknowledgedAt)))
         .limit(1);
       if (acknowledged) return 0;
-      const rounds = Array.from({ length: due }, (_, index) => ({ alertId, round: index + 1, claimedAt: now }));
-      const won = await tx
-        .insert(alertReminders)
-        .values(rounds)
-        .onConflictDoNothing()
-        .returning({ round: alertReminders.round });
-      if (!won.some((claim) => claim.round === due)) return 0;
+      // Rounds that came due together are sent as one: the last of them, if this call won it.
+      if (!(await claimRounds(tx, alertReminders, alertId, due, now)).includes(due)) return 0;
 
       const [user] = await tx.select().from(users).where(eq(users.id, alert.userId));
       if (!user) return 0;

@@ -1,5 +1,6 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
+import { alertsWithRoundsLeft, claimRounds } from '#server/alerts/round-claims.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Config } from '#server/config.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
@@ -34,27 +35,20 @@ export const ESCALATION_ROUNDS = 2;
  * (to every responder when nobody is on call), and to every admin after twice
  * that, by e-mail and on the phones where they turned on 'Recibir avisos en
  * este teléfono'. Each round is claimed by a row of `desk_escalations`, inserted in the
- * transaction that queues its messages: with several instances polling, one
- * inserts it and the others find it taken, so each round is sent once.
+ * transaction that queues its messages (round-claims.ts), so each round is sent once.
  */
 export function createEscalationWorker({ db, clock, config, log }: EscalationWorkerOptions): EscalationWorker {
   const { afterMs, pollMs } = config.deskEscalation;
 
   async function runDue(): Promise<number> {
     const now = clock.now();
-    const claimed = sql<number>`(select count(*) from ${deskEscalations} where ${deskEscalations.alertId} = ${alerts.id})::int`;
-    const candidates = await db
-      .select({ id: alerts.id, startedAt: alerts.startedAt, claimed })
-      .from(alerts)
-      .where(
-        and(
-          eq(alerts.status, 'active'),
-          lte(alerts.startedAt, new Date(now.getTime() - afterMs)),
-          sql`${claimed} < ${ESCALATION_ROUNDS}`,
-          consentingAlert(),
-          sql`not ${attendedAlert()}`,
-        ),
-      );
+    const candidates = await alertsWithRoundsLeft(
+      db,
+      deskEscalations,
+      { now, firstAfterMs: afterMs, rounds: ESCALATION_ROUNDS },
+      consentingAlert(),
+      sql`not ${attendedAlert()}`,
+    );
     let queued = 0;
     for (const alert of candidates) {
       const due = Math.min(ESCALATION_ROUNDS, Math.floor((now.getTime() - alert.startedAt.getTime()) / afterMs));
@@ -73,14 +67,8 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
         .where(and(eq(alerts.id, alertId), eq(alerts.status, 'active'), consentingAlert(), sql`not ${attendedAlert()}`))
         .for('share', { of: alerts });
       if (!alert) return 0;
-      const rounds = Array.from({ length: due }, (_, index) => ({ alertId, round: index + 1, claimedAt: now }));
-      const won = await tx
-        .insert(deskEscalations)
-        .values(rounds)
-        .onConflictDoNothing()
-        .returning({ round: deskEscalations.round });
       let queued = 0;
-      for (const { round } of won.sort((a, b) => a.round - b.round)) {
+      for (const round of await claimRounds(tx, deskEscalations, alertId, due, now)) {
         queued += await sendRound(tx, alert, round, now);
       }
       return queued;

@@ -10,27 +10,24 @@ import { COUNTRY_ALL, COUNTRY_COMMON, COUNTRY_NONE, countryAsTyped } from './det
  */
 export function CountrySelect({ meta, describedBy }: { meta: FieldMetadata<string>; describedBy: string }) {
   const choices = useMemo(() => countryChoices(), []);
-  const common = choices.slice(0, COMMON_COUNTRY_CODES.length);
-  const rest = choices.slice(COMMON_COUNTRY_CODES.length);
+  const groups = [
+    { label: COUNTRY_COMMON, countries: choices.slice(0, COMMON_COUNTRY_CODES.length) },
+    { label: COUNTRY_ALL, countries: choices.slice(COMMON_COUNTRY_CODES.length) },
+  ];
   const typed = meta.initialValue && !isCountryCode(meta.initialValue) ? meta.initialValue : '';
   return (
     <select className="field__input" {...getSelectProps(meta)} key={meta.key} aria-describedby={describedBy}>
       <option value="">{COUNTRY_NONE}</option>
       {typed && <option value={typed}>{countryAsTyped(typed)}</option>}
-      <optgroup label={COUNTRY_COMMON}>
-        {common.map(({ code, name }) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </optgroup>
-      <optgroup label={COUNTRY_ALL}>
-        {rest.map(({ code, name }) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </optgroup>
+      {groups.map(({ label, countries }) => (
+        <optgroup key={label} label={label}>
+          {countries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
     </select>
   );
 }

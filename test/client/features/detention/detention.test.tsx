@@ -27,6 +27,25 @@ async function section() {
   return region;
 }
 
+/**
+ * Profile opened on a server that holds `first` and keeps what is saved (`store` turns what was sent
+ * into what it keeps): the loaded section, and the calls made to the server.
+ */
+async function openWithStored(first: DetentionInfo, store = (sent: DetentionInfo): DetentionInfo => sent) {
+  let stored = first;
+  const { calls } = stubApi({
+    'GET /api/profile': () => ok(profile),
+    'GET /api/profile/sessions': () => ok([]),
+    'GET /api/profile/detention-info': () => ok(stored),
+    'PUT /api/profile/detention-info': (call) => {
+      stored = store(call.body as DetentionInfo);
+      return ok(stored);
+    },
+  });
+  renderApp('/web/profile');
+  return { form: await section(), calls };
+}
+
 describe("'Si me detienen' in profile", () => {
   it('says who gets it and when, with every field optional and labelled', async () => {
     stubApi({
@@ -63,20 +82,11 @@ describe("'Si me detienen' in profile", () => {
   });
 
   it('saves what was typed and shows back exactly what the server stored', async () => {
-    let stored: DetentionInfo = { ...EMPTY_DETENTION_INFO, legal_name: 'Ana María Ruiz López' };
-    const { calls } = stubApi({
-      'GET /api/profile': () => ok(profile),
-      'GET /api/profile/sessions': () => ok([]),
-      'GET /api/profile/detention-info': () => ok(stored),
-      'PUT /api/profile/detention-info': (call) => {
-        // The server stores the A-number in the locator's form: the screen shows its version.
-        const body = call.body as DetentionInfo;
-        stored = { ...body, a_number: canonicalANumber(body.a_number) ?? body.a_number };
-        return ok(stored);
-      },
-    });
-    renderApp('/web/profile');
-    const form = await section();
+    // The server stores the A-number in the locator's form: the screen shows its version.
+    const { form, calls } = await openWithStored(
+      { ...EMPTY_DETENTION_INFO, legal_name: 'Ana María Ruiz López' },
+      (sent) => ({ ...sent, a_number: canonicalANumber(sent.a_number) ?? sent.a_number }),
+    );
     expect((within(form).getByLabelText('Nombre legal completo') as HTMLInputElement).value).toBe(
       'Ana María Ruiz López',
     );
@@ -99,18 +109,7 @@ describe("'Si me detienen' in profile", () => {
   });
 
   it('offers the country of birth from a list, the commonest first, and keeps a country typed before the list', async () => {
-    let stored: DetentionInfo = { ...EMPTY_DETENTION_INFO, birth_country: 'Cuzco Viejo' };
-    const { calls } = stubApi({
-      'GET /api/profile': () => ok(profile),
-      'GET /api/profile/sessions': () => ok([]),
-      'GET /api/profile/detention-info': () => ok(stored),
-      'PUT /api/profile/detention-info': (call) => {
-        stored = call.body as DetentionInfo;
-        return ok(stored);
-      },
-    });
-    renderApp('/web/profile');
-    const form = await section();
+    const { form, calls } = await openWithStored({ ...EMPTY_DETENTION_INFO, birth_country: 'Cuzco Viejo' });
     const select = within(form).getByLabelText('País de nacimiento') as HTMLSelectElement;
     const groups = [...select.querySelectorAll('optgroup')].map((group) => ({
       label: group.label,
@@ -165,18 +164,7 @@ describe("'Si me detienen' in profile", () => {
   });
 
   it('takes the birth date as a Spanish speaker writes it, with an example, and stores it as the server keeps it', async () => {
-    let stored: DetentionInfo = EMPTY_DETENTION_INFO;
-    const { calls } = stubApi({
-      'GET /api/profile': () => ok(profile),
-      'GET /api/profile/sessions': () => ok([]),
-      'GET /api/profile/detention-info': () => ok(stored),
-      'PUT /api/profile/detention-info': (call) => {
-        stored = call.body as DetentionInfo;
-        return ok(stored);
-      },
-    });
-    renderApp('/web/profile');
-    const form = await section();
+    const { form, calls } = await openWithStored(EMPTY_DETENTION_INFO);
     const field = within(form).getByLabelText('Fecha de nacimiento') as HTMLInputElement;
     const hintId = field.getAttribute('aria-describedby')?.split(' ')[0] ?? '';
     expect(document.getElementById(hintId)?.textContent).toBe('Día, mes y año, por ejemplo 31/05/1990.');
