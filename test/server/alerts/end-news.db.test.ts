@@ -292,6 +292,7 @@ describe("the person's status carries what the end told them until the app has s
     const me = await pressed('newer');
     await end(me, PIN);
     expect((await alertState(t, me)).end_news).toMatchObject({ contacts_told: 'none' });
+    t.clock.advance(60_000);
     expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
     expect(await alertState(t, me)).toMatchObject({ alert_status: true, end_news: null });
     // The newer alert's own end is what the status then carries.
@@ -310,18 +311,23 @@ describe("the person's status carries what the end told them until the app has s
   });
 
   it("marks only the person's own alert as seen, and refuses an id that is none", async () => {
-    const me = await pressed('ownnews');
+    // The other first: signing a person up sends what the outbox holds, an earlier start included.
     const other = await pressed('othernews');
+    const me = await pressed('ownnews');
     const { alert_id: mine } = (await end(me, PIN)).body.message as { alert_id: string };
     await end(other, PIN);
     expect((await seen(other, { alert_id: mine })).status).toBe(200);
     expect((await alertState(t, me)).end_news).toEqual({ alert_id: mine, contacts_told: 'none' });
-    expect((await alertState(t, other)).end_news).toMatchObject({ contacts_told: 'none' });
+    expect((await alertState(t, other)).end_news).toMatchObject({ contacts_told: 'all' });
     for (const body of [{ alert_id: 'abc' }, {}, { alert_id: 7 }]) {
       const refused = await seen(me, body);
       expect({ status: refused.status, body: refused.body }).toEqual({
         status: 422,
-        body: { success: false, message: 'La alerta no es válida', errors: { alert_id: ['La alerta no es válida'] } },
+        body: {
+          success: false,
+          message: 'Los datos enviados no son válidos.',
+          errors: { alert_id: ['La alerta no es válida'] },
+        },
       });
     }
     expect((await t.call('POST', 'end-news/seen', { body: { alert_id: mine } })).status).toBe(401);
