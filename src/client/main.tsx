@@ -149,14 +149,23 @@ async function start() {
       const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
       void started
         .then(() =>
-          Promise.all([import('./features/sos/press/reconcile-alert.ts'), import('#client/api/alert-status.ts')]),
+          Promise.all([
+            import('./features/sos/press/reconcile-alert.ts'),
+            import('#client/api/alert-status.ts'),
+            import('#client/features/sos/home/end-news-on-home.ts'),
+          ]),
         )
         .then(
-          ([{ startAlertReconcile }, { getAlertStatus }]) =>
+          ([{ startAlertReconcile }, { getAlertStatusAndEndNews }, { holdEndNewsForHome }]) =>
             startAlertReconcile({
               path: () => router.state.location.pathname,
               goTo: (to) => void router.navigate({ to, replace: true }),
-              askServer: getAlertStatus,
+              // The status also brings what an end sent after its page closed told the person: for home.
+              askServer: async () => {
+                const { alertStatus, endNews } = await getAlertStatusAndEndNews();
+                if (endNews) holdEndNewsForHome(endNews);
+                return alertStatus;
+              },
             }),
           () => undefined,
         );
