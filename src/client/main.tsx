@@ -151,21 +151,16 @@ async function start() {
         .then(() =>
           Promise.all([
             import('./features/sos/press/reconcile-alert.ts'),
-            import('#client/api/alert-status.ts'),
             import('#client/features/sos/home/end-news-on-home.ts'),
           ]),
         )
         .then(
-          ([{ startAlertReconcile }, { getAlertStatusAndEndNews }, { holdEndNewsForHome }]) =>
+          ([{ startAlertReconcile }, { askAlertStatusHoldingEndNews }]) =>
             startAlertReconcile({
               path: () => router.state.location.pathname,
               goTo: (to) => void router.navigate({ to, replace: true }),
-              // The status also brings what an end sent after its page closed told the person: for home.
-              askServer: async () => {
-                const { alertStatus, endNews } = await getAlertStatusAndEndNews();
-                if (endNews) holdEndNewsForHome(endNews);
-                return alertStatus;
-              },
+              // The same reply brings what an end sent after its page closed told the person: for home.
+              askServer: askAlertStatusHoldingEndNews,
             }),
           () => undefined,
         );
