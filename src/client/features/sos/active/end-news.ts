@@ -1,5 +1,6 @@
 import { endNewsTexts, isContactsTold } from '#shared/end-news-texts.ts';
 import { markEndNewsSeen } from '#client/api/end-news.ts';
+import { createStore } from '#client/lib/create-store.ts';
 import { getSosQueueView, subscribeSosQueue } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { dismissToast, showToast } from '#client/ui/toast-store.ts';
 import { onHeldSettled, type SosRequest } from '#client/features/sos/press/page-queue.ts';
@@ -15,7 +16,7 @@ import { putActiveButton, type ReplyEndNews } from '#client/features/sos/press/p
 const END_NEWS_MS = 120_000;
 
 /** The alerts whose news this page has shown: the end's reply and the status may both bring it. */
-const shown = new Set<string>();
+const shown = createStore(() => new Set<string>());
 
 /**
  * Shows what an end told the person (nothing when it said nothing: no alert, or nobody to tell),
@@ -24,8 +25,8 @@ const shown = new Set<string>();
  */
 export function showEndNews(news: ReplyEndNews | undefined, screen?: string): boolean {
   if (!news || !isContactsTold(news.contacts_told)) return false;
-  if (!shown.has(news.alert_id)) {
-    shown.add(news.alert_id);
+  if (!shown.get().has(news.alert_id)) {
+    shown.get().add(news.alert_id);
     showToast({
       message: endNewsTexts[news.contacts_told],
       // Bad news is never in a green box: nobody heard of the alert.
