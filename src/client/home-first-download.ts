@@ -43,6 +43,8 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/features/offline/offline-texts.ts',
   'src/client/features/sos/contacts-to-confirm.tsx',
   'src/client/features/sos/home/early-press.ts',
+  // Holds an end's news for home until home shows (a store and a hook; the words come later).
+  'src/client/features/sos/home/end-news-on-home.ts',
   'src/client/features/sos/home/nobody-told-notice.tsx',
   'src/client/features/sos/home/sos-button-texts.ts',
   'src/client/features/sos/home/sos-button.css',

@@ -149,14 +149,18 @@ async function start() {
       const started = hasServiceWorkerSupport() && navigator.serviceWorker.controller ? bridge : Promise.resolve();
       void started
         .then(() =>
-          Promise.all([import('./features/sos/press/reconcile-alert.ts'), import('#client/api/alert-status.ts')]),
+          Promise.all([
+            import('./features/sos/press/reconcile-alert.ts'),
+            import('#client/features/sos/home/end-news-on-home.ts'),
+          ]),
         )
         .then(
-          ([{ startAlertReconcile }, { getAlertStatus }]) =>
+          ([{ startAlertReconcile }, { askAlertStatusHoldingEndNews }]) =>
             startAlertReconcile({
               path: () => router.state.location.pathname,
               goTo: (to) => void router.navigate({ to, replace: true }),
-              askServer: getAlertStatus,
+              // The same reply brings what an end sent after its page closed told the person: for home.
+              askServer: askAlertStatusHoldingEndNews,
             }),
           () => undefined,
         );

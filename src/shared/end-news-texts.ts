@@ -2,15 +2,12 @@
 // had left for their contacts before it ended. The same words after the real PIN and the duress
 // PIN: the end's reply is the same for both (a duress end reports what a real end would have).
 
-/**
- * How far the alert had gone when it ended, as the end's reply says (`contacts_told`):
- * - none: it ended before it left for anybody; nobody hears of it, not even its end;
- * - some: it had left for some contacts (they are told it ended), the others hear nothing;
- * - all: it had left for every contact; they are all told it ended.
- * Absent when the alert had nobody to tell, or nothing was ended.
- */
-export const CONTACTS_TOLD = ['none', 'some', 'all'] as const;
-export type ContactsTold = (typeof CONTACTS_TOLD)[number];
+import { CONTACTS_TOLD, type ContactsTold } from './alert-status.ts';
+
+export { CONTACTS_TOLD, type ContactsTold };
+
+/** What an ended alert's news is on the wire: in the end's reply and, until read, in the person's status. */
+export type EndNews = { alert_id: string; contacts_told: ContactsTold };
 
 export const endNewsTexts: Record<ContactsTold, string> = {
   none: 'Tu alerta terminó antes de enviarse: tus contactos no recibieron nada.',

@@ -22,6 +22,7 @@ export const coordinateInvalid = 'La ubicación no es válida';
 export const accuracyInvalid = 'La precisión de la ubicación no es válida';
 export const timezoneInvalid = 'La zona horaria no es válida';
 export const pressedAtInvalid = 'La hora de la alerta no es válida';
+export const alertIdInvalid = 'La alerta no es válida';
 export const linkInvalid = 'El enlace no es válido';
 export const refreshTokenInvalid = 'La sesión no es válida. Inicia sesión de nuevo.';
 export const pageInvalid = 'La página debe ser un número entero mayor que 0';

@@ -11,6 +11,7 @@ import { alertPhaseOf, personView } from '#server/alerts/lifecycle.ts';
 import { alertDeliveries, alertReminders, alerts, checkIns, practiceAlerts } from '#server/db/schema.ts';
 import { firmAttends } from './firm-attending.ts';
 import { deliveryRows, toDelivery } from '#server/alerts/delivery-rows.ts';
+import { unreadEndNews } from '#server/alerts/end-news.ts';
 
 /** GET /api/alert-deliveries: the person's alert status and, while an alert is active, each contact's e-mail. */
 export async function alertDeliveryState(db: Queryable, userId: string): Promise<AlertDeliveryState> {
@@ -19,7 +20,9 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
     .from(alerts)
     .where(and(eq(alerts.userId, userId), eq(alerts.status, 'active')));
   // What the person is shown is the lifecycle's to say: one ended with the duress PIN is over.
-  if (!alert || !personView(alertPhaseOf(alert)).alertOn) return { alert_status: false, alert: null };
+  // With none on, what the last end told the person, until the app has shown it (docs/decisions/051).
+  if (!alert || !personView(alertPhaseOf(alert)).alertOn)
+    return { alert_status: false, alert: null, end_news: await unreadEndNews(db, userId) };
   // 'revealed' (lifecycle.ts): started at the deadline a check-in extended with the duress PIN showed
   // the person, so nothing came before `since`. (Alerts from before that start were the hidden alert
   // shown again: what went before, while it was hidden, stays the contacts'.)
@@ -70,6 +73,7 @@ export async function alertDeliveryState(db: Queryable, userId: string): Promise
         : null,
       firm_attending: firmAttending,
     },
+    end_news: null,
   };
 }
 

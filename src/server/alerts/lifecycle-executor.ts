@@ -38,6 +38,7 @@ import {
   type LockedUser,
 } from './alert-actions.ts';
 import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert, showToPersonAsForced } from './duress-end.ts';
+import { keepEndNews } from './end-news.ts';
 import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
 import {
   advance,
@@ -127,6 +128,8 @@ async function runInTransaction(tx: Queryable, deps: ExecutorDeps, press: Press)
   if (claim.kind === 'mismatch') return { kind: 'key-reused' };
   if (claim.kind === 'replay') return answered(claim.reply);
   const reply = await carryOut(effectDeps, user, active, event, next, input, key);
+  // Whichever PIN ended it: what the reply told the person waits in their status until read.
+  if (input.alert_status === ALERT_END) await keepEndNews(tx, reply);
   // Ended with the duress PIN while its check-in had fired: shown closed, as a real end shows it.
   if (next.effects.includes('close-shown') && current)
     await closeShown({ tx, now, reminderMs: 0 }, current, current, {}, { duress: true });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { activeButtonSchema, type ActiveButtonInput } from '#shared/api/active-button.ts';
+import { activeButtonSchema, endNewsSeenSchema, type ActiveButtonInput } from '#shared/api/active-button.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { requireBearer } from '#server/auth/bearer.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -8,6 +8,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { withoutPin } from '#server/security/pin-check.ts';
+import { markEndNewsSeen } from './end-news.ts';
 import { bodyHashOf } from './idempotency.ts';
 import { runAlertRequest } from './lifecycle-executor.ts';
 
@@ -23,7 +24,7 @@ const keyReused = (c: Context) =>
  * outcome to the reply.
  */
 export function alertRoutes(deps: AppDeps) {
-  const { clock, config } = deps;
+  const { clock, config, db } = deps;
   const bearer = requireBearer(deps);
   const body = validateJson(activeButtonSchema);
 
@@ -41,7 +42,14 @@ export function alertRoutes(deps: AppDeps) {
     return ok(c, outcome.reply);
   };
 
-  return new Hono<AppEnv>()
-    .on(['PUT', 'PATCH'], '/active-button', bearer, body, handle)
-    .on(['PUT', 'PATCH'], '/active-button/', bearer, body, handle);
+  return (
+    new Hono<AppEnv>()
+      .on(['PUT', 'PATCH'], '/active-button', bearer, body, handle)
+      .on(['PUT', 'PATCH'], '/active-button/', bearer, body, handle)
+      // The app showed what an end told the person: their status stops carrying it (docs/decisions/051).
+      .post('/end-news/seen', bearer, validateJson(endNewsSeenSchema), async (c) => {
+        await markEndNewsSeen(db, c.var.auth.userId, c.req.valid('json').alert_id, clock.now());
+        return ok(c, null);
+      })
+  );
 }

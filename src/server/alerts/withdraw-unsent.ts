@@ -76,24 +76,34 @@ function withdrawnOf(rows: { recipient: string; kind: string }[]): Withdrawn {
 }
 
 /**
- * How far the alert had gone when it ended (the end's reply, src/shared/end-news-texts.ts): of
- * the recipients its start was for (an address, a phone), how many are not withdrawn. Undefined
- * when it was for nobody. Read in the end's transaction, after the withdrawal (or its dry run).
+ * How far the alert had gone when it ended (the end's reply, src/shared/end-news-texts.ts), counted
+ * in contacts, not in channels: a contact was told when at least one of their channels (their
+ * address, a phone of theirs) was to get the start and was not withdrawn, so 'some' never means
+ * that a contact got only their phone's notification while another got nothing. A phone whose
+ * contact is gone (deleted since) counts as a contact of its own. Undefined when the start was for
+ * nobody. Read in the end's transaction, after the withdrawal (or its dry run).
  */
 export async function contactsToldOf(
   tx: Queryable,
   alertId: string,
   withdrawn: Withdrawn,
 ): Promise<ContactsTold | undefined> {
-  const [row] = await inTransaction(tx)<{ recipients: number }>(
+  const rows = await inTransaction(tx)<{ contact: string; recipient: string; kind: string }>(
     {
-      name: 'outbox_start_recipients',
-      text: `select count(distinct recipient)::int as recipients from outbox where alert_id = $1::uuid and kind = any($2::text[])`,
+      name: 'outbox_start_contacts',
+      text: `select distinct coalesce(c.email, o.recipient) as contact, o.recipient, o.kind from outbox o
+        left join push_subscriptions s on o.kind like 'push:%' and s.id::text = o.recipient
+        left join contacts c on c.id = s.contact_id
+        where o.alert_id = $1::uuid and o.kind = any($2::text[])`,
     },
     [alertId, STARTS],
   );
-  const recipients = row?.recipients ?? 0;
-  const silent = withdrawn.emails.size + withdrawn.phones.size;
-  if (recipients === 0) return undefined;
-  return silent === 0 ? 'all' : silent >= recipients ? 'none' : 'some';
+  const told = new Map<string, boolean>();
+  for (const row of rows) {
+    const silent = (row.kind.startsWith('push:') ? withdrawn.phones : withdrawn.emails).has(row.recipient);
+    told.set(row.contact, (told.get(row.contact) ?? false) || !silent);
+  }
+  if (told.size === 0) return undefined;
+  const reached = [...told.values()].filter(Boolean).length;
+  return reached === told.size ? 'all' : reached === 0 ? 'none' : 'some';
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alertEventActors } from '#shared/alert-event-kinds.ts';
+import { CONTACTS_TOLD } from '#shared/alert-status.ts';
 import type { AlertEventCaseLine, AlertEventKind } from '#shared/alert-event-kinds.ts';
 import { deskActions, deskOutcomes } from '#shared/api/desk.ts';
 import type { Language } from '#shared/language.ts';
@@ -377,12 +378,21 @@ export const alerts = pgTable(
      * (Before, the hidden alert itself was shown again from this moment.)
      */
     shownAgainAt: tz('shown_again_at'),
+    /**
+     * What the end's reply told the person (`contacts_told`, src/shared/end-news-texts.ts), kept until
+     * the person has read it (`end_news_seen_at`): an end the service worker sent after the page
+     * closed is told when the app opens next (src/server/alerts/end-news.ts). A duress end keeps what a
+     * real end would have, as its reply says it. Null: nothing to tell (nobody to tell, or no end yet).
+     */
+    endNews: text('end_news', { enum: CONTACTS_TOLD }),
+    endNewsSeenAt: tz('end_news_seen_at'),
   },
   (t) => [
     uniqueIndex('alerts_one_active_per_user')
       .on(t.userId)
       .where(sql`${t.status} = 'active'`),
     index('alerts_user_idx').on(t.userId),
+    check('alerts_end_news', sql`${t.endNews} in ('none', 'some', 'all')`),
   ],
 );
 

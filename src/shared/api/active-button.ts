@@ -110,3 +110,12 @@ export const activeButtonReplySchema = v.object({
   contacts_told: v.optional(v.picklist(CONTACTS_TOLD)),
 });
 export type ActiveButtonReply = v.InferOutput<typeof activeButtonReplySchema>;
+
+/**
+ * POST /api/end-news/seen: the app showed the person what an end told them (the end's reply, or
+ * the status's `end_news`), so the status no longer carries it (docs/decisions/051).
+ */
+export const endNewsSeenSchema = v.object({
+  alert_id: v.pipe(v.optional(v.string(m.alertIdInvalid), ''), v.uuid(m.alertIdInvalid)),
+});
+export type EndNewsSeenInput = v.InferOutput<typeof endNewsSeenSchema>;

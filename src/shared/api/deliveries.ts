@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CONTACTS_TOLD } from '../alert-status.ts';
 import { ALERT_TRIGGERS, alertCheckInSchema } from './check-ins.ts';
 
 // "Know that the alert arrived" (docs/delivery-state.md): what the person sees of each e-mail
@@ -56,6 +57,12 @@ export const alertDeliveryStateSchema = v.object({
       firm_attending: v.optional(v.boolean()),
     }),
   ),
+  /**
+   * With no alert on: what the last end told the person (its reply's `contacts_told`), until the app
+   * has shown it (POST /api/end-news/seen; docs/decisions/051). Null otherwise. Optional so that a
+   * reply cached before it existed still reads (absent: null).
+   */
+  end_news: v.optional(v.nullable(v.object({ alert_id: v.string(), contacts_told: v.picklist(CONTACTS_TOLD) }))),
 });
 export type AlertDeliveryState = v.InferOutput<typeof alertDeliveryStateSchema>;
 

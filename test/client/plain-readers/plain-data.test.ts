@@ -5,7 +5,7 @@ import { sessionSchema } from '#shared/api/auth.ts';
 import { contactListSchema } from '#shared/api/contacts.ts';
 import { alertDeliveryStateSchema } from '#shared/api/deliveries.ts';
 import { readContacts } from '#client/api/contacts.ts';
-import { readAlertStatus } from '#client/api/alert-status.ts';
+import { readAlertStatus, readEndNews } from '#client/api/alert-status.ts';
 import { readHeld } from '#client/features/sos/press/held-storage.ts';
 import { parseMessage } from '#client/lib/api-reply.ts';
 import { readSession } from '#client/lib/session/session-refresh.ts';
@@ -150,6 +150,27 @@ describe('the alert_status of the delivery state, read by hand', () => {
 
   it("reads only alert_status: the alert's e-mails are the delivery lists' to check", () => {
     expect(byHand({ success: true, message: { alert_status: true, alert: { deliveries: 'unread' } } })).toBe(true);
+  });
+
+  it.each([
+    [{ alert_status: false, alert: null, end_news: { alert_id: 'a1', contacts_told: 'none' } }],
+    [{ alert_status: false, alert: null, end_news: { alert_id: 'a1', contacts_told: 'all', extra: 1 } }],
+    [{ alert_status: false, alert: null, end_news: null }],
+    [{ alert_status: false, alert: null }],
+  ])('reads the end news of %j as parseMessage(alertDeliveryStateSchema) does', (message) => {
+    const reply = { success: true, message };
+    expect(readEndNews(reply)).toEqual(parseMessage(alertDeliveryStateSchema, reply).end_news ?? undefined);
+  });
+
+  it.each([
+    [{ alert_id: 'a1', contacts_told: 'most' }],
+    [{ alert_id: 7, contacts_told: 'none' }],
+    [{ contacts_told: 'none' }],
+    ['none'],
+  ])('reads no end news from %j, which the schema refuses too', (endNews) => {
+    const reply = { success: true, message: { alert_status: false, alert: null, end_news: endNews } };
+    expect(readEndNews(reply)).toBeUndefined();
+    expect(withValibot(reply)).toBeInstanceOf(Error);
   });
 });
 

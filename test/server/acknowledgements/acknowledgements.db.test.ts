@@ -193,14 +193,22 @@ describe("the 'Lo tengo' link and the delivery state of an alert", () => {
     expect(state.alert).toMatchObject({ reminders: 0, last_reminder_at: null });
 
     // Someone else sees only their own (no alert), and nobody without a session.
-    expect(await alertState(t, other)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, other)).toEqual({ alert_status: false, alert: null, end_news: null });
     expect(await t.call('GET', 'alert-deliveries')).toMatchObject({
       status: 401,
       body: { message: apiMessages.unauthorized },
     });
 
-    await press(t, me, { alert_status: '2' });
-    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
+    const ended = (await press(t, me, { alert_status: '2' })).body.message as {
+      alert_id: string;
+      contacts_told: string;
+    };
+    // What the end told the person waits in their status until the app has shown it.
+    expect(await alertState(t, me)).toEqual({
+      alert_status: false,
+      alert: null,
+      end_news: { alert_id: ended.alert_id, contacts_told: 'all' },
+    });
   });
 
   it('ends with an e-mail to everyone who got the alert, saying who acknowledged it by first name only', async () => {

@@ -132,8 +132,12 @@ describe('press and end before the start left', () => {
       { kind: 'alert-started', recipient: person.emails[1], ...cancelled },
       { kind: 'push:alert-started', recipient: phone, ...cancelled },
     ]);
-    // The person's screens show no alert: it is over, and nobody was bothered.
-    expect(await alertState(files, person.me)).toEqual({ alert_status: false, alert: null });
+    // The person's screens show no alert: it is over, and nobody was bothered, as the status says until read.
+    expect(await alertState(files, person.me)).toEqual({
+      alert_status: false,
+      alert: null,
+      end_news: { alert_id: alertId, contacts_told: 'none' },
+    });
   }, 60_000);
 
   it('sends start then end, once each, for a cycle whose start had left', async () => {

@@ -47,6 +47,7 @@ const ROUTES: Record<string, { read: true } | { script: string } | { notThePerso
   'PATCH /api/active-button': { script: 'end' },
   'PUT /api/active-button/': { script: 'end' },
   'PATCH /api/active-button/': { script: 'end' },
+  'POST /api/end-news/seen': { script: 'end news read later' },
   'POST /api/check-ins': { script: 'check-in closed' },
   'PUT /api/check-ins/current': { script: 'check-in extended' },
   'PUT /api/profile/pins': { script: 'PINs changed' },
@@ -221,6 +222,13 @@ const reading =
   (run) =>
     run.t.call('GET', path, auth(run));
 const screensRead: Step[] = [reading('alert-deliveries'), reading('check-ins/current')];
+/** The app shows what the last end told the person, read from the status, and says so (docs/decisions/051). */
+const endNewsShown: Step = async (run) => {
+  const status = (await run.t.call('GET', 'alert-deliveries', auth(run))).body.message as {
+    end_news: { alert_id: string } | null;
+  };
+  return run.t.call('POST', 'end-news/seen', { ...auth(run), body: { alert_id: status.end_news?.alert_id ?? '' } });
+};
 /** The servers' own loops, as they would run meanwhile: reminders to the person and to the contacts. */
 const workers: Step = async ({ t }) => {
   await createCheckInWorker({ db: t.db, clock: t.clock, config: t.config, log: t.log }).tick();
@@ -240,6 +248,17 @@ const SCRIPTS: Script[] = [
   // The end's reply says how far the alert had gone: the duress PIN must answer as the real one would.
   { name: 'end after the start left', before: [pins, sos, mailed], then: [end, wait(1), workers, mailed] },
   { name: 'end after one start was tried', before: [pins, sos, firstTried], then: [end, wait(1), workers] },
+  // What the end told the person waits in their status until the app shows it, as a real end's does.
+  {
+    name: 'end news read later',
+    before: [pins, sos],
+    then: [end, wait(1), reading('alert-deliveries'), endNewsShown, reading('alert-deliveries'), endWithout],
+  },
+  {
+    name: 'end news read later, after the start left',
+    before: [pins, sos, mailed],
+    then: [end, wait(1), workers, mailed, reading('alert-deliveries'), endNewsShown, reading('alert-deliveries')],
+  },
   {
     name: 'new press',
     before: [pins, sosNowhere],

@@ -94,7 +94,11 @@ describe('FINALIZAR ALERTA with PINs set', () => {
       success: true,
       message: { alert_status: false, alert_id: alertId, contacts_told: 'all' },
     });
-    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, me)).toEqual({
+      alert_status: false,
+      alert: null,
+      end_news: { alert_id: alertId, contacts_told: 'all' },
+    });
     expect(await alertRows(t, 'real@example.com')).toEqual([
       { id: alertId, status: 'ended', ended_at: expect.any(Date), hidden: false, alert_status: false },
     ]);
@@ -124,7 +128,11 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     expect((await press(t, me, { alert_status: '2', ...MEXICO, pin: DURESS_PIN }, key)).body).toEqual(ended.body);
 
     // Every reply to the person: no alert, exactly as after a real end.
-    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, me)).toEqual({
+      alert_status: false,
+      alert: null,
+      end_news: { alert_id: alertId, contacts_told: 'all' },
+    });
     expect((await end(t, me, PIN)).body).toEqual({ success: true, message: { alert_status: false, alert_id: null } });
     expect((await end(t, me, DURESS_PIN)).body).toEqual({
       success: true,
@@ -186,7 +194,11 @@ describe('FINALIZAR ALERTA with PINs set', () => {
       forced: true,
       acknowledged_at: expect.any(String),
     });
-    expect(await alertState(t, now)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, now)).toEqual({
+      alert_status: false,
+      alert: null,
+      end_news: { alert_id: alertId, contacts_told: 'all' },
+    });
   });
 
   it('the duress e-mail goes only to the contacts who got the alert, not to one confirmed since', async () => {

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
-import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
+import { contacts, pushSubscriptions } from '#server/db/schema.ts';
+import { contactPushToken } from '#server/push/contact-token.ts';
+import { alertState, MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { DURESS_PIN, PIN, setPins } from '#test/support/pins.ts';
+import { startPushService, type PushService } from '#test/support/push-service.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
@@ -135,5 +139,197 @@ describe('the end tells the person whether the alert had left', () => {
     await setPins(t, me);
     expect((await end(me, PIN)).body.message).toEqual({ alert_status: false, alert_id: null });
     expect((await end(me, DURESS_PIN)).body.message).toEqual({ alert_status: false, alert_id: null });
+  });
+});
+
+/** How far each of a contact's two channels had gone when the end came: their e-mail, their phone. */
+type Channels = { email: 'untouched' | 'tried'; phone: 'untouched' | 'tried' };
+type ContactRow = { name: string; contacts: Channels[]; told: 'none' | 'some' | 'all' };
+
+// A contact with an e-mail and a phone is one contact: told when either channel had the start.
+const CONTACT_ROWS: ContactRow[] = [
+  {
+    name: "the one contact's phone had the start, their e-mail had not",
+    contacts: [{ email: 'untouched', phone: 'tried' }],
+    told: 'all',
+  },
+  {
+    name: "each contact's phone had the start, no e-mail had",
+    contacts: [
+      { email: 'untouched', phone: 'tried' },
+      { email: 'untouched', phone: 'tried' },
+    ],
+    told: 'all',
+  },
+  {
+    name: "one contact's phone had the start, the other contact had nothing",
+    contacts: [
+      { email: 'untouched', phone: 'tried' },
+      { email: 'untouched', phone: 'untouched' },
+    ],
+    told: 'some',
+  },
+  {
+    name: "the contact's e-mail and phone had nothing",
+    contacts: [{ email: 'untouched', phone: 'untouched' }],
+    told: 'none',
+  },
+];
+
+describe('the end counts contacts, not their channels', () => {
+  let t: TestApp;
+  let service: PushService;
+  beforeAll(async () => {
+    service = await startPushService();
+    t = await createTestApp({ env: { PUSH_EXTRA_ORIGINS: service.origin } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await service.close();
+  });
+
+  /** The contact's phone subscribes through the route the accept page calls; the subscription's id. */
+  async function phoneOf(email: string): Promise<string> {
+    const key = (await t.call('GET', 'push/public-key')).body.message as { public_key: string };
+    const phone = await service.subscribe(key.public_key);
+    const [contact] = await t.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.email, email));
+    const token = contactPushToken(t.config.secret, contact!.id);
+    expect((await t.post('push/subscriptions', { token, subscription: phone.subscription })).status).toBe(200);
+    const [subscription] = await t.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.contactId, contact!.id));
+    return subscription!.id;
+  }
+
+  async function play(tag: string, channels: Channels[], pin: string) {
+    const names = channels.map((_, i): [string, string] => [['Luis', 'Ana'][i]!, 'Díaz']);
+    const { me, emails } = await personWithConfirmedContacts(t, tag, names);
+    const phones = await Promise.all(emails.map(phoneOf));
+    await setPins(t, me);
+    expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    // Tried once and failed: it may have reached the contact, so a real end does not withdraw it.
+    const tried = channels.flatMap((channel, i) => [
+      ...(channel.email === 'tried' ? [emails[i]!] : []),
+      ...(channel.phone === 'tried' ? [phones[i]!] : []),
+    ]);
+    await t.pool.query(`update outbox set attempts = 1, last_error = 'timeout' where recipient = any($1)`, [tried]);
+    const reply = await press(t, me, { alert_status: '2', ...MEXICO, pin });
+    return { status: reply.status, body: reply.body.message as Record<string, unknown> };
+  }
+
+  for (const [index, row] of CONTACT_ROWS.entries()) {
+    it(`${row.name}: ${row.told}, the same with the duress PIN`, async () => {
+      const real = await play(`count${index}r`, row.contacts, PIN);
+      const duress = await play(`count${index}d`, row.contacts, DURESS_PIN);
+      expect(real).toEqual({
+        status: 200,
+        body: { alert_status: false, alert_id: expect.any(String), contacts_told: row.told },
+      });
+      expect({ ...duress, body: { ...duress.body, alert_id: 'x' } }).toEqual({
+        ...real,
+        body: { ...real.body, alert_id: 'x' },
+      });
+    });
+  }
+});
+
+describe("the person's status carries what the end told them until the app has shown it", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A person with PINs and one contact, an alert pressed whose start had not left. */
+  async function pressed(tag: string): Promise<Session> {
+    const { me } = await personWithConfirmedContacts(t, tag, [['Ana', 'Ruiz']]);
+    await setPins(t, me);
+    expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    return me;
+  }
+
+  const end = (me: Session, pin: string, key: string = randomUUID()) =>
+    press(t, me, { alert_status: '2', ...MEXICO, pin }, key);
+  const seen = (me: Session, body: unknown) => t.call('POST', 'end-news/seen', { token: me.access_token, body });
+
+  /** What the person's app reads, through every step of an end read later, with `pin`. */
+  async function readLater(tag: string, pin: string) {
+    const me = await pressed(tag);
+    const key = randomUUID();
+    const ended = (await end(me, pin, key)).body.message as { alert_id: string };
+    const unread = await alertState(t, me);
+    const marked = await seen(me, { alert_id: ended.alert_id });
+    const afterSeen = await alertState(t, me);
+    // The page asks the server again with the end's key, as after a queued end: the news stays read.
+    const replayed = await end(me, pin, key);
+    return {
+      ended: { ...ended, alert_id: '<alert>' },
+      unread: { ...unread, end_news: unread.end_news && { ...unread.end_news, alert_id: '<alert>' } },
+      sameAlert: unread.end_news?.alert_id === ended.alert_id,
+      marked: { status: marked.status, body: marked.body },
+      afterSeen,
+      replayed: { status: replayed.status, told: (replayed.body.message as { contacts_told?: string }).contacts_told },
+      afterReplay: await alertState(t, me),
+    };
+  }
+
+  it('carries the news of an end until it is seen, then never again, the same with the duress PIN', async () => {
+    const real = await readLater('laterr', PIN);
+    expect(real).toEqual({
+      ended: { alert_status: false, alert_id: '<alert>', contacts_told: 'none' },
+      unread: { alert_status: false, alert: null, end_news: { alert_id: '<alert>', contacts_told: 'none' } },
+      sameAlert: true,
+      marked: { status: 200, body: { success: true, message: null } },
+      afterSeen: { alert_status: false, alert: null, end_news: null },
+      replayed: { status: 200, told: 'none' },
+      afterReplay: { alert_status: false, alert: null, end_news: null },
+    });
+    expect(await readLater('laterd', DURESS_PIN)).toEqual(real);
+  });
+
+  it('drops the news of an alert once another one starts, and carries nothing while an alert is on', async () => {
+    const me = await pressed('newer');
+    await end(me, PIN);
+    expect((await alertState(t, me)).end_news).toMatchObject({ contacts_told: 'none' });
+    t.clock.advance(60_000);
+    expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    expect(await alertState(t, me)).toMatchObject({ alert_status: true, end_news: null });
+    // The newer alert's own end is what the status then carries.
+    const { alert_id: newer } = (await end(me, PIN)).body.message as { alert_id: string };
+    expect((await alertState(t, me)).end_news).toEqual({ alert_id: newer, contacts_told: 'none' });
+  });
+
+  it('carries nothing after an end that had nobody to tell', async () => {
+    const me = await signUp(t, 'nobodynews@example.com', 'Rosa');
+    expect((await press(t, me, { alert_status: '1', ...MEXICO })).status).toBe(200);
+    expect((await press(t, me, { alert_status: '2', ...MEXICO })).body.message).toEqual({
+      alert_status: false,
+      alert_id: expect.any(String),
+    });
+    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null, end_news: null });
+  });
+
+  it("marks only the person's own alert as seen, and refuses an id that is none", async () => {
+    // The other first: signing a person up sends what the outbox holds, an earlier start included.
+    const other = await pressed('othernews');
+    const me = await pressed('ownnews');
+    const { alert_id: mine } = (await end(me, PIN)).body.message as { alert_id: string };
+    await end(other, PIN);
+    expect((await seen(other, { alert_id: mine })).status).toBe(200);
+    expect((await alertState(t, me)).end_news).toEqual({ alert_id: mine, contacts_told: 'none' });
+    expect((await alertState(t, other)).end_news).toMatchObject({ contacts_told: 'all' });
+    for (const body of [{ alert_id: 'abc' }, {}, { alert_id: 7 }]) {
+      const refused = await seen(me, body);
+      expect({ status: refused.status, body: refused.body }).toEqual({
+        status: 422,
+        body: {
+          success: false,
+          message: 'Los datos enviados no son válidos.',
+          errors: { alert_id: ['La alerta no es válida'] },
+        },
+      });
+    }
+    expect((await t.call('POST', 'end-news/seen', { body: { alert_id: mine } })).status).toBe(401);
   });
 });

@@ -60,7 +60,7 @@ describe('the practice alert', () => {
     const [user] = await t.db.select({ alertStatus: users.alertStatus }).from(users).where(eq(users.id, me.id));
     expect(user?.alertStatus).toBe(false);
     expect(await t.db.select().from(alerts).where(eq(alerts.userId, me.id))).toEqual([]);
-    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null, end_news: null });
     const refreshed = await t.post('refresh', { refresh_token: me.refresh_token });
     expect(refreshed.body.message).toMatchObject({ alert_status: false });
 

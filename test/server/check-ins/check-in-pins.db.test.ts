@@ -100,7 +100,7 @@ describe('check-ins with PINs set', () => {
     const ok = await updateCheckIn(t, me, { action: 'ok', pin: DURESS_PIN });
     expect(JSON.stringify(ok.body)).toBe(JSON.stringify({ success: true, message: { ...checkIn, status: 'closed' } }));
     expect(await currentOf(t, me)).toBeNull();
-    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null, end_news: null });
 
     const { checkIns, alerts } = await rowsOf(t, 'ci-coaccion@example.com');
     expect(alerts).toEqual([{ id: expect.any(String), status: 'active', trigger: 'missed-check-in', hidden: true }]);
@@ -133,7 +133,7 @@ describe('check-ins with PINs set', () => {
     const extended = await updateCheckIn(t, me, { action: 'extend', due_at: dueAt, pin: DURESS_PIN });
     expect(JSON.stringify(extended.body)).toBe(JSON.stringify({ success: true, message: shown }));
     expect(await currentOf(t, me)).toEqual(shown);
-    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null, end_news: null });
     const missed = (await mailsTo(t, emails[0]!)).filter((mail) => FORCED_SUBJECT.test(mail.subject ?? ''));
     expect(missed).toHaveLength(1);
     expect(missed[0]!.text).toContain(FORCED);
@@ -174,7 +174,7 @@ describe('check-ins with PINs set', () => {
       message: { ...checkIn, status: 'closed', fired_alert_id: fired!.fired_alert_id },
     });
     expect(await currentOf(t, me)).toBeNull();
-    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null });
+    expect(await alertState(t, me)).toEqual({ alert_status: false, alert: null, end_news: null });
     const mails = await mailsTo(t, emails[0]!);
     expect(mails.filter((mail) => /está bien: su alerta terminó/.test(mail.subject ?? ''))).toEqual([]);
     // The duress PIN was typed on the check-in: the contacts read that it closed it, not that it ended the alert.

@@ -354,8 +354,14 @@ describe('what staff see and do with a case', () => {
     expect((await personSees()).alert?.firm_attending).toBe(true);
     expect((await contactSees()).firm_attending).toBe(true);
     // Ended with the duress PIN: the person is shown no alert at all, as after a real end; the contacts still see the firm.
-    expect((await end(me, DURESS_PIN)).status).toBe(200);
-    expect(await personSees()).toEqual({ alert_status: false, alert: null });
+    const ended = await end(me, DURESS_PIN);
+    expect(ended.status).toBe(200);
+    const { contacts_told: told } = ended.body.message as { contacts_told: string };
+    expect(await personSees()).toEqual({
+      alert_status: false,
+      alert: null,
+      end_news: { alert_id: alertId, contacts_told: told },
+    });
     expect((await contactSees()).firm_attending).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { controlCharacterErrors } from '#shared/api/fields.ts';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeButtonSchema } from '#shared/api/active-button.ts';
+import { activeButtonSchema, endNewsSeenSchema } from '#shared/api/active-button.ts';
 import { refreshSchema, resendCodeSchema, signinSchema, signupSchema, verifySchema } from '#shared/api/auth.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { checkInMessages, checkInStartSchema, checkInUpdateSchema } from '#shared/api/check-ins.ts';
@@ -55,6 +55,7 @@ const ROUTES: Record<string, string[]> = {
   '/profile/firm-consent': ['PUT'],
   '/active-button': ['PUT', 'PATCH'],
   '/active-button/': ['PUT', 'PATCH'],
+  '/end-news/seen': ['POST'],
   '/alert-deliveries': ['GET'],
   '/practice-deliveries': ['GET'],
   '/ack/:token': ['GET'],
@@ -117,6 +118,7 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'PATCH', path: 'profile', schema: profilePatchSchema, auth: true },
   { method: 'PUT', path: 'active-button', schema: activeButtonSchema, auth: true, idempotent: true },
   { method: 'PATCH', path: 'active-button/', schema: activeButtonSchema, auth: true, idempotent: true },
+  { method: 'POST', path: 'end-news/seen', schema: endNewsSeenSchema, auth: true },
   // A 404 or 409 is kept under its Idempotency-Key, so that a replay gets it again.
   {
     method: 'POST',

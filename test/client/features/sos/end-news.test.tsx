@@ -30,6 +30,7 @@ function server(told: string | undefined, { up = true } = {}) {
   let online = up;
   const api = stubApi({
     'GET /api/contacts': () => ok([luis]),
+    'POST /api/end-news/seen': () => ok(null),
     'PUT /api/active-button': (call: Call) => {
       if (!online) return Promise.reject(new TypeError('Failed to fetch'));
       const ending = (call.body as { alert_status: string }).alert_status === '2';
@@ -53,10 +54,16 @@ async function pressThenEnd() {
 
 describe('after FINALIZAR ALERTA', () => {
   it.each([['none'], ['some'], ['all']] as const)('online, told %s: home says so at once', async (told) => {
-    server(told);
+    const { calls } = server(told);
     await pressThenEnd();
     expect(await screen.findByText(endNewsTexts[told])).toBeTruthy();
     expect(screen.queryByText(WAITS)).toBeNull();
+    // Shown: the person's status stops carrying it (docs/decisions/051), so no later open says it again.
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/end-news/seen').map((call) => call.body)).toEqual([
+        { alert_id: 'a1' },
+      ]),
+    );
   });
 
   it('online, nothing to tell (no alert was on, nobody to tell): no word of the contacts', async () => {
@@ -76,6 +83,11 @@ describe('after FINALIZAR ALERTA', () => {
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText(endNewsTexts.none)).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByText(WAITS)).toBeNull());
+    await vi.waitFor(() =>
+      expect(network.calls.filter((call) => call.url === '/api/end-news/seen').map((call) => call.body)).toEqual([
+        { alert_id: 'a1' },
+      ]),
+    );
   });
 
   it('pressed and ended offline, held by this page, nothing to tell: once answered, the line of the wait goes and nothing is said of the contacts', async () => {

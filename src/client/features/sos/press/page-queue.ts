@@ -3,7 +3,7 @@ import { createStore } from '#client/lib/create-store.ts';
 import { getSessionState, subscribeSession } from '#client/lib/session/session-store.ts';
 import { isSessionValid } from '#client/lib/session/session-validity.ts';
 import { addRejectedSos } from '#client/lib/sos-worker/sos-queue-store.ts';
-import { putActiveButton, type SosReply } from './put-active-button.ts';
+import { putActiveButton, type ReplyEndNews, type SosReply } from './put-active-button.ts';
 import { readHeld, writeHeld, type HeldSos } from './held-storage.ts';
 import { SOS_RETRY_MS } from '#shared/browser/sos-retry.ts';
 
@@ -29,7 +29,7 @@ export type SosRequest = HeldSos;
  * - failed: nobody has it (the person must use the SMS fallback or press again).
  */
 export type SubmitResult =
-  | { kind: 'done'; told?: string }
+  | { kind: 'done'; told?: ReplyEndNews }
   | { kind: 'queued'; signedOut: boolean }
   | { kind: 'held'; signedOut: boolean }
   | { kind: 'failed'; message: string; pinError?: string };

@@ -26,8 +26,8 @@ export interface ActiveButtonBody {
  * - signed-out: a 401 that no refresh cured and no worker could keep.
  */
 export type SosReply =
-  /** `told`: an end's `contacts_told`, as the server said it (read by the end's screen: end-news.ts). */
-  | { kind: 'done'; told?: string }
+  /** `told`: an end's `contacts_told` and its alert, as the server said them (read by the end's screen: end-news.ts). */
+  | { kind: 'done'; told?: ReplyEndNews }
   | { kind: 'queued'; signedOut: boolean }
   | { kind: 'not-queued'; message: string }
   | { kind: 'no-reply' }
@@ -65,12 +65,15 @@ export async function putActiveButton(key: string, body: ActiveButtonBody): Prom
   }
 }
 
-/** An end's `contacts_told` in the reply's body, unchecked (the end's screen knows its words). */
-function toldOf(data: unknown): string | undefined {
+/** An end's `contacts_told` and alert, unchecked: the words are the end's screen's to know (end-news.ts). */
+export type ReplyEndNews = { alert_id: string; contacts_told: string };
+
+/** An end's `contacts_told` in the reply's body, with its alert; undefined when the reply says nothing of it. */
+function toldOf(data: unknown): ReplyEndNews | undefined {
   const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
-  const told =
-    typeof message === 'object' && message !== null
-      ? (message as { contacts_told?: unknown }).contacts_told
-      : undefined;
-  return typeof told === 'string' ? told : undefined;
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { contacts_told: told, alert_id: alertId } = message as { contacts_told?: unknown; alert_id?: unknown };
+  return typeof told === 'string' && typeof alertId === 'string'
+    ? { alert_id: alertId, contacts_told: told }
+    : undefined;
 }
