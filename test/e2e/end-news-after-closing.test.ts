@@ -1,8 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { endNewsTexts } from '#shared/end-news-texts.ts';
-import { runningEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { appDatabasePerFile, holdAlertStartTo } from '#test/support/app-database.ts';
 import { alertMailsTo, allowBackgroundSync, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // An end queued on the phone whose answer came after the page had closed (Background Sync sent it,
@@ -10,22 +9,11 @@ import { alertMailsTo, allowBackgroundSync, personWithConfirmedContact, sosButto
 // (docs/decisions/051), in the words an end answered at once shows, and never again after that.
 
 const running = appAndChromiumPerFile();
-let db: pg.Client;
-
-beforeAll(async () => {
-  const databaseUrl = await runningEmbeddedPostgres(running.app.dataDir);
-  if (!databaseUrl) throw new Error('the app holds no embedded PostgreSQL');
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-});
+const database = appDatabasePerFile(running);
 
 /** The person's alerts as the server has them: status, what the end told, and whether the app showed it. */
 async function alertsOf(email: string) {
-  const { rows } = await db.query<{ status: string; end_news: string | null; seen: boolean }>(
+  const { rows } = await database.client.query<{ status: string; end_news: string | null; seen: boolean }>(
     `select a.status, a.end_news, a.end_news_seen_at is not null as seen
      from alerts a join users u on u.id = a.user_id where u.email = $1`,
     [email],
@@ -42,12 +30,7 @@ it('an SOS pressed and ended offline, the app closed, sent by Background Sync: t
   const sync = await allowBackgroundSync(context, page);
   // The outbox has not reached the start when the end comes (otherwise a race the product allows):
   // its first try is put off, for this contact's start only.
-  await db.query(`create or replace function test_put_off_start() returns trigger language plpgsql as $$
-    begin new.next_attempt_at := now() + interval '1 hour'; return new; end $$`);
-  await db.query(
-    `create trigger test_put_off_endclosed before insert on outbox for each row
-     when (new.kind = 'alert-started' and new.recipient = '${contactEmail}') execute function test_put_off_start()`,
-  );
+  const release = await holdAlertStartTo(database.client, contactEmail, 'endclosed');
   try {
     await context.setOffline(true);
     await sosButton(page).click();
@@ -63,7 +46,7 @@ it('an SOS pressed and ended offline, the app closed, sent by Background Sync: t
       .poll(() => alertsOf(email), { timeout: 90_000 })
       .toEqual([{ status: 'ended', end_news: 'none', seen: false }]);
   } finally {
-    await db.query(`drop trigger if exists test_put_off_endclosed on outbox`);
+    await release();
   }
 
   const reopened = await context.newPage();

@@ -1,8 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { endNewsTexts } from '#shared/end-news-texts.ts';
-import { runningEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { appDatabasePerFile, holdAlertStartTo } from '#test/support/app-database.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { alertMailsTo, mailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -13,22 +12,11 @@ import { alertMailsTo, mailsTo, personWithConfirmedContact, sosButton } from '#t
 // the start left says the contacts were told of both.
 
 const running = appAndChromiumPerFile();
-let db: pg.Client;
-
-beforeAll(async () => {
-  const databaseUrl = await runningEmbeddedPostgres(running.app.dataDir);
-  if (!databaseUrl) throw new Error('the app holds no embedded PostgreSQL');
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-});
+const database = appDatabasePerFile(running);
 
 /** The contact's alert rows in the outbox, kind and status, oldest first. */
 async function outboxOf(contactEmail: string) {
-  const { rows } = await db.query<{ kind: string; status: string }>(
+  const { rows } = await database.client.query<{ kind: string; status: string }>(
     `select kind, status from outbox where recipient = $1 and alert_id is not null order by id`,
     [contactEmail],
   );
@@ -39,12 +27,7 @@ it('an SOS pressed and ended offline, reaching the server together: the person r
   const { context, page, contactEmail } = await personWithConfirmedContact(running.app, running.browser, 'endnone');
   // The outbox has not reached the start when the end comes (which of the two the server does first
   // is otherwise a race the product allows): its first try is put off, for this contact's start only.
-  await db.query(`create or replace function test_put_off_start() returns trigger language plpgsql as $$
-    begin new.next_attempt_at := now() + interval '1 hour'; return new; end $$`);
-  await db.query(
-    `create trigger test_put_off_endnone before insert on outbox for each row
-     when (new.kind = 'alert-started' and new.recipient = '${contactEmail}') execute function test_put_off_start()`,
-  );
+  const release = await holdAlertStartTo(database.client, contactEmail, 'endnone');
   try {
     await context.setOffline(true);
     await sosButton(page).click();
@@ -61,7 +44,7 @@ it('an SOS pressed and ended offline, reaching the server together: the person r
     await expect.poll(() => page.getByText(/en cuanto haya señal/).count(), { timeout: 30_000 }).toBe(0);
     expect(page.url()).toMatch(/\/web\/home$/);
   } finally {
-    await db.query(`drop trigger if exists test_put_off_endnone on outbox`);
+    await release();
   }
   // Withdrawn: the start stays as a receipt, no end was queued, and no e-mail left.
   expect(await outboxOf(contactEmail)).toEqual([{ kind: 'alert-started', status: 'cancelled' }]);

@@ -1,8 +1,7 @@
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { runningEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
 import type { RunningApp } from './app-server.ts';
+import { appDatabaseClient } from './app-database.ts';
 import { phonePage } from './browser-flows.ts';
 import { enterToHome, seedPerson, type SeededContact } from './seeded-person.ts';
 import { SOS_QUEUE_NAME } from '#shared/constants.ts';
@@ -112,10 +111,7 @@ export async function expectBothInOrderOrNeither(app: RunningApp, contactEmail: 
  * or the start withdrawn with it) and none is waiting any more: kind and status, oldest first.
  */
 async function settledOutbox(app: RunningApp, contactEmail: string): Promise<{ kind: string; status: string }[]> {
-  const databaseUrl = await runningEmbeddedPostgres(app.dataDir);
-  if (!databaseUrl) throw new Error('the app holds no embedded PostgreSQL');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await appDatabaseClient(app);
   try {
     const read = async () =>
       (
