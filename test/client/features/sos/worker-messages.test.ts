@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession, writeStoredSession } from '#shared/browser/stored-session.ts';
 import { withSessionLock } from '#client/lib/session/session-lock.ts';
-import { getSessionState, resetAll, restoreSession, setAuth, setUi } from '#client/lib/session/session-store.ts';
+import {
+  getSessionState,
+  resetAll,
+  restoreSession,
+  saveSessionSoon,
+  setAuth,
+  setUi,
+} from '#client/lib/session/session-store.ts';
 import { holdWorkerMessages } from '#client/lib/sos-worker/early-messages.ts';
 import { getSosQueueView } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
@@ -121,6 +128,9 @@ describe('messages between the page and the worker', () => {
 
 /** The page's own save of its session has landed (saves are debounced). */
 async function savedByThePage() {
+  // The save the restore scheduled, done now: jsdom has no Web Locks, so the lock the writes below take
+  // does not hold it back as a browser's would, and it could land between their read and write.
+  await saveSessionSoon();
   await vi.waitFor(async () =>
     expect((await readStoredSession()).auth).toMatchObject({ access_token: 'access-1', id: 'u1' }),
   );
