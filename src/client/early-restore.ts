@@ -12,7 +12,19 @@ try {
   // No storage at all: the restore at start finds nothing either.
 }
 
+/** True once the browser reports the page's first frame on the screen (the Paint Timing API). */
+function firstFramePainted(): boolean {
+  try {
+    return performance.getEntriesByName('first-contentful-paint').length > 0;
+  } catch {
+    return false;
+  }
+}
+
 // The early home of index.html (routes/web/-components/home/early-home-markup.ts) is drawn before the rest of the app's code is
-// evaluated: the browser runs a module as soon as the page is parsed, before any frame, so this
-// chunk waits here (a top-level await) until the frame with its SOS button has been painted.
-if (document.documentElement.dataset.opens === 'home') await new Promise<void>((resolve) => afterNextPaint(resolve));
+// evaluated. The page's first script starts this entry once that frame is reported on the screen
+// (vite-plugins/entry-after-paint.ts): then there is nothing to wait for, and one more frame here
+// would only hold back the app's SOS button. Where no report came (a browser without the API, the
+// script's timeout), this chunk waits here (a top-level await) until the frame has been painted.
+if (document.documentElement.dataset.opens === 'home' && !firstFramePainted())
+  await new Promise<void>((resolve) => afterNextPaint(resolve));

@@ -23,10 +23,18 @@ const SosHomePanels = lazy(() =>
   loaded ? ({ then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as Promise<typeof loaded>) : panels,
 );
 
+/**
+ * The panels under the SOS button, with the cached contact list that feeds their SMS fallback of a press
+ * that could not go out. The list's query is read here, not in HomePage: the app's first frame, the SOS
+ * button's, then sets up no query observer: work that can wait for the frame after it.
+ */
+function PanelsWithContacts() {
+  const contacts = useContacts();
+  return <SosHomePanels contacts={contacts.data} />;
+}
+
 /** Home: nothing here waits for the network, so the SOS button shows offline and with an empty cache. */
 export function HomePage() {
-  // The cached list also feeds the SMS fallback of a press that could not go out.
-  const contacts = useContacts();
   return (
     <>
       {/* Named for screen readers; on screen the navigation already says 'Inicio', and the first
@@ -40,7 +48,7 @@ export function HomePage() {
             costs the panels, never home. */}
         <CatchBoundary getResetKey={() => 'sos-home-panels'} errorComponent={() => null}>
           <Suspense fallback={null}>
-            <SosHomePanels contacts={contacts.data} />
+            <PanelsWithContacts />
           </Suspense>
         </CatchBoundary>
         {/* Below the SOS area, blue and square: never to be taken for the red round SOS button. */}
