@@ -10,6 +10,8 @@ export type CuttableProxy = {
   cut(): Promise<void>;
   /** Signal back, on the same address. */
   restore(): Promise<void>;
+  /** Holds every request whose path matches `path` (the app's code, say) until `release()`. */
+  hold(path: RegExp): { release: () => void };
   close(): Promise<void>;
 };
 
@@ -35,10 +37,16 @@ export async function startCuttableProxy(additions: ProxyAdditions = {}): Promis
   const rewrites = tags !== '' || workerScript !== '';
   let target = 0;
   const sockets = new Set<Socket>();
+  const holds = new Set<{ path: RegExp; released: Promise<void> }>();
 
   function relay(incoming: IncomingMessage, outgoing: ServerResponse): void {
     const path = incoming.url ?? '/';
     const pathname = new URL(path, 'http://proxy').pathname;
+    const held = [...holds].find((hold) => hold.path.test(pathname));
+    if (held) {
+      void held.released.then(() => relay(incoming, outgoing));
+      return;
+    }
     const own = headScripts[pathname];
     if (own !== undefined && incoming.method === 'GET') {
       outgoing.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(own);
@@ -108,6 +116,17 @@ export async function startCuttableProxy(additions: ProxyAdditions = {}): Promis
           resolve();
         });
       }),
+    hold(heldPath) {
+      let release = () => {};
+      const hold = { path: heldPath, released: new Promise<void>((resolve) => (release = resolve)) };
+      holds.add(hold);
+      return {
+        release: () => {
+          holds.delete(hold);
+          release();
+        },
+      };
+    },
     close: stop,
   };
 }

@@ -104,16 +104,44 @@ export async function click(win: EngineWindow, query: Query): Promise<void> {
   await onElement(win, query, (selector) => win.click(selector));
 }
 
-export async function fill(win: EngineWindow, query: Query, text: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await onElement(win, query, (selector) => win.type(selector, text));
-    // Keys sent to a field the app's first render had just replaced (a public screen's markup giving
-    // way to React's) land nowhere and throw nothing: the field is still empty, and a finger would type again.
-    const selector = await waitFor(win, query);
-    const value = await win.run<string>(`return document.querySelector(${JSON.stringify(selector)})?.value ?? ''`);
-    if (value !== '' || attempt === 5) return;
-  }
+/** Letters and digits only: a field that formats what is typed (a phone's '+1 (202) 555-0143') still holds it. */
+const bare = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Whether the field holds `text` once: not empty, not a piece of it, not it twice over. */
+function holdsOnce(value: string, text: string): boolean {
+  const [held, typed] = [bare(value), bare(text)];
+  return held.split(typed).length === 2 && held.length < 2 * typed.length;
 }
+
+/**
+ * Types `text` into the field, and ends once the field holds it. Keys sent while the app's first
+ * render replaces a public screen's markup may land in the old field, the new one, or nowhere, and
+ * the page carries over what the old one held: a try can leave the field empty, with a piece of the
+ * text, or with it twice (a retry typed after the page had carried the first try over, and the app
+ * then refused that e-mail without a word from the test). A person reads the field and types it again.
+ */
+export async function fill(win: EngineWindow, query: Query, text: string): Promise<void> {
+  let value = '';
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    // What an earlier try left is cleared first, as a person would select it and type over it.
+    if (attempt > 1) await win.run(CLEAR_SOURCE(await waitFor(win, query)));
+    await onElement(win, query, (selector) => win.type(selector, text));
+    const selector = await waitFor(win, query);
+    value = await win.run<string>(`return document.querySelector(${JSON.stringify(selector)})?.value ?? ''`);
+    if (holdsOnce(value, text)) return;
+  }
+  throw new Error(`${asJson(query)} holds ${JSON.stringify(value)} after 5 tries to type ${JSON.stringify(text)}`);
+}
+
+/** Page script: empties the field through the value setter and tells the app, as typing would. */
+const CLEAR_SOURCE = (selector: string) => `
+  const field = document.querySelector(${JSON.stringify(selector)});
+  if (field && field.value !== '') {
+    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value').set.call(field, '');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+`;
 
 /** Chooses an option of a native select, as the phone's own picker does (a change event). */
 export async function choose(win: EngineWindow, query: Query, value: string): Promise<void> {
@@ -135,5 +163,9 @@ export async function waitForPath(win: EngineWindow, path: string, timeoutMs = 3
     if (seen && new URL(seen).pathname === path) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Not on ${path} after ${timeoutMs} ms (on ${seen})`);
+  // What the person sees there says why (a form's own error, a screen that never came), not only where.
+  const screen = await win
+    .run<string>(`return document.body.innerText.replace(/\\s+/g, ' ').trim().slice(0, 400)`)
+    .catch((error: unknown) => `unreadable: ${String(error)}`);
+  throw new Error(`Not on ${path} after ${timeoutMs} ms (on ${seen}; the screen says: ${screen})`);
 }
