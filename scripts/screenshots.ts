@@ -156,8 +156,9 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
     contactPage.getByRole('dialog', { name: 'Términos y condiciones' }).waitFor(),
   );
   await contactPage.getByRole('button', { name: 'Aceptar' }).click();
+  // The welcome names the person (never 'la persona que te agregó' while the name is known).
   await contactShot('Contacto: bienvenida', () =>
-    contactPage.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor(),
+    contactPage.getByText(`contactos de emergencia de ${person.firstname} ${person.lastname}.`).waitFor(),
   );
   await contactPage.goto(verifyLink);
   await contactShot('Contacto: invitación ya aceptada', () =>

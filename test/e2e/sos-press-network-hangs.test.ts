@@ -13,10 +13,10 @@ import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/suppo
 const API = '/api/';
 const WAITING = /se enviará automáticamente/;
 /**
- * The press's whole answer, from the click: the worker gives the network SOS_NETWORK_TIMEOUT_MS,
- * and a loaded machine a little more. Under the page's own HTTP_TIMEOUT_MS, so an answer that only
- * came from the page giving up on a silent worker fails here, as would a fetch, a lock or a wait
- * left hanging for tens of seconds.
+ * The press's whole answer, from the click: the worker (or, without one, the page) gives the
+ * network SOS_NETWORK_TIMEOUT_MS, and a loaded machine a little more. Under the page's own
+ * HTTP_TIMEOUT_MS, so an answer that only came from the page giving up on a silent worker or a
+ * silent network fails here, as would a fetch, a lock or a wait left hanging for tens of seconds.
  */
 const ANSWERED_MS = 8_000;
 
@@ -36,14 +36,22 @@ afterAll(async () => {
 });
 
 it.each([
-  ['the network then drops', 'hungdrop', true],
-  ['the network stays silent, the press included', 'hungsilent', false],
-])(
+  ['the network then drops', 'hungdrop', true, 'allow'],
+  ['the network stays silent, the press included', 'hungsilent', false, 'allow'],
+  // A first visit or a browser that refused the worker: the page keeps the alert itself, as soon.
+  ['the network stays silent, and no worker controls the page', 'hungnoworker', false, 'block'],
+] as const)(
   'answers an SOS pressed while the app waits on requests that never come back, and delivers it once (%s)',
-  async (_name, tag, drops) => {
-    const { context, page, contactEmail } = await personWithConfirmedContact(running.app, running.browser, tag);
+  async (_name, tag, drops, serviceWorkers) => {
+    const { context, page, contactEmail } = await personWithConfirmedContact(
+      running.app,
+      running.browser,
+      tag,
+      undefined,
+      { serviceWorkers },
+    );
     proxy.fail(API, { hold: true });
-    // The app opened in the dead spot: home comes from the worker, its own requests hang.
+    // The app opened in the dead spot: home comes from the worker (or the server), its own requests hang.
     await page.reload();
     await expect.poll(() => proxy.heldNow(API), { timeout: 30_000 }).toBeGreaterThan(0);
     if (drops) await context.setOffline(true);
@@ -53,6 +61,8 @@ it.each([
     // One limit for the whole answer, counted from the press.
     await page.getByText(WAITING).waitFor({ timeout: ANSWERED_MS - (Date.now() - pressed) });
     expect(new URL(page.url()).pathname).toBe('/web/active');
+    // The one next step the phone itself can take while the alert waits.
+    await page.getByRole('link', { name: 'Enviar SMS a mis contactos' }).waitFor();
     expect(await alertMailsTo(running.app, contactEmail)).toEqual([]);
 
     proxy.fail(API, null);

@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Language } from '#shared/language.ts';
 import { track } from '#client/lib/analytics.ts';
 import { ContactPageTop } from '#client/lib/contact-language/contact-page-top.tsx';
 import { ContactTermsLink } from '#client/lib/contact-language/terms-link.tsx';
-import { useLinkPerson } from '#client/lib/contact-language/link-person.ts';
+import { linkPersonQueryOptions, useLinkPerson } from '#client/lib/contact-language/link-person.ts';
 import { showLinkFailure } from '#client/ui/link-failure.ts';
 import { languageSearch, useContactLanguage } from '#client/lib/contact-language/use-contact-language.ts';
 import { isLinkRejected } from '#client/api/contact-links.ts';
@@ -35,6 +36,7 @@ interface Props {
 export function ConfirmContactScreen({ token, renderTerms }: Props) {
   const navigate = useNavigate();
   const verify = useVerifyContactMutation();
+  const queryClient = useQueryClient();
   const { language, texts, switchLanguage } = useContactLanguage('confirmTitle', token);
   const search = languageSearch(language);
   // Whom the invitation is from; a link already accepted says so instead of the terms again.
@@ -44,6 +46,11 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
     verify.mutate(token, {
       onSuccess: (pushToken) => {
         track('contact_verify');
+        // The welcome names the person from its first frame, with what this page already knows,
+        // rather than after one more request that a failing signal may never answer.
+        if (pushToken && person) {
+          queryClient.setQueryData(linkPersonQueryOptions(pushToken).queryKey, { name: person.name, accepted: true });
+        }
         void navigate({
           to: '/web/active/accept',
           search: { ...search, ...(pushToken ? { token: pushToken } : {}) },

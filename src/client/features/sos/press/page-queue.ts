@@ -6,6 +6,7 @@ import { addRejectedSos } from '#client/lib/sos-worker/sos-queue-store.ts';
 import { putActiveButton, type ReplyEndNews, type SosReply } from './put-active-button.ts';
 import { readHeld, writeHeld, type HeldSos } from './held-storage.ts';
 import { SOS_RETRY_MS } from '#shared/browser/sos-retry.ts';
+import { SOS_NETWORK_TIMEOUT_MS } from '#shared/constants.ts';
 
 /**
  * Every SOS request of this page goes through here, one at a time and in press
@@ -15,7 +16,8 @@ import { SOS_RETRY_MS } from '#shared/browser/sos-retry.ts';
  * Normally the service worker answers (sent, or 202 queued). When no worker
  * controls the page (the very first load before it claims the page, a browser
  * or in-app browser without service workers) and the network fails, the page
- * holds the request itself: encrypted in IndexedDB, resent with the same
+ * holds the request itself (also when the network has not answered within the
+ * worker's own limit): encrypted in IndexedDB, resent with the same
  * Idempotency-Key on `online`, on return to the foreground, when a worker takes
  * control, after a sign-in and on a backoff timer, and again whenever the app
  * is opened. Later requests wait behind held ones.
@@ -61,6 +63,9 @@ let lane: Promise<unknown> = restore();
 
 let underWay = 0;
 
+/** A request sent with no worker in between that outlived the network limit: the server may still answer it. */
+let late: Promise<void> | undefined;
+
 export function submitSos(request: SosRequest): Promise<SubmitResult> {
   underWay += 1;
   const turn = lane
@@ -83,13 +88,38 @@ async function submitInLane(request: SosRequest): Promise<SubmitResult> {
     const reply = (await flushInLane()).get(request.key);
     return reply ? resultOf(reply) : { kind: 'held', signedOut: needsSignIn };
   }
-  const reply = await putActiveButton(request.key, request.body);
+  const reply = await withinNetworkLimit(putActiveButton(request.key, request.body));
   if (reply.kind === 'no-reply' || reply.kind === 'signed-out') {
     await hold(request, reply.kind === 'signed-out');
     return { kind: 'held', signedOut: reply.kind === 'signed-out' };
   }
   return resultOf(reply);
 }
+
+/**
+ * A worker gives the network SOS_NETWORK_TIMEOUT_MS, then keeps the request and says so; with no
+ * worker in between the page does the same, so on a network that neither answers nor fails the
+ * person learns within the same seconds that the alert waits on the phone, and gets the SMS.
+ * The request is not cancelled: once it settles, the held copy (same Idempotency-Key) goes, or
+ * learns that the server already has it.
+ */
+async function withinNetworkLimit(sending: Promise<SosReply>): Promise<SosReply> {
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) return sending;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), SOS_NETWORK_TIMEOUT_MS);
+  });
+  const first = await Promise.race([sending, limit]).finally(() => clearTimeout(timer));
+  if (first !== 'late') return first;
+  const onItsWay: Promise<void> = sending.then(settle, settle).then(() => {
+    if (late === onItsWay) late = undefined;
+    retryNow();
+  });
+  late = onItsWay;
+  return { kind: 'no-reply' };
+}
+
+const settle = (): void => undefined;
 
 /** A reply that decided the request's fate. */
 type Settled = Exclude<SosReply, { kind: 'no-reply' | 'signed-out' }>;
@@ -122,7 +152,8 @@ async function hold(request: SosRequest, signedOut: boolean): Promise<void> {
  */
 async function flushInLane(): Promise<Map<string, Settled>> {
   const outcomes = new Map<string, Settled>();
-  for (;;) {
+  // Not beside a request still on its way: it is resent once that one settles.
+  for (; late === undefined;) {
     const { auth } = getSessionState();
     const next = held.find((request) => request.userId === auth.id);
     if (!next) break;
@@ -242,5 +273,6 @@ export async function resetPageQueue(): Promise<void> {
   retryStep = 0;
   held = [];
   needsSignIn = false;
+  late = undefined;
   await save();
 }

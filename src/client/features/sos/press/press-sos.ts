@@ -13,7 +13,8 @@ import { sosRequest } from './sos-request.ts';
 /**
  * With no answer by then, the alert screen shows anyway, saying the alert is
  * being sent (never that it was): it must be up within a second of the press
- * whatever the network does. The worker answers within 3 s at the latest.
+ * whatever the network does. Within SOS_NETWORK_TIMEOUT_MS the worker, or without one the page
+ * (page-queue.ts), says the alert is sent or kept on the phone.
  */
 export const SHOW_ALERT_SCREEN_AFTER_MS = 800;
 
