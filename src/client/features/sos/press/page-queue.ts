@@ -153,7 +153,7 @@ async function hold(request: SosRequest, signedOut: boolean): Promise<void> {
 async function flushInLane(): Promise<Map<string, Settled>> {
   const outcomes = new Map<string, Settled>();
   // Not beside a request still on its way: it is resent once that one settles.
-  for (; late === undefined;) {
+  while (late === undefined) {
     const { auth } = getSessionState();
     const next = held.find((request) => request.userId === auth.id);
     if (!next) break;
