@@ -17,7 +17,16 @@ import { showEndNews, showEndNewsWhenSent } from './end-news.ts';
  */
 export const END_WAITS_FOR_SIGNAL =
   'Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal. Entonces te diremos si tus contactos recibieron algo.';
+/**
+ * The same end where only the open app sends it (no Background Sync: every iPhone; or this page
+ * holds it): closed, it stays on the phone. Every answer the end brings starts «Tu alerta terminó».
+ */
+export const END_KEEP_APP_OPEN =
+  'Sin conexión: el fin de tu alerta quedó guardado en este teléfono. Mantén la aplicación abierta hasta que diga «Tu alerta terminó»: cerrada, no se envía.';
 export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
+
+/** The keep-open line stays until the end is sent (it is dismissed then) or the person closes it. */
+const UNTIL_SENT_MS = 24 * 60 * 60 * 1000;
 
 /** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */
 const STORE_BEFORE_HOME_MS = 1000;
@@ -32,7 +41,11 @@ export type EndResult = boolean | string;
  * PINs set it carries the PIN typed; the duress PIN is answered exactly like
  * the real one, so this screen behaves the same for both.
  */
-export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
+export async function endAlert(
+  goTo: GoTo,
+  pin?: string,
+  { backgroundSync = null }: { backgroundSync?: boolean | null } = {},
+): Promise<EndResult> {
   const request = sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null);
   if (pin) request.body = { ...request.body, pin };
   const result = await submitSos(request).catch((): SubmitResult => ({ kind: 'failed', message: '' }));
@@ -49,7 +62,14 @@ export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
     return true;
   }
   if (result.kind !== 'done') {
-    const waiting = showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info', screen: '/web/home' });
+    // As the alert screen says of a queued alert: where nothing sends it with the app closed.
+    const keepOpen = result.kind === 'held' || backgroundSync === false;
+    const waiting = showToast({
+      message: keepOpen ? END_KEEP_APP_OPEN : END_WAITS_FOR_SIGNAL,
+      variant: 'info',
+      screen: '/web/home',
+      ...(keepOpen ? { durationMs: UNTIL_SENT_MS } : {}),
+    });
     showEndNewsWhenSent(request, result.kind === 'queued' ? 'worker' : 'page', waiting);
   } else showEndNews(result.told, '/web/home');
   goTo('/web/home');
