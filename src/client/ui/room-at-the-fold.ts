@@ -31,6 +31,14 @@ function blockToMove(blocks: readonly Element[], end: number): HTMLElement | und
   const holder = blocks.find(holdsCutControl);
   // A group of choices keeps its title and hint on the first view: only the choices move below.
   if (holder instanceof HTMLFieldSetElement) return [...holder.children].find(holdsCutControl) ?? holder;
+  // A block that already shows a control whole (a running check-in's 'Estoy bien') keeps it there:
+  // only its part with the cut control moves below.
+  const showsWholeControl = (element: Element) =>
+    [...element.querySelectorAll(CONTROLS)].some((inner) => {
+      const box = pageBox(inner);
+      return box.height > 0 && box.bottom <= end;
+    });
+  if (holder && showsWholeControl(holder)) return blockToMove([...holder.children], end) ?? holder;
   return holder;
 }
 
