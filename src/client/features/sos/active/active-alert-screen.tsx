@@ -147,7 +147,7 @@ export function ActiveAlertScreen({
           contacts there are, the SMS to all of them stays on the first screen, and who said
           they got it is in the status above. */}
       {deliveries?.(delivery)}
-      <EndAlertButton backgroundSync={backgroundSync} />
+      <EndAlertButton />
     </div>
   );
 }

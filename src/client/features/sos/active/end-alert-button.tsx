@@ -4,11 +4,8 @@ import { usePinsSet } from '#client/api/profile.ts';
 import { PinDialog } from '#client/ui/pin-dialog.tsx';
 import { END_FAILED, endAlert } from './end-alert.ts';
 
-/**
- * FINALIZAR ALERTA (SPEC.md section 2): '2', then home; with PINs set, a PIN first. `backgroundSync`
- * is what the alert screen learnt of this phone: false, an end kept offline leaves only with the app open.
- */
-export function EndAlertButton({ backgroundSync = null }: { backgroundSync?: boolean | null }) {
+/** FINALIZAR ALERTA (SPEC.md section 2): '2', then home; with PINs set, a PIN first. */
+export function EndAlertButton() {
   const navigate = useNavigate();
   const pinsSet = usePinsSet();
   const [ending, setEnding] = useState(false);
@@ -19,7 +16,7 @@ export function EndAlertButton({ backgroundSync = null }: { backgroundSync?: boo
   async function end(pin?: string): Promise<string | null> {
     setEnding(true);
     setFailed(false);
-    const ended = await endAlert((to) => void navigate({ to, replace: true }), pin, { backgroundSync });
+    const ended = await endAlert((to) => void navigate({ to, replace: true }), pin);
     setEnding(false);
     if (typeof ended === 'string') {
       // PINs set on another phone, not yet known here: ask now.

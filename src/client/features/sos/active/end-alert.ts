@@ -4,6 +4,7 @@ import { expireSession } from '#client/lib/session/session-expiry.ts';
 import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
+import { hasBackgroundSync } from '#client/lib/sos-worker/background-sync.ts';
 import { submitSos, type SubmitResult } from '#client/features/sos/press/page-queue.ts';
 import { resetPressState } from '#client/features/sos/press/press-state.ts';
 import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos.ts';
@@ -28,6 +29,17 @@ export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e
 /** The keep-open line stays until the end is sent (it is dismissed then) or the person closes it. */
 const UNTIL_SENT_MS = 24 * 60 * 60 * 1000;
 
+/** The longest home waits for the Background Sync answer (known by now, asked by the alert screen). */
+const SYNC_ANSWER_MS = 500;
+
+/** Whether this phone sends a queued end with the app closed; unknown in time counts as no (the safer words). */
+function backgroundSyncSoon(): Promise<boolean> {
+  return Promise.race([
+    hasBackgroundSync().catch(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), SYNC_ANSWER_MS)),
+  ]);
+}
+
 /** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */
 const STORE_BEFORE_HOME_MS = 1000;
 
@@ -41,11 +53,7 @@ export type EndResult = boolean | string;
  * PINs set it carries the PIN typed; the duress PIN is answered exactly like
  * the real one, so this screen behaves the same for both.
  */
-export async function endAlert(
-  goTo: GoTo,
-  pin?: string,
-  { backgroundSync = null }: { backgroundSync?: boolean | null } = {},
-): Promise<EndResult> {
+export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
   const request = sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null);
   if (pin) request.body = { ...request.body, pin };
   const result = await submitSos(request).catch((): SubmitResult => ({ kind: 'failed', message: '' }));
@@ -63,7 +71,7 @@ export async function endAlert(
   }
   if (result.kind !== 'done') {
     // As the alert screen says of a queued alert: where nothing sends it with the app closed.
-    const keepOpen = result.kind === 'held' || backgroundSync === false;
+    const keepOpen = result.kind === 'held' || !(await backgroundSyncSoon());
     const waiting = showToast({
       message: keepOpen ? END_KEEP_APP_OPEN : END_WAITS_FOR_SIGNAL,
       variant: 'info',
