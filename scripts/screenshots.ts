@@ -220,7 +220,11 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   await page.reload();
   await shot('Alerta activa: contacto respondió', async () => {
     await alertSent(page);
-    await page.getByText(/^Recibida por Jorge Paz/).waitFor({ timeout: 30_000 });
+    // Said in the status and in the list: the list's line is the last to come.
+    await page
+      .getByRole('region', { name: 'A quién llegó tu alerta' })
+      .getByText(/^Recibida por Jorge Paz/)
+      .waitFor({ timeout: 30_000 });
   });
   await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
   await page.waitForURL('**/web/home');

@@ -144,6 +144,7 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/styles/splash.css',
   'src/client/ui/after-first-paint.tsx',
   'src/client/ui/pin-prompt-slot.tsx',
+  'src/client/ui/room-at-the-fold.ts',
   'src/client/ui/toast-store.ts',
   'src/client/ui/toaster.css',
   'src/client/ui/toaster.tsx',

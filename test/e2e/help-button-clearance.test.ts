@@ -11,7 +11,7 @@ import {
 } from '#test/support/browser-flows.ts';
 import { onEveryPhone, PHONES, seenWhole, textUnderFixedBars } from '#test/support/first-screen.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
-import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { allowBackgroundSync, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // The floating 'Ayuda' button must never hide a control: on every screen that
 // shows it, at its usual place and wherever a drag leaves it, each control a
@@ -652,4 +652,129 @@ describe('the alert screen with five contacts', () => {
     await context.setOffline(false);
     await context.close();
   }, 180_000);
+});
+
+describe('home after an alert ends, and the alert screen once a contact got it, at the fold', () => {
+  /** Two frames drawn: what a resize re-places (resize events, size observers) has run. */
+  const drawn = (page: Page) =>
+    page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const endNews = 'Tu alerta terminó. Tus contactos ya la habían recibido: también les avisamos que terminó.';
+
+  /** On the alert screen once the alert reached the contacts. */
+  async function alertSent(page: Page) {
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    await page
+      .getByRole('status', { name: 'Estado de tu alerta' })
+      .getByText('Alerta enviada a tus contactos')
+      .waitFor({ timeout: 60_000 });
+  }
+
+  it("home, with the end's news above it, cuts no control at the 'Ayuda' band: 'Avísales si no vuelvo' is whole above it or starts below it (360x740, 390x844, 412x915)", async () => {
+    const { context, page } = await personWithConfirmedContact(running.app, running.browser, 'pliegue-fin');
+    await alertSent(page);
+    await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+    await page.waitForURL('**/web/home');
+    const news = page.getByText(endNews);
+    await news.waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Avísales si no vuelvo' }).waitFor();
+    const seen: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await drawn(page);
+      seen[`${phone.width}x${phone.height}`] = { news: await news.isVisible(), cut: await cutAtTheFold(page) };
+    }
+    expect(seen).toEqual(onEveryPhone({ news: true, cut: [] }));
+    await context.close();
+  }, 180_000);
+
+  it("with five contacts, once one pressed 'Lo tengo': the status says first who got it, with the SMS and FINALIZAR ALERTA, on the first screen (360x740, 390x844, 412x915)", async () => {
+    const more = ['Ana', 'Luis', 'Rosa', 'Pedro'].map((firstname, index) => ({
+      firstname,
+      lastname: 'Vega',
+      email: `recibida-${firstname.toLowerCase()}@example.org`,
+      phone: `+1305555014${index}`,
+      kinship: 'Primo',
+    }));
+    const { context, page, contactEmail } = await personWithConfirmedContact(
+      running.app,
+      running.browser,
+      'recibida',
+      undefined,
+      { moreContacts: more },
+    );
+    await page.reload();
+    await page.getByRole('link', { name: /^Pedro Vega \S+@/ }).waitFor();
+    await alertSent(page);
+
+    const mail = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS/ });
+    const link = /(https?:\/\/\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error("No 'Lo tengo' link in the alert's e-mail");
+    const contact = await phonePage(running.browser);
+    await contact.page.goto(link);
+    await contact.page.getByRole('button', { name: 'Lo tengo' }).click();
+    await contact.page.getByText(/ya sabe que recibiste su alerta/).waitFor();
+
+    const status = page.getByRole('status', { name: 'Estado de tu alerta' });
+    await status.getByText('Recibida por Jorge Paz.').waitFor({ timeout: 30_000 });
+    const named = {
+      status,
+      sms: page.getByRole('link', { name: 'Enviar SMS a mis contactos' }),
+      end: page.getByRole('button', { name: 'FINALIZAR ALERTA' }),
+    };
+    const seen: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      seen[`${phone.width}x${phone.height}`] = await seenWhole(page, named);
+    }
+    expect({ seen, status: await status.locator('p').allInnerTexts() }).toEqual({
+      seen: onEveryPhone({ status: true, sms: true, end: true }),
+      status: ['Alerta enviada a tus contactos', 'Recibida por Jorge Paz.'],
+    });
+    await contact.context.close();
+    await context.close();
+  }, 180_000);
+
+  it.each([
+    [
+      'without Background Sync, as on an iPhone',
+      'fin-iphone',
+      false,
+      'Sin conexión: el fin de tu alerta quedó guardado en este teléfono. Mantén la aplicación abierta hasta que diga «Tu alerta terminó»: cerrada, no se envía.',
+    ],
+    [
+      'with Background Sync',
+      'fin-bgsync',
+      true,
+      'Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal. Entonces te diremos si tus contactos recibieron algo.',
+    ],
+  ])(
+    'ended offline (%s): home says whether to keep the app open, whole on the first screen, until the end is sent (360x740, 390x844, 412x915)',
+    async (_name, tag, backgroundSync, waiting) => {
+      const { context, page } = await personWithConfirmedContact(running.app, running.browser, tag);
+      if (backgroundSync) await allowBackgroundSync(context, page);
+      await alertSent(page);
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+      await page.waitForURL('**/web/home');
+      const line = page.getByText(waiting);
+      await line.waitFor();
+      const seen: Record<string, unknown> = {};
+      for (const phone of PHONES) {
+        await page.setViewportSize(phone);
+        await drawn(page);
+        seen[`${phone.width}x${phone.height}`] = await seenWhole(page, { waiting: line });
+      }
+      // Sent once the signal is back: what the end told the contacts takes the waiting line's place.
+      await context.setOffline(false);
+      await page.getByText(endNews).waitFor({ timeout: 60_000 });
+      expect({ seen, waiting: await line.count() }).toEqual({
+        seen: onEveryPhone({ waiting: true }),
+        waiting: 0,
+      });
+      await context.close();
+    },
+    180_000,
+  );
 });

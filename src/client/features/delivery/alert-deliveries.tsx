@@ -1,6 +1,4 @@
 import { clockTime } from '#shared/alert-moment.ts';
-import { firmAttendingText } from '#shared/delivery-texts.ts';
-import { useFirmName } from '#client/lib/firm-name.ts';
 import { useAlertDeliveries } from '#client/api/deliveries.ts';
 import { DeliveryList, StaleNote } from './delivery-list.tsx';
 
@@ -11,7 +9,6 @@ import { DeliveryList, StaleNote } from './delivery-list.tsx';
  */
 export function AlertDeliveries({ reached }: { reached: boolean }) {
   const query = useAlertDeliveries({ enabled: reached });
-  const firm = useFirmName();
   if (!reached) return null;
   const alert = query.data?.alert;
   if (!alert) {
@@ -19,16 +16,10 @@ export function AlertDeliveries({ reached }: { reached: boolean }) {
       <p className="delivery__note">Comprobando a quién llegó tu alerta…</p>
     ) : null;
   }
-  // The server says it only while the person's view shows the alert on (never after a duress end).
-  const attending = alert.firm_attending === true && (
-    <p className="delivery__firm" role="status">
-      {firmAttendingText(firm)}
-    </p>
-  );
-  if (alert.deliveries.length === 0) return attending || null;
+  // That the firm is on it is said with the alert's status, on the first screen (sos/active).
+  if (alert.deliveries.length === 0) return null;
   return (
     <>
-      {attending}
       <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
         {/* Each line says whether that contact confirmed ('sin confirmar todavía'): no line under them says it again. */}
         {alert.last_reminder_at && (

@@ -26,15 +26,21 @@ async function probe(container: ServiceWorkerContainer): Promise<boolean> {
   }
 }
 
+/** The same answer outside a render (an end on its way home): false without a controlling worker. */
+export function hasBackgroundSync(): Promise<boolean> {
+  if (!hasServiceWorkerSupport() || navigator.serviceWorker.controller === null) return Promise.resolve(false);
+  const container = navigator.serviceWorker;
+  if (probed?.container !== container) probed = { container, supported: probe(container) };
+  return probed.supported;
+}
+
 /** true or false once known; null until then, and always without a service worker. */
 export function useBackgroundSync(): boolean | null {
   const [known, setKnown] = useState<boolean | null>(null);
   useEffect(() => {
     if (!hasServiceWorkerSupport() || navigator.serviceWorker.controller === null) return;
     let current = true;
-    const container = navigator.serviceWorker;
-    if (probed?.container !== container) probed = { container, supported: probe(container) };
-    void probed.supported.then((supported) => {
+    void hasBackgroundSync().then((supported) => {
       if (current) setKnown(supported);
     });
     return () => {

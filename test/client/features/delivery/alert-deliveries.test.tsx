@@ -249,9 +249,10 @@ describe("the alert screen's delivery list", () => {
 
     const list = await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
     expect(within(list).getByText(`Recibida por Rosa Gómez (${time(ACK_AT)})`)).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Estado de tu alerta' }).textContent).toBe(
-      'Alerta enviada a tus contactos',
-    );
+    // Who said they got it is good news, said first in the status too.
+    expect(
+      [...screen.getByRole('status', { name: 'Estado de tu alerta' }).querySelectorAll('p')].map((p) => p.textContent),
+    ).toEqual(['Alerta enviada a tus contactos', 'Recibida por Rosa Gómez.']);
     expect(screen.queryByText(/ningún contacto la recibirá/)).toBeNull();
     expect(screen.queryByText(/nadie recibirá el correo de alerta/)).toBeNull();
     expect(screen.queryByText('Para que reciban tus alertas por correo, pide que confirmen:')).toBeNull();
@@ -278,7 +279,7 @@ describe("the alert screen's delivery list", () => {
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
   });
 
-  it("says '{FIRM_NAME} está atendiendo tu alerta' once the firm took it, and nothing of it otherwise", async () => {
+  it("says '{FIRM_NAME} está atendiendo tu alerta' in the alert's status once the firm took it, and nothing of it otherwise", async () => {
     let state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' })]);
     openAlertScreen(() => ok(state));
     await screen.findByRole('region', { name: 'A quién llegó tu alerta' });
@@ -286,6 +287,7 @@ describe("the alert screen's delivery list", () => {
     state = stateWith([delivery({ id: 'd1', name: 'Luis Pérez' })], { firm_attending: true });
     await nextPoll();
     const line = await screen.findByText('IAD está atendiendo tu alerta');
-    expect(line.getAttribute('role')).toBe('status');
+    // In the alert's status, on the first screen, not under the list of five.
+    expect(line.closest('[role="status"]')?.getAttribute('aria-label')).toBe('Estado de tu alerta');
   });
 });

@@ -132,18 +132,28 @@ describe('the alert screen', () => {
     expect(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' })).toBeTruthy();
   });
 
-  it('counts an end the worker queued as done, and says it is kept on this phone until there is signal, promising the contacts nothing', async () => {
-    fakeServiceWorker();
-    const { router } = openAlertScreen([luis], { 'PUT /api/active-button': queued });
-    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
-    expect(
-      await screen.findByText(
-        'Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal. Entonces te diremos si tus contactos recibieron algo.',
-      ),
-    ).toBeTruthy();
-    expect(getSessionState().auth.alert_status).toBe(false);
-  });
+  it.each([
+    [
+      'with Background Sync',
+      true,
+      'Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal. Entonces te diremos si tus contactos recibieron algo.',
+    ],
+    [
+      'without Background Sync, as on an iPhone: only while the app is open',
+      false,
+      'Sin conexión: el fin de tu alerta quedó guardado en este teléfono. Mantén la aplicación abierta hasta que diga «Tu alerta terminó»: cerrada, no se envía.',
+    ],
+  ])(
+    'counts an end the worker queued as done, and says it is kept on this phone until there is signal (%s), promising the contacts nothing',
+    async (_name, backgroundSync, waiting) => {
+      fakeServiceWorker({ backgroundSync });
+      const { router } = openAlertScreen([luis], { 'PUT /api/active-button': queued });
+      fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+      expect(await screen.findByText(waiting)).toBeTruthy();
+      expect(getSessionState().auth.alert_status).toBe(false);
+    },
+  );
 
   it('keeps the alert on when its end could be neither sent nor kept', async () => {
     fakeServiceWorker();

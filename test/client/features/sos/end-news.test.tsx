@@ -14,8 +14,9 @@ import { resetSos } from '../../support/sos-state.ts';
 // once its resend is answered, in place of the line that says the end waits for signal.
 
 const luis = aContact({ id: 'c1', email_verified_at: '2026-01-11T09:00:00.000Z' });
+// Held by this page (no worker): it leaves only while the app is open, and the line says so.
 const WAITS =
-  /^Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal\. Entonces te diremos si tus contactos recibieron algo\.$/;
+  /^Sin conexión: el fin de tu alerta quedó guardado en este teléfono\. Mantén la aplicación abierta hasta que diga «Tu alerta terminó»: cerrada, no se envía\.$/;
 
 beforeEach(() => signIn());
 
@@ -90,15 +91,16 @@ describe('after FINALIZAR ALERTA', () => {
     );
   });
 
-  it('pressed and ended offline, held by this page, nothing to tell: once answered, the line of the wait goes and nothing is said of the contacts', async () => {
+  it('pressed and ended offline, held by this page, nothing to tell: once answered, the line of the wait goes for «Tu alerta terminó.» and nothing is said of the contacts', async () => {
     const network = server(undefined, { up: false });
     await pressThenEnd();
     expect(await screen.findByText(WAITS)).toBeTruthy();
 
     network.restore();
     window.dispatchEvent(new Event('online'));
-    // Sent: 'se enviará en cuanto haya señal' is no longer true, and there is nothing else to say.
+    // Sent: the wait is over, and the line it promised comes, with nothing said of the contacts.
     await vi.waitFor(() => expect(screen.queryByText(WAITS)).toBeNull(), { timeout: 5_000 });
+    expect(await screen.findByText('Tu alerta terminó.')).toBeTruthy();
     for (const text of Object.values(endNewsTexts)) expect(screen.queryByText(text)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { ContactDetention } from './contact-detention.tsx';
 import { ContactLanguage } from './contact-language.tsx';
 import { ContactState } from './contact-state.tsx';
 import { DeleteContactButton } from './delete-contact-button.tsx';
-import { useRoomAtTheFold } from '../room-at-the-fold.ts';
+import { useRoomAtTheFold } from '#client/ui/room-at-the-fold.ts';
 
 export function ContactDetails({ contact }: { contact: Contact }) {
   const fullName = `${contact.firstname} ${contact.lastname}`;

@@ -9,7 +9,7 @@ import { replyWithServerError } from '#client/ui/server-errors.ts';
 import { TextField } from '#client/ui/text-field.tsx';
 import { useCreateContactMutation } from '#client/api/contact-changes.ts';
 import { LanguageChoice } from '../language-choice/language-choice.tsx';
-import { useRoomAtTheFold } from '../room-at-the-fold.ts';
+import { useRoomAtTheFold } from '#client/ui/room-at-the-fold.ts';
 
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'kinship'] as const;
 

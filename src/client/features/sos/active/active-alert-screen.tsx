@@ -35,6 +35,8 @@ export interface ServerAlertView {
   alertStatus: boolean;
   /** Each confirmed contact's e-mail of the active alert; undefined when the server has no active alert. */
   deliveries: readonly ContactDelivery[] | undefined;
+  /** Someone at the firm took the alert (never said after a duress end). */
+  firmAttending?: boolean;
   /** Set when the server started the alert because a check-in was missed. */
   missedCheckIn?: AlertCheckIn | null;
 }
@@ -76,6 +78,9 @@ export function ActiveAlertScreen({
     (leaving !== undefined &&
       leaving.some((one) => one.state === 'pending' || one.state === 'retrying') &&
       !leaving.some((one) => one.state === 'sent' || one.state === 'acknowledged'));
+  // The good news, in the status on the first screen: who said they got it, and the firm on it.
+  const receivedBy = (leaving ?? []).filter((one) => one.state === 'acknowledged').map((one) => one.name);
+  const firmAttending = reached && server?.firmAttending === true;
   const serverSaysEnded = reached && server?.alertStatus === false && alert_status;
 
   // Ended elsewhere (another device, or here by an app closed before it stored the end): the
@@ -131,13 +136,16 @@ export function ActiveAlertScreen({
         nobodyGetsEmail={!reach.anyone}
         emailsLeaving={emailsLeaving}
         keepOpen={keepOpen}
+        receivedBy={receivedBy}
+        firmAttending={firmAttending}
       />
       {queued && fromThePhone}
       {(queue.status?.needsSignIn || held.needsSignIn) && <NeedsSignIn />}
       <RejectedRequests rejected={queue.rejected} />
       {!queued && fromThePhone}
       {/* Who got the e-mail, a line a contact, after what the phone can send: however many
-          contacts there are, the SMS to all of them stays on the first screen. */}
+          contacts there are, the SMS to all of them stays on the first screen, and who said
+          they got it is in the status above. */}
       {deliveries?.(delivery)}
       <EndAlertButton />
     </div>

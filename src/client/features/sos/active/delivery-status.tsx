@@ -1,5 +1,7 @@
 import { SOS_UNSENT_WARNING_MS } from '#shared/constants.ts';
 import type { Delivery } from './delivery.ts';
+import { firmAttendingText } from '#shared/delivery-texts.ts';
+import { useFirmName } from '#client/lib/firm-name.ts';
 import { useNow } from '#client/lib/use-now.ts';
 
 export const ALERT_SENT = 'Alerta enviada a tus contactos';
@@ -14,6 +16,11 @@ export const ALERT_WAITING = 'Sin conexión: tu alerta se enviará automáticame
 export const ALERT_SENT_TO_NOBODY = 'Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.';
 /** Where nothing sends a queued alert with the app closed (no Background Sync: every iPhone), or the page holds it. */
 export const KEEP_APP_OPEN = 'Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.';
+/** The contacts who said they got the alert ('Lo tengo'), in one line: 'Recibida por Ana Vega y Luis Mora.' */
+export function receivedByText(names: readonly string[]): string {
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names.at(-1)}` : (names[0] ?? '');
+  return `Recibida por ${list}.`;
+}
 export const ALERT_UNSENT_24H = 'Tu alerta lleva más de 24 horas sin enviarse. Envía un SMS a tus contactos ahora.';
 
 /**
@@ -26,6 +33,8 @@ export function DeliveryStatus({
   nobodyGetsEmail,
   emailsLeaving = false,
   keepOpen = false,
+  receivedBy = [],
+  firmAttending = false,
 }: {
   delivery: Delivery;
   nobodyGetsEmail: boolean;
@@ -33,7 +42,13 @@ export function DeliveryStatus({
   emailsLeaving?: boolean;
   /** Waiting where nothing sends the queue with the app closed: said with the wait, as one. */
   keepOpen?: boolean;
+  /** The contacts who said they got it: good news, said here on the first screen, not only in the list below. */
+  receivedBy?: readonly string[];
+  /** Someone at the firm took the alert. */
+  firmAttending?: boolean;
 }) {
+  const firm = useFirmName();
+  const sent = delivery.state === 'sent';
   const now = useNow(60_000);
   const unsentTooLong =
     delivery.state === 'waiting' &&
@@ -54,6 +69,8 @@ export function DeliveryStatus({
             {KEEP_APP_OPEN}
           </p>
         )}
+        {sent && receivedBy.length > 0 && <p className="sos-delivery__received">{receivedByText(receivedBy)}</p>}
+        {sent && firmAttending && <p className="sos-delivery__firm">{firmAttendingText(firm)}</p>}
       </div>
       {unsentTooLong && (
         <p className="sos-delivery__late" role="alert">

@@ -4,6 +4,7 @@ import { expireSession } from '#client/lib/session/session-expiry.ts';
 import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
+import { hasBackgroundSync } from '#client/lib/sos-worker/background-sync.ts';
 import { submitSos, type SubmitResult } from '#client/features/sos/press/page-queue.ts';
 import { resetPressState } from '#client/features/sos/press/press-state.ts';
 import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos.ts';
@@ -17,7 +18,27 @@ import { showEndNews, showEndNewsWhenSent } from './end-news.ts';
  */
 export const END_WAITS_FOR_SIGNAL =
   'Sin conexión: el fin de tu alerta quedó guardado en este teléfono y se enviará en cuanto haya señal. Entonces te diremos si tus contactos recibieron algo.';
+/**
+ * The same end where only the open app sends it (no Background Sync: every iPhone; or this page
+ * holds it): closed, it stays on the phone. Every answer the end brings starts «Tu alerta terminó».
+ */
+export const END_KEEP_APP_OPEN =
+  'Sin conexión: el fin de tu alerta quedó guardado en este teléfono. Mantén la aplicación abierta hasta que diga «Tu alerta terminó»: cerrada, no se envía.';
 export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
+
+/** The keep-open line stays until the end is sent (it is dismissed then) or the person closes it. */
+const UNTIL_SENT_MS = 24 * 60 * 60 * 1000;
+
+/** The longest home waits for the Background Sync answer (known by now, asked by the alert screen). */
+const SYNC_ANSWER_MS = 500;
+
+/** Whether this phone sends a queued end with the app closed; unknown in time counts as no (the safer words). */
+function backgroundSyncSoon(): Promise<boolean> {
+  return Promise.race([
+    hasBackgroundSync().catch(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), SYNC_ANSWER_MS)),
+  ]);
+}
 
 /** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */
 const STORE_BEFORE_HOME_MS = 1000;
@@ -49,7 +70,14 @@ export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
     return true;
   }
   if (result.kind !== 'done') {
-    const waiting = showToast({ message: END_WAITS_FOR_SIGNAL, variant: 'info', screen: '/web/home' });
+    // As the alert screen says of a queued alert: where nothing sends it with the app closed.
+    const keepOpen = result.kind === 'held' || !(await backgroundSyncSoon());
+    const waiting = showToast({
+      message: keepOpen ? END_KEEP_APP_OPEN : END_WAITS_FOR_SIGNAL,
+      variant: 'info',
+      screen: '/web/home',
+      ...(keepOpen ? { durationMs: UNTIL_SENT_MS } : {}),
+    });
     showEndNewsWhenSent(request, result.kind === 'queued' ? 'worker' : 'page', waiting);
   } else showEndNews(result.told, '/web/home');
   goTo('/web/home');

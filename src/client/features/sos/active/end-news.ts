@@ -12,6 +12,9 @@ import { putActiveButton, type ReplyEndNews } from '#client/features/sos/press/p
 // then, on home the next time the app opens, from the person's status (docs/decisions/051). The
 // same words after either PIN: the server's reply is the same.
 
+/** A kept end reached the server and there is nothing to say of the contacts (no alert was on, nobody to tell). */
+export const END_SENT = 'Tu alerta terminó.';
+
 /** Long enough to be read by someone shaken, and closed by hand before then. */
 const END_NEWS_MS = 120_000;
 
@@ -47,10 +50,10 @@ export function showEndNews(news: ReplyEndNews | undefined, screen?: string): bo
  */
 export function showEndNewsWhenSent(request: SosRequest, by: 'worker' | 'page', waitingToast: number): void {
   const show = (news: ReplyEndNews | undefined) => {
-    // Sent, 'se enviará en cuanto haya señal' is over: what happened takes its place, when there is
-    // anything to say (an alert with nobody to tell has nothing).
+    // Sent, 'se enviará en cuanto haya señal' is over: what happened takes its place.
     dismissToast(waitingToast);
-    showEndNews(news);
+    // Nothing of the contacts to say: the end still says it went, the words the waiting line promised.
+    if (!showEndNews(news)) showToast({ message: END_SENT, variant: 'info' });
   };
   if (by === 'page') {
     const stop = onHeldSettled((key, reply) => {

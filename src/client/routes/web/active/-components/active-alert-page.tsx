@@ -27,6 +27,7 @@ export function ActiveAlertPage() {
         server && {
           alertStatus: server.alert_status,
           deliveries: server.alert?.deliveries,
+          firmAttending: server.alert?.firm_attending === true,
           missedCheckIn: server.alert?.trigger === 'missed-check-in' ? server.alert.check_in : null,
         }
       }
