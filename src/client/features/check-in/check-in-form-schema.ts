@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { checkInStartFields } from '#shared/api/check-ins.ts';
-import { DUE_REQUIRED, PURPOSE_REQUIRED } from './check-in-texts.ts';
+import { DUE_REQUIRED, PURPOSE_REQUIRED } from './check-in-form-texts.ts';
 import { DUE_CHOICES, type DueChoice } from './due-time.ts';
 import { readDue } from './due-value.ts';
 

@@ -9,7 +9,7 @@ import { getLocation } from '#client/lib/location/location-store.ts';
 import type { CheckInReply } from '#client/api/check-in-calls.ts';
 import { startCheckIn } from './check-in-actions.ts';
 import { checkInFormSchema, type CheckInFormFields, type CheckInFormValue } from './check-in-form-schema.ts';
-import { CHECK_IN_SET, CHECK_IN_SET_QUEUED, NEEDS_SIGNAL, WHAT_HAPPENS } from './check-in-texts.ts';
+import { CHECK_IN_SET, CHECK_IN_SET_QUEUED, NEEDS_SIGNAL, WHAT_HAPPENS } from './check-in-form-texts.ts';
 import { DueChooser, EMPTY_DUE, type DueValue } from './due-chooser.tsx';
 import '#client/ui/form-controls.css';
 import './check-in.css';

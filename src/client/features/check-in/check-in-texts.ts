@@ -5,16 +5,6 @@ export const CHECK_IN_TITLE = 'Avísales si no vuelvo';
 // Two lines on a phone: no text under home's SOS button outweighs its instruction (decision 053).
 export const CHECK_IN_HINT = 'Si vas a un lugar con riesgo, avisamos a tus contactos si no vuelves a tiempo.';
 
-export const WHAT_HAPPENS =
-  'Si no confirmas que estás bien antes de esa hora (más 5 minutos), avisaremos a tus contactos como si hubieras presionado SOS.';
-export const NEEDS_SIGNAL =
-  'Necesitas señal para crear el aviso y para cerrarlo. Sin señal lo guardamos y lo enviamos en cuanto vuelva la conexión.';
-
-export const PURPOSE_REQUIRED = 'Elige para qué sales.';
-export const DUE_REQUIRED = 'Elige a qué hora volverás.';
-
-export const CHECK_IN_SET = 'Listo. Si no confirmas a tiempo, avisaremos a tus contactos.';
-export const CHECK_IN_SET_QUEUED = 'Sin conexión: crearemos tu aviso en cuanto haya señal.';
 export const CHECK_IN_CLOSED = 'Gracias. Cerramos tu aviso: no avisaremos a tus contactos.';
 export const CHECK_IN_CLOSED_AFTER_FIRE = 'Gracias. Avisaremos a tus contactos que estás bien.';
 export const CHECK_IN_EXTENDED = 'Listo. Cambiamos tu hora de regreso.';
@@ -35,6 +25,3 @@ export const OVERDUE_NOTICE =
   'Ya pasó tu hora de regreso: en cualquier momento avisaremos a tus contactos. Si estás bien, presiona «Estoy bien».';
 export const FIRED_NOTICE =
   'Avisamos a tus contactos porque no confirmaste a tiempo. Si estás bien, presiona «Estoy bien» y les diremos que estás a salvo.';
-
-// Not 'A una hora', which reads as 'in one hour': the choice of a clock time.
-export const AT_CHOSEN_TIME = 'A la hora que elijas';

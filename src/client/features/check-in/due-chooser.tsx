@@ -1,5 +1,5 @@
 import { DUE_CHOICES, type DueChoice, type DueDay } from './due-time.ts';
-import { AT_CHOSEN_TIME } from './check-in-texts.ts';
+import { AT_CHOSEN_TIME } from './check-in-form-texts.ts';
 import '#client/ui/form-controls.css';
 import './check-in.css';
 

@@ -1,5 +1,5 @@
 import { dueAtProblem } from '#shared/api/check-ins.ts';
-import { DUE_REQUIRED } from './check-in-texts.ts';
+import { DUE_REQUIRED } from './check-in-form-texts.ts';
 import type { DueValue } from './due-chooser.tsx';
 import { dueAt } from './due-time.ts';
 
