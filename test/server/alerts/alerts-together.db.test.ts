@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
 import { apiMessages } from '#shared/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,8 @@ import type { TestApp } from '#test/support/test-app.ts';
 // press in the batch still gets the answer it would get alone.
 
 const STARTED = /^ALERTA SOS: .* está en riesgo$/;
+const sentTo = (mail: ParsedMail, email: string) =>
+  !Array.isArray(mail.to) && (mail.to?.value.some((address) => address.address === email) ?? false);
 const where = (i: number) => ({ latitude: `19.43${i}1`, longitude: `-99.13${i}2`, timezone: 'America/Mexico_City' });
 
 describe('presses of several people at the same moment', () => {
@@ -47,12 +50,14 @@ describe('presses of several people at the same moment', () => {
     expect(new Set(alertIds).size).toBe(people.length);
 
     await t.worker.drain();
+    // Read (and parsed) once: the inbox holds every e-mail of the file, and nothing checked below adds one.
+    const inbox = await t.inbox();
     for (const [i, person] of people.entries()) {
       const state = await alertState(t, person.me);
       expect(state.alert?.id).toBe(alertIds[i]);
       expect(statesOf(state.alert?.deliveries)).toEqual({ 'Luis Díaz': 'sent', 'María López': 'sent' });
       for (const email of person.emails) {
-        const started = (await mailsTo(t, email)).filter((mail) => STARTED.test(mail.subject ?? ''));
+        const started = inbox.filter((mail) => sentTo(mail, email) && STARTED.test(mail.subject ?? ''));
         expect(started).toHaveLength(1);
         expect(started[0]?.text).toContain(where(i).latitude);
         expect((await t.call('POST', 'ack', { body: { token: ackTokenIn(started[0]) } })).status).toBe(200);
