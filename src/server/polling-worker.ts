@@ -1,5 +1,11 @@
 import { errorLabel } from '#server/db/best-effort.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
 import type { Log } from '#server/log.ts';
+
+/** What a worker of the server is made with: the database, the clock, the part `K` of the config it reads, the log. */
+export type WorkerDeps<K extends keyof Config> = { db: Db; clock: Clock; config: Pick<Config, K>; log: Log };
 
 export type PollingWorker = {
   /** Runs one tick at once, then one every interval; a second start does nothing. */

@@ -1,24 +1,13 @@
 import { and, eq, gt, isNotNull, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
-import type { Clock } from '#server/clock.ts';
-import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/client.ts';
 import { checkIns, users } from '#server/db/schema.ts';
-import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { runCheckInDue, runCheckInShownDue } from '#server/alerts/lifecycle-executor.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
-import { pollingWorker } from '#server/polling-worker.ts';
+import { pollingWorker, type PollingWorker, type WorkerDeps } from '#server/polling-worker.ts';
 
-export type CheckInWorkerOptions = {
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'secret' | 'publicUrl' | 'checkIns'>;
-  log: Log;
-};
+export type CheckInWorkerOptions = WorkerDeps<'secret' | 'publicUrl' | 'checkIns'>;
 
-export type CheckInWorker = {
-  start(): void;
-  stop(): Promise<void>;
+export type CheckInWorker = PollingWorker & {
   /** Remind and fire everything due now (tests call this after moving the clock). */
   tick(): Promise<{ reminded: number; fired: number }>;
 };
