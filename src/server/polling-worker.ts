@@ -1,5 +1,11 @@
 import { errorLabel } from '#server/db/best-effort.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
 import type { Log } from '#server/log.ts';
+
+/** What a worker of the server is made with: the database, the clock, the part `K` of the config it reads, the log. */
+export type WorkerDeps<K extends keyof Config> = { db: Db; clock: Clock; config: Pick<Config, K>; log: Log };
 
 export type PollingWorker = {
   /** Runs one tick at once, then one every interval; a second start does nothing. */
@@ -12,6 +18,7 @@ export type PollingWorkerOptions = {
   /** Said in the log when a tick fails ('recordatorios', 'escalado de la mesa'). */
   name: string;
   intervalMs: number;
+  /** One round of work; a number it resolves with is how soon the next is wanted, if sooner than the interval. */
   tick: () => Promise<unknown>;
   log: Log;
   /** How loud a failed tick is: housekeeping that the next hour retries is a warning. */
@@ -20,11 +27,13 @@ export type PollingWorkerOptions = {
 
 /**
  * A loop of the server that looks for work every interval on every instance
- * (reminders, escalation, housekeeping): the claims that make the work happen
- * once live in the database, this only keeps time. A tick never overlaps the
- * one before (a slow one makes the next wait, it does not pile up), and a tick
- * that throws is logged by its error's name and driver code only (a database
- * message may quote row values: addresses, positions) and the loop goes on.
+ * (reminders, check-ins, escalation, housekeeping): the claims that make the
+ * work happen once live in the database, this only keeps time. The next tick
+ * is set when one ends, so a tick never overlaps the one before (a slow one
+ * makes the next wait, it does not pile up); a tick that knows its next work
+ * is due sooner says when. A tick that throws is logged by its error's name and
+ * driver code only (a database message may quote row values: addresses,
+ * positions) and the loop goes on at the interval.
  */
 export function pollingWorker({
   name,
@@ -35,6 +44,7 @@ export function pollingWorker({
 }: PollingWorkerOptions): PollingWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let started = false;
 
   function kick(): void {
     if (running) return;
@@ -42,23 +52,29 @@ export function pollingWorker({
     running = Promise.resolve()
       .then(tick)
       .then(
-        () => undefined,
-        (error: unknown) => log[failureLevel](`${name}: ${errorLabel(error)}`),
+        (sooner) => (typeof sooner === 'number' ? Math.min(intervalMs, sooner) : intervalMs),
+        (error: unknown) => {
+          log[failureLevel](`${name}: ${errorLabel(error)}`);
+          return intervalMs;
+        },
       )
-      .finally(() => {
+      .then((waitMs) => {
         running = undefined;
+        if (!started) return;
+        timer = setTimeout(kick, waitMs);
+        timer.unref();
       });
   }
 
   return {
     start() {
-      if (timer) return;
-      timer = setInterval(kick, intervalMs);
-      timer.unref();
+      if (started) return;
+      started = true;
       kick();
     },
     async stop() {
-      if (timer) clearInterval(timer);
+      started = false;
+      clearTimeout(timer);
       timer = undefined;
       await running;
     },

@@ -1,5 +1,5 @@
 import { APP_NAME } from './constants.ts';
-import type { ContactTexts } from './contact-texts/index.ts';
+import { contactPageTitleKey, type TitleKey } from './contact-page-titles.ts';
 import { SHELL_TEXTS, linkLanguage } from './contact-texts/shell.ts';
 import { DEFAULT_LANGUAGE, HTML_LANG, type Language } from './language.ts';
 
@@ -11,29 +11,8 @@ import { DEFAULT_LANGUAGE, HTML_LANG, type Language } from './language.ts';
 // The pages' titles come in as a table (contact-texts/page-titles.ts): the worker gets it written into
 // its bundle, not the contact catalogues it would otherwise carry for a few lines.
 
-/** The title each contact page gives itself (use-contact-language.ts). */
-export const PAGE_TITLE_KEYS = [
-  'confirmTitle',
-  'termsTitle',
-  'acceptTitle',
-  'invalidTitle',
-  'unsubscribeTitle',
-  'ackTitle',
-] as const satisfies ReadonlyArray<keyof ContactTexts>;
-type TitleKey = (typeof PAGE_TITLE_KEYS)[number];
-
-/** Those titles in every language. */
+/** The contact pages' titles in every language. */
 export type PageTitles = Record<Language, Record<TitleKey, string>>;
-
-/** Each contact page's path (routes/web/active) and its title. */
-const CONTACT_PAGES: ReadonlyArray<readonly [RegExp, TitleKey]> = [
-  [/^\/web\/active\/(confirm|verify\/[^/]+)\/?$/i, 'confirmTitle'],
-  [/^\/web\/active\/terms\/?$/i, 'termsTitle'],
-  [/^\/web\/active\/accept\/?$/i, 'acceptTitle'],
-  [/^\/web\/active\/invalid\/?$/i, 'invalidTitle'],
-  [/^\/web\/active\/unsubscribe\/?$/i, 'unsubscribeTitle'],
-  [/^\/web\/active\/ack\/[^/]+\/?$/i, 'ackTitle'],
-];
 
 /** What a page's first frame says: its `<html lang>`, its title and the splash's status text. */
 export interface FirstFrame {
@@ -57,7 +36,7 @@ export function linkPageFrame(
   const shell = SHELL_TEXTS[language];
   const frame = (title: string): FirstFrame => ({ lang: HTML_LANG[language], title, loading: shell.loading });
   if (notFound) return language === DEFAULT_LANGUAGE ? undefined : frame(`${shell.notFoundTitle} · ${APP_NAME}`);
-  const key = CONTACT_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+  const key = contactPageTitleKey(pathname);
   return key && frame(`${titles[language][key]} · ${APP_NAME}`);
 }
 

@@ -84,7 +84,7 @@ export async function judge(
   const requests = new Map(
     (
       await db.query<{ user_id: string; idempotency_key: string; reply: unknown }>(
-        'select user_id, idempotency_key, reply from alert_requests',
+        "select user_id, idempotency_key, reply from idempotency_keys where kind = 'alert'",
       )
     ).rows.map((r) => [`${r.user_id}|${r.idempotency_key}`, r.reply]),
   );

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 /** A worker every 2 ms unless told otherwise, stopped after the test. */
 function workerFor(
-  tick: () => Promise<void>,
+  tick: () => Promise<unknown>,
   {
     name = 'prueba',
     intervalMs = 2,
@@ -39,6 +39,14 @@ describe('pollingWorker', () => {
     loop.start();
     expect(ticks).toBe(0);
     await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(3));
+  });
+
+  it('runs the next tick as soon as a tick asks, never later than the interval', async () => {
+    let ticks = 0;
+    // A minute's interval: only the tick's own word brings the next ones this soon.
+    const loop = workerFor(async () => (++ticks < 3 ? 5 : 120_000), { intervalMs: 60_000 });
+    loop.start();
+    await vi.waitFor(() => expect(ticks).toBe(3));
   });
 
   it('never starts a tick while the one before is still running', async () => {

@@ -46,7 +46,7 @@ export async function resetAlerts(db: Db, timeoutMs = 60_000, { discardMail = fa
     await db.execute(sql`delete from outbox where status = 'pending' and recipient like ${`${SEED_PREFIX}%`}`);
     // Draining took seconds, in which autovacuum cleaned up after the run; without them it
     // would do so during the next run, and charge that run for this one's dead rows.
-    await db.execute(sql`vacuum (analyze) outbox, alerts, users, alert_requests, alert_deliveries`);
+    await db.execute(sql`vacuum (analyze) outbox, alerts, users, idempotency_keys, alert_deliveries`);
   }
   for (;;) {
     const { rows } = await db.execute<{ n: number }>(

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { FieldError } from './field-error.tsx';
+import { LabelledField } from './plain-choice-fields.tsx';
 import './form-controls.css';
 
 type Props = {
@@ -33,10 +34,7 @@ export function PlainTextField({
 }: Props) {
   const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <input
         id={id}
         className={inputClassName ? `field__input ${inputClassName}` : 'field__input'}
@@ -47,6 +45,6 @@ export function PlainTextField({
         aria-describedby={errorId}
       />
       <FieldError id={errorId} errors={error ? [error] : undefined} urgent={urgentError} />
-    </div>
+    </LabelledField>
   );
 }

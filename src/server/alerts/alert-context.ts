@@ -36,7 +36,7 @@ const ALERT_CONTEXTS = {
       (select d.sealed from detention_infos d where d.user_id = u.id) as detention
     from unnest($1::uuid[], $2::text[]) with ordinality as p(user_id, key, n)
     join users u on u.id = p.user_id
-    left join alert_requests r on r.user_id = u.id and r.idempotency_key = p.key`,
+    left join idempotency_keys r on r.user_id = u.id and r.kind = 'alert' and r.idempotency_key = p.key`,
 };
 
 type Row = {

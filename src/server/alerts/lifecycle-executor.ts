@@ -39,7 +39,7 @@ import {
 } from './alert-actions.ts';
 import { endAlertUnderDuress, hideAlertFromPerson, retireHiddenAlert, showToPersonAsForced } from './duress-end.ts';
 import { keepEndNews } from './end-news.ts';
-import { claimIdempotencyKey, keyAnswered, storeReply } from './idempotency.ts';
+import { claimRequestKey, keyAnswered, recordReply } from '#server/requests/idempotency.ts';
 import {
   advance,
   alertPhaseOf,
@@ -124,7 +124,7 @@ async function runInTransaction(tx: Queryable, deps: ExecutorDeps, press: Press)
     if (!started) throw new Error('a start found an alert on after its phase was read under the lock');
     return started.kind === 'mismatch' ? { kind: 'key-reused' } : answered(started.reply);
   }
-  const claim = await claimIdempotencyKey<ActiveButtonReply>(tx, userId, key, press.bodyHash, now);
+  const claim = await claimRequestKey<ActiveButtonReply>(tx, 'alert', userId, key, press.bodyHash, now);
   if (claim.kind === 'mismatch') return { kind: 'key-reused' };
   if (claim.kind === 'replay') return answered(claim.reply);
   const reply = await carryOut(effectDeps, user, active, event, next, input, key);
@@ -133,7 +133,7 @@ async function runInTransaction(tx: Queryable, deps: ExecutorDeps, press: Press)
   // Ended with the duress PIN while its check-in had fired: shown closed, as a real end shows it.
   if (next.effects.includes('close-shown') && current)
     await closeShown({ tx, now, reminderMs: 0 }, current, current, {}, { duress: true });
-  await storeReply(tx, userId, key, reply);
+  await recordReply(tx, 'alert', userId, key, reply);
   return answered(reply);
 }
 
@@ -150,7 +150,7 @@ async function eventOf(
 ): Promise<AlertEvent | Extract<AlertOutcome, { kind: 'pin-refused' }>> {
   if (input.alert_status === ALERT_START) return 'press';
   if (input.alert_status === ALERT_PRACTICE) return 'practice';
-  if (input.alert_status !== ALERT_END || (await keyAnswered(tx, userId, key))) return 'end';
+  if (input.alert_status !== ALERT_END || (await keyAnswered(tx, 'alert', userId, key))) return 'end';
   const pin = await pinTyped(tx, config.secret, user, input.pin, now);
   if (typeof pin === 'object') return { kind: 'pin-refused', message: pin.refused };
   return pin === 'duress' ? 'duress-end' : 'end';

@@ -1,14 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { ackToken } from '#server/message-content/ack-links.ts';
-import type { Clock } from '#server/clock.ts';
-import type { Config } from '#server/config.ts';
 import { unsubscribeLinks } from '#server/message-content/opt-outs.ts';
 import type { Db } from '#server/db/client.ts';
 import { languageOr } from '#shared/language.ts';
 import { alertDeliveries, alertReminders, alerts, contacts, optOuts, users } from '#server/db/schema.ts';
-import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
-import { pollingWorker } from '#server/polling-worker.ts';
+import { pollingWorker, type PollingWorker, type WorkerDeps } from '#server/polling-worker.ts';
 import { sha256 } from '#server/security/hashing.ts';
 import type { ReminderCause } from '#server/mail/templates/reminder-mail.ts';
 import { momentData, personOf } from '#server/message-content/alert-mail-data.ts';
@@ -17,16 +14,9 @@ import { alertPhaseOf, contactsView } from './lifecycle.ts';
 import { positionOf } from './press-moment.ts';
 import { alertsWithRoundsLeft, claimRounds } from './round-claims.ts';
 
-export type ReminderWorkerOptions = {
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'secret' | 'publicUrl' | 'reminders'>;
-  log: Log;
-};
+export type ReminderWorkerOptions = WorkerDeps<'secret' | 'publicUrl' | 'reminders'>;
 
-export type ReminderWorker = {
-  start(): void;
-  stop(): Promise<void>;
+export type ReminderWorker = PollingWorker & {
   /** Queue every reminder that is due now; resolves with how many e-mails (tests call this after moving the clock). */
   runDue(): Promise<number>;
 };

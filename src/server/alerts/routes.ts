@@ -8,11 +8,9 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { withoutPin } from '#server/security/pin-check.ts';
+import { idempotencyKeyOf, requestBodyHash } from '#server/requests/idempotency.ts';
 import { markEndNewsSeen } from './end-news.ts';
-import { bodyHashOf } from './idempotency.ts';
 import { runAlertRequest } from './lifecycle-executor.ts';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 const keyReused = (c: Context) =>
   invalid(c, apiMessages.idempotencyKeyReused, { idempotency_key: [apiMessages.idempotencyKeyReused] });
@@ -29,13 +27,13 @@ export function alertRoutes(deps: AppDeps) {
   const body = validateJson(activeButtonSchema);
 
   const handle = async (c: Context<AppEnv, string, { in: object; out: { json: ActiveButtonInput } }>) => {
-    const key = c.req.header('idempotency-key')?.trim() ?? '';
-    if (!IDEMPOTENCY_KEY.test(key)) {
+    const key = idempotencyKeyOf(c);
+    if (!key) {
       return invalid(c, apiMessages.idempotencyKeyMissing, { idempotency_key: [apiMessages.idempotencyKeyMissing] });
     }
     const input = c.req.valid('json');
     const { userId } = c.var.auth;
-    const bodyHash = bodyHashOf(config.secret, withoutPin(input));
+    const bodyHash = requestBodyHash(config.secret, 'alert-request', withoutPin(input));
     const outcome = await runAlertRequest(deps, { userId, key, bodyHash, input, now: clock.now() });
     if (outcome.kind === 'key-reused') return keyReused(c);
     if (outcome.kind === 'pin-refused') return invalid(c, outcome.message, { pin: [outcome.message] });

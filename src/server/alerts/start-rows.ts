@@ -12,7 +12,7 @@ import { sha256 } from '#server/security/hashing.ts';
 import type { AlertContext } from './alert-context.ts';
 import { priorityOf, storedMessage } from '#server/messages/stored-data.ts';
 import { momentData, personOf, type AlertMailInput } from '#server/message-content/alert-mail-data.ts';
-import { claimOf, type Claim } from './idempotency.ts';
+import { claimOf, type Claim } from '#server/requests/idempotency.ts';
 import { accuracyOf, momentOf, positionOf, pressedAt } from './press-moment.ts';
 
 /** Every row a press that starts an alert writes, as the statement START_ALERTS reads them. */
@@ -140,8 +140,8 @@ const startAlerts = (tracked: boolean, logged: boolean) => ({
     ), locked as (
       select id from users where id = any($2::uuid[]) order by id for no key update
     ), claim as (
-      insert into alert_requests (user_id, idempotency_key, body_hash, reply, created_at)
-      select press.user_id, press.key, press.body_hash, press.reply, press.received_at from press join locked on locked.id = press.user_id
+      insert into idempotency_keys (user_id, kind, idempotency_key, body_hash, reply, created_at)
+      select press.user_id, 'alert', press.key, press.body_hash, press.reply, press.received_at from press join locked on locked.id = press.user_id
       on conflict do nothing
       returning user_id
     ), alert as (

@@ -1,24 +1,13 @@
 import { and, eq, gt, isNotNull, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
-import { errorLabel } from '#server/db/best-effort.ts';
-import type { Clock } from '#server/clock.ts';
-import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/client.ts';
 import { checkIns, users } from '#server/db/schema.ts';
-import type { Log } from '#server/log.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { runCheckInDue, runCheckInShownDue } from '#server/alerts/lifecycle-executor.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
+import { pollingWorker, type PollingWorker, type WorkerDeps } from '#server/polling-worker.ts';
 
-export type CheckInWorkerOptions = {
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'secret' | 'publicUrl' | 'checkIns'>;
-  log: Log;
-};
+export type CheckInWorkerOptions = WorkerDeps<'secret' | 'publicUrl' | 'checkIns'>;
 
-export type CheckInWorker = {
-  start(): void;
-  stop(): Promise<void>;
+export type CheckInWorker = PollingWorker & {
   /** Remind and fire everything due now (tests call this after moving the clock). */
   tick(): Promise<{ reminded: number; fired: number }>;
 };
@@ -58,9 +47,6 @@ const MIN_WAIT_MS = 100;
  * announces a new deadline to the others.
  */
 export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOptions): CheckInWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
   /**
    * One check-in due, or skipped: a running one past its deadline, else one the duress PIN extended
    * past the deadline the person was shown (fired for the contacts already, and now shown fired to
@@ -202,43 +188,13 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
     return moments.length > 0 ? Math.min(...moments) - now.getTime() : undefined;
   }
 
-  /** A tick, then how long to sleep before the next. */
-  async function tickAndPlan(): Promise<number> {
+  /** A tick, then how long to sleep before the next (the loop waits a poll interval at the most). */
+  async function tickAndPlan(): Promise<number | undefined> {
     await tick();
     const next = await untilNext(clock.now());
-    return next === undefined ? config.checkIns.pollMs : Math.min(config.checkIns.pollMs, Math.max(MIN_WAIT_MS, next));
+    return next === undefined ? undefined : Math.max(MIN_WAIT_MS, next);
   }
 
-  let started = false;
-
-  function kick(): void {
-    if (running) return;
-    running = tickAndPlan()
-      .catch((error: unknown) => {
-        // Name and driver code only: a database message may quote row values.
-        log.error(`avisos: ${errorLabel(error)}`);
-        return config.checkIns.pollMs;
-      })
-      .then((waitMs) => {
-        running = undefined;
-        if (!started) return;
-        timer = setTimeout(kick, waitMs);
-        timer.unref();
-      });
-  }
-
-  return {
-    tick,
-    start() {
-      if (started) return;
-      started = true;
-      kick();
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const loop = pollingWorker({ name: 'avisos', intervalMs: config.checkIns.pollMs, tick: tickAndPlan, log });
+  return { tick, start: loop.start, stop: loop.stop };
 }

@@ -1,14 +1,13 @@
 import { and, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { checkInRequests, checkIns } from '#server/db/schema.ts';
+import { checkIns } from '#server/db/schema.ts';
 
 const DAY = 24 * 60 * 60_000;
 
 /**
  * A check-in's last position goes POSITION_RETENTION_DAYS after it closed or
- * fired, as an alert's does; the idempotency keys of check-in requests (with
- * the keyed hash of their bodies, which held positions) after 30 days, as the
- * alert requests' do: the phone's queue gives up on a request after 7.
+ * fired, as an alert's does (its requests' keys go with every other kind's,
+ * after 30 days: retention/prune.ts).
  */
 export async function pruneCheckIns(db: Db, now: Date, positionRetentionDays: number): Promise<void> {
   const ms = now.getTime();
@@ -26,5 +25,4 @@ export async function pruneCheckIns(db: Db, now: Date, positionRetentionDays: nu
         or(ne(checkIns.latitude, ''), ne(checkIns.longitude, '')),
       ),
     );
-  await db.delete(checkInRequests).where(lt(checkInRequests.createdAt, new Date(ms - 30 * DAY)));
 }

@@ -11,11 +11,12 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { invalid, ok } from '#server/http/replies.ts';
 import { validateJson } from '#server/http/validate.ts';
 import { withoutPin } from '#server/security/pin-check.ts';
+import { earlierRequest, idempotencyKeyOf, recordRequest, requestBodyHash } from '#server/requests/idempotency.ts';
 import { currentCheckIn } from '#server/alerts/check-in-effects.ts';
-import { checkInBodyHash, earlierRequest, storeCheckInReply, type StoredReply } from './check-in-requests.ts';
 import { shownCheckIn, toCheckIn } from '#server/alerts/check-in-reply.ts';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+/** A reply as first given: replayed as is for the same (person, key). */
+type StoredReply = { status: 200 | 404 | 409; message: unknown };
 
 type Handled = StoredReply | Extract<CheckInOutcome, { invalid: unknown }>;
 
@@ -45,15 +46,15 @@ export function checkInRoutes(deps: AppDeps) {
     input: object & { pin?: unknown },
     apply: (tx: Queryable, user: LockedUser, now: Date) => Promise<Handled>,
   ) {
-    const key = c.req.header('idempotency-key')?.trim() ?? '';
-    if (!IDEMPOTENCY_KEY.test(key)) {
+    const key = idempotencyKeyOf(c);
+    if (!key) {
       return invalid(c, apiMessages.idempotencyKeyMissing, { idempotency_key: [apiMessages.idempotencyKeyMissing] });
     }
     const { userId } = c.var.auth;
-    const bodyHash = checkInBodyHash(config.secret, route, withoutPin(input));
+    const bodyHash = requestBodyHash(config.secret, `check-in-request:${route}`, withoutPin(input));
     const handled = await db.transaction(async (tx): Promise<Handled> => {
       const user = await lockUserForAlert(tx, userId);
-      const earlier = await earlierRequest(tx, userId, key, bodyHash);
+      const earlier = await earlierRequest<StoredReply>(tx, 'check-in', userId, key, bodyHash);
       if (earlier.kind === 'replay') return earlier.reply;
       if (earlier.kind === 'mismatch') {
         return {
@@ -66,7 +67,7 @@ export function checkInRoutes(deps: AppDeps) {
       const now = clock.now();
       const reply = await apply(tx, user, now);
       // A 422 is not stored: the same key may come back with what was missing.
-      if ('status' in reply) await storeCheckInReply(tx, userId, key, bodyHash, reply, now);
+      if ('status' in reply) await recordRequest(tx, 'check-in', { userId, key, bodyHash, reply, now });
       return reply;
     });
     if ('invalid' in handled) return invalid(c, handled.invalid.message, handled.invalid.errors);

@@ -396,24 +396,35 @@ export const alerts = pgTable(
   ],
 );
 
+/** What a request kept under its Idempotency-Key asked for: an SOS button's press or end, or a check-in's start or change. */
+export const requestKinds = ['alert', 'check-in'] as const;
+export type RequestKind = (typeof requestKinds)[number];
+
 /**
- * Idempotency keys of active-button requests: the first answer is kept and
- * given again to every replay of the same (user, key), so a press that the
- * service worker sends twice is still one alert.
+ * Idempotency keys of the requests the phone's queue may send twice (the SOS
+ * button's and the check-in's, src/server/requests/idempotency.ts): the first
+ * answer is kept and given again to every replay of the same (user, kind, key),
+ * so a press sent twice is still one alert and a check-in started twice is one.
+ * The kind is part of the key: an SOS's key never answers a check-in's request.
  */
-export const alertRequests = pgTable(
-  'alert_requests',
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
   {
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RequestKind>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** SHA-256 of the validated body: the same key with another body is refused. */
+    /** Keyed hash of the validated body: the same key with another body is refused. */
     bodyHash: text('body_hash').notNull(),
     reply: jsonb('reply'),
     createdAt: tz('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] }), index('alert_requests_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.idempotencyKey] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_kind', sql`${t.kind} in ('alert', 'check-in')`),
+  ],
 );
 
 /**
@@ -586,24 +597,6 @@ export const checkIns = pgTable(
       .on(t.dueAt)
       .where(sql`${t.status} = 'running'`),
     index('check_ins_user_idx').on(t.userId),
-  ],
-);
-
-/** Idempotency keys of the check-in requests (POST and PUT): a replay gets the first reply again. */
-export const checkInRequests = pgTable(
-  'check_in_requests',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    bodyHash: text('body_hash').notNull(),
-    reply: jsonb('reply'),
-    createdAt: tz('created_at').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.idempotencyKey] }),
-    index('check_in_requests_created_idx').on(t.createdAt),
   ],
 );
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lt, lte, ne, not, or } from 'drizzle-orm';
 import { CODE_TTL_MS, SIGNIN_LOCKOUT_FORGET_MS } from '#shared/constants.ts';
 import { LOCKOUT_TYPE } from '#server/auth/lockout.ts';
 import { concernsSomethingOn } from '#server/alerts/alert-events.ts';
-import { ERASED_BODY_HASH } from '#server/alerts/idempotency.ts';
+import { ERASED_BODY_HASH } from '#server/requests/idempotency.ts';
 import { pruneCheckIns } from '#server/check-ins/prune-check-ins.ts';
 import { pruneStaffAccess } from '#server/staff/staff-sessions.ts';
 import type { Config } from '#server/config.ts';
@@ -10,12 +10,12 @@ import { finishDeferredDeletions } from '#server/profile/deferred-deletion.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   alertEvents,
-  alertRequests,
   alerts,
   deskAuditCases,
   deskCases,
   deskEscalations,
   deskNotes,
+  idempotencyKeys,
   outbox,
   practiceAlerts,
   rateLimits,
@@ -61,8 +61,9 @@ export async function pruneExpired(
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, weekAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, weekAgo))));
-  // The phone keeps a queued press for 7 days; its key must outlive it, so a late replay is still recognised.
-  await db.delete(alertRequests).where(lt(alertRequests.createdAt, new Date(ms - 30 * DAY)));
+  // The phone keeps a queued press or check-in for 7 days; its key must outlive it, so a late replay is
+  // still recognised (with the keyed hash of its body, which held a position).
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(ms - 30 * DAY)));
   const ended = await db
     .update(alerts)
     .set({ latitude: '', longitude: '', accuracy: null })
@@ -79,13 +80,14 @@ export async function pruneExpired(
   for (const alert of ended) {
     if (!alert.endedAt) continue;
     await db
-      .update(alertRequests)
+      .update(idempotencyKeys)
       .set({ bodyHash: ERASED_BODY_HASH })
       .where(
         and(
-          eq(alertRequests.userId, alert.userId),
-          lte(alertRequests.createdAt, alert.endedAt),
-          ne(alertRequests.bodyHash, ERASED_BODY_HASH),
+          eq(idempotencyKeys.userId, alert.userId),
+          eq(idempotencyKeys.kind, 'alert'),
+          lte(idempotencyKeys.createdAt, alert.endedAt),
+          ne(idempotencyKeys.bodyHash, ERASED_BODY_HASH),
         ),
       );
   }
@@ -102,9 +104,15 @@ export async function pruneExpired(
     .returning({ userId: practiceAlerts.userId, requestKey: practiceAlerts.requestKey });
   for (const practice of practices) {
     await db
-      .update(alertRequests)
+      .update(idempotencyKeys)
       .set({ bodyHash: ERASED_BODY_HASH })
-      .where(and(eq(alertRequests.userId, practice.userId), eq(alertRequests.idempotencyKey, practice.requestKey)));
+      .where(
+        and(
+          eq(idempotencyKeys.userId, practice.userId),
+          eq(idempotencyKeys.kind, 'alert'),
+          eq(idempotencyKeys.idempotencyKey, practice.requestKey),
+        ),
+      );
   }
   await pruneCheckIns(db, now, positionRetentionDays);
   // The log of a case kept as long as its positions: what happened, when, is no one's business after that.

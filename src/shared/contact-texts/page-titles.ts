@@ -1,5 +1,6 @@
 import { LANGUAGES } from '../language.ts';
-import { PAGE_TITLE_KEYS, type PageTitles } from '../link-page-frame.ts';
+import { PAGE_TITLE_KEYS } from '../contact-page-titles.ts';
+import type { PageTitles } from '../link-page-frame.ts';
 import { contactTexts } from './index.ts';
 
 /** The contact pages' titles in every language, from the catalogues (link-page-frame.ts). */

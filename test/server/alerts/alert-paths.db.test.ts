@@ -38,7 +38,9 @@ async function rowsOf(t: TestApp, me: Session) {
   );
   return {
     user: await query('select alert_status, updated_at from users where id = $1'),
-    requests: await query('select * from alert_requests where user_id = $1 order by created_at, idempotency_key'),
+    requests: await query(
+      "select user_id, idempotency_key, body_hash, reply, created_at from idempotency_keys where user_id = $1 and kind = 'alert' order by created_at, idempotency_key",
+    ),
     alerts: await query('select * from alerts where user_id = $1 order by started_at'),
     practices: await query('select * from practice_alerts where user_id = $1 order by started_at'),
     reminders: await query(

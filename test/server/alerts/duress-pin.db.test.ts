@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeButtonSchema } from '#shared/api/active-button.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { pinMessages } from '#shared/api/pins.ts';
-import { bodyHashOf } from '#server/alerts/idempotency.ts';
+import { requestBodyHash } from '#server/requests/idempotency.ts';
 import { createReminderWorker } from '#server/alerts/reminders.ts';
 import { withoutPin } from '#server/security/pin-check.ts';
 import {
@@ -270,12 +270,12 @@ describe('FINALIZAR ALERTA with PINs set', () => {
     const key = crypto.randomUUID();
     expect((await press(t, me, body, key)).status).toBe(200);
     const { rows } = await t.pool.query<{ body_hash: string }>(
-      'select body_hash from alert_requests where idempotency_key = $1',
+      "select body_hash from idempotency_keys where kind = 'alert' and idempotency_key = $1",
       [key],
     );
     const parsed = v.parse(activeButtonSchema, body);
-    expect(rows).toEqual([{ body_hash: bodyHashOf(t.config.secret, withoutPin(parsed)) }]);
-    expect(rows[0]!.body_hash).not.toBe(bodyHashOf(t.config.secret, parsed));
+    expect(rows).toEqual([{ body_hash: requestBodyHash(t.config.secret, 'alert-request', withoutPin(parsed)) }]);
+    expect(rows[0]!.body_hash).not.toBe(requestBodyHash(t.config.secret, 'alert-request', parsed));
   });
 
   it('without PINs, a PIN sent along is ignored and the alert ends as always', async () => {

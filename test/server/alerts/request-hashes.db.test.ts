@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { activeButtonSchema } from '#shared/api/active-button.ts';
 import type { Session } from '#shared/api/auth.ts';
 import { pruneExpired } from '#server/retention/prune.ts';
-import { alertRequests } from '#server/db/schema.ts';
+import { idempotencyKeys } from '#server/db/schema.ts';
 import { signUp } from '#test/support/sign-up.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
@@ -34,9 +34,9 @@ describe('the hashes kept with SOS requests', () => {
   const hashesOf = async (me: Session) =>
     (
       await t.db
-        .select({ key: alertRequests.idempotencyKey, hash: alertRequests.bodyHash })
-        .from(alertRequests)
-        .where(eq(alertRequests.userId, me.id))
+        .select({ key: idempotencyKeys.idempotencyKey, hash: idempotencyKeys.bodyHash })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.kind, 'alert')))
     ).sort((a, b) => (a.key < b.key ? -1 : 1));
 
   it('cannot be matched to a position without the secret', async () => {

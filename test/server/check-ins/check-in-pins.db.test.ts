@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/api/auth.ts';
 import { checkInMessages, checkInUpdateSchema, type CheckIn } from '#shared/api/check-ins.ts';
 import { pinMessages } from '#shared/api/pins.ts';
-import { checkInBodyHash } from '#server/check-ins/check-in-requests.ts';
+import { requestBodyHash } from '#server/requests/idempotency.ts';
 import { createCheckInWorker, type CheckInWorker } from '#server/check-ins/check-in-worker.ts';
 import { withoutPin } from '#server/security/pin-check.ts';
 import { ackTokenIn, alertState, MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
@@ -79,11 +79,13 @@ describe('check-ins with PINs set', () => {
     expect(ok.body).toEqual({ success: true, message: { ...checkIn, status: 'closed' } });
     // The hash kept with the key leaves the PIN out: a hash of one of 10,000 values gives it away.
     const { rows } = await t.pool.query<{ body_hash: string }>(
-      'select body_hash from check_in_requests where idempotency_key = $1',
+      "select body_hash from idempotency_keys where kind = 'check-in' and idempotency_key = $1",
       [key],
     );
     const parsed = v.parse(checkInUpdateSchema, { action: 'ok', pin: PIN });
-    expect(rows).toEqual([{ body_hash: checkInBodyHash(t.config.secret, 'update', withoutPin(parsed)) }]);
+    expect(rows).toEqual([
+      { body_hash: requestBodyHash(t.config.secret, 'check-in-request:update', withoutPin(parsed)) },
+    ]);
     t.clock.advance(120 * MINUTE);
     expect((await worker.tick()).fired).toBe(0);
     expect(await rowsOf(t, 'ci-real@example.com')).toEqual({

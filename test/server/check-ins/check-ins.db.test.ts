@@ -256,6 +256,22 @@ describe('check-ins the server fires', () => {
     });
     expect(await currentOf(t, me)).toEqual(first.body.message);
   });
+
+  it('keeps a check-in’s key and an SOS’s apart: the same key starts both, and each replay gets its own first answer', async () => {
+    const { me } = await personWithConfirmedContacts(t, 'misma-clave', [['Luis', 'Díaz']]);
+    const key = randomUUID();
+    const checkIn = await startCheckIn(t, me, appointment(t), key);
+    expect(checkIn.status).toBe(200);
+    const sos = await press(t, me, { alert_status: '1', ...MEXICO }, key);
+    expect(sos).toMatchObject({ status: 200, body: { success: true } });
+
+    expect(await startCheckIn(t, me, appointment(t), key)).toMatchObject({ status: 200, body: checkIn.body });
+    expect(await press(t, me, { alert_status: '1', ...MEXICO }, key)).toMatchObject({ status: 200, body: sos.body });
+    expect({ checkIn: await currentOf(t, me), alerts: await alertsOf(t, 'misma-clave@example.com') }).toEqual({
+      checkIn: checkIn.body.message,
+      alerts: [{ id: expect.any(String), status: 'active', trigger: 'press', check_in_id: null }],
+    });
+  });
 });
 
 describe('exactly once across instances and restarts', () => {

@@ -1,11 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrateDatabase, migrationsFolder } from '#server/db/migrate.ts';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBefore, type DatabaseBeforeMigration } from '#test/support/database-before-migration.ts';
 
 // The migration to bare addresses, on a database as the previous release left
 // it: rows the API would refuse today are normalised, merged or disabled, each
@@ -14,37 +9,14 @@ import { migrateDatabase, migrationsFolder } from '#server/db/migrate.ts';
 const MIGRATION = '0009_bare_addresses';
 
 describe('migrating stored addresses to bare addresses', () => {
-  const name = `bpm_migration_${Date.now().toString(36)}`;
-  let dir: string;
+  let before: DatabaseBeforeMigration;
   let pool: pg.Pool;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: inject('postgres').adminUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
 
   beforeAll(async () => {
-    await admin(`create database ${name} template template0`);
-    const url = new URL(inject('postgres').adminUrl);
-    url.pathname = `/${name}`;
-    pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-    // The migrations up to the one under test.
-    dir = await mkdtemp(path.join(tmpdir(), 'bpm-migrations-'));
-    await cp(migrationsFolder, dir, { recursive: true });
-    const journalFile = path.join(dir, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    await writeFile(journalFile, JSON.stringify(journal));
-    const client = await pool.connect();
-    await migrate(drizzle(client), { migrationsFolder: dir }).finally(() => client.release());
+    before = await databaseBefore(MIGRATION);
+    pool = before.pool;
   });
-  afterAll(async () => {
-    await pool.end();
-    await admin(`drop database if exists ${name} with (force)`);
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => before.close());
 
   it('normalises what it can, disables contacts it cannot, keeps every opt-out, and reports each row', async () => {
     const q = (sql: string, values: unknown[] = []) => pool.query(sql, values);
@@ -98,7 +70,7 @@ describe('migrating stored addresses to bare addresses', () => {
     await optOut(ana, 'x<lia@example.com>', 'hash-lia', '2026-02-10T00:00:00Z');
     await optOut(ana, 'Mar@Example.com', 'hash-mar', null);
 
-    await migrateDatabase(pool);
+    await before.migrateRest();
 
     const users = await q(`select id, email from users order by email collate "C"`);
     expect(users.rows).toEqual(

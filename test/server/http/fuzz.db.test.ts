@@ -126,7 +126,7 @@ const BODY_ROUTES: BodyRoute[] = [
     schema: checkInStartSchema,
     auth: true,
     idempotent: true,
-    counters: [...COUNTERS, 'check_in_requests'],
+    counters: [...COUNTERS, 'idempotency_keys'],
   },
   {
     method: 'PUT',
@@ -134,7 +134,7 @@ const BODY_ROUTES: BodyRoute[] = [
     schema: checkInUpdateSchema,
     auth: true,
     idempotent: true,
-    counters: [...COUNTERS, 'check_in_requests'],
+    counters: [...COUNTERS, 'idempotency_keys'],
   },
   { method: 'PUT', path: 'profile/detention-info', schema: detentionInfoSchema, auth: true },
   // A wrong PIN is counted on the person's row (users), on purpose: five lock every PIN route.

@@ -26,7 +26,7 @@ export function AckScreen({ token }: { token: string }) {
   const navigate = useNavigate();
   const ack = useAck(token);
   const press = useAcknowledgeMutation(token);
-  const { language, texts, switchLanguage } = useContactLanguage('ackTitle', token);
+  const { language, texts, switchLanguage } = useContactLanguage(token);
   const toInvalid = () => void navigate({ to: '/web/active/invalid', search: languageSearch(language), replace: true });
   const firm = useFirmName();
   const top = <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />;

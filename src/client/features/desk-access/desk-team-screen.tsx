@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { staffInviteSchema, type StaffMember, type StaffRole } from '#shared/api/staff.ts';
 import { deskQueryRoot, deskRequest } from '#client/lib/desk/desk-session.ts';
 import '#client/ui/form-controls.css';
+import { PlainSelectField } from '#client/ui/plain-choice-fields.tsx';
 import { PlainTextField } from '#client/ui/plain-text-field.tsx';
 import { deskAccessTexts as t } from './desk-access-texts.ts';
 import { useDeskMe } from './use-desk-me.ts';
@@ -110,20 +111,15 @@ export function DeskTeamScreen() {
           onValueChange={setEmail}
           error={emailError}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="desk-invite-role">
-            {t.roleLabel}
-          </label>
-          <select
-            id="desk-invite-role"
-            className="field__input"
-            value={role}
-            onChange={(event) => setRole(event.target.value as StaffRole)}
-          >
-            <option value="responder">{t.roleResponder}</option>
-            <option value="admin">{t.roleAdmin}</option>
-          </select>
-        </div>
+        <PlainSelectField
+          id="desk-invite-role"
+          label={t.roleLabel}
+          value={role}
+          onValueChange={(value) => setRole(value as StaffRole)}
+        >
+          <option value="responder">{t.roleResponder}</option>
+          <option value="admin">{t.roleAdmin}</option>
+        </PlainSelectField>
         <button type="submit" className="button" disabled={invite.isPending}>
           {invite.isPending ? t.inviting : t.invite}
         </button>

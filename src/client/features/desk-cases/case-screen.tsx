@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { deskActions, deskOutcomes, type DeskCase, type DeskOutcome } from '#shared/api/desk.ts';
 import { DETENTION_FIELD_LABELS, type DetentionField } from '#shared/api/detention-info.ts';
+import { PlainSelectField, PlainTextAreaField } from '#client/ui/plain-choice-fields.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
 import { useAddNote, useClaimCase, useCloseCase, useDeskCase, useLogAction } from './api/desk-case.ts';
 import { AlertCard } from './alert-card.tsx';
@@ -125,19 +126,14 @@ function NoteForm({ alertId }: { alertId: string }) {
   };
   return (
     <form className="desk-form" onSubmit={submit}>
-      <div className="field">
-        <label className="field__label" htmlFor="desk-note">
-          {texts.noteLabel}
-        </label>
-        <textarea
-          id="desk-note"
-          className="field__input"
-          rows={3}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          required
-        />
-      </div>
+      <PlainTextAreaField
+        id="desk-note"
+        label={texts.noteLabel}
+        rows={3}
+        value={text}
+        onValueChange={setText}
+        required
+      />
       <button type="submit" className="button" disabled={add.isPending}>
         {texts.addNote}
       </button>
@@ -178,37 +174,27 @@ function CloseForm({ alertId }: { alertId: string }) {
   return (
     <form className="desk-form" onSubmit={submit} aria-labelledby="desk-close-title">
       <h2 id="desk-close-title">{texts.closeTitle}</h2>
-      <div className="field">
-        <label className="field__label" htmlFor="desk-outcome">
-          {texts.outcomeLabel}
-        </label>
-        <select
-          id="desk-outcome"
-          className="field__input"
-          value={outcome}
-          required
-          onChange={(event) => setOutcome(event.target.value as DeskOutcome)}
-        >
-          <option value="">Elige cómo terminó</option>
-          {deskOutcomes.map((one) => (
-            <option key={one} value={one}>
-              {one}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="desk-close-note">
-          {texts.closeNoteLabel}
-        </label>
-        <textarea
-          id="desk-close-note"
-          className="field__input"
-          rows={2}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <PlainSelectField
+        id="desk-outcome"
+        label={texts.outcomeLabel}
+        value={outcome}
+        onValueChange={(value) => setOutcome(value as DeskOutcome)}
+        required
+      >
+        <option value="">Elige cómo terminó</option>
+        {deskOutcomes.map((one) => (
+          <option key={one} value={one}>
+            {one}
+          </option>
+        ))}
+      </PlainSelectField>
+      <PlainTextAreaField
+        id="desk-close-note"
+        label={texts.closeNoteLabel}
+        rows={2}
+        value={text}
+        onValueChange={setText}
+      />
       <button type="submit" className="button button--danger" disabled={close.isPending || !outcome}>
         {texts.closeButton}
       </button>

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { json } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { contactPageTitles } from '#shared/contact-texts/page-titles.ts';
+import { linkPageFrame } from '#shared/link-page-frame.ts';
 
 // The pages a contact's links open follow `?lang=en` (or pt, ht), switch in place, pass
 // the language on to the page they lead to, and keep a switch for the contact.
@@ -106,6 +108,22 @@ describe('a contact page in the contact’s language', () => {
         ['/api/contact-language', { token: TOKEN, language: 'ht' }],
       ]),
     );
+  });
+
+  it.each([
+    ['/web/active/invalid', ''],
+    ['/web/active/terms', `token=${TOKEN}&`],
+    ['/web/active/accept', ''],
+    ['/web/active/unsubscribe', `token=${TOKEN}&`],
+    [`/web/active/ack/${TOKEN}`, ''],
+  ])('titles %s in the contact’s language, as its first frame said', async (pathname, token) => {
+    // The 'Lo tengo' page's alert never comes: a refused link would lead to the invalid page.
+    stubApi({ [`GET /api/ack/${TOKEN}`]: () => new Promise<Response>(() => {}) });
+    const search = `?${token}lang=ht`;
+    const said = linkPageFrame(pathname, search, contactPageTitles())?.title;
+    expect(said).toMatch(/ · /);
+    renderApp(`${pathname}${search}`);
+    await vi.waitFor(() => expect(document.title).toBe(said));
   });
 
   it('reads anything but a known language as Spanish', async () => {

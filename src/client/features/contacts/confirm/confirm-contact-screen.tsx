@@ -37,7 +37,7 @@ export function ConfirmContactScreen({ token, renderTerms }: Props) {
   const navigate = useNavigate();
   const verify = useVerifyContactMutation();
   const queryClient = useQueryClient();
-  const { language, texts, switchLanguage } = useContactLanguage('confirmTitle', token);
+  const { language, texts, switchLanguage } = useContactLanguage(token);
   const search = languageSearch(language);
   // Whom the invitation is from; a link already accepted says so instead of the terms again.
   const person = useLinkPerson(token);

@@ -17,7 +17,7 @@ import { useUnsubscribeMutation } from '#client/api/contact-links.ts';
 export function UnsubscribeScreen({ token }: { token: string }) {
   const navigate = useNavigate();
   const unsubscribe = useUnsubscribeMutation();
-  const { language, texts, switchLanguage } = useContactLanguage('unsubscribeTitle', token);
+  const { language, texts, switchLanguage } = useContactLanguage(token);
   const languageSwitch = <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />;
   const person = useLinkPerson(token);
 

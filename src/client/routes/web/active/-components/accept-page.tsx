@@ -12,7 +12,7 @@ import { useContactLanguage } from '#client/lib/contact-language/use-contact-lan
 
 export function AcceptPage() {
   const { token } = useSearch({ from: '/web/active/accept' });
-  const { language, texts, switchLanguage } = useContactLanguage('acceptTitle', token);
+  const { language, texts, switchLanguage } = useContactLanguage(token);
   const who = useLinkPerson(token)?.name ?? null;
   return (
     <>

@@ -10,7 +10,7 @@ import { useContactLanguage } from '#client/lib/contact-language/use-contact-lan
  */
 export function ContactTermsPage() {
   const { token } = useSearch({ from: '/web/active/terms' });
-  const { language, texts, switchLanguage } = useContactLanguage('termsTitle', token);
+  const { language, texts, switchLanguage } = useContactLanguage(token);
   return (
     <>
       <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />

@@ -4,7 +4,7 @@ import { useContactLanguage } from '#client/lib/contact-language/use-contact-lan
 
 export function InvalidPage() {
   // No valid token here: the switch changes this page only.
-  const { language, texts, switchLanguage } = useContactLanguage('invalidTitle');
+  const { language, texts, switchLanguage } = useContactLanguage();
   return (
     <>
       <ContactPageTop texts={texts} language={language} onSwitch={switchLanguage} />
