@@ -3,7 +3,10 @@
  * in seconds, longest first: the run's order on a machine whose Vitest remembers no durations yet
  * (a clean clone, the CI), where the files' sizes said the opposite (the longest files are short
  * ones that call a support module). Only the order matters: a busier machine stretches them all.
- * Refresh after a run with `--reporter=json` (each file's endTime - startTime).
+ * Refresh it whenever browser files are added or renamed, from a run of the e2e project alone:
+ *   npx vitest run --project e2e --reporter=json --outputFile=/tmp/e2e.json
+ *   node --import tsx test/support/refresh-file-seconds.ts /tmp/e2e.json
+ * (each file's endTime - startTime; test/support/refresh-file-seconds.ts rewrites the table below).
  */
 export const FILE_SECONDS: Readonly<Record<string, number>> = {
   'e2e:test/e2e/duress-differential-alert.test.ts': 223,
