@@ -99,6 +99,11 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       globalSetup: ['./test/support/e2e-cluster-setup.ts', './test/support/compiled-server.ts'],
       setupFiles: [failOnConsole],
       env: serversWithoutPinPace,
+      // A worker keeps its modules from one browser file to the next (playwright-core, the support
+      // code): isolated, each file paid a new process and its imports anew before its hooks began,
+      // seconds each under load. The files own nothing global: each starts and stops its own server,
+      // browser, mail folder and proxies in its hooks, and the setup file runs again for every file.
+      isolate: false,
       // A browser test waits for several things in turn that cross the server, the outbox, SMTP or a
       // service worker, each up to 30 s on a loaded machine: room for six such waits. Only a test
       // that fails anyway runs that long.

@@ -2,7 +2,7 @@ import { appendFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import { APP_NAME } from '#shared/constants.ts';
 import { axeViolations, movingElements, smallTargets, smallText } from '#test/support/accessibility-checks.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
@@ -109,7 +109,7 @@ async function titleOf(page: Page, expected: string): Promise<string> {
  * Everything measured on the screen as it is now. Soft: one run lists every
  * problem of every screen, each with the rule, the element and what to fix.
  */
-async function checkScreen(page: Page, name: string, title: string) {
+async function checkScreen(expect: ExpectStatic, page: Page, name: string, title: string) {
   await page.locator('#splash').waitFor({ state: 'detached' });
   expect.soft(await titleOf(page, `${title} · ${APP_NAME}`), `${name}: document.title`).toBe(`${title} · ${APP_NAME}`);
   expect.soft(await page.locator('html').getAttribute('lang'), `${name}: lang`).toBe('es');
@@ -119,8 +119,10 @@ async function checkScreen(page: Page, name: string, title: string) {
   checked.push(name);
 }
 
-describe('accessibility of every screen', () => {
-  it('signin, verify, signup, the terms and the first contact', async () => {
+// Each screen's test has its own people and phones: they run side by side, in one Chromium and
+// against one server, mostly waiting on e-mails, the service worker and axe in their own pages.
+describe.concurrent('accessibility of every screen', () => {
+  it('signin, verify, signup, the terms and the first contact', async ({ expect }) => {
     const { context, page } = await newPhone();
     await context.grantPermissions(['geolocation'], { origin: running.app.url });
     await context.setGeolocation(MIAMI);
@@ -128,7 +130,7 @@ describe('accessibility of every screen', () => {
 
     await page.goto(`${running.app.url}/web/auth/signin`);
     await page.getByLabel(/correo/i).waitFor();
-    await checkScreen(page, 'signin', 'Iniciar sesión');
+    await checkScreen(expect, page, 'signin', 'Iniciar sesión');
     // Installed now: home, once it has room, says once that the app works offline.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
@@ -136,14 +138,14 @@ describe('accessibility of every screen', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL('**/web/auth/verify');
     await page.getByRole('textbox', { name: /dígito 1/i }).waitFor();
-    await checkScreen(page, 'verify', 'Verificar código');
+    await checkScreen(expect, page, 'verify', 'Verificar código');
 
     const code = codeFrom(await waitForMail(running.app.dataDir, { to: email, subject: /Tu código de acceso/ }));
     await page.getByRole('textbox', { name: /dígito 1/i }).click();
     await page.keyboard.type(code);
     await page.waitForURL('**/web/auth/signup');
     await page.getByLabel(/nombres/i).waitFor();
-    await checkScreen(page, 'signup', 'Registro');
+    await checkScreen(expect, page, 'signup', 'Registro');
 
     await page.getByLabel(/nombres/i).fill('Lucía');
     await page.getByLabel(/apellidos/i).fill('Accesible');
@@ -151,7 +153,7 @@ describe('accessibility of every screen', () => {
     await page.getByRole('button', { name: /términos y condiciones/i }).click();
     const terms = page.getByRole('dialog', { name: /términos y condiciones/i });
     await terms.waitFor();
-    await checkScreen(page, 'terms and conditions (from signup)', 'Registro');
+    await checkScreen(expect, page, 'terms and conditions (from signup)', 'Registro');
     // The form under the terms is hidden: Tab never takes the focus there, whichever way it goes.
     for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);
@@ -161,7 +163,7 @@ describe('accessibility of every screen', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL('**/web/auth/contacts');
     await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
-    await checkScreen(page, 'first contact', 'Primer contacto');
+    await checkScreen(expect, page, 'first contact', 'Primer contacto');
 
     await fillContactForm(page, {
       firstname: 'Jorge',
@@ -172,9 +174,10 @@ describe('accessibility of every screen', () => {
     });
     const congratulations = page.getByRole('dialog', { name: '¡Felicidades!' });
     await congratulations.waitFor();
-    await checkScreen(page, 'first contact: ¡Felicidades! dialog', 'Primer contacto');
+    await checkScreen(expect, page, 'first contact: ¡Felicidades! dialog', 'Primer contacto');
     await goHomeAfterFirstContact(page, {
-      onOffer: () => checkScreen(page, 'first contact: the offer to share alerts with the firm', 'Primer contacto'),
+      onOffer: () =>
+        checkScreen(expect, page, 'first contact: the offer to share alerts with the firm', 'Primer contacto'),
     });
 
     // Jorge confirms; home sees it, and back on home from another screen says once that the app works offline.
@@ -195,11 +198,11 @@ describe('accessibility of every screen', () => {
     // Whether 'Listo: la aplicación ya funciona sin conexión' shows here depends on when the install
     // finished (offline-ready-line.test.ts waits for it and follows the line through every screen).
     await sosButton(page).waitFor();
-    await checkScreen(page, 'home, back from the profile', 'Inicio');
+    await checkScreen(expect, page, 'home, back from the profile', 'Inicio');
     await context.close();
   });
 
-  it("the contact's screens: confirmation with the terms, accept, invalid link and unsubscribe", async () => {
+  it("the contact's screens: confirmation with the terms, accept, invalid link and unsubscribe", async ({ expect }) => {
     const person = await personOnHome('a11y-invitado', { confirmed: false });
     await person.context.close();
     const verifyUrl = linkIn(person.invitation, /(\S+\/web\/active\/verify\/[A-Za-z0-9_-]+)/);
@@ -209,33 +212,35 @@ describe('accessibility of every screen', () => {
     await page.goto(verifyUrl);
     const terms = page.getByRole('dialog', { name: /términos y condiciones/i });
     await terms.waitFor();
-    await checkScreen(page, 'contact confirmation (terms, from the e-mail)', 'Confirmar contacto');
+    await checkScreen(expect, page, 'contact confirmation (terms, from the e-mail)', 'Confirmar contacto');
     await terms.getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForURL(/\/web\/active\/accept(\?token=[A-Za-z0-9_-]+)?$/);
     await page.getByRole('heading', { name: '¡Te damos la bienvenida!' }).waitFor();
-    await checkScreen(page, 'accept', 'Te damos la bienvenida');
+    await checkScreen(expect, page, 'accept', 'Te damos la bienvenida');
 
     await page.goto(verifyUrl);
     await page.getByRole('heading', { name: 'Ya aceptaste esta invitación' }).waitFor();
-    await checkScreen(page, 'invitation already accepted', 'Confirmar contacto');
+    await checkScreen(expect, page, 'invitation already accepted', 'Confirmar contacto');
 
     await page.goto(`${running.app.url}/web/active/invalid`);
     await page.getByRole('heading', { name: 'Token Inválido' }).waitFor();
-    await checkScreen(page, 'invalid', 'Token Inválido');
+    await checkScreen(expect, page, 'invalid', 'Token Inválido');
 
     await page.goto(unsubscribeUrl);
     await page.getByRole('button', { name: 'Darme de baja' }).waitFor();
-    await checkScreen(page, 'unsubscribe', 'Baja de correos');
+    await checkScreen(expect, page, 'unsubscribe', 'Baja de correos');
     await context.close();
   });
 
-  it('home with a contact (and its 360x740 screenshot), help, contact detail, add contact, profile, offline banner', async () => {
+  it('home with a contact (and its 360x740 screenshot), help, contact detail, add contact, profile, offline banner', async ({
+    expect,
+  }) => {
     const { context, page } = await personOnHome('a11y-inicio');
     // Home as it opens again, with the contact's confirmation asked of the server.
     await page.reload();
     await page.getByRole('link', { name: /Jorge Paz.*Verificado/ }).waitFor();
     await page.getByText('Tu ubicación se enviará con tu alerta.').waitFor();
-    await checkScreen(page, 'home with contacts', 'Inicio');
+    await checkScreen(expect, page, 'home with contacts', 'Inicio');
     expect(await smallTargets(page), 'home: targets under 48 px').toEqual([]);
 
     await page.setViewportSize({ width: 360, height: 740 });
@@ -252,18 +257,18 @@ describe('accessibility of every screen', () => {
         help.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
       )
       .toBe(true);
-    await checkScreen(page, 'help overlay', 'Inicio');
+    await checkScreen(expect, page, 'help overlay', 'Inicio');
     await help.getByRole('button', { name: 'Salir' }).click();
     await help.waitFor({ state: 'detached' });
 
     await page.getByRole('link', { name: /^Jorge Paz \S+@/ }).click();
     await page.waitForURL('**/web/contact/*');
     await page.getByRole('heading', { name: 'Jorge Paz' }).waitFor();
-    await checkScreen(page, 'contact detail', 'Contacto');
+    await checkScreen(expect, page, 'contact detail', 'Contacto');
     await page.getByRole('button', { name: 'Eliminar contacto' }).click();
     const question = page.getByRole('alertdialog', { name: '¿Eliminar a Jorge Paz?' });
     await question.waitFor();
-    await checkScreen(page, 'contact detail: deletion question', 'Contacto');
+    await checkScreen(expect, page, 'contact detail: deletion question', 'Contacto');
     await question.getByRole('button', { name: 'Cancelar' }).click();
 
     await page
@@ -272,27 +277,27 @@ describe('accessibility of every screen', () => {
       .click();
     await page.waitForURL('**/web/contact');
     await page.getByLabel('Parentesco').waitFor();
-    await checkScreen(page, 'contact add', 'Agregar Contacto');
+    await checkScreen(expect, page, 'contact add', 'Agregar Contacto');
 
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Perfil' }).click();
     await page.waitForURL('**/web/profile');
     // The profile form and 'Si me detienen' below it, both loaded before the check.
     await page.getByRole('button', { name: 'Guardar cambios' }).waitFor();
     await page.getByRole('button', { name: 'Guardar información' }).waitFor();
-    await checkScreen(page, 'profile', 'Perfil');
+    await checkScreen(expect, page, 'profile', 'Perfil');
 
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.waitForURL('**/web/home');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await context.setOffline(true);
     await page.getByRole('status', { name: 'Estado de la conexión' }).waitFor();
-    await checkScreen(page, 'home with the offline banner', 'Inicio');
+    await checkScreen(expect, page, 'home with the offline banner', 'Inicio');
     await context.setOffline(false);
     await page.getByRole('status', { name: 'Estado de la conexión' }).waitFor({ state: 'detached' });
     await context.close();
   });
 
-  it("the active alert screen with its delivery list, and the contact's 'Lo tengo' page", async () => {
+  it("the active alert screen with its delivery list, and the contact's 'Lo tengo' page", async ({ expect }) => {
     const { context, page, contactEmail } = await personOnHome('a11y-activa');
     await page.reload();
     await page.getByRole('link', { name: /Jorge Paz.*Verificado/ }).waitFor();
@@ -302,54 +307,54 @@ describe('accessibility of every screen', () => {
     const alert = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /está en riesgo/ });
     const deliveries = page.getByRole('region', { name: 'A quién llegó tu alerta' });
     await deliveries.getByText(/^Enviada a Jorge Paz/).waitFor({ timeout: 30_000 });
-    await checkScreen(page, 'active, with its delivery list', 'Alerta activa');
+    await checkScreen(expect, page, 'active, with its delivery list', 'Alerta activa');
 
     const ackUrl = linkIn(alert, /(\S+\/web\/active\/ack\/[A-Za-z0-9_-]+)/);
     const { context: contactPhone, page: ackPage } = await newPhone();
     await ackPage.goto(ackUrl);
     await ackPage.getByRole('button', { name: 'Lo tengo' }).waitFor();
-    await checkScreen(ackPage, "'Lo tengo' (from the alert e-mail)", 'Lo tengo');
+    await checkScreen(expect, ackPage, "'Lo tengo' (from the alert e-mail)", 'Lo tengo');
     await ackPage.getByRole('button', { name: 'Lo tengo' }).click();
     await ackPage.getByText(/ya sabe que recibiste su alerta/).waitFor();
-    await checkScreen(ackPage, "'Lo tengo': acknowledged", 'Lo tengo');
+    await checkScreen(expect, ackPage, "'Lo tengo': acknowledged", 'Lo tengo');
     await contactPhone.close();
 
     await deliveries.getByText(/^Recibida por Jorge Paz/).waitFor({ timeout: 30_000 });
-    await checkScreen(page, 'active, a contact acknowledged', 'Alerta activa');
+    await checkScreen(expect, page, 'active, a contact acknowledged', 'Alerta activa');
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
     await context.close();
   });
 
-  it("the practice screen, before and after 'Enviar alerta de prueba'", async () => {
+  it("the practice screen, before and after 'Enviar alerta de prueba'", async ({ expect }) => {
     const { context, page } = await personOnHome('a11y-prueba');
     await page.getByRole('link', { name: 'Probar alerta' }).click();
     await page.waitForURL('**/web/practice');
     await page.getByRole('button', { name: 'Enviar alerta de prueba' }).waitFor();
-    await checkScreen(page, 'practice', 'Alerta de prueba');
+    await checkScreen(expect, page, 'practice', 'Alerta de prueba');
     await page.getByRole('button', { name: 'Enviar alerta de prueba' }).click();
     await page
       .getByRole('region', { name: 'A quién llegó tu prueba' })
       .getByText(/Jorge Paz/)
       .waitFor({ timeout: 30_000 });
-    await checkScreen(page, 'practice: sent, with its delivery list', 'Alerta de prueba');
+    await checkScreen(expect, page, 'practice: sent, with its delivery list', 'Alerta de prueba');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.waitForURL('**/web/home');
     await context.close();
   });
 
-  it("the contact's unsubscribe confirmation", async () => {
+  it("the contact's unsubscribe confirmation", async ({ expect }) => {
     const person = await personOnHome('a11y-baja');
     await person.context.close();
     const { context, page } = await newPhone();
     await page.goto(linkIn(person.invitation, /(\S+\/web\/active\/unsubscribe\?token=[A-Za-z0-9_-]+)/));
     await page.getByRole('button', { name: 'Darme de baja' }).click();
     await page.getByRole('heading', { name: 'Baja confirmada' }).waitFor();
-    await checkScreen(page, 'unsubscribe: confirmed', 'Baja de correos');
+    await checkScreen(expect, page, 'unsubscribe: confirmed', 'Baja de correos');
     await context.close();
   });
 
-  it('home without contacts, on an iPhone, and its install guide', async () => {
+  it('home without contacts, on an iPhone, and its install guide', async ({ expect }) => {
     const { context, page } = await newPhone({ userAgent: IPHONE_SAFARI, isMobile: true, hasTouch: true });
     await signUpInBrowser(page, running.app, {
       email: 'sin-contactos@example.org',
@@ -357,11 +362,11 @@ describe('accessibility of every screen', () => {
       lastname: 'Sola',
     });
     await goHomeWithoutContacts(page, () =>
-      checkScreen(page, 'first contact: no-contacts question', 'Primer contacto'),
+      checkScreen(expect, page, 'first contact: no-contacts question', 'Primer contacto'),
     );
     await page.getByText('No tienes contactos de emergencia registrados').waitFor();
     await page.getByRole('button', { name: 'Instalar la aplicación' }).waitFor();
-    await checkScreen(page, 'home without contacts (iPhone)', 'Inicio');
+    await checkScreen(expect, page, 'home without contacts (iPhone)', 'Inicio');
     expect(await smallTargets(page), 'home without contacts: targets under 48 px').toEqual([]);
 
     await page.getByRole('button', { name: 'Instalar la aplicación' }).click();
@@ -372,29 +377,32 @@ describe('accessibility of every screen', () => {
         guide.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
       )
       .toBe(true);
-    await checkScreen(page, 'install-help overlay', 'Inicio');
+    await checkScreen(expect, page, 'install-help overlay', 'Inicio');
     await context.close();
   });
 
-  it('the 404 page and /unauthorized', async () => {
+  it('the 404 page and /unauthorized', async ({ expect }) => {
     const { context, page } = await newPhone();
     await page.goto(`${running.app.url}/web/no-existe`);
     await page.getByRole('heading', { name: /Página No Encontrada/ }).waitFor();
-    await checkScreen(page, '404', 'Página No Encontrada');
+    await checkScreen(expect, page, '404', 'Página No Encontrada');
 
     await page.goto(`${running.app.url}/unauthorized`);
     await page.getByRole('heading', { name: 'Acceso Denegado' }).waitFor();
-    await checkScreen(page, 'unauthorized', 'Acceso Denegado');
+    await checkScreen(expect, page, 'unauthorized', 'Acceso Denegado');
     await context.close();
   });
+});
 
-  it("home with 'Nueva versión disponible'", async () => {
+// After every other screen: the release it publishes in build/ reaches every page of the server.
+describe("accessibility of the new version's notice", () => {
+  it("home with 'Nueva versión disponible'", async ({ expect }) => {
     const { context, page } = await personOnHome('a11y-version');
     // The release: sw.js changes by a byte, and opening the app again finds it.
     await appendFile(path.join(buildCopy, 'sw.js'), '\n;// a new version\n');
     await page.reload();
     await page.getByRole('status', { name: 'Nueva versión disponible' }).waitFor();
-    await checkScreen(page, "home with 'Nueva versión disponible'", 'Inicio');
+    await checkScreen(expect, page, "home with 'Nueva versión disponible'", 'Inicio');
     await context.close();
   });
 });
