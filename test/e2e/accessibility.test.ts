@@ -15,6 +15,7 @@ import {
 import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // DESIGN.md section 6: axe-core finds nothing on any screen, in a
 // real Chromium against the real server, and every screen keeps the house rules
@@ -88,7 +89,7 @@ async function personOnHome(tag: string, { confirmed = true } = {}): Promise<Per
     subject: /te agregó como contacto de emergencia/,
   });
   await enterToHome(page, running.app, email);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
   return { context, page, contactEmail, invitation };
 }
 
@@ -132,7 +133,7 @@ describe.concurrent('accessibility of every screen', () => {
     await page.getByLabel(/correo/i).waitFor();
     await checkScreen(expect, page, 'signin', 'Iniciar sesión');
     // Installed now: home, once it has room, says once that the app works offline.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
 
     await page.getByLabel(/correo/i).fill(email);
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -288,7 +289,7 @@ describe.concurrent('accessibility of every screen', () => {
 
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.waitForURL('**/web/home');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     await context.setOffline(true);
     await page.getByRole('status', { name: 'Estado de la conexión' }).waitFor();
     await checkScreen(expect, page, 'home with the offline banner', 'Inicio');

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { phonePage, signUpWithJorgeInBrowser } from '#test/support/browser-flows.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // The installed app across a release, in a real Chromium against the real server:
 // the server reads a copy of build/ (BUILD_DIR), and the test publishes a new
@@ -69,7 +70,7 @@ describe('the offline banner', () => {
     await page.waitForURL('**/web/auth/signin');
     // The first install claims the page without reloading it.
     await markDocument(page);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     expect(await isSameDocument(page)).toBe(true);
     expect(await connectionBanner(page).count()).toBe(0);
 

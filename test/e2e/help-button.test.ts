@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { goHomeWithoutContacts, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // SPEC.md sections 2 and 9 in a real Chromium: the floating 'Ayuda' button
 // stays at least 10 px inside the screen whatever a finger, a mouse or a
@@ -179,7 +180,7 @@ describe('the floating Ayuda button', () => {
     await helpDialog(page).waitFor({ state: 'detached' });
 
     // Reopened with no network: the worker has the help and its pictures.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     await context.setOffline(true);
     await page.reload();
     await helpButton(page).click();

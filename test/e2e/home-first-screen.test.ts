@@ -3,6 +3,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
 import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // Home's first screen on three common phones, without scrolling: the SOS button, the line
 // under it and the start of 'Avísales si no vuelvo' (its card's title and first button) are
@@ -64,7 +65,7 @@ describe("home's first screen", () => {
     // the app works offline shows on the code screen (that it waits past home, for an install that
     // ends later, is test/client/features/app-update/offline-ready-notice.test.tsx's).
     await page.goto(`${running.app.url}/web/auth/signin`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     await signUpInBrowser(page, running.app, {
       email: 'nadie.confirmo@example.org',
       firstname: 'Ana',

@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { goHomeWithoutContacts, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { launchPersistentChromium } from '#test/support/chromium.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // SPEC.md section 2's install button and the manifest behind it, in a real Chromium
 // against the real server: installable as it is, the browser's own prompt where
@@ -51,7 +52,7 @@ describe('installing the app', () => {
     });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${running.app.url}/web/auth/signin`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
 
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
@@ -126,7 +127,7 @@ describe('installing the app', () => {
     // Home complete, its panels included, and the worker in charge: the offer comes after all of it.
     await page.getByText('No tienes contactos de emergencia registrados').waitFor();
     await page.getByRole('link', { name: 'Probar alerta' }).waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
 
     // From now on: every layout shift, and where each element of home was.
     await page.evaluate(() => {

@@ -5,6 +5,7 @@ import { contactTexts } from '#shared/contact-texts/index.ts';
 import { SHELL_TEXTS } from '#shared/contact-texts/shell.ts';
 import { HTML_LANG, type Language } from '#shared/language.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // A contact's page opened from an e-mail link that says Portuguese, Haitian Creole or English, read
 // as a screen reader or a translator reads it before any of the app's code has run: the HTML the
@@ -99,7 +100,7 @@ describe("a contact's page before the app's code runs", () => {
     const context = await running.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${running.app.url}/web/active/invalid?lang=pt`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
 
     const opened = async (path: string) => {
       const response = await page.goto(`${running.app.url}${path}`);

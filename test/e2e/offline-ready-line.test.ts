@@ -4,6 +4,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { acceptInvitation, fillContactForm, goHomeAfterFirstContact } from '#test/support/browser-flows.ts';
 import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
 import { codeFrom, waitForMail } from '#test/support/mailbox.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // 'Listo: la aplicación ya funciona sin conexión' is the person's news, said once, on home, once
 // home has room for it: never at the top of the screens of sign-in, sign-up or the first contact
@@ -24,7 +25,7 @@ async function lineAtEachPhone(page: Page): Promise<Record<string, number>> {
   return seen;
 }
 
-const installed = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+const installed = controlledByWorker;
 
 describe('the line that says the app works offline', () => {
   it("shows on home only, once someone will be told, at 360x740, 390x844 and 412x915, and never on a contact's link page", async () => {

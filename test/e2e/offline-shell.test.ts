@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 const running = appAndChromiumPerFile();
 
@@ -10,7 +11,7 @@ it('is controlled by the service worker from the first visit and reopens with no
   await page.waitForURL('**/web/auth/signin');
 
   // The first install claims the page at once (no reload needed).
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
   const scriptURL = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
   expect(scriptURL).toBe(`${running.app.url}/build/sw.js`);
 

@@ -13,6 +13,7 @@ import {
   tapFirstNotification,
 } from '#test/support/push-browser.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // 'Avisos en este teléfono' in a real Chromium against the real server, and the
 // worker's push and notification-click handlers. Chromium cannot subscribe here
@@ -56,7 +57,7 @@ async function mariaAccepts(person: Page, tag: string, prepare?: (context: Brows
     .getByRole('button', { name: 'Aceptar' })
     .click();
   await maria.page.waitForURL(/\/web\/active\/accept\?token=[A-Za-z0-9_-]+$/);
-  await maria.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(maria.page);
   return { ...maria, email };
 }
 
@@ -200,7 +201,7 @@ describe("notifications on a contact's phone", () => {
     const { page, context } = await phonePage(running.browser);
     await context.grantPermissions(['notifications'], { origin: running.app.url });
     await page.goto(`${running.app.url}/web/active/invalid`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     const worker = await deliverPush({ context, page }, running.app.url, '{"not":"ours"}');
     expect(
       (await shownBy(worker, 1)).map(({ title, body, data }) => ({

@@ -4,6 +4,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { holdAppCode } from '#test/support/held-app-code.ts';
 import { phonePage } from '#test/support/browser-flows.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // The public screens are painted from the HTML the server sends (vite-plugins/public-screens.ts):
 // their first frame is in the document, in Spanish, before any script runs; the app's first render
@@ -84,7 +85,7 @@ describe('the public screens painted from the HTML', () => {
   it('come from the service worker offline, the same document for the same path', async () => {
     const { context, page } = await phonePage(env.browser);
     await page.goto(`${env.app.url}/web/auth/signin`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     await context.setOffline(true);
     for (const path of ['/web/auth/signin', '/unauthorized', '/web/home']) {
       const online = await (await fetch(`${env.app.url}${path}`, { headers: { accept: 'text/html' } })).text();

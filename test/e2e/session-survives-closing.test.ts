@@ -6,6 +6,7 @@ import { waitForMail } from '#test/support/mailbox.ts';
 import { phoneProfile } from '#test/support/phone-profile.ts';
 import { seedPerson } from '#test/support/seeded-person.ts';
 import { alertMailsTo } from '#test/support/sos-flows.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // Who is signed in decides what a reopened phone shows: home and its SOS button, or sign-in, which
 // needs the e-mail, a code and signal. A phone may close the app or lock the moment a screen shows:
@@ -95,7 +96,7 @@ async function phoneOnSignin(tag: string, storeDelayMs = 300) {
   await context.addInitScript(slowStorage(storeDelayMs));
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${running().url}/web/auth/signin`);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
   return { phone, page, email, contactEmail };
 }
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
 import { codeFrom, readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 /** A phone-sized page in Spanish that records every address it fetches. */
 export async function phonePage(
@@ -154,7 +155,7 @@ export async function signUpWithJorgeInBrowser(
   });
   await goHomeAfterFirstContact(page);
   const invitation = await (confirmed ? acceptInvitation : invitationTo)(app, contactEmail);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
   return invitation;
 }
 

@@ -4,6 +4,7 @@ import type { RunningApp } from './app-server.ts';
 import { enterWithEmailedCode, phonePage, setPinsInBrowser } from './browser-flows.ts';
 import { readMailbox } from './mailbox.ts';
 import { MIAMI, personWithConfirmedContact, sosButton } from './sos-flows.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // The duress PIN's promise in a real Chromium with the real build: the same script
 // of a person's actions runs twice on fresh accounts, once with the real PIN and once
@@ -353,7 +354,7 @@ const newPhone: Step = async (run) => {
   await phone.context.setGeolocation(MIAMI);
   await enterWithEmailedCode(phone.page, run.app, run.email);
   await phone.page.waitForURL('**/web/home');
-  await phone.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(phone.page);
   try {
     await observe('on a new phone')({ ...run, context: phone.context, page: phone.page });
   } finally {

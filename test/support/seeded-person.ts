@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
 import { acceptInvitation, enterWithEmailedCode } from './browser-flows.ts';
 import { codeFrom, readMailbox, waitForMail } from './mailbox.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 export type SeededContact = { firstname: string; lastname: string; email: string; phone: string; kinship: string };
 
@@ -78,7 +79,7 @@ export async function enterToHome(
   { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<void> {
   await page.goto(`${app.url}/web/auth/signin`);
-  if (serviceWorkers === 'allow') await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  if (serviceWorkers === 'allow') await controlledByWorker(page);
   await enterWithEmailedCode(page, app, email);
   // The app shows home only once the session is stored (features/auth/after-session.ts): a test that
   // closes this page and opens another finds the person signed in.

@@ -6,6 +6,7 @@ import { phonePage } from './browser-flows.ts';
 import { enterToHome, seedPerson, type SeededContact } from './seeded-person.ts';
 import { SOS_QUEUE_NAME } from '#shared/constants.ts';
 import { readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 export const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
 
@@ -44,7 +45,7 @@ export async function personWithConfirmedContact(
     moreContacts: options.moreContacts,
   });
   await enterToHome(page, app, email, options);
-  if (options.serviceWorkers !== 'block') await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  if (options.serviceWorkers !== 'block') await controlledByWorker(page);
   return { context, page, contactEmail, email };
 }
 

@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
+import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
+import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
+import { MIAMI } from '#test/support/sos-flows.ts';
+
+// Home places what follows its SOS panels whole above the 'Ayuda' band or just below it, and places
+// it again when the page changes size. Once placed, nothing on home may keep moving: a card that
+// jumps every frame cannot be pressed. Checked with and without the system's request for less motion,
+// which changes how every style change is drawn.
+
+const running = appAndChromiumPerFile();
+
+/**
+ * Where each control of the page is, frame after frame for `frames` frames: the distinct layouts
+ * seen, each a list of 'name top-bottom' in page coordinates. One layout means nothing moved.
+ */
+function layoutsOverFrames(page: Page, frames: number): Promise<string[]> {
+  return page.evaluate(async (count) => {
+    const seen = new Set<string>();
+    for (let frame = 0; frame < count; frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const controls = [...document.querySelectorAll<HTMLElement>('a[href], button')].map((control) => {
+        const box = control.getBoundingClientRect();
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
+        return `${name} ${Math.round(box.top + scrollY)}-${Math.round(box.bottom + scrollY)}`;
+      });
+      seen.add(controls.join(' | '));
+    }
+    return [...seen];
+  }, frames);
+}
+
+describe.concurrent('home with a contact', () => {
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    it(`stands still once drawn, at 360x740, 390x844 and 412x915, and its contact card answers a press (reduced motion: ${reducedMotion})`, async ({
+      expect,
+    }) => {
+      const tag = `quieta-${reducedMotion}`;
+      const context = await running.browser.newContext({
+        locale: 'es-US',
+        viewport: PHONES[0],
+        reducedMotion,
+      });
+      await context.grantPermissions(['geolocation'], { origin: running.app.url });
+      await context.setGeolocation(MIAMI);
+      const page = await context.newPage();
+      await seedPerson(running.app, {
+        email: `${tag}@example.org`,
+        firstname: 'Lucía',
+        lastname: 'Quieta',
+        phone: '+12025550143',
+        contact: {
+          firstname: 'Jorge',
+          lastname: 'Paz',
+          email: `${tag}-contacto@example.org`,
+          phone: '+13055550100',
+          kinship: 'Hermano',
+          confirmed: true,
+        },
+      });
+      await enterToHome(page, running.app, `${tag}@example.org`);
+      const card = page.getByRole('link', { name: /^Jorge Paz \S+@.*Verificado/ });
+      await card.waitFor();
+      await page.getByText('Tu ubicación se enviará con tu alerta.').waitFor();
+
+      const layoutCounts: Record<string, number> = {};
+      for (const phone of PHONES) {
+        await page.setViewportSize(phone);
+        // Placed again after the new size: two frames for the resize and its observers, then watched.
+        await layoutsOverFrames(page, 2);
+        layoutCounts[`${phone.width}x${phone.height}`] = (await layoutsOverFrames(page, 30)).length;
+      }
+      expect(layoutCounts).toEqual(onEveryPhone(1));
+
+      await card.click({ timeout: 5_000 });
+      await page.waitForURL('**/web/contact/*');
+      await page.getByRole('heading', { name: 'Jorge Paz' }).waitFor();
+      await context.close();
+    });
+  }
+});
