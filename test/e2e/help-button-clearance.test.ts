@@ -20,6 +20,25 @@ import { allowBackgroundSync, personWithConfirmedContact, sosButton } from '#tes
 // the navigation bar.
 
 const running = appAndChromiumPerFile({ CHAT_URL: 'https://wa.me/15555550100' });
+
+/**
+ * A person with five confirmed contacts (Jorge Paz and four Vegas, each with a phone, so a WhatsApp
+ * button each), on home once this phone knows all five (home fetches the list again).
+ * `phones`: the digits that start the Vegas' numbers.
+ */
+async function personWithFiveContacts(tag: string, phones: string) {
+  const more = ['Ana', 'Luis', 'Rosa', 'Pedro'].map((firstname, index) => ({
+    firstname,
+    lastname: 'Vega',
+    email: `${tag}-${firstname.toLowerCase()}@example.org`,
+    phone: `+1305555${phones}${index}`,
+    kinship: 'Primo',
+  }));
+  const person = await personWithConfirmedContact(running.app, running.browser, tag, undefined, { moreContacts: more });
+  await person.page.reload();
+  await person.page.getByRole('link', { name: /^Pedro Vega \S+@/ }).waitFor();
+  return person;
+}
 const PHONE = { width: 360, height: 740 };
 /** The other common phones: checked at the button's usual place (the drags are the small phone's). */
 const LARGER_PHONES = [
@@ -324,22 +343,7 @@ describe('what each screen ends on, seen whole without scrolling or when scrolle
   }, 180_000);
 
   it("keeps FINALIZAR ALERTA and the alert's status on the first screen with five contacts, and the contact's 'Lo tengo' well above the fold with the languages on one line (360x740, 390x844, 412x915)", async () => {
-    const more = ['Ana', 'Luis', 'Rosa', 'Pedro'].map((firstname, index) => ({
-      firstname,
-      lastname: 'Vega',
-      email: `cinco-${firstname.toLowerCase()}@example.org`,
-      phone: `+1305555012${index}`,
-      kinship: 'Primo',
-    }));
-    const { context, page, contactEmail } = await personWithConfirmedContact(
-      running.app,
-      running.browser,
-      'cinco',
-      undefined,
-      { moreContacts: more },
-    );
-    await page.reload();
-    await page.getByRole('link', { name: /^Pedro Vega \S+@/ }).waitFor();
+    const { context, page, contactEmail } = await personWithFiveContacts('cinco', '012');
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     const status = page.getByRole('status', { name: 'Estado de tu alerta' });
@@ -554,27 +558,6 @@ describe('a tap on a phone', () => {
 });
 
 describe('the alert screen with five contacts', () => {
-  /** Four contacts beside Jorge Paz, each with a phone (so a WhatsApp button each), confirmed. */
-  const fourMore = (tag: string) =>
-    ['Ana', 'Luis', 'Rosa', 'Pedro'].map((firstname, index) => ({
-      firstname,
-      lastname: 'Vega',
-      email: `${tag}-${firstname.toLowerCase()}@example.org`,
-      phone: `+1305555013${index}`,
-      kinship: 'Primo',
-    }));
-
-  /** A person with five confirmed contacts, on home once this phone knows all five. */
-  async function personWithFiveContacts(tag: string) {
-    const person = await personWithConfirmedContact(running.app, running.browser, tag, undefined, {
-      moreContacts: fourMore(tag),
-    });
-    // Home fetches the list again, so this phone knows every contact confirmed.
-    await person.page.reload();
-    await person.page.getByRole('link', { name: /^Pedro Vega \S+@/ }).waitFor();
-    return person;
-  }
-
   /** The one status, the SMS that reaches all five with one tap and FINALIZAR ALERTA, at each phone. */
   async function firstScreens(page: Page) {
     const named = {
@@ -601,7 +584,7 @@ describe('the alert screen with five contacts', () => {
   });
 
   it('sent: the status, the SMS and FINALIZAR ALERTA on the first screen, and all five lines of who got it further down (360x740, 390x844, 412x915)', async () => {
-    const { context, page } = await personWithFiveContacts('cinco-enviada');
+    const { context, page } = await personWithFiveContacts('cinco-enviada', '013');
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
     const status = page.getByRole('status', { name: 'Estado de tu alerta' });
@@ -626,7 +609,7 @@ describe('the alert screen with five contacts', () => {
   }, 180_000);
 
   it('offline: the status, the SMS and FINALIZAR ALERTA on the first screen, pressed without signal (under the five WhatsApp buttons) and once sent, when the signal goes again (360x740, 390x844, 412x915)', async () => {
-    const { context, page } = await personWithFiveContacts('cinco-sin-senal');
+    const { context, page } = await personWithFiveContacts('cinco-sin-senal', '013');
     await context.setOffline(true);
     await sosButton(page).click();
     await page.waitForURL('**/web/active');
@@ -689,22 +672,7 @@ describe('home after an alert ends, and the alert screen once a contact got it, 
   }, 180_000);
 
   it("with five contacts, once one pressed 'Lo tengo': the status says first who got it, with the SMS and FINALIZAR ALERTA, on the first screen (360x740, 390x844, 412x915)", async () => {
-    const more = ['Ana', 'Luis', 'Rosa', 'Pedro'].map((firstname, index) => ({
-      firstname,
-      lastname: 'Vega',
-      email: `recibida-${firstname.toLowerCase()}@example.org`,
-      phone: `+1305555014${index}`,
-      kinship: 'Primo',
-    }));
-    const { context, page, contactEmail } = await personWithConfirmedContact(
-      running.app,
-      running.browser,
-      'recibida',
-      undefined,
-      { moreContacts: more },
-    );
-    await page.reload();
-    await page.getByRole('link', { name: /^Pedro Vega \S+@/ }).waitFor();
+    const { context, page, contactEmail } = await personWithFiveContacts('recibida', '014');
     await alertSent(page);
 
     const mail = await waitForMail(running.app.dataDir, { to: contactEmail, subject: /ALERTA SOS/ });

@@ -24,23 +24,28 @@ describe('starting the server with npm run serve', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** `npm run serve`'s command on the file's database; killed when the test ends, so a test that fails or runs out of time leaves no server running. */
+  function startServer() {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        DATA_DIR: dir,
+        PORT: '0',
+        BUILD_DIR: path.join(dir, 'build'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    return child;
+  }
+
   it(
     'prints the web address once listening, answers, and stops cleanly on SIGTERM',
     async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          DATA_DIR: dir,
-          PORT: '0',
-          BUILD_DIR: path.join(dir, 'build'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      // A test that fails or runs out of time leaves no server running on the file's database.
-      onTestFinished(() => {
-        if (child.exitCode === null) child.kill('SIGKILL');
-      });
+      const child = startServer();
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       const firstLine = await new Promise<string>((resolve) =>
         createInterface({ input: child.stdout }).once('line', resolve),
@@ -67,19 +72,7 @@ describe('starting the server with npm run serve', () => {
     'stops cleanly on a SIGTERM sent the moment the web address is printed',
     async () => {
       // A script that starts the server and stops it as soon as it answers sends its SIGTERM then.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          DATA_DIR: dir,
-          PORT: '0',
-          BUILD_DIR: path.join(dir, 'build'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      onTestFinished(() => {
-        if (child.exitCode === null) child.kill('SIGKILL');
-      });
+      const child = startServer();
       let output = '';
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
