@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
+import { controlledByWorker } from '#test/support/service-worker.ts';
 
 const running = appAndChromiumPerFile();
 
@@ -69,6 +70,8 @@ describe('an emergency contact', () => {
 
     // With the network off, reopening the app still shows the last known contacts. (Their state is the one
     // last written to the phone's cache, which lags a change by up to a second: not asserted here.)
+    // Once installed: on a loaded machine the worker may still be fetching its precache here.
+    await controlledByWorker(page);
     await context.setOffline(true);
     await page.goto(`${running.app.url}/web/home`);
     await expect(page.getByRole('link', { name: /^Lucía Mora lucia\.mora/ }).textContent()).resolves.toContain(

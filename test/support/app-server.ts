@@ -74,6 +74,11 @@ export async function startApp(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test process that dies before its hooks stop the server (killed, or its output pipe closed)
+  // takes the server with it, rather than leaving it busy beside the next runs.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

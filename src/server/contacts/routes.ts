@@ -132,12 +132,15 @@ export function contactsRoutes(deps: AppDeps) {
       (input.receives_detention_info === false && !(await reduces(tx, c, input)))
         ? {}
         : { receivesDetentionInfo: input.receives_detention_info, shownWithoutDetentionAt: null };
-    const [changed] = await tx
-      .update(contacts)
-      .set({ ...languageChange(input.language), ...detention })
-      .where(and(shownIdIs(id), eq(contacts.userId, userId)))
-      .returning({ id: contacts.id });
-    const row = changed ? await findContact(tx, userId, id) : undefined;
+    const changes = { ...languageChange(input.language), ...detention };
+    // Nothing to store (unmarking a contact that is not marked): the reply is the contact as it is.
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(contacts)
+        .set(changes)
+        .where(and(shownIdIs(id), eq(contacts.userId, userId)));
+    }
+    const row = await findContact(tx, userId, id);
     return row ? ok(c, toContact(row, clock.now())) : notFound(c);
   }
 

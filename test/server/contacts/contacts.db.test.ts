@@ -290,6 +290,18 @@ describe('emergency contacts', () => {
     expect(fieldMessages.pageInvalid).toMatch(/página/);
   });
 
+  it('answers a change that changes nothing (unmarking a contact not marked) with the contact as it is', async () => {
+    const contact = await addOk(ana, { ...mama, email: 'sin-cambio@example.com' });
+    expect(contact.receives_detention_info).toBe(false);
+    const reply = await t.call('PATCH', `contacts/${contact.id}`, {
+      token: ana.access_token,
+      body: { receives_detention_info: false },
+    });
+    expect(reply).toMatchObject({ status: 200, body: { success: true, message: contact } });
+    const one = await t.call('GET', `contacts/${contact.id}`, { token: ana.access_token });
+    expect(one).toMatchObject({ status: 200, body: { success: true, message: contact } });
+  });
+
   it('never answers 500 to odd input, and refuses bodies over 16 kB', async () => {
     const odd = [
       'null',

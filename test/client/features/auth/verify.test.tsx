@@ -1,10 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState, resetAll, setAuth } from '#client/lib/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { aSession } from '../../support/session.ts';
 import { typeInto } from '../../support/type-into.ts';
+
+// Two tests end on home, whose page starts loading its panels' chunk as it loads: loaded here first,
+// so that no import is left to finish after the file's environment is gone.
+beforeAll(() => import('#client/features/sos/home/sos-home-panels.tsx'), 60_000);
 
 beforeEach(() => {
   resetAll();
