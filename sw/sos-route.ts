@@ -2,6 +2,7 @@ import { isPassingFailure } from '#shared/browser/queued-commands.ts';
 import { SOS_NOT_QUEUED_MESSAGE, SOS_QUEUED_MESSAGE, type SosQueuedReply } from '#shared/browser/sos-messages.ts';
 import type { SosQueue } from './sos-queue.ts';
 import { liveRequest, queueableRequest, readSosRequest, type SosRequest } from './sos-request.ts';
+import { settledWithin } from '#shared/settled-within.ts';
 
 export type WaitUntil = (promise: Promise<unknown>) => void;
 
@@ -100,15 +101,11 @@ async function enqueue(deps: SosRouteDeps, sos: SosRequest, waitUntil: WaitUntil
 type First = { kind: 'reply'; response: Response } | { kind: 'error' } | { kind: 'timeout' };
 
 function firstWithin(live: Promise<Response>, timeoutMs: number): Promise<First> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<First>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs);
-  });
   const settled = live.then(
     (response): First => ({ kind: 'reply', response }),
     (): First => ({ kind: 'error' }),
   );
-  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
+  return settledWithin<First, First>(settled, timeoutMs, { kind: 'timeout' });
 }
 
 /** Our own code failed before the request could be read: let the network have it. */

@@ -170,6 +170,7 @@ export const HOME_MODULES: readonly string[] = [
   'src/shared/phone-message-texts.ts',
   'src/shared/plain-data.ts',
   'src/shared/push-phones-text.ts',
+  'src/shared/settled-within.ts',
 ];
 
 /** Packages, by name. */

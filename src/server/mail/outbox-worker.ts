@@ -8,6 +8,7 @@ import { PRIORITY, type Priority } from '#server/messages/priority.ts';
 import type { Rendered, StoredMessage } from '#server/messages/render-message.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
+import { settledWithin } from '#shared/settled-within.ts';
 
 export type OutboxWorkerOptions = {
   /** The batches run on its clients; LISTEN gets a client of its own with the same settings. */
@@ -219,10 +220,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    */
   async function attempt(row: ClaimedRow, transport: MailTransport, now: Date): Promise<RowResult> {
     if (stillSending.has(row.id)) return { ok: false, error: ROW_STILL_SENDING };
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), rowTimeoutMs);
-    });
     const sending = (async (): Promise<RowResult> => {
       if (push?.isPush(row.kind))
         return push.send(
@@ -233,12 +230,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (!rendered.ok) return rendered;
       return transport.send({ id: Number(row.id), to: row.recipient, ...rendered.content }, now);
     })().catch((error: unknown): RowResult => ({ ok: false, error: errorName(error) }));
-    let result: RowResult | typeof TIMED_OUT;
-    try {
-      result = await Promise.race([sending, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const result = await settledWithin(sending, rowTimeoutMs, TIMED_OUT);
     if (result !== TIMED_OUT) return result;
     // Held no longer than ten time-outs: a send that never ends must not keep its row from ever leaving.
     stillSending.add(row.id);

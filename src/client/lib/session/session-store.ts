@@ -12,6 +12,7 @@ import {
 import { createStore } from '../create-store.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { withSessionLock } from './session-lock.ts';
+import { settledWithin } from '#shared/settled-within.ts';
 
 // A small external store (read with useSyncExternalStore), persisted encrypted
 // under `persist:sos-v8` so the service worker can read the token too.
@@ -100,11 +101,7 @@ export async function clearSessionStoredFirst(maxWaitMs: number): Promise<boolea
     () => true,
     () => false,
   );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), maxWaitMs);
-  });
-  const done = await Promise.race([cleared, late]).finally(() => clearTimeout(timer));
+  const done = await settledWithin(cleared, maxWaitMs, false);
   if (!done) {
     // The state in memory stays, and is written again after the clearing, whenever it ends.
     schedulePersist();
@@ -116,9 +113,7 @@ export async function clearSessionStoredFirst(maxWaitMs: number): Promise<boolea
 
 /** A write awaited for `maxWaitMs` at most: a stuck IndexedDB (or a held session lock) must not hold the screen. */
 function atMost(write: Promise<void>, maxWaitMs: number): Promise<void> {
-  return maxWaitMs === Infinity
-    ? write
-    : Promise.race([write, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
+  return maxWaitMs === Infinity ? write : settledWithin(write, maxWaitMs, undefined);
 }
 
 /** Reads the persisted state; bad or unreadable data gives the defaults. */

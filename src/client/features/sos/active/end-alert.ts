@@ -10,6 +10,7 @@ import { resetPressState } from '#client/features/sos/press/press-state.ts';
 import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos.ts';
 import { sosRequest } from '#client/features/sos/press/sos-request.ts';
 import { showEndNews, showEndNewsWhenSent } from './end-news.ts';
+import { settledWithin } from '#shared/settled-within.ts';
 
 /**
  * An end kept on this phone for signal: what is known, and nothing about the contacts yet. An end
@@ -34,10 +35,11 @@ const SYNC_ANSWER_MS = 500;
 
 /** Whether this phone sends a queued end with the app closed; unknown in time counts as no (the safer words). */
 function backgroundSyncSoon(): Promise<boolean> {
-  return Promise.race([
+  return settledWithin(
     hasBackgroundSync().catch(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), SYNC_ANSWER_MS)),
-  ]);
+    SYNC_ANSWER_MS,
+    false,
+  );
 }
 
 /** The longest a stuck IndexedDB (or a held session lock) may keep home from showing after the end. */

@@ -7,6 +7,7 @@ import { putActiveButton, type ReplyEndNews, type SosReply } from './put-active-
 import { readHeld, writeHeld, type HeldSos } from './held-storage.ts';
 import { SOS_RETRY_MS } from '#shared/browser/sos-retry.ts';
 import { SOS_NETWORK_TIMEOUT_MS } from '#shared/constants.ts';
+import { settledWithin } from '#shared/settled-within.ts';
 
 /**
  * Every SOS request of this page goes through here, one at a time and in press
@@ -105,11 +106,7 @@ async function submitInLane(request: SosRequest): Promise<SubmitResult> {
  */
 async function withinNetworkLimit(sending: Promise<SosReply>): Promise<SosReply> {
   if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) return sending;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), SOS_NETWORK_TIMEOUT_MS);
-  });
-  const first = await Promise.race([sending, limit]).finally(() => clearTimeout(timer));
+  const first = await settledWithin(sending, SOS_NETWORK_TIMEOUT_MS, 'late' as const);
   if (first !== 'late') return first;
   const onItsWay: Promise<void> = sending.then(settle, settle).then(() => {
     if (late === onItsWay) late = undefined;
