@@ -85,7 +85,9 @@ describe('the desk feed', () => {
     // Deaf for a second: the end is logged and notified while nobody of this instance listens.
     expect((await press(a, me, { alert_status: '2' })).status).toBe(200);
     const logged = await loggedEvents(a, first);
-    await expect.poll(() => heard.events).toEqual(logged);
+    // Heard once the feed is back: after its retry pause and a new connection, which on a loaded
+    // machine take longer than a poll's default second.
+    await expect.poll(() => heard.events, { timeout: 15_000 }).toEqual(logged);
     expect(heard.resyncs).toBe(1);
     unsubscribe();
     await feed.close();
