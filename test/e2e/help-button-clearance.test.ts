@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { emailRequired } from '#shared/field-messages.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import {
   acceptInvitation,
@@ -539,12 +540,10 @@ describe('a tap on a phone', () => {
     await expect.poll(colour, { timeout: 15_000 }).toBe(before);
     // Empty, the form stays and says why: the tapped button is still under the finger.
     await button.tap();
-    await page
-      .getByText(/correo/i)
-      .first()
-      .waitFor();
-    // The signin screen is first drawn from the HTML and the app's own draws over it: a reading taken
-    // as the button is swapped sees a detached element (no style at all), not a colour.
+    // The signin screen is first drawn from the HTML and the app's own draws over it, holding the tap
+    // until then: only the app answers it, so its message says the swap is over (a reading taken
+    // during the swap sees a detached button, with no style at all).
+    await page.getByText(emailRequired).waitFor();
     await expect.poll(colour).not.toBe('');
     expect({
       hoverless: await page.evaluate(() => matchMedia('(hover: none)').matches),
