@@ -9,10 +9,14 @@ export { CONTACTS_TOLD, type ContactsTold };
 /** What an ended alert's news is on the wire: in the end's reply and, until read, in the person's status. */
 export type EndNews = { alert_id: string; contacts_told: ContactsTold };
 
+/**
+ * Two lines at most on a 360 px phone, so that home, which shows them above its SOS button, still
+ * has 'Avísales si no vuelvo' whole on its first screen (docs/decisions/062).
+ */
 export const endNewsTexts: Record<ContactsTold, string> = {
-  none: 'Tu alerta terminó antes de enviarse: tus contactos no recibieron nada.',
-  some: 'Tu alerta terminó cuando ya había salido para algunos de tus contactos: a ellos les avisamos que terminó. Los demás no recibieron nada.',
-  all: 'Tu alerta terminó. Tus contactos ya la habían recibido: también les avisamos que terminó.',
+  none: 'Tu alerta terminó antes de enviarse: nadie la recibió.',
+  some: 'Tu alerta terminó. Quienes la recibieron ya lo saben.',
+  all: 'Tu alerta terminó. Tus contactos ya lo saben.',
 };
 
 export function isContactsTold(value: unknown): value is ContactsTold {

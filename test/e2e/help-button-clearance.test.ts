@@ -11,6 +11,7 @@ import {
   signUpInBrowser,
 } from '#test/support/browser-flows.ts';
 import { onEveryPhone, PHONES, seenWhole, textUnderFixedBars } from '#test/support/first-screen.ts';
+import { endNewsTexts } from '#shared/end-news-texts.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { allowBackgroundSync, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
@@ -640,7 +641,7 @@ describe('home after an alert ends, and the alert screen once a contact got it, 
   /** Two frames drawn: what a resize re-places (resize events, size observers) has run. */
   const drawn = (page: Page) =>
     page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const endNews = 'Tu alerta terminó. Tus contactos ya la habían recibido: también les avisamos que terminó.';
+  const endNews = endNewsTexts.all;
 
   /** On the alert screen once the alert reached the contacts. */
   async function alertSent(page: Page) {
@@ -652,21 +653,51 @@ describe('home after an alert ends, and the alert screen once a contact got it, 
       .waitFor({ timeout: 60_000 });
   }
 
-  it("home, with the end's news above it, cuts no control at the 'Ayuda' band: 'Avísales si no vuelvo' is whole above it or starts below it (360x740, 390x844, 412x915)", async () => {
+  /**
+   * The empty room at the bottom of home's first view: from the fold (where the 'Ayuda' band
+   * starts) up to the last thing above it that is shown whole, a line of text or a control.
+   */
+  const emptyBandAtTheFold = (page: Page) =>
+    page.evaluate(() => {
+      window.scrollTo(0, 0);
+      const fold = document.querySelector('.main-layout__help-band')?.getBoundingClientRect().top;
+      if (fold === undefined) throw new Error("No band for 'Ayuda'");
+      const controls = 'a[href], button, input:not([type="hidden"]), select, textarea';
+      const hasText = (element: Element) =>
+        [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      let lastWhole = 0;
+      for (const element of document.querySelectorAll('main *')) {
+        if (!(element.matches(controls) || hasText(element)) || element.closest('[hidden], [inert]')) continue;
+        const box = element.getBoundingClientRect();
+        if (box.height > 0 && box.bottom <= fold) lastWhole = Math.max(lastWhole, box.bottom);
+      }
+      return Math.round(fold - lastWhole);
+    });
+
+  it("home, with the end's news above it, shows 'Avísales si no vuelvo' whole on the first screen, cuts no control at the 'Ayuda' band and leaves no room for one empty above it (360x740, 390x844, 412x915)", async () => {
     const { context, page } = await personWithConfirmedContact(running.app, running.browser, 'pliegue-fin');
     await alertSent(page);
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
     const news = page.getByText(endNews);
     await news.waitFor({ timeout: 60_000 });
-    await page.getByRole('link', { name: 'Avísales si no vuelvo' }).waitFor();
+    const checkIn = page.getByRole('link', { name: 'Avísales si no vuelvo' });
+    await checkIn.waitFor();
     const seen: Record<string, unknown> = {};
+    const band: Record<string, number> = {};
     for (const phone of PHONES) {
       await page.setViewportSize(phone);
       await drawn(page);
-      seen[`${phone.width}x${phone.height}`] = { news: await news.isVisible(), cut: await cutAtTheFold(page) };
+      const key = `${phone.width}x${phone.height}`;
+      seen[key] = {
+        ...(await seenWhole(page, { news, checkIn })),
+        cut: await cutAtTheFold(page),
+        // Less than the smallest control (44 px): no control could have been shown there.
+        bandUnder44px: (band[key] = await emptyBandAtTheFold(page)) < 44,
+      };
     }
-    expect(seen).toEqual(onEveryPhone({ news: true, cut: [] }));
+    console.log(`Empty band above the 'Ayuda' band on home after an end, in px: ${JSON.stringify(band)}`);
+    expect(seen).toEqual(onEveryPhone({ news: true, checkIn: true, cut: [], bandUnder44px: true }));
     await context.close();
   }, 180_000);
 

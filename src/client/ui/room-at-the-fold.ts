@@ -31,14 +31,15 @@ function blockToMove(blocks: readonly Element[], end: number): HTMLElement | und
   const holder = blocks.find(holdsCutControl);
   // A group of choices keeps its title and hint on the first view: only the choices move below.
   if (holder instanceof HTMLFieldSetElement) return [...holder.children].find(holdsCutControl) ?? holder;
-  // A block that already shows a control whole (a running check-in's 'Estoy bien') keeps it there:
-  // only its part with the cut control moves below.
-  const showsWholeControl = (element: Element) =>
-    [...element.querySelectorAll(CONTROLS)].some((inner) => {
-      const box = pageBox(inner);
-      return box.height > 0 && box.bottom <= end;
-    });
-  if (holder && showsWholeControl(holder)) return blockToMove([...holder.children], end) ?? holder;
+  // A block that already shows a control whole (a running check-in's 'Estoy bien'), or its first part
+  // (the contacts' heading), keeps it there: only its part with the cut control moves below. Moved
+  // whole, it would leave an empty band as tall as what it showed.
+  const seenWhole = (element: Element | null) => {
+    const box = element && pageBox(element);
+    return !!box && box.height > 0 && box.bottom <= end;
+  };
+  if (holder && (seenWhole(holder.firstElementChild) || [...holder.querySelectorAll(CONTROLS)].some(seenWhole)))
+    return blockToMove([...holder.children], end) ?? holder;
   return holder;
 }
 
@@ -55,10 +56,13 @@ function holdRoomAtTheFold(page: HTMLElement, blocks: () => readonly Element[]):
     const end = firstViewEnd();
     const block = end === undefined ? undefined : blockToMove(blocks(), end);
     if (end === undefined || !block) return;
-    const margin = Number.parseFloat(getComputedStyle(block).marginTop) + end - pageBox(block).top;
-    block.style.marginTop = `${margin}px`;
-    // Once more, measured: a margin that collapses with the one above moves the block less than asked.
-    block.style.marginTop = `${margin + end - pageBox(block).top}px`;
+    // Measured again until it starts at the line: a margin that collapses with the one above it (a
+    // heading's) moves the block less than asked, by nothing until it passes that one.
+    let margin = Number.parseFloat(getComputedStyle(block).marginTop);
+    for (let tries = 0; tries < 4 && pageBox(block).top < end - 0.5; tries += 1) {
+      margin += end - pageBox(block).top;
+      block.style.marginTop = `${margin}px`;
+    }
     moved = block;
   };
   place();

@@ -20,7 +20,8 @@ export function AlertDeliveries({ reached }: { reached: boolean }) {
   if (alert.deliveries.length === 0) return null;
   return (
     <>
-      <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries}>
+      {/* The alert's status box announces who got it ('Recibida por…'): the list is read, never announced too. */}
+      <DeliveryList title="A quién llegó tu alerta" deliveries={alert.deliveries} announced={false}>
         {/* Each line says whether that contact confirmed ('sin confirmar todavía'): no line under them says it again. */}
         {alert.last_reminder_at && (
           <p className="delivery__note">

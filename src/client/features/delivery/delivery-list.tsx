@@ -10,22 +10,25 @@ const clock = (date: Date) => clockTime(date);
 /**
  * One line per contact: 'Recibida por María López (10:42)', 'Enviada a …',
  * 'No se pudo enviar a …' (src/shared/delivery-texts.ts), in the phone's own time.
- * A polite live region: a new acknowledgement is read out as it arrives.
+ * A polite live region (a new acknowledgement is read out as it arrives) unless `announced` is
+ * false: where a status above already announces the news, the list is there to be read, not heard twice.
  */
 export function DeliveryList({
   title,
   deliveries,
+  announced = true,
   children,
 }: {
   title: string;
   deliveries: readonly Delivery[];
+  announced?: boolean;
   children?: ReactNode;
 }) {
   const titleId = useId();
   return (
     <section className="delivery" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
-      <ul className="delivery__list" aria-live="polite">
+      <ul className="delivery__list" aria-live={announced ? 'polite' : undefined}>
         {deliveries.map((delivery) => (
           <li key={delivery.id} className={`delivery__item delivery__item--${delivery.state}`}>
             {deliveryLine(
