@@ -37,10 +37,11 @@ export function AckScreen({ token }: { token: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ack.error, navigate]);
 
+  // The switch from the first frame on: with no signal the alert may load only much later.
   if (ack.isPending)
     return (
       <>
-        <ContactPageTop texts={texts} language={language} />
+        {top}
         <p>{texts.ackLoading}</p>
       </>
     );

@@ -7,8 +7,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 interface Props {
   texts: ContactTexts;
   language: Language;
-  /** Absent while the page has nothing to switch yet (the alert still loading): the offline notice alone. */
-  onSwitch?: (language: Language) => void;
+  onSwitch: (language: Language) => void;
 }
 
 /**
@@ -27,7 +26,7 @@ export function ContactPageTop({ texts, language, onSwitch }: Props) {
           <p className="offline-banner__text">{texts.offlineNeedsSignal}</p>
         </div>
       )}
-      {onSwitch && <LanguageSwitch texts={texts} language={language} onSwitch={onSwitch} />}
+      <LanguageSwitch texts={texts} language={language} onSwitch={onSwitch} />
     </>
   );
 }

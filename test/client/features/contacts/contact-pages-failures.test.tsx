@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as apiMessages from '#shared/api-messages.ts';
 import type { AckView } from '#shared/api/deliveries.ts';
@@ -69,6 +69,33 @@ describe("a contact's page when the network or the server fails", () => {
     });
     goOnline(true);
     expect(screen.queryByRole('status', { name: ht.connectionStatus })).toBeNull();
+  });
+
+  it("offers the language switch on the 'Lo tengo' page while it waits for signal to load the alert", async () => {
+    stubApi({
+      [`GET /api/ack/${TOKEN}`]: () => new Promise<never>(() => undefined),
+      'PUT /api/contact-language': () => ok('Guardamos el idioma de tus correos.'),
+    });
+    goOnline(false);
+    renderApp(`/web/active/ack/${TOKEN}?lang=pt`);
+    await screen.findByText(pt.ackLoading);
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: pt.switchLabel })).getByRole('button', { name: 'Kreyòl ayisyen' }),
+    );
+    await screen.findByText(ht.ackLoading);
+    expect({
+      lang: document.documentElement.lang,
+      notice: screen.getByRole('status', { name: ht.connectionStatus }).textContent,
+      switch: within(screen.getByRole('navigation', { name: ht.switchLabel }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+      spanish: spanishIn(document.body.innerHTML),
+    }).toEqual({
+      lang: 'ht',
+      notice: ht.offlineNeedsSignal,
+      switch: ['Español', 'English', 'Português'],
+      spanish: [],
+    });
   });
 
   it("says a failed load and a refused press in Creole, the notice's close button too", async () => {
