@@ -10,6 +10,7 @@ import { OfflineReadyNotice } from '#client/features/app-update/offline-ready-no
 import { useAppUpdate } from '#client/features/app-update/use-app-update.ts';
 import { OfflineBanner } from '#client/features/offline/offline-banner.tsx';
 import { watchUnsavedInput } from '#client/lib/app-update/unsaved-input.ts';
+import { isContactPage } from '#client/lib/contact-language/contact-page.ts';
 import { PinPromptSlot } from '#client/ui/pin-prompt-slot.tsx';
 import { enterScreen } from '#client/ui/toast-store.ts';
 import { Toaster } from '#client/ui/toaster.tsx';
@@ -39,7 +40,9 @@ function RootLayout() {
     <>
       {/* Above every screen, in the flow: they push the page down and never cover the SOS button. */}
       <OfflineBanner />
-      {updateReady && (
+      {/* Never on a contact's page: it speaks the contact's language, and the update is the person's
+          news; a contact's next link opens the new version once the old one's pages are closed. */}
+      {updateReady && !isContactPage(path) && (
         <CatchBoundary getResetKey={() => 'update-notice'} errorComponent={() => null}>
           <Suspense fallback={null}>
             <UpdateNotice />

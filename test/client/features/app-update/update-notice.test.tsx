@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contactTexts } from '#shared/contact-texts/index.ts';
 import { UPDATE_AFTER_FORM, UPDATE_AVAILABLE, UpdateNotice } from '#client/features/app-update/update-notice.tsx';
 import { resetAppUpdate } from '#client/lib/app-update/app-update-store.ts';
 import { FOREGROUND_CHECK_INTERVAL_MS, watchForUpdates } from '#client/lib/app-update/watch-for-updates.ts';
@@ -99,6 +100,28 @@ describe('a new version', () => {
 
     act(() => setAuth({ alert_status: false }));
     expect(screen.getByText(UPDATE_AVAILABLE)).toBeTruthy();
+  });
+});
+
+describe("a new version and a contact's page", () => {
+  it("is never offered on a contact's page, which speaks the contact's language", async () => {
+    const browser = fakeRegistration({ active: fakeWorker('activated'), waiting: fakeWorker('installed') });
+    const { router } = renderApp('/unauthorized');
+    await screen.findByText('Acceso Denegado');
+    watch(browser);
+    // Offered on the app's own screens (its code is loaded from here on)...
+    expect(await screen.findByText(UPDATE_AVAILABLE)).toBeTruthy();
+
+    // ...but not on a page a contact's link opens, in Portuguese here.
+    await router.navigate({ to: '/web/active/accept', search: { lang: 'pt' } });
+    await screen.findByRole('heading', { name: contactTexts('pt').acceptHeading });
+    expect({
+      notice: screen.queryByText(UPDATE_AVAILABLE),
+      button: screen.queryByRole('button', { name: 'Actualizar' }),
+    }).toEqual({ notice: null, button: null });
+
+    await router.navigate({ to: '/unauthorized' });
+    expect(await screen.findByText(UPDATE_AVAILABLE)).toBeTruthy();
   });
 });
 
