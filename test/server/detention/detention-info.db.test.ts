@@ -5,6 +5,9 @@ import { detentionMessages, EMPTY_DETENTION_INFO, type DetentionInfo } from '#sh
 import { en } from '#shared/contact-texts/en.ts';
 import { es } from '#shared/contact-texts/es.ts';
 import { ht } from '#shared/contact-texts/ht.ts';
+import type { ContactTexts } from '#shared/contact-texts/index.ts';
+import { pt } from '#shared/contact-texts/pt.ts';
+import { LANGUAGES, type Language } from '#shared/language.ts';
 import { MEXICO, personWithConfirmedContacts, press } from '#test/support/alert-people.ts';
 import { mailsTo } from '#test/support/contact-mail.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
@@ -28,10 +31,48 @@ const INFO: DetentionInfo = {
 };
 
 /** Honduras as each reader reads it, with the name ICE's locator lists (src/shared/countries.ts). */
-const HONDURAS = {
+const HONDURAS: Record<Language, string> = {
   es: es.locatorCountry('Honduras', 'Honduras'),
+  en: 'Honduras',
+  pt: pt.locatorCountry('Honduras', 'Honduras'),
   ht: ht.locatorCountry('Ondiras', 'Honduras'),
 };
+
+/** INFO's birth date as each reader writes a day. */
+const BORN: Record<Language, string> = {
+  es: '12 de abril de 1988',
+  en: 'April 12, 1988',
+  pt: '12 de abril de 1988',
+  ht: '12 avril 1988',
+};
+
+/**
+ * What a chosen contact reads of INFO, in order: what ICE's locator asks for (the A-number with the
+ * country of birth, or the exact name with it), the steps with the consulate's and the lawyer's
+ * numbers, the G-28 in plain words, then the rest of the packet.
+ */
+function packetBlock(t: ContactTexts, language: Language): string {
+  return [
+    t.stepsHeading,
+    t.locatorAsks('Rosa Prueba'),
+    `- ${t.locatorByNumber('123456789', HONDURAS[language])}`,
+    `- ${t.locatorByName('Rosa María Prueba Gómez', HONDURAS[language])}`,
+    '',
+    `1. ${t.stepOpenLocator}`,
+    `2. ${t.stepSearchNumber('123456789')}`,
+    `3. ${t.stepSearchName}`,
+    `4. ${t.stepConsulate('+13055550199')}`,
+    `5. ${t.stepLawyer('Lcda. Carmen Ruiz', '+13055550177')}`,
+    t.g28Filed('Rosa Prueba'),
+    '',
+    t.packetHeading('Rosa Prueba'),
+    `- ${t.packetLabel('birth_date')}: ${BORN[language]}`,
+    `- ${t.packetLabel('children_pickup')}: Mi hermana Ana`,
+    `- ${t.packetLabel('children_contact')}: +13055550155`,
+    `- ${t.packetLabel('documents_location')}: Caja azul debajo de la cama`,
+    `- ${t.packetLabel('medicines')}: Insulina, dos veces al día`,
+  ].join('\n');
+}
 
 /** The values long enough to be told apart from ordinary words ('si' is one). */
 const VALUES = Object.values(INFO).filter((value) => value.length >= 4);
@@ -135,11 +176,12 @@ describe('detention information', () => {
       ['María', 'López'],
       ['John', 'Smith'],
       ['Jean', 'Pierre'],
+      ['Joao', 'Silva'],
     ]);
-    const [luis, maria, john, jean] = emails as [string, string, string, string];
+    const [luis, maria, john, jean, joao] = emails as [string, string, string, string, string];
     await put(t, me, INFO);
     const contacts = await contactsOf(t, me);
-    expect(contacts.map((contact) => contact.receives_detention_info)).toEqual([false, false, false, false]);
+    expect(contacts.map((contact) => contact.receives_detention_info)).toEqual([false, false, false, false, false]);
     const byEmail = new Map(contacts.map((contact) => [contact.email, contact.id]));
     const chosen = await t.call('PATCH', `contacts/${byEmail.get(luis)}`, {
       token: me.access_token,
@@ -153,6 +195,10 @@ describe('detention information', () => {
     await t.call('PATCH', `contacts/${byEmail.get(jean)}`, {
       token: me.access_token,
       body: { receives_detention_info: true, language: 'ht' },
+    });
+    await t.call('PATCH', `contacts/${byEmail.get(joao)}`, {
+      token: me.access_token,
+      body: { receives_detention_info: true, language: 'pt' },
     });
 
     // Practice first: a sample for the chosen, never the real data.
@@ -208,16 +254,17 @@ describe('detention information', () => {
     expect(mariaAlert).not.toContain(es.locatorAsks('Rosa Prueba'));
     for (const value of VALUES) expect(mariaAlert).not.toContain(value);
 
-    const johnAlert = (await alertTo(john))?.text ?? '';
-    expect(johnAlert).toContain(`${en.locatorAsks('Rosa Prueba')}\n- ${en.locatorByNumber('123456789', 'Honduras')}`);
-    expect(johnAlert).toContain(en.stepSearchNumber('123456789'));
-    expect(johnAlert).toContain(en.g28Filed('Rosa Prueba'));
-    expect(johnAlert).toContain('- Medicines: Insulina, dos veces al día');
-
-    const jeanAlert = (await alertTo(jean))?.text ?? '';
-    expect(jeanAlert).toContain(`${ht.locatorAsks('Rosa Prueba')}\n- ${ht.locatorByNumber('123456789', HONDURAS.ht)}`);
-    expect(jeanAlert).toContain(`1. ${ht.stepOpenLocator}`);
-    expect(jeanAlert).toContain(ht.g28Filed('Rosa Prueba'));
+    // Every chosen contact reads the same layout in their own language.
+    const chosenIn: Record<Language, string> = { es: luis, en: john, pt: joao, ht: jean };
+    const texts: Record<Language, ContactTexts> = { es, en, pt, ht };
+    for (const language of LANGUAGES) {
+      const text = (await alertTo(chosenIn[language]))?.text ?? '';
+      expect({ language, text }).toEqual({
+        language,
+        text: expect.stringContaining(packetBlock(texts[language], language)),
+      });
+    }
+    expect((await alertTo(john))?.text).toContain('- Medicines: Insulina, dos veces al día');
 
     // Never in clear in the outbox, and never in an invitation.
     const { rows } = await t.pool.query<{ row: string }>(`select o::text as row from outbox o`);
