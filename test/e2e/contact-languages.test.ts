@@ -10,9 +10,10 @@ import { waitForMail, type ReceivedMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 
 // Four contacts, one per language, in one real Chromium against the real server: each
-// one's invitation, SOS e-mail and 'Lo tengo' page carry that language's texts and tag,
-// and not one text of any other catalogue. The Spanish contact then switches the 'Lo
-// tengo' page to Creole, and the alert's end reaches them in Creole.
+// one's invitation, SOS e-mail (its HTML part as the browser shows it, too) and 'Lo tengo'
+// page carry that language's texts and tag, and not one text of any other catalogue. The
+// Spanish contact then switches the 'Lo tengo' page to Creole, and the alert's end and the
+// next alert reach them in Creole.
 
 const started = appAndChromiumPerFile();
 const WHO = 'Elena cuatro';
@@ -26,18 +27,27 @@ const linkIn = (mail: ReceivedMail, pattern: RegExp) => {
   return link!;
 };
 
-/** The mail in the reader's language only, and saying so: Content-Language and the HTML's root. */
-function expectMailIn(mail: ReceivedMail, language: Language) {
+/**
+ * The mail in the reader's language only, greeting them, and saying so: Content-Language, and the
+ * HTML part's root and text as a browser shows them (`reader`: a page of its own, as a webmail's frame).
+ */
+async function expectMailIn(reader: Page, mail: ReceivedMail, language: Language, greeting: string) {
+  await reader.setContent(mail.html);
+  const shown = await reader.locator('body').innerText();
   expect({
     language,
     found: otherLanguageIn(mail, language),
     header: mail.language,
-    html: mail.html.includes(`<html lang="${HTML_LANG[language]}">`),
+    html: await reader.locator('html').getAttribute('lang'),
+    greets: { text: mail.text.includes(greeting), shown: shown.includes(greeting) },
+    shown: otherLanguageInText(shown, language),
   }).toEqual({
     language,
     found: [],
     header: HTML_LANG[language],
-    html: true,
+    html: HTML_LANG[language],
+    greets: { text: true, shown: true },
+    shown: [],
   });
 }
 
@@ -73,6 +83,7 @@ describe('a contact in each language', () => {
     const { app, browser } = started;
     const { context, page } = await personWithConfirmedContact(app, browser, 'cuatro');
     const contact = (await phonePage(browser)).page;
+    const reader = (await phonePage(browser)).page;
 
     for (const language of LANGUAGES) {
       const t = contactTexts(language);
@@ -95,8 +106,7 @@ describe('a contact in each language', () => {
         to: addressOf(language),
         subject: exactly(t.invitationSubject(WHO)),
       });
-      expectMailIn(invitation, language);
-      expect(invitation.text).toContain(t.greeting(NAMES[language]));
+      await expectMailIn(reader, invitation, language, t.greeting(NAMES[language]));
 
       await contact.goto(linkIn(invitation, /(https?:\/\/\S+\/web\/active\/verify\/\S+)/));
       const terms = contact.getByRole('dialog', { name: t.termsTitle });
@@ -118,7 +128,7 @@ describe('a contact in each language', () => {
         to: addressOf(language),
         subject: exactly(t.startedSubject(WHO)),
       });
-      expectMailIn(alert, language);
+      await expectMailIn(reader, alert, language, t.greeting(NAMES[language]));
 
       await contact.goto(linkIn(alert, /(https?:\/\/\S+\/web\/active\/ack\/\S+)/));
       await contact.getByRole('heading', { name: t.ackHeading(WHO) }).waitFor();
@@ -152,7 +162,13 @@ describe('a contact in each language', () => {
     // Kept for that contact: the alert's end reaches them in Creole.
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     const ended = await waitForMail(app.dataDir, { to: addressOf('es'), subject: exactly(ht.endedSubject(WHO)) });
-    expectMailIn(ended, 'ht');
+    await expectMailIn(reader, ended, 'ht', ht.greeting(NAMES.es));
+    // And the next alert.
+    await page.waitForURL('**/web/home');
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    const next = await waitForMail(app.dataDir, { to: addressOf('es'), subject: exactly(ht.startedSubject(WHO)) });
+    await expectMailIn(reader, next, 'ht', ht.greeting(NAMES.es));
     await context.close();
   });
 });
