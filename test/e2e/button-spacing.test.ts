@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, setPinsInBrowser, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
-import { waitForMail } from '#test/support/mailbox.ts';
+import { codeFrom, waitForMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 import { MIN_BUTTON_GAP_PX, touchingButtons } from '#test/support/touching-buttons.ts';
 
@@ -156,6 +156,48 @@ describe('the code screen', () => {
       };
     }
     expect(gaps).toEqual(onEveryPhone({ sentence: true, 'Reenviar código': true, touching: [] }));
+    await context.close();
+  });
+
+  it("keeps 'Ir a Login', offered after three wrong codes, at least 8 px below 'Verificar', at 360x740, 390x844 and 412x915", async () => {
+    const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONES[0] });
+    const page = await context.newPage();
+    const email = 'codigo-equivocado@example.org';
+    await page.goto(`${running.app.url}/web/auth/signin`);
+    await page.getByLabel(/correo/i).fill(email);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/web/auth/verify');
+    const code = codeFrom(await waitForMail(running.app.dataDir, { to: email, subject: /Tu código de acceso/ }));
+    const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+    const digits = page.getByRole('textbox', { name: /^Dígito \d de 4$/ });
+    const restart = page.getByRole('button', { name: 'Ir a Login' });
+    // The fourth digit sends the code: three wrong ones, each typed once the last one's answer is shown.
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await page.getByRole('button', { name: 'Verificar' }).waitFor();
+      for (const box of await digits.all()) await box.fill('');
+      await digits.first().click();
+      const answered = page.waitForResponse(
+        (response) => response.url().endsWith('/api/verify') && response.request().method() === 'POST',
+      );
+      await page.keyboard.type(wrong);
+      expect((await answered).status()).toBeGreaterThanOrEqual(400);
+      await page.getByRole('button', { name: 'Verificando…' }).waitFor({ state: 'detached' });
+    }
+    await restart.waitFor();
+    const verify = page.getByRole('button', { name: 'Verificar' });
+    const gaps: Record<string, unknown> = {};
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      const above = await verify.boundingBox();
+      const below = await restart.boundingBox();
+      if (!above || !below) throw new Error('The code screen is not drawn');
+      const gap = Math.round(below.y - (above.y + above.height));
+      gaps[`${phone.width}x${phone.height}`] = {
+        'Ir a Login': gap >= MIN_BUTTON_GAP_PX || `${gap} px`,
+        touching: await touchingButtons(page),
+      };
+    }
+    expect(gaps).toEqual(onEveryPhone({ 'Ir a Login': true, touching: [] }));
     await context.close();
   });
 });

@@ -608,7 +608,7 @@ describe('the alert screen with five contacts', () => {
     await context.close();
   }, 180_000);
 
-  it('offline: the status, the SMS and FINALIZAR ALERTA on the first screen, pressed without signal (under the five WhatsApp buttons) and once sent, when the signal goes again (360x740, 390x844, 412x915)', async () => {
+  it('offline: the status, the SMS and FINALIZAR ALERTA on the first screen, pressed without signal (the SMS above the five WhatsApp buttons) and once sent, when the signal goes again (360x740, 390x844, 412x915)', async () => {
     const { context, page } = await personWithFiveContacts('cinco-sin-senal', '013');
     await context.setOffline(true);
     await sosButton(page).click();
@@ -633,6 +633,59 @@ describe('the alert screen with five contacts', () => {
       status: 'Alerta enviada a tus contactos',
     });
     await context.setOffline(false);
+    await context.close();
+  }, 180_000);
+
+  it("full names (two given names, two surnames), three of whom pressed 'Lo tengo': the status says who got it, with the SMS and FINALIZAR ALERTA, on the first screen (360x740, 390x844, 412x915)", async () => {
+    // A WhatsApp button a contact: a full name fills its row, in two lines.
+    const more = [
+      ['María Guadalupe', 'Hernández López'],
+      ['José Luis', 'Ramírez Castillo'],
+      ['Ana Sofía', 'Morales Villanueva'],
+      ['Juan Carlos', 'Gutiérrez Domínguez'],
+    ].map(([firstname = '', lastname = ''], index) => ({
+      firstname,
+      lastname,
+      email: `completos-${index}@example.org`,
+      phone: `+130555502${index}0`,
+      kinship: 'Primo',
+    }));
+    const { context, page } = await personWithConfirmedContact(running.app, running.browser, 'completos', undefined, {
+      moreContacts: more,
+    });
+    await page.reload();
+    await page.getByRole('link', { name: /^Juan Carlos Gutiérrez Domínguez \S+@/ }).waitFor();
+    await sosButton(page).click();
+    await page.waitForURL('**/web/active');
+    const status = page.getByRole('status', { name: 'Estado de tu alerta' });
+    await status.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 60_000 });
+
+    // Three of them press 'Lo tengo' on the page their alert e-mail links to.
+    for (const contact of more.slice(0, 3)) {
+      const mail = await waitForMail(running.app.dataDir, { to: contact.email, subject: /ALERTA SOS/ });
+      const token = /\/web\/active\/ack\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+      const acknowledged = await fetch(`${running.app.url}/api/ack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      expect(acknowledged.status).toBe(200);
+    }
+    const received = status.locator('p', { hasText: /^Recibida por / });
+    await expect
+      .poll(async () => ((await received.count()) > 0 ? (await received.innerText()).match(/ y |, /g)?.length : 0), {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    await page.getByText('Tu ubicación va en el SMS.').waitFor();
+    await page.locator('#splash').waitFor({ state: 'detached' });
+
+    expect({ seen: await firstScreens(page), received: await received.innerText() }).toEqual({
+      seen: everywhere,
+      received: expect.stringMatching(
+        /^Recibida por (?=.*María Guadalupe Hernández López)(?=.*José Luis Ramírez Castillo)(?=.*Ana Sofía Morales Villanueva)/,
+      ),
+    });
     await context.close();
   }, 180_000);
 });

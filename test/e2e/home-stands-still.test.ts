@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
+import { layoutsOnceSettled } from '#test/support/layouts-over-frames.ts';
 import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
 import { MIAMI } from '#test/support/sos-flows.ts';
 
@@ -11,26 +11,6 @@ import { MIAMI } from '#test/support/sos-flows.ts';
 // which changes how every style change is drawn.
 
 const running = appAndChromiumPerFile();
-
-/**
- * Where each control of the page is, frame after frame for `frames` frames: the distinct layouts
- * seen, each a list of 'name top-bottom' in page coordinates. One layout means nothing moved.
- */
-function layoutsOverFrames(page: Page, frames: number): Promise<string[]> {
-  return page.evaluate(async (count) => {
-    const seen = new Set<string>();
-    for (let frame = 0; frame < count; frame += 1) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      const controls = [...document.querySelectorAll<HTMLElement>('a[href], button')].map((control) => {
-        const box = control.getBoundingClientRect();
-        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
-        return `${name} ${Math.round(box.top + scrollY)}-${Math.round(box.bottom + scrollY)}`;
-      });
-      seen.add(controls.join(' | '));
-    }
-    return [...seen];
-  }, frames);
-}
 
 describe.concurrent('home with a contact', () => {
   for (const reducedMotion of ['reduce', 'no-preference'] as const) {
@@ -68,9 +48,7 @@ describe.concurrent('home with a contact', () => {
       const layoutCounts: Record<string, number> = {};
       for (const phone of PHONES) {
         await page.setViewportSize(phone);
-        // Placed again after the new size: two frames for the resize and its observers, then watched.
-        await layoutsOverFrames(page, 2);
-        layoutCounts[`${phone.width}x${phone.height}`] = (await layoutsOverFrames(page, 30)).length;
+        layoutCounts[`${phone.width}x${phone.height}`] = await layoutsOnceSettled(page);
       }
       expect(layoutCounts).toEqual(onEveryPhone(1));
 

@@ -140,7 +140,7 @@ describe('WhatsApp and the share sheet on the active screen', () => {
     expect(screen.queryByRole('region', { name: /WhatsApp|teléfono/ })).toBeNull();
   });
 
-  it('puts WhatsApp, then the SMS, right under the status while the SOS waits for signal', async () => {
+  it('puts the SMS, then WhatsApp, right under the status while the SOS waits for signal', async () => {
     // Where Background Sync sends the queue (without it, 'Mantén la aplicación abierta…' comes under the status).
     const worker = fakeServiceWorker({ backgroundSync: true });
     stopBridge = startSosWorkerBridge();
@@ -151,10 +151,11 @@ describe('WhatsApp and the share sheet on the active screen', () => {
       Array.from(sent.children).map(
         (child) => (child.matches('h1') ? child : child.querySelector('h2'))?.textContent ?? child.className,
       );
-    // Sent: the status first, the phone's own channels further down.
+    // Sent: the status first, the phone's own channels further down, the SMS before WhatsApp.
     expect(order().indexOf('Avisa también por WhatsApp')).toBeGreaterThan(
       order().findIndex((entry) => entry.includes('sos-delivery')),
     );
+    expect(order().indexOf('Avisa también por SMS')).toBe(order().indexOf('Avisa también por WhatsApp') - 1);
 
     const queuedAt = Date.now();
     worker.send(
@@ -165,12 +166,13 @@ describe('WhatsApp and the share sheet on the active screen', () => {
       }),
     );
     const section = await screen.findByRole('region', { name: 'Avisa ahora por WhatsApp' });
-    // Where the alert stands is said once, first (the offline banner gives way), then what the phone can send.
+    // Where the alert stands is said once, first (the offline banner gives way), then what the phone
+    // can send: the SMS, one tap to every contact with no data, before a WhatsApp button a contact.
     expect(order().slice(0, 4)).toEqual([
       'Alerta activa',
       'sos-delivery sos-delivery--waiting',
-      'Avisa ahora por WhatsApp',
       'Avisa también por SMS',
+      'Avisa ahora por WhatsApp',
     ]);
     expect(
       within(section)

@@ -101,15 +101,17 @@ export function ActiveAlertScreen({
   useSayConnectionHere();
 
   const who = name || `${firstname} ${lastname}`.trim();
-  // Waiting for signal, what the phone itself can send (WhatsApp, the share sheet, SMS) comes right
+  // Waiting for signal, what the phone itself can send (SMS, WhatsApp, the share sheet) comes right
   // after the status, before anything else.
   const queued = delivery.state === 'waiting';
   // Where nothing sends the queue with the app closed (no Background Sync: every iPhone), or the page
   // itself holds the alert: said in the status, before the SMS.
   const keepOpen = queued && (delivery.heldHere || backgroundSync === false);
+  // The SMS first: one tap reaches every contact, with no data. The WhatsApp buttons (one a contact)
+  // follow it: five contacts with full names fill a row each, and before it they pushed the SMS under
+  // FINALIZAR ALERTA.
   const fromThePhone = (
     <>
-      <PhoneShare contacts={contacts} name={who} fix={location.fix} queued={queued} />
       <SmsFallback
         contacts={contacts}
         name={who}
@@ -117,6 +119,7 @@ export function ActiveAlertScreen({
         reach={reach}
         locationNote={locationText(location)}
       />
+      <PhoneShare contacts={contacts} name={who} fix={location.fix} queued={queued} />
       <ShareSheetButton contacts={contacts} name={who} fix={location.fix} />
     </>
   );

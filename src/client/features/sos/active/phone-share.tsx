@@ -26,8 +26,8 @@ export function PhoneShare({ contacts, name, fix, queued }: Props) {
   return (
     <section className="sos-share" aria-labelledby="sos-share-title">
       <h2 id="sos-share-title">{queued ? 'Avisa ahora por WhatsApp' : 'Avisa también por WhatsApp'}</h2>
-      {/* One button a contact, each showing the name only (the heading says WhatsApp): with five
-          contacts they share two or three rows, so the SMS still shows above FINALIZAR ALERTA. */}
+      {/* One button a contact, each showing the name only (the heading says WhatsApp): short names
+          share a row. They come after the SMS, which reaches every contact with one tap. */}
       <ul className="sos-share__contacts">
         {people.map((contact) => (
           <li key={contact.id}>
@@ -49,7 +49,7 @@ export function PhoneShare({ contacts, name, fix, queued }: Props) {
 
 /**
  * The system share sheet for any other app, where the browser has one: after the SMS, which
- * reaches every contact with one tap and must stay on the first screen.
+ * reaches every contact with one tap and must stay on the first screen, and after WhatsApp.
  */
 export function ShareSheetButton({ contacts, name, fix }: Omit<Props, 'queued'>) {
   if (!canShare()) return null;
