@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { goHomeWithoutContacts, signUpInBrowser } from '#test/support/browser-flows.ts';
+import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // SPEC.md sections 2 and 9 in a real Chromium: the floating 'Ayuda' button
@@ -14,7 +14,10 @@ const BAR_GAP_PX = 4;
 
 const running = appAndChromiumPerFile();
 
-/** A new person on home (no contacts, declared so), on a phone with a touch screen and a mouse. */
+/**
+ * A person on home (no contacts, declared so), on a phone with a touch screen and a mouse: made
+ * through the API and entered with the e-mailed code (sign-up's screens have tests of their own).
+ */
 async function personOnHome(tag: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await running.browser.newContext({
     locale: 'es-US',
@@ -22,8 +25,9 @@ async function personOnHome(tag: string): Promise<{ context: BrowserContext; pag
     hasTouch: true,
   });
   const page = await context.newPage();
-  await signUpInBrowser(page, running.app, { email: `${tag}@example.org`, firstname: 'Rosa', lastname: tag });
-  await goHomeWithoutContacts(page);
+  const email = `${tag}@example.org`;
+  await seedPerson(running.app, { email, firstname: 'Rosa', lastname: tag, phone: '+12025550143', noContacts: true });
+  await enterToHome(page, running.app, email);
   return { context, page };
 }
 

@@ -1,14 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
-import {
-  acceptInvitation,
-  fillContactForm,
-  goHomeAfterFirstContact,
-  inTimeZone,
-  phonePage,
-  signUpInBrowser,
-} from './browser-flows.ts';
+import { inTimeZone, phonePage } from './browser-flows.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from './desk-browser.ts';
+import { enterToHome, seedPerson } from './seeded-person.ts';
 
 // Every screen of the firm's desk, each shown with real data, for whoever looks at them: the desk's
 // accessibility test (axe, touch targets) and `npm run screenshots` (docs/screenshots/). One walk,
@@ -30,18 +24,20 @@ async function consentingClientPresses(app: RunningApp, browser: Browser): Promi
   await inTimeZone(page, 'America/New_York');
   await context.grantPermissions(['geolocation'], { origin: app.url });
   await context.setGeolocation(MIAMI);
-  await signUpInBrowser(page, app, CLIENT);
-  const contactEmail = 'jorge.rivas@example.org';
-  await fillContactForm(page, {
-    firstname: 'Jorge',
-    lastname: 'Rivas',
-    email: contactEmail,
-    phone: '3055550100',
-    kinship: 'Hermano',
+  // Made through the API and entered with the e-mailed code: the walk is the desk's.
+  await seedPerson(app, {
+    ...CLIENT,
+    phone: '+12025550143',
+    contact: {
+      firstname: 'Jorge',
+      lastname: 'Rivas',
+      email: 'jorge.rivas@example.org',
+      phone: '+13055550100',
+      kinship: 'Hermano',
+    },
+    shareWithFirm: true,
   });
-  await goHomeAfterFirstContact(page, { share: true });
-  await acceptInvitation(app, contactEmail);
-  await page.reload();
+  await enterToHome(page, app, CLIENT.email);
   await page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
   await page.getByRole('heading', { name: 'Alerta activa' }).waitFor();
   return () => context.close();

@@ -16,6 +16,10 @@ export type SeededPerson = {
   contact?: SeededContact & { confirmed?: boolean };
   /** Contacts added after the first, each confirmed from its e-mail as the first one is. */
   moreContacts?: SeededContact[];
+  /** No contact: 'No tengo contactos de emergencia' answered 'Continuar', as the first-contact screen does it. */
+  noContacts?: boolean;
+  /** The firm's one offer, answered after the first contact or `noContacts`: 'Sí, compartir' if true, else 'Ahora no'. */
+  shareWithFirm?: boolean;
 };
 
 async function api(app: RunningApp, method: string, apiPath: string, body: unknown, token?: string) {
@@ -30,10 +34,11 @@ async function api(app: RunningApp, method: string, apiPath: string, body: unkno
 }
 
 /**
- * A registered person with their first contact, made through the app's own API the way its screens
- * make them (signin, the e-mailed code, signup with the terms accepted, the first contact, 'Ahora no'
- * to the firm's one offer, the contact's acceptance link): for browser tests that are about what
- * happens after sign-up. The tests of sign-up and of adding a contact keep doing it in the browser.
+ * A registered person with their first contact (or none, declared so), made through the app's own
+ * API the way its screens make them (signin, the e-mailed code, signup with the terms accepted, the
+ * first contact or 'No tengo contactos de emergencia', the answer to the firm's one offer, the
+ * contact's acceptance link): for browser tests that are about what happens after sign-up. The tests
+ * of sign-up and of adding a contact keep doing it in the browser.
  */
 export async function seedPerson(app: RunningApp, person: SeededPerson): Promise<void> {
   const before = (await readMailbox(app.dataDir)).length;
@@ -50,10 +55,11 @@ export async function seedPerson(app: RunningApp, person: SeededPerson): Promise
     terms: true,
   })) as { access_token: string };
   const token = session.access_token;
-  if (person.contact) {
+  if (person.contact)
     await api(app, 'POST', 'contacts', { ...withoutConfirmed(person.contact), language: 'es' }, token);
-    await api(app, 'PUT', 'profile/firm-consent', { share: false }, token);
-  }
+  else if (person.noContacts) await api(app, 'POST', 'profile/no-contacts', {}, token);
+  if (person.contact || person.noContacts)
+    await api(app, 'PUT', 'profile/firm-consent', { share: person.shareWithFirm ?? false }, token);
   for (const more of person.moreContacts ?? []) await api(app, 'POST', 'contacts', { ...more, language: 'es' }, token);
   // The phone enters with a session of its own: this one must not count among the person's open sessions.
   await api(app, 'POST', 'logout', {}, token);
