@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { RunningApp } from './app-server.ts';
 import { codeFrom, readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
-import { controlledByWorker } from '#test/support/service-worker.ts';
 
 /** A phone-sized page in Spanish that records every address it fetches. */
 export async function phonePage(
@@ -132,30 +131,6 @@ export async function acceptInvitation(app: RunningApp, contactEmail: string): P
   const token = /\/web\/active\/verify\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
   const accepted = await fetch(`${app.url}/api/verify-contact/${token}`);
   if (accepted.status !== 200) throw new Error(`The contact's acceptance link answered ${accepted.status}`);
-  return invitation;
-}
-
-/**
- * A new person signed up in the browser with one contact, Jorge Paz (`contactEmail`), on home once the
- * service worker controls the page; `confirmed`: Jorge accepted, by his link. Resolves with his invitation.
- */
-export async function signUpWithJorgeInBrowser(
-  page: Page,
-  app: RunningApp,
-  person: { email: string; firstname: string; lastname: string },
-  { contactEmail, confirmed = true }: { contactEmail: string; confirmed?: boolean },
-): Promise<ReceivedMail> {
-  await signUpInBrowser(page, app, person);
-  await fillContactForm(page, {
-    firstname: 'Jorge',
-    lastname: 'Paz',
-    email: contactEmail,
-    phone: '3055550100',
-    kinship: 'Hermano',
-  });
-  await goHomeAfterFirstContact(page);
-  const invitation = await (confirmed ? acceptInvitation : invitationTo)(app, contactEmail);
-  await controlledByWorker(page);
   return invitation;
 }
 

@@ -171,7 +171,7 @@ describe('WhatsApp and the share sheet on the active screen', () => {
     expect(order().slice(0, 4)).toEqual([
       'Alerta activa',
       'sos-delivery sos-delivery--waiting',
-      'Avisa también por SMS',
+      'Avisa ahora por SMS',
       'Avisa ahora por WhatsApp',
     ]);
     expect(

@@ -118,6 +118,7 @@ export function ActiveAlertScreen({
         fix={location.fix}
         reach={reach}
         locationNote={locationText(location)}
+        queued={queued}
       />
       <PhoneShare contacts={contacts} name={who} fix={location.fix} queued={queued} />
       <ShareSheetButton contacts={contacts} name={who} fix={location.fix} />

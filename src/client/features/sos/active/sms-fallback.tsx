@@ -17,13 +17,15 @@ interface Props {
   reach: EmailReach;
   /** Where the position stands ('Tu ubicación va en el SMS.'): said under the button it goes with. */
   locationNote: string;
+  /** The alert waits for signal: the SMS is then the way it reaches anyone now, not an addition. */
+  queued: boolean;
 }
 
 /**
  * Always here, for when data never comes back: an SMS from the person's own
  * phone to the contacts who get the e-mail, or to everyone saved when none does.
  */
-export function SmsFallback({ contacts, name, fix, reach, locationNote }: Props) {
+export function SmsFallback({ contacts, name, fix, reach, locationNote, queued }: Props) {
   const list = contacts ?? [];
   const anyConfirmed = reach.anyone;
   // Opted-out contacts cannot confirm again from here.
@@ -32,7 +34,7 @@ export function SmsFallback({ contacts, name, fix, reach, locationNote }: Props)
   );
   return (
     <section className="sos-sms" aria-labelledby="sos-sms-title">
-      <h2 id="sos-sms-title">Avisa también por SMS</h2>
+      <h2 id="sos-sms-title">{queued ? 'Avisa ahora por SMS' : 'Avisa también por SMS'}</h2>
       {list.length === 0 ? (
         <p>No tenemos teléfonos de tus contactos en este teléfono: elige a quién enviar el SMS.</p>
       ) : (
