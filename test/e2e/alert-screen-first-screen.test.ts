@@ -7,7 +7,7 @@ import { endAlertAndWaitForMail, personWithConfirmedContact, sosButton } from '#
 
 // The alert screen on three common phones. With no signal, where the alert stands ('Sin
 // conexión: tu alerta se enviará…') is said once, first, and what the phone itself can send
-// (WhatsApp, the SMS) follows it on the first screen, above the fixed FINALIZAR ALERTA bar. Sent,
+// (the SMS, WhatsApp) follows it on the first screen, above the fixed FINALIZAR ALERTA bar. Sent,
 // with one contact or three, the first screen holds the status, who got the e-mail and every
 // WhatsApp button and the SMS, each said once. In every state no line of the screen is read under
 // that bar: each, scrolled into view as focus or find-in-page does, is drawn whole. And the

@@ -143,7 +143,7 @@ describe('the pages of a contact who reads English', () => {
 });
 
 describe('the active screen while the SOS waits for signal', () => {
-  it('offers WhatsApp to each confirmed contact right under the status, above the SMS, and passes axe', async () => {
+  it('offers WhatsApp to each confirmed contact right under the status and the SMS, and passes axe', async () => {
     const { app, browser } = both;
     const { context, page, contactEmail } = await personWithConfirmedContact(app, browser, 'whatsapp');
     // Home fetches the list again, so this phone knows Jorge confirmed before the signal goes.
@@ -163,10 +163,11 @@ describe('the active screen while the SOS waits for signal', () => {
     expect(decodeURIComponent(href.slice(href.indexOf('?text=') + 6))).toMatch(
       /^Soy Elena whatsapp\. Estoy en riesgo y necesito ayuda\./,
     );
-    // Right after where the alert stands (said once, first): above the SMS.
+    // Where the alert stands (said once, first), then the SMS (one tap to every contact), then WhatsApp.
     const top = async (locator: ReturnType<Page['getByRole']>) => (await locator.boundingBox())?.y ?? Infinity;
-    expect(await top(page.getByRole('status', { name: 'Estado de tu alerta' }))).toBeLessThan(await top(share));
-    expect(await top(share)).toBeLessThan(await top(page.getByRole('link', { name: 'Enviar SMS a mis contactos' })));
+    const sms = page.getByRole('region', { name: 'Avisa ahora por SMS' });
+    expect(await top(page.getByRole('status', { name: 'Estado de tu alerta' }))).toBeLessThan(await top(sms));
+    expect(await top(sms)).toBeLessThan(await top(share));
     expect(await axeViolations(page)).toEqual([]);
 
     await context.setOffline(false);
