@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckIn } from '#shared/api/check-ins.ts';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import { getAlertStatus } from '#client/api/alert-status.ts';
+import { currentCheckInQueryOptions } from '#client/api/check-ins.ts';
 import { startAlertReconcile } from '#client/features/sos/press/reconcile-alert.ts';
 import { setWaitingCall } from '#client/features/check-in/check-in-waiting.ts';
 import { OK_WAITS_FOR_SIGN_IN } from '#client/features/check-in/check-in-texts.ts';
@@ -216,10 +217,11 @@ describe('a running check-in on home', () => {
     const firesAt = due + 1000;
     // The server fires only once the test has seen the screen between deadline and firing: with a
     // firing fixed in time, a loaded machine sometimes showed that screen after the firing, or never.
+    // It fires as the alert is asked for: a check-in read just before then would be left 'running'.
     let seenPastDeadline = false;
     let fired: number | undefined;
-    const fire = () => {
-      if (fired === undefined && seenPastDeadline && Date.now() >= firesAt) fired = Date.now();
+    const fire = ({ now }: { now: boolean }) => {
+      if (fired === undefined && now && seenPastDeadline && Date.now() >= firesAt) fired = Date.now();
       return fired !== undefined;
     };
     const checkIn = aCheckIn({
@@ -228,8 +230,8 @@ describe('a running check-in on home', () => {
     });
     stubApi({
       'GET /api/contacts': () => ok([luis]),
-      'GET /api/check-ins/current': () => ok(fire() ? { ...checkIn, status: 'fired' } : checkIn),
-      'GET /api/alert-deliveries': () => ok({ alert_status: fire(), alert: null }),
+      'GET /api/check-ins/current': () => ok(fire({ now: false }) ? { ...checkIn, status: 'fired' } : checkIn),
+      'GET /api/alert-deliveries': () => ok({ alert_status: fire({ now: true }), alert: null }),
     });
     const app = renderApp('/web/home');
     stopBridge = startAlertReconcile({
@@ -255,6 +257,13 @@ describe('a running check-in on home', () => {
     await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/web/active'));
     expect(await screen.findByText('Alerta enviada a tus contactos')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'FINALIZAR ALERTA' })).toBeTruthy();
+    // What the phone keeps for home says fired too, not an overdue check-in still running.
+    await vi.waitFor(() =>
+      expect(app.queryClient.getQueryData(currentCheckInQueryOptions().queryKey)).toEqual({
+        ...checkIn,
+        status: 'fired',
+      }),
+    );
   });
 
   it("says an 'Estoy bien' kept by the worker waits for signal, and closes once the worker delivers it", async () => {
