@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { emailRequired } from '#shared/field-messages.ts';
+import { emailRequired, phoneRequired } from '#shared/field-messages.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { acceptInvitation, enterWithEmailedCode, phonePage } from '#test/support/browser-flows.ts';
 import { onEveryPhone, PHONES, seenWhole, textUnderFixedBars } from '#test/support/first-screen.ts';
@@ -434,8 +434,29 @@ function cutAtTheFold(page: Page) {
   });
 }
 
+/** The page at its top: each field whose label shows above the band where 'Ayuda' rests and the field itself below it. */
+function labelsApartAtTheFold(page: Page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const band = document.querySelector('.main-layout__help-band')?.getBoundingClientRect();
+    if (!band) throw new Error("No band for 'Ayuda'");
+    const apart: string[] = [];
+    for (const label of document.querySelectorAll('label')) {
+      const field = label.control;
+      if (!field || label.contains(field) || label.closest('[hidden], [inert]')) continue;
+      const named = label.getBoundingClientRect();
+      const box = field.getBoundingClientRect();
+      if (named.height > 0 && named.bottom <= band.top + 0.5 && box.top >= band.top - 0.5)
+        apart.push(
+          `«${label.textContent?.trim() ?? ''}» at ${Math.round(named.top)}, its field at ${Math.round(box.top)}`,
+        );
+    }
+    return apart;
+  });
+}
+
 describe("a contact's page and the contact form at the fold", () => {
-  it("shows the contact's state and its one next step whole on the first screen, invited, confirmed and unsubscribed, and no control half under the 'Ayuda' band there or on the contact form (360x740, 390x844, 412x915)", async () => {
+  it("shows the contact's state and its one next step whole on the first screen, invited, confirmed and unsubscribed, and no control half under the 'Ayuda' band there or on the contact form, empty or with every error, whose labels stay with their fields (360x740, 390x844, 412x915)", async () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONE });
     const contactEmail = 'estado-contacto@example.org';
     const { page, contactPath } = await personWithAContact(context, 'estado@example.org', contactEmail);
@@ -483,6 +504,12 @@ describe("a contact's page and the contact form at the fold", () => {
       });
       seen[`agregar contacto ${phone.width}x${phone.height}`] = { cut: await cutAtTheFold(page) };
       expected[`agregar contacto ${phone.width}x${phone.height}`] = { cut: [] };
+      // Sent empty: every field says what it lacks, and no label stays on the first screen without its field.
+      await page.getByRole('button', { name: 'Guardar contacto' }).click();
+      await page.getByText(phoneRequired).waitFor();
+      const key = `agregar contacto con errores ${phone.width}x${phone.height}`;
+      seen[key] = { cut: await cutAtTheFold(page), apart: await labelsApartAtTheFold(page) };
+      expected[key] = { cut: [], apart: [] };
     }
     expect(seen).toEqual(expected);
     await context.close();

@@ -38,10 +38,17 @@ function blockToMove(blocks: readonly Element[], end: number): HTMLElement | und
     const box = element && pageBox(element);
     return !!box && box.height > 0 && box.bottom <= end;
   };
-  if (holder && (seenWhole(holder.firstElementChild) || [...holder.querySelectorAll(CONTROLS)].some(seenWhole)))
-    return blockToMove([...holder.children], end) ?? holder;
+  if (holder && (seenWhole(holder.firstElementChild) || [...holder.querySelectorAll(CONTROLS)].some(seenWhole))) {
+    const part = blockToMove([...holder.children], end);
+    // A field's label goes with its field: left above the line alone, it names an empty band.
+    return part && !leavesLabelBehind(holder, part) ? part : holder;
+  }
   return holder;
 }
+
+/** Whether moving `part` alone would leave behind, in `holder`, the label of a control it moves. */
+const leavesLabelBehind = (holder: Element, part: Element) =>
+  [...holder.querySelectorAll('label')].some((label) => !part.contains(label) && part.contains(label.control));
 
 /**
  * Keeps room at the fold in `page` for `blocks` (children of it), placed again whenever the page,
