@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { TcpFault } from '#test/support/tcp-fault-proxy.ts';
 import { passEverything } from '#test/support/tcp-fault-proxy.ts';
 import { sleep, startChaosStage, type ChaosStage } from './chaos-stage.ts';
-import { judgeCheckIns, runCheckIns, waitForCheckIns, type CheckInCounts } from './check-ins.ts';
+import { closeInTime, judgeCheckIns, setCheckIns, waitForCheckIns, type CheckInCounts } from './check-ins.ts';
 import { randomFaults, seededRandom, type FaultRates } from './fault-plan.ts';
 import { callApi, signUpPeople, type Person } from './people.ts';
 import { sameAnswer } from './same-answer.ts';
@@ -79,6 +79,9 @@ export type ChaosCounts = Verdict &
  * PostgreSQL under it, can make it send again.
  */
 const WORKER_IN_FLIGHT = 2 * 10 + 5;
+
+/** The time the check-ins' starts have before the storm: a loaded machine's answers, and more. */
+const CHECK_INS_SET_MS = 4_000;
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -158,7 +161,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
     return results;
 
     async function runPhase(phase: ChaosPhase, firstCycle: number): Promise<ChaosCounts> {
-      const started = Date.now();
+      const since = Date.now();
       const mailsBefore = stage.smtp.received.length;
       const faultsBefore = stage.proxy.counts();
       const refusedBefore = stage.smtp.refused;
@@ -169,8 +172,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
       stage.proxy.setPlan(randomFaults(random, options.faultRates, options.timing.liveTimeoutMs * 2));
       const span = phase.cycles * ((options.holdMs[0] + options.holdMs[1] + options.gapMs[0] + options.gapMs[1]) / 2);
       const checkInPlans = everyone.slice(nextCheckInPerson, (nextCheckInPerson += phase.checkIns));
-      // Set straight away, before the first kill, and falling due while the instances and PostgreSQL are killed.
-      const checkingIn = runCheckIns(stage.direct, checkInPlans, started, span, options.checkInOkEvery);
+      // Set and answered before the storm, falling due while the instances and PostgreSQL are killed:
+      // sent as the storm began, a loaded machine answered some only after the first kill and their deadline.
+      const stormAt = since + CHECK_INS_SET_MS;
+      const plans = await setCheckIns(stage.direct, checkInPlans, stormAt, span, options.checkInOkEvery);
+      await sleep(stormAt - Date.now());
+      const started = Date.now();
+      const checkingIn = closeInTime(stage.direct, plans);
       const pressing = people.map(async (person) => {
         await sleep(between([0, options.holdMs[1]]));
         for (let cycle = firstCycle; cycle < firstCycle + phase.cycles; cycle += 1) {
@@ -235,8 +243,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
           options.settleMs,
         );
         if (!emptied) options.log(`the outbox did not empty within ${options.settleMs} ms`);
-        verdict = await judge(db, people, presses, stage.smtp.received.slice(mailsBefore), new Date(started));
-        checkInCounts = await judgeCheckIns(db, checkIns, stage.smtp.received.slice(mailsBefore), new Date(started));
+        verdict = await judge(db, people, presses, stage.smtp.received.slice(mailsBefore), new Date(since));
+        checkInCounts = await judgeCheckIns(db, checkIns, stage.smtp.received.slice(mailsBefore), new Date(since));
       } finally {
         await db.end();
       }
@@ -264,7 +272,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosCounts[]> {
           .filter((line) => secrets.some((s) => line.includes(s))).length,
         duplicateAllowance:
           WORKER_IN_FLIGHT * (phase.appKills + stage.apps.length * (phase.postgresCrashes + phase.powerCuts)),
-        seconds: Math.round((Date.now() - started) / 1000),
+        seconds: Math.round((Date.now() - since) / 1000),
       };
     }
   } finally {

@@ -70,23 +70,22 @@ async function untilAnswered(
 const OK_AHEAD_MS = 6_000;
 
 /**
- * `people` set check-ins that fall due over `spanMs` from `startedAt`; every
- * `okEvery`-th says 'Estoy bien' 6 s before its deadline. Starts are sent
- * before the storm's first kill; the rest of the work (waiting, 'Estoy bien')
- * runs during it. Resolves once every call has its answer.
+ * `people` set check-ins that fall due over `spanMs` from `stormAt` (the storm's start); every
+ * `okEvery`-th will say 'Estoy bien' 6 s before its deadline. Resolves once every start has its
+ * answer: sent before the storm, so that a start never meets its first kill on a slow machine.
  */
-export async function runCheckIns(
+export async function setCheckIns(
   direct: string[],
   people: Person[],
-  startedAt: number,
+  stormAt: number,
   spanMs: number,
   okEvery: number,
 ): Promise<CheckInPlan[]> {
   const plans: CheckInPlan[] = people.map((person, n) => {
     const ok = n % okEvery === okEvery - 1;
-    // Due from 1 s on (into the storm); those closed in time are closed from 1 s on.
+    // Due from 1 s into the storm; those closed in time are closed from 1 s on.
     const dueAt =
-      startedAt + (ok ? 1_000 + OK_AHEAD_MS : 1_000) + ((n + 0.5) * Math.max(spanMs - 1_000, 1_000)) / people.length;
+      stormAt + (ok ? 1_000 + OK_AHEAD_MS : 1_000) + ((n + 0.5) * Math.max(spanMs - 1_000, 1_000)) / people.length;
     return { person, dueAt, okAt: ok ? dueAt - OK_AHEAD_MS : undefined };
   });
   await Promise.all(
@@ -108,6 +107,15 @@ export async function runCheckIns(
         started?.status === 200 && (started.message as { status?: string }).status === 'running'
           ? 'running'
           : 'refused';
+    }),
+  );
+  return plans;
+}
+
+/** 'Estoy bien' from those of `plans` that say it, each at its time, during the storm. Resolves once each has its answer. */
+export async function closeInTime(direct: string[], plans: CheckInPlan[]): Promise<CheckInPlan[]> {
+  await Promise.all(
+    plans.map(async (plan) => {
       if (plan.okAt === undefined || plan.started !== 'running') return;
       await sleep(plan.okAt - Date.now());
       const okKey = randomUUID();
