@@ -32,7 +32,7 @@ export function ClientSearch({ onOpenCase }: { onOpenCase: (alertId: string) => 
                 <p>
                   <a href={`tel:${client.phone}`}>{client.phone}</a>
                 </p>
-                <ul className="desk-card__contacts">
+                <ul className="desk-card__alerts">
                   {client.recent_alerts.map((alert) => (
                     <li key={alert.id}>
                       <button type="button" className="button button--ghost" onClick={() => onOpenCase(alert.id)}>
