@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
 import { startApp, type RunningApp } from '#test/support/app-server.ts';
-import { fillContactForm, signUpInBrowser, type EntryScreen } from '#test/support/browser-flows.ts';
+import { fillContactForm, setPinsInBrowser, signUpInBrowser, type EntryScreen } from '#test/support/browser-flows.ts';
 import { launchChromium } from '#test/support/chromium.ts';
 import { DESK_DESKTOP, DESK_PHONE, walkTheDesk } from '#test/support/desk-walk.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
@@ -300,6 +300,59 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   );
   await fivePage.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
   await fivePage.waitForURL('**/web/home');
+
+  // The same person's other screens, after the ones above so their numbers stay: a practice sent, the
+  // PINs and 'Si me detienen' in profile, a running check-in and its extension, the PIN asked before
+  // FINALIZAR ALERTA, and signing out.
+  const fiveShot = (name: string, ready: () => Promise<unknown>) => shot(name, ready, fivePage);
+  await fivePage.goto(`${app.url}/web/practice`);
+  await fivePage.getByRole('button', { name: 'Enviar alerta de prueba' }).click();
+  await fiveShot('Probar alerta: enviada', () =>
+    fivePage
+      .getByRole('region', { name: 'A quién llegó tu prueba' })
+      .getByText(/Jorge Paz/)
+      .waitFor({ timeout: 30_000 }),
+  );
+  await fivePage.goto(`${app.url}/web/home`);
+  const pins = await setPinsInBrowser(fivePage, '2468', '1357');
+  // Each section from its heading, as a person scrolling down the profile meets it.
+  await fiveShot('Perfil: PIN guardado', () =>
+    pins.getByRole('heading', { name: 'PIN para cerrar avisos y alertas' }).scrollIntoViewIfNeeded(),
+  );
+  await fivePage.getByRole('button', { name: 'Cerrar aviso' }).click();
+  await fiveShot('Perfil: si me detienen', () =>
+    fivePage.getByRole('heading', { name: 'Si me detienen' }).scrollIntoViewIfNeeded(),
+  );
+
+  await fivePage.goto(`${app.url}/web/home`);
+  await fivePage.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
+  await fivePage.getByRole('radio', { name: 'Cita de inmigración' }).check();
+  await fivePage.getByRole('radio', { name: '1 hora' }).check();
+  await fivePage.getByRole('button', { name: 'Activar aviso' }).click();
+  const running = fivePage.getByRole('region', { name: 'Aviso en curso' });
+  await fiveShot('Inicio: aviso en curso', () => running.getByRole('button', { name: 'Estoy bien' }).waitFor());
+  await running.getByRole('button', { name: 'Necesito más tiempo' }).click();
+  await fiveShot('Aviso en curso: necesito más tiempo', () =>
+    running.getByRole('radio', { name: '2 horas' }).waitFor(),
+  );
+
+  await fivePage.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();
+  await fivePage.waitForURL('**/web/active');
+  await alertSent(fivePage);
+  await fivePage.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
+  const askPin = fivePage.getByRole('alertdialog', { name: 'Escribe tu PIN para finalizar la alerta' });
+  await fiveShot('Finalizar alerta: PIN', () => askPin.waitFor());
+  await askPin.getByLabel('PIN de 4 números').fill('2468');
+  await askPin.getByRole('button', { name: 'Confirmar' }).click();
+  await fivePage.waitForURL('**/web/home');
+
+  await fivePage.goto(`${app.url}/web/profile`);
+  await fivePage.getByRole('region', { name: 'Cerrar sesión' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+  const leave = fivePage.getByRole('alertdialog', { name: '¿Cerrar sesión en este teléfono?' });
+  await fiveShot('Cerrar sesión: confirmar', () => leave.waitFor());
+  await leave.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
+  await fivePage.waitForURL('**/web/auth/signin');
+  await fiveShot('Sesión cerrada', () => fivePage.getByRole('button', { name: 'Continuar' }).waitFor());
   await five.close();
 }
 
