@@ -20,8 +20,6 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/features/app-update/use-app-update.ts',
   'src/client/features/auth/auth-texts.ts',
   'src/client/features/auth/sign-out/logout.ts',
-  // use-sign-out's message when the phone could not forget the person (a few short strings).
-  'src/client/features/auth/sign-out/sign-out-texts.ts',
   'src/client/features/auth/sign-out/use-sign-out.ts',
   'src/client/features/check-in/check-in-entry.tsx',
   'src/client/features/check-in/check-in-start.tsx',

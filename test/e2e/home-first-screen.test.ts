@@ -30,7 +30,7 @@ describe("home's first screen", () => {
       findings[`${phone.width}x${phone.height}`] = seen;
     }
 
-    // A running check-in: its title and 'Estoy bien' on the first screen too.
+    // A running check-in: its title and 'Estoy bien' on the first screen too, from the moment it is set.
     await page.setViewportSize(PHONES[0]);
     await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
     await page.getByRole('radio', { name: 'Trabajo' }).check();
@@ -39,6 +39,16 @@ describe("home's first screen", () => {
     await page.waitForURL('**/web/home');
     const card = page.getByRole('region', { name: 'Aviso en curso' });
     await card.getByText('Tiempo restante:').waitFor();
+    await page.getByRole('button', { name: 'Ayuda' }).waitFor();
+    // As the person first sees it, home reached from the form: nothing above pushes 'Estoy bien' down.
+    // What happens if they are late is said on the card itself, under its buttons.
+    const justSet = {
+      ...(await seenWhole(page, {
+        title: card.getByRole('heading', { name: 'Aviso en curso' }),
+        ok: card.getByRole('button', { name: 'Estoy bien' }),
+      })),
+      whatIfLate: await card.getByText('Si no confirmas a tiempo, avisaremos a tus contactos.').isVisible(),
+    };
     const runningFindings: Record<string, unknown> = {};
     for (const phone of PHONES) {
       await page.setViewportSize(phone);
@@ -51,8 +61,9 @@ describe("home's first screen", () => {
         ok: card.getByRole('button', { name: 'Estoy bien' }),
       });
     }
-    expect({ home: findings, running: runningFindings }).toEqual({
+    expect({ home: findings, justSet, running: runningFindings }).toEqual({
       home: onEveryPhone({ sos: true, line: true, checkIn: true }),
+      justSet: { title: true, ok: true, whatIfLate: true },
       running: onEveryPhone({ sos: true, title: true, ok: true }),
     });
     await context.close();

@@ -10,8 +10,5 @@ export const NEEDS_SIGNAL =
 export const PURPOSE_REQUIRED = 'Elige para qué sales.';
 export const DUE_REQUIRED = 'Elige a qué hora volverás.';
 
-export const CHECK_IN_SET = 'Listo. Si no confirmas a tiempo, avisaremos a tus contactos.';
-export const CHECK_IN_SET_QUEUED = 'Sin conexión: crearemos tu aviso en cuanto haya señal.';
-
 // Not 'A una hora', which reads as 'in one hour': the choice of a clock time.
 export const AT_CHOSEN_TIME = 'A la hora que elijas';

@@ -4,12 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CHECK_IN_PURPOSES, CHECK_IN_PURPOSE_LABELS, CHECK_IN_PLACE_MAX_LENGTH } from '#shared/api/check-ins.ts';
 import { FieldError } from '#client/ui/field-error.tsx';
-import { showToast } from '#client/ui/toast-store.ts';
 import { getLocation } from '#client/lib/location/location-store.ts';
 import type { CheckInReply } from '#client/api/check-in-calls.ts';
 import { startCheckIn } from './check-in-actions.ts';
 import { checkInFormSchema, type CheckInFormFields, type CheckInFormValue } from './check-in-form-schema.ts';
-import { CHECK_IN_SET, CHECK_IN_SET_QUEUED, NEEDS_SIGNAL, WHAT_HAPPENS } from './check-in-form-texts.ts';
+import { NEEDS_SIGNAL, WHAT_HAPPENS } from './check-in-form-texts.ts';
 import { DueChooser, EMPTY_DUE, type DueValue } from './due-chooser.tsx';
 import '#client/ui/form-controls.css';
 import './check-in.css';
@@ -57,12 +56,9 @@ export function CheckInForm({ onDone }: { onDone: () => void }) {
       void startCheckIn(queryClient, { purpose, place, due: at, fix: getLocation().fix }).then((reply) => {
         setSending(false);
         if (reply.kind === 'done' || reply.kind === 'queued') {
+          // Home's card says it from here on (running, or waiting for signal), under its buttons: a
+          // notice above home would push 'Estoy bien' below the first screen of a small phone.
           setLastResult(undefined);
-          showToast({
-            message: reply.kind === 'done' ? CHECK_IN_SET : CHECK_IN_SET_QUEUED,
-            variant: reply.kind === 'done' ? 'success' : 'info',
-            screen: '/web/home',
-          });
           onDone();
           return;
         }

@@ -30,6 +30,9 @@ import './check-in.css';
 
 type Pending = { kind: 'ok' } | { kind: 'extend'; due: Date };
 
+/** What a running check-in will do, said on its card (not in a notice above home, which would push the card down). */
+const WHAT_IF_LATE = 'Si no confirmas a tiempo, avisaremos a tus contactos.';
+
 const WAITING_TEXT = { set: SET_WAITS_FOR_SIGNAL, ok: OK_WAITS_FOR_SIGNAL, extend: EXTEND_WAITS_FOR_SIGNAL } as const;
 
 /** A running (or fired) check-in on home: the time left, 'Estoy bien' and 'Necesito más tiempo'. */
@@ -156,6 +159,7 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
             </>
           )}
         </p>
+        {!fired && !overdue && !reminding && !waiting && <p>{WHAT_IF_LATE}</p>}
         {fired && <p role="alert">{FIRED_NOTICE}</p>}
         {overdue && (
           <p className="check-in-running__reminder" role="alert">

@@ -5,7 +5,10 @@ import { track } from '#client/lib/analytics.ts';
 import { getSessionState, clearSessionStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { logout } from './logout.ts';
-import { SIGN_OUT_NOT_CLEARED } from './sign-out-texts.ts';
+
+// The phone could not forget the person (its storage is stuck): they are still signed in here.
+const SIGN_OUT_NOT_CLEARED =
+  'No pudimos borrar tus datos de este teléfono, así que tu sesión sigue abierta. Inténtalo de nuevo en un momento.';
 
 /**
  * The longest signing out waits for this phone's storage to forget the person. A busy phone takes
