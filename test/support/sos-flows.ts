@@ -43,6 +43,7 @@ export async function personWithConfirmedContact(
   await context.setGeolocation(MIAMI);
   const email = `${tag}@example.org`;
   const contactEmail = `${tag}-contacto@example.org`;
+  const jorge = { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '+13055550100', kinship: 'Hermano' };
   // Seeded through the API and entered with the e-mailed code: these tests are about what follows
   // sign-up (test/e2e/sign-up-and-sign-in.test.ts and contacts.test.ts walk sign-up and the first contact).
   await seedPerson(app, {
@@ -51,14 +52,7 @@ export async function personWithConfirmedContact(
     lastname: tag,
     phone: '+12025550143',
     ...options.person,
-    contact: {
-      firstname: 'Jorge',
-      lastname: 'Paz',
-      email: contactEmail,
-      phone: '+13055550100',
-      kinship: 'Hermano',
-      confirmed: options.contactConfirmed ?? true,
-    },
+    contact: { ...jorge, confirmed: options.contactConfirmed ?? true },
     moreContacts: options.moreContacts,
   });
   await enterToHome(page, app, email, options);
