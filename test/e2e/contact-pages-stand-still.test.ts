@@ -4,8 +4,7 @@ import { firstnameRequired, kinshipRequired } from '#shared/field-messages.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { layoutsOnceSettled } from '#test/support/layouts-over-frames.ts';
-import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
-import { MIAMI } from '#test/support/sos-flows.ts';
+import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
 
 // A contact's page and the contact form use home's fold hook (src/client/ui/room-at-the-fold.ts): it
 // places a control cut by the 'Ayuda' band just below it, and places it again when the page changes
@@ -32,25 +31,11 @@ describe.concurrent("a contact's page and the contact form", () => {
       expect,
     }) => {
       const tag = `contacto-quieto-${reducedMotion}`;
-      const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONES[0], reducedMotion });
-      await context.grantPermissions(['geolocation'], { origin: running.app.url });
-      await context.setGeolocation(MIAMI);
-      const page = await context.newPage();
-      await seedPerson(running.app, {
-        email: `${tag}@example.org`,
-        firstname: 'Lucía',
-        lastname: 'Quieta',
-        phone: '+12025550144',
-        contact: {
-          firstname: 'Jorge',
-          lastname: 'Paz',
-          email: `${tag}-contacto@example.org`,
-          phone: '+13055550100',
-          kinship: 'Hermano',
-          confirmed: false,
-        },
+      const { context, page } = await personWithConfirmedContact(running.app, running.browser, tag, undefined, {
+        contextOptions: { viewport: PHONES[0], reducedMotion },
+        person: { firstname: 'Lucía', lastname: 'Quieta', phone: '+12025550144' },
+        contactConfirmed: false,
       });
-      await enterToHome(page, running.app, `${tag}@example.org`);
 
       // Jorge has not accepted yet: his page shows 'Reenviar invitación' with his state.
       await page.getByRole('link', { name: /^Jorge Paz \S+@/ }).click();

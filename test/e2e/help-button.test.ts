@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
-import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
+import { enterWithoutContacts } from '#test/support/seeded-person.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // SPEC.md sections 2 and 9 in a real Chromium: the floating 'Ayuda' button
@@ -25,9 +25,7 @@ async function personOnHome(tag: string): Promise<{ context: BrowserContext; pag
     hasTouch: true,
   });
   const page = await context.newPage();
-  const email = `${tag}@example.org`;
-  await seedPerson(running.app, { email, firstname: 'Rosa', lastname: tag, phone: '+12025550143', noContacts: true });
-  await enterToHome(page, running.app, email);
+  await enterWithoutContacts(page, running.app, tag);
   return { context, page };
 }
 

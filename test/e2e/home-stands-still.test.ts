@@ -2,8 +2,7 @@ import { describe, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { layoutsOnceSettled } from '#test/support/layouts-over-frames.ts';
-import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
-import { MIAMI } from '#test/support/sos-flows.ts';
+import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
 
 // Home places what follows its SOS panels whole above the 'Ayuda' band or just below it, and places
 // it again when the page changes size. Once placed, nothing on home may keep moving: a card that
@@ -18,29 +17,10 @@ describe.concurrent('home with a contact', () => {
       expect,
     }) => {
       const tag = `quieta-${reducedMotion}`;
-      const context = await running.browser.newContext({
-        locale: 'es-US',
-        viewport: PHONES[0],
-        reducedMotion,
+      const { context, page } = await personWithConfirmedContact(running.app, running.browser, tag, undefined, {
+        contextOptions: { viewport: PHONES[0], reducedMotion },
+        person: { firstname: 'Lucía', lastname: 'Quieta' },
       });
-      await context.grantPermissions(['geolocation'], { origin: running.app.url });
-      await context.setGeolocation(MIAMI);
-      const page = await context.newPage();
-      await seedPerson(running.app, {
-        email: `${tag}@example.org`,
-        firstname: 'Lucía',
-        lastname: 'Quieta',
-        phone: '+12025550143',
-        contact: {
-          firstname: 'Jorge',
-          lastname: 'Paz',
-          email: `${tag}-contacto@example.org`,
-          phone: '+13055550100',
-          kinship: 'Hermano',
-          confirmed: true,
-        },
-      });
-      await enterToHome(page, running.app, `${tag}@example.org`);
       const card = page.getByRole('link', { name: /^Jorge Paz \S+@.*Verificado/ });
       await card.waitFor();
       await page.getByText('Tu ubicación se enviará con tu alerta.').waitFor();

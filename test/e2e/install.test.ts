@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { launchPersistentChromium } from '#test/support/chromium.ts';
-import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
+import { enterWithoutContacts } from '#test/support/seeded-person.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
 
 // SPEC.md section 2's install button and the manifest behind it, in a real Chromium
@@ -33,9 +33,7 @@ const installButton = (page: Page) => page.getByRole('button', { name: 'Instalar
  */
 async function personOnHome(context: BrowserContext, tag: string): Promise<Page> {
   const page = await context.newPage();
-  const email = `${tag}@example.org`;
-  await seedPerson(running.app, { email, firstname: 'Rosa', lastname: tag, phone: '+12025550143', noContacts: true });
-  await enterToHome(page, running.app, email);
+  await enterWithoutContacts(page, running.app, tag);
   await page.getByRole('button', { name: 'SOS: avisar a mis contactos' }).waitFor();
   return page;
 }

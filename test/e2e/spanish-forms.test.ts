@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode } from '#test/support/browser-flows.ts';
-import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
+import { enterWithoutContacts } from '#test/support/seeded-person.ts';
 
 // What a Spanish speaker types and reads in a real Chromium, on three phones: the phone
 // field's countries in Spanish, our users' commonest first; a date of birth written as
@@ -66,15 +66,7 @@ describe('Spanish forms in a real browser', () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: SIZES[0] });
     const page = await context.newPage();
     // Made through the API and entered with the e-mailed code: this test is about the profile's form.
-    const email = 'nacimiento@example.org';
-    await seedPerson(running.app, {
-      email,
-      firstname: 'Inés',
-      lastname: 'Fecha',
-      phone: '+12025550143',
-      noContacts: true,
-    });
-    await enterToHome(page, running.app, email);
+    await enterWithoutContacts(page, running.app, 'nacimiento', { firstname: 'Inés', lastname: 'Fecha' });
     const seen: Record<string, unknown> = {};
     for (const [index, size] of SIZES.entries()) {
       await page.setViewportSize(size);

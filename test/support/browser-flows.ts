@@ -2,10 +2,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import type { RunningApp } from './app-server.ts';
 import { codeFrom, readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
 
-/** A phone-sized page in Spanish that records every address it fetches. */
+/** A phone-sized page in Spanish (390x844 unless `viewport` says otherwise) that records every address it fetches. */
 export async function phonePage(
   browser: Browser,
-  options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
+  options: Pick<BrowserContextOptions, 'serviceWorkers' | 'viewport' | 'reducedMotion'> = {},
 ): Promise<{ context: BrowserContext; page: Page; fetched: string[] }> {
   const context = await browser.newContext({ locale: 'es-US', viewport: { width: 390, height: 844 }, ...options });
   const fetched: string[] = [];

@@ -91,3 +91,19 @@ export async function enterToHome(
   // closes this page and opens another finds the person signed in.
   await page.waitForURL('**/web/home');
 }
+
+/**
+ * A new person with no contacts, declared so ('No tengo contactos de emergencia'), seeded and entered
+ * on `page` with the e-mailed code: it ends on home. Their e-mail is `<tag>@example.org`; they are
+ * 'Rosa <tag>' unless `name` says otherwise.
+ */
+export async function enterWithoutContacts(
+  page: Page,
+  app: RunningApp,
+  tag: string,
+  name: Pick<SeededPerson, 'firstname' | 'lastname'> = { firstname: 'Rosa', lastname: tag },
+): Promise<void> {
+  const email = `${tag}@example.org`;
+  await seedPerson(app, { email, ...name, phone: '+12025550143', noContacts: true });
+  await enterToHome(page, app, email);
+}

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningApp } from './app-server.ts';
 import { appDatabaseClient } from './app-database.ts';
 import { phonePage } from './browser-flows.ts';
-import { enterToHome, seedPerson, type SeededContact } from './seeded-person.ts';
+import { enterToHome, seedPerson, type SeededContact, type SeededPerson } from './seeded-person.ts';
 import { SOS_QUEUE_NAME } from '#shared/constants.ts';
 import { readMailbox, waitForMail, type ReceivedMail } from './mailbox.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
@@ -13,9 +13,9 @@ export const MIAMI = { latitude: 25.7617, longitude: -80.1918 };
 export type PersonOnHome = { context: BrowserContext; page: Page; contactEmail: string; email: string };
 
 /**
- * A new person with one contact who confirmed from the e-mail (and `moreContacts`, confirmed too), on home, with
- * geolocation granted and the page controlled by the service worker (unless
- * `serviceWorkers` is 'block': then every request is the network's, for routes to hold).
+ * A new person with one contact who confirmed from the e-mail (unless `contactConfirmed` is false) and
+ * `moreContacts`, confirmed too, on home, with geolocation granted and the page controlled by the
+ * service worker (unless `serviceWorkers` is 'block': then every request is the network's, for routes to hold).
  */
 export async function personWithConfirmedContact(
   app: RunningApp,
@@ -23,17 +23,27 @@ export async function personWithConfirmedContact(
   tag: string,
   /** Runs on the new context before its first page opens (routes, init scripts). */
   prepare?: (context: BrowserContext) => Promise<void>,
-  options: { serviceWorkers?: 'allow' | 'block'; moreContacts?: SeededContact[] } = {},
+  options: {
+    serviceWorkers?: 'allow' | 'block';
+    moreContacts?: SeededContact[];
+    /** The phone's size and its request for less motion, where phonePage's defaults will not do. */
+    contextOptions?: Pick<BrowserContextOptions, 'viewport' | 'reducedMotion'>;
+    /** The person's name and phone, where 'Elena <tag>' at +12025550143 will not do. */
+    person?: Partial<Pick<SeededPerson, 'firstname' | 'lastname' | 'phone'>>;
+    /** False: the contact has not accepted the invitation yet (their page offers 'Reenviar invitación'). */
+    contactConfirmed?: boolean;
+  } = {},
 ): Promise<PersonOnHome> {
-  const { context, page } = await phonePage(
-    browser,
-    options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {},
-  );
+  const { context, page } = await phonePage(browser, {
+    ...options.contextOptions,
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
+  });
   await prepare?.(context);
   await context.grantPermissions(['geolocation'], { origin: app.url });
   await context.setGeolocation(MIAMI);
   const email = `${tag}@example.org`;
   const contactEmail = `${tag}-contacto@example.org`;
+  const jorge = { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '+13055550100', kinship: 'Hermano' };
   // Seeded through the API and entered with the e-mailed code: these tests are about what follows
   // sign-up (test/e2e/sign-up-and-sign-in.test.ts and contacts.test.ts walk sign-up and the first contact).
   await seedPerson(app, {
@@ -41,7 +51,8 @@ export async function personWithConfirmedContact(
     firstname: 'Elena',
     lastname: tag,
     phone: '+12025550143',
-    contact: { firstname: 'Jorge', lastname: 'Paz', email: contactEmail, phone: '+13055550100', kinship: 'Hermano' },
+    ...options.person,
+    contact: { ...jorge, confirmed: options.contactConfirmed ?? true },
     moreContacts: options.moreContacts,
   });
   await enterToHome(page, app, email, options);
