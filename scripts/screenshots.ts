@@ -333,7 +333,7 @@ async function walk(app: RunningApp, browser: Browser, shots: Shot[]) {
   await fiveShot('Inicio: aviso en curso', () => running.getByRole('button', { name: 'Estoy bien' }).waitFor());
   await running.getByRole('button', { name: 'Necesito más tiempo' }).click();
   await fiveShot('Aviso en curso: necesito más tiempo', () =>
-    running.getByRole('radio', { name: '2 horas' }).waitFor(),
+    running.getByRole('button', { name: 'Guardar nueva hora' }).scrollIntoViewIfNeeded(),
   );
 
   await fivePage.getByRole('button', { name: 'SOS: avisar a mis contactos' }).click();

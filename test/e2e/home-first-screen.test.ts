@@ -8,7 +8,7 @@ import { controlledByWorker } from '#test/support/service-worker.ts';
 // Home's first screen on three common phones, without scrolling: the SOS button, the line
 // under it and the start of 'Avísales si no vuelvo' (its card's title and first button) are
 // all shown whole, above the 'Ayuda' band and the navigation, and nothing is drawn over them.
-// Then the same for a running check-in: its title and 'Estoy bien'. And home just after sign-up,
+// Then the same for a running check-in: its title and both its buttons. And home just after sign-up,
 // before the first contact confirmed: the warning that nobody would be told, and what to do, whole.
 
 const running = appAndChromiumPerFile();
@@ -30,7 +30,7 @@ describe("home's first screen", () => {
       findings[`${phone.width}x${phone.height}`] = seen;
     }
 
-    // A running check-in: its title and 'Estoy bien' on the first screen too, from the moment it is set.
+    // A running check-in: its title, 'Estoy bien' and 'Necesito más tiempo' on the first screen too, from the moment it is set.
     await page.setViewportSize(PHONES[0]);
     await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
     await page.getByRole('radio', { name: 'Trabajo' }).check();
@@ -46,6 +46,7 @@ describe("home's first screen", () => {
       ...(await seenWhole(page, {
         title: card.getByRole('heading', { name: 'Aviso en curso' }),
         ok: card.getByRole('button', { name: 'Estoy bien' }),
+        more: card.getByRole('button', { name: 'Necesito más tiempo' }),
       })),
       whatIfLate: await card.getByText('Si no confirmas a tiempo, avisaremos a tus contactos.').isVisible(),
     };
@@ -59,12 +60,13 @@ describe("home's first screen", () => {
         sos: page.getByRole('button', { name: /^SOS/ }),
         title: card.getByRole('heading', { name: 'Aviso en curso' }),
         ok: card.getByRole('button', { name: 'Estoy bien' }),
+        more: card.getByRole('button', { name: 'Necesito más tiempo' }),
       });
     }
     expect({ home: findings, justSet, running: runningFindings }).toEqual({
       home: onEveryPhone({ sos: true, line: true, checkIn: true }),
-      justSet: { title: true, ok: true, whatIfLate: true },
-      running: onEveryPhone({ sos: true, title: true, ok: true }),
+      justSet: { title: true, ok: true, more: true, whatIfLate: true },
+      running: onEveryPhone({ sos: true, title: true, ok: true, more: true }),
     });
     await context.close();
   }, 120_000);
