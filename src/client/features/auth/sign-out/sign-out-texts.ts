@@ -1,5 +1,5 @@
 // What signing out costs, and its question: the profile screen shows them (features/auth/sign-out/sign-out-section.tsx).
-// Only that screen's: use-sign-out.ts, which every first download holds, keeps its one message itself.
+// Only that screen's: use-sign-out.ts, in home's first download, keeps its one message itself.
 
 export const SIGN_OUT = 'Cerrar sesión';
 export const SIGN_OUT_QUESTION = '¿Cerrar sesión en este teléfono?';
