@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CHECK_IN_PURPOSE_LABELS, type CheckIn } from '#shared/api/check-ins.ts';
+import { TOAST_DURATION_MS } from '#shared/constants.ts';
 import { usePinsSet } from '#client/api/profile.ts';
 import { PinDialog } from '#client/ui/pin-dialog.tsx';
 import { showToast } from '#client/ui/toast-store.ts';
@@ -49,6 +50,14 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
   const [askPin, setAskPin] = useState<Pending | null>(null);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A new time saved is said on the card, under its buttons, for as long as a notice would stay:
+  // a notice above home would push the buttons below the first screen of a small phone.
+  const [extended, setExtended] = useState(false);
+  useEffect(() => {
+    if (!extended) return;
+    const timer = setTimeout(() => setExtended(false), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [extended]);
   const fired = checkIn.status === 'fired';
   useCheckInPosition(checkIn.status === 'running');
 
@@ -62,6 +71,7 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
   async function send(pending: Pending, pin: string | undefined): Promise<string | null> {
     setSending(true);
     setFailure(null);
+    setExtended(false);
     const fix = getLocation().fix;
     const reply: CheckInReply =
       pending.kind === 'ok'
@@ -75,9 +85,9 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
     }
     setAskPin(null);
     if (reply.kind === 'done') {
-      const message =
-        pending.kind === 'extend' ? CHECK_IN_EXTENDED : fired ? CHECK_IN_CLOSED_AFTER_FIRE : CHECK_IN_CLOSED;
-      showToast({ message });
+      // Closed, the card goes: the notice is the only word left that it worked.
+      if (pending.kind === 'extend') setExtended(true);
+      else showToast({ message: fired ? CHECK_IN_CLOSED_AFTER_FIRE : CHECK_IN_CLOSED });
       setExtending(false);
     } else if (reply.kind === 'queued') {
       setExtending(false);
@@ -159,6 +169,7 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
             </>
           )}
         </p>
+        <div role="status">{extended && <p>{CHECK_IN_EXTENDED}</p>}</div>
         {!fired && !overdue && !reminding && !waiting && <p>{WHAT_IF_LATE}</p>}
         {fired && <p role="alert">{FIRED_NOTICE}</p>}
         {overdue && (

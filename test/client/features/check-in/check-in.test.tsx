@@ -190,7 +190,10 @@ describe('a running check-in on home', () => {
     fireEvent.click(within(running).getByRole('button', { name: 'Necesito más tiempo' }));
     fireEvent.click(within(running).getByRole('radio', { name: '4 horas' }));
     fireEvent.click(within(running).getByRole('button', { name: 'Guardar nueva hora' }));
-    expect(await screen.findByText('Listo. Cambiamos tu hora de regreso.')).toBeTruthy();
+    // Said on the card, under its buttons, not in a notice above home that would push them down.
+    const said = await within(running).findByText('Listo. Cambiamos tu hora de regreso.');
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getAllByText('Listo. Cambiamos tu hora de regreso.')).toHaveLength(1);
     await vi.waitFor(() => expect(within(running).getByText(/^(3 h 59 min|4 h 00 min)$/)).toBeTruthy());
     const [put] = checkInCalls(calls);
     expect(put?.body).toEqual({ action: 'extend', due_at: expect.any(String) });
