@@ -14,12 +14,20 @@ export type PollingWorker = {
   stop(): Promise<void>;
 };
 
+/** What a tick resolves with: nothing, or how soon it wants the next. */
+export type TickResult = void | { nextTickInMs: number };
+
 export type PollingWorkerOptions = {
   /** Said in the log when a tick fails ('recordatorios', 'escalado de la mesa'). */
   name: string;
   intervalMs: number;
-  /** One round of work; a number it resolves with is how soon the next is wanted, if sooner than the interval. */
-  tick: () => Promise<unknown>;
+  /**
+   * One round of work. It resolves with nothing, or with `{ nextTickInMs }` when it knows its next
+   * work is due sooner than the interval. Only that named field shortens the wait: a tick that
+   * resolved with a bare count (of e-mails queued, say) once read as 'again in 0 ms', and an idle
+   * server spun its queries without pause.
+   */
+  tick: () => Promise<TickResult>;
   log: Log;
   /** How loud a failed tick is: housekeeping that the next hour retries is a warning. */
   failureLevel?: 'warn' | 'error';
@@ -52,7 +60,7 @@ export function pollingWorker({
     running = Promise.resolve()
       .then(tick)
       .then(
-        (sooner) => (typeof sooner === 'number' ? Math.min(intervalMs, sooner) : intervalMs),
+        (result) => (result ? Math.min(intervalMs, result.nextTickInMs) : intervalMs),
         (error: unknown) => {
           log[failureLevel](`${name}: ${errorLabel(error)}`);
           return intervalMs;

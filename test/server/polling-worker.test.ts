@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pollingWorker, type PollingWorker } from '#server/polling-worker.ts';
+import { pollingWorker, type PollingWorker, type TickResult } from '#server/polling-worker.ts';
 import { captureLog, type CapturedLog } from '../support/capture-log.ts';
 
 // The one loop behind reminders, escalation and housekeeping: a tick at once
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 /** A worker every 2 ms unless told otherwise, stopped after the test. */
 function workerFor(
-  tick: () => Promise<unknown>,
+  tick: () => Promise<TickResult>,
   {
     name = 'prueba',
     intervalMs = 2,
@@ -44,7 +44,7 @@ describe('pollingWorker', () => {
   it('runs the next tick as soon as a tick asks, never later than the interval', async () => {
     let ticks = 0;
     // A minute's interval: only the tick's own word brings the next ones this soon.
-    const loop = workerFor(async () => (++ticks < 3 ? 5 : 120_000), { intervalMs: 60_000 });
+    const loop = workerFor(async () => ({ nextTickInMs: ++ticks < 3 ? 5 : 120_000 }), { intervalMs: 60_000 });
     loop.start();
     await vi.waitFor(() => expect(ticks).toBe(3));
   });

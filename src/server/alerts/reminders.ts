@@ -162,7 +162,13 @@ export function createReminderWorker({ db, clock, config, log }: ReminderWorkerO
     });
   }
 
-  const loop = pollingWorker({ name: 'recordatorios', intervalMs: config.reminders.pollMs, tick: runDue, log });
+  // The count runDue returns is for its callers; the loop itself waits its interval after each round.
+  const loop = pollingWorker({
+    name: 'recordatorios',
+    intervalMs: config.reminders.pollMs,
+    tick: async () => void (await runDue()),
+    log,
+  });
   return {
     runDue,
     start() {

@@ -3,7 +3,7 @@ import { checkIns, users } from '#server/db/schema.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import { runCheckInDue, runCheckInShownDue } from '#server/alerts/lifecycle-executor.ts';
 import { recordAlertEvent } from '#server/alerts/alert-events.ts';
-import { pollingWorker, type PollingWorker, type WorkerDeps } from '#server/polling-worker.ts';
+import { pollingWorker, type PollingWorker, type TickResult, type WorkerDeps } from '#server/polling-worker.ts';
 
 export type CheckInWorkerOptions = WorkerDeps<'secret' | 'publicUrl' | 'checkIns'>;
 
@@ -189,10 +189,10 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
   }
 
   /** A tick, then how long to sleep before the next (the loop waits a poll interval at the most). */
-  async function tickAndPlan(): Promise<number | undefined> {
+  async function tickAndPlan(): Promise<TickResult> {
     await tick();
     const next = await untilNext(clock.now());
-    return next === undefined ? undefined : Math.max(MIN_WAIT_MS, next);
+    if (next !== undefined) return { nextTickInMs: Math.max(MIN_WAIT_MS, next) };
   }
 
   const loop = pollingWorker({ name: 'avisos', intervalMs: config.checkIns.pollMs, tick: tickAndPlan, log });

@@ -112,6 +112,12 @@ export function createEscalationWorker({ db, clock, config, log }: EscalationWor
     return staff.length;
   }
 
-  const loop = pollingWorker({ name: 'escalado de la mesa', intervalMs: pollMs, tick: runDue, log });
+  // The count runDue returns is for its callers; the loop itself waits its interval after each round.
+  const loop = pollingWorker({
+    name: 'escalado de la mesa',
+    intervalMs: pollMs,
+    tick: async () => void (await runDue()),
+    log,
+  });
   return { runDue, start: loop.start, stop: loop.stop };
 }
