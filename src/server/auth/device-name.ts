@@ -9,7 +9,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(OPR|Opera|OPiOS)\//, 'Opera'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(Chrome|CriOS|Chromium|HeadlessChrome)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
   [/\bSafari\//, 'Safari'],
 ];

@@ -25,6 +25,11 @@ describe('the device a session was opened on, as the owner reads it', () => {
         'Edge en Windows',
       ],
       ['Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox en Linux'],
+      // Chrome without a window (automation, and our own browser tests) still says Safari at the end.
+      [
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+        'Chrome en Linux',
+      ],
       [
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
         'Safari en Mac',
