@@ -59,7 +59,10 @@ describe("the desk's case screens", () => {
     });
     const article = await screen.findByRole('article', { name: 'Rosa Prueba' });
     expect(within(article).getByRole('link', { name: '+13055550123' }).getAttribute('href')).toBe('tel:+13055550123');
-    expect(within(article).getByText(/Hora de la persona:/).textContent).toMatch(/Hora aquí:/);
+    // The person's clock named as their app and their contacts' e-mails name it; the desk's own with its zone's short name.
+    expect(within(article).getByText(/Hora de la persona:/).textContent).toMatch(
+      /^Hora de la persona: .+ \(hora de Ciudad de México\)Hora aquí: .+ (GMT|UTC)/,
+    );
     expect(within(article).getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')).toContain(
       'mlat=19.4326',
     );
