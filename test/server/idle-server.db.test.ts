@@ -33,7 +33,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Transactions committed in the file's database, as PostgreSQL counts them (each backend reports within a second or so). */
+/**
+ * Transactions committed in the file's database, as PostgreSQL counts them. A busy backend reports
+ * at least every second; a quiet one may report later, which only lowers the count, never raises it.
+ */
 async function committed(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ commits: string }>(
     'select xact_commit as commits from pg_stat_database where datname = current_database()',

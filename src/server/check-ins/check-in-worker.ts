@@ -175,7 +175,11 @@ export function createCheckInWorker({ db, clock, config, log }: CheckInWorkerOpt
     const [shown] = await db
       .select({
         fire: min(checkIns.duressDueAt),
-        remind: sql<Date | string | null>`min(${checkIns.duressDueAt}) filter (where ${checkIns.remindedAt} is null)`,
+        // As remindDue: a shown deadline already passed gets no reminder, so none is planned for it
+        // (planned, it was 'due now' on every tick until the grace ran out).
+        remind: sql<
+          Date | string | null
+        >`min(${checkIns.duressDueAt}) filter (where ${checkIns.remindedAt} is null and ${checkIns.duressDueAt} > ${now.toISOString()}::timestamptz)`,
       })
       .from(checkIns)
       .where(shownRunning);
