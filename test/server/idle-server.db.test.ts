@@ -7,6 +7,7 @@ import { systemClock } from '#server/clock.ts';
 import { parseConfig } from '#server/config.ts';
 import { startServer, type RunningServer } from '#server/start-server.ts';
 import { captureLog } from '../support/capture-log.ts';
+import { committedTransactions } from '../support/committed-transactions.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 // Every loop the server starts (reminders, check-ins, the desk's escalation, housekeeping, the
@@ -33,17 +34,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/**
- * Transactions committed in the file's database, as PostgreSQL counts them. A busy backend reports
- * at least every second; a quiet one may report later, which only lowers the count, never raises it.
- */
-async function committed(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ commits: string }>(
-    'select xact_commit as commits from pg_stat_database where datname = current_database()',
-  );
-  return Number(rows[0]?.commits);
-}
-
 describe('a server with nothing to do', () => {
   it('sleeps between its loops: a few transactions in five seconds, not a loop that never waits', async () => {
     const log = captureLog();
@@ -52,9 +42,9 @@ describe('a server with nothing to do', () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const before = await committed(client);
+      const before = await committedTransactions(client);
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-      const after = await committed(client);
+      const after = await committedTransactions(client);
       expect({ transactions: after - before, errors: log.lines.filter((line) => line.level !== 'info') }).toEqual({
         transactions: expect.any(Number),
         errors: [],

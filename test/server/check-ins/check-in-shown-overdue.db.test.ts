@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCheckInWorker, type CheckInWorker } from '#server/check-ins/check-in-worker.ts';
-import { systemClock } from '#server/clock.ts';
 import { checkIns } from '#server/db/schema.ts';
 import type { CheckIn } from '#shared/api/check-ins.ts';
-import type { FakeClock } from '#test/support/fake-clock.ts';
+import { committedTransactions } from '#test/support/committed-transactions.ts';
+import { realTime } from '#test/support/fake-clock.ts';
 import { MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
@@ -14,16 +14,6 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 // in the minutes before, or reminders are set to 0 minutes), the worker once planned a reminder
 // that would never go: 'due 100 ms from now', again and again, on every instance, until the grace
 // ran out. It waits its poll instead, the shown deadline's grace being the next thing to do.
-
-const realTime: FakeClock = {
-  ...systemClock,
-  advance: () => {
-    throw new Error('real time moves by itself');
-  },
-  set: () => {
-    throw new Error('real time moves by itself');
-  },
-};
 
 let t: TestApp;
 let worker: CheckInWorker;
@@ -35,14 +25,6 @@ afterAll(async () => {
   await worker.stop();
   await t.close();
 });
-
-/** Transactions committed in the file's database (a quiet backend reports late: a count can only come out low). */
-async function committed(): Promise<number> {
-  const result = await t.db.execute<{ commits: string }>(
-    sql`select xact_commit as commits from pg_stat_database where datname = current_database()`,
-  );
-  return Number(result.rows[0]?.commits);
-}
 
 it('waits its poll beside a shown deadline that passed unreminded, instead of planning that reminder every 100 ms', async () => {
   const { me } = await personWithConfirmedContacts(t, 'vencido', [['Luis', 'Díaz']]);
@@ -60,10 +42,10 @@ it('waits its poll beside a shown deadline that passed unreminded, instead of pl
     .set({ status: 'fired', duressAt: new Date(now - 60_000), duressDueAt: new Date(now - 1_000), remindedAt: null })
     .where(eq(checkIns.id, (started.body.message as CheckIn).id));
 
-  const before = await committed();
+  const before = await committedTransactions(t.pool);
   worker.start();
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  const after = await committed();
+  const after = await committedTransactions(t.pool);
   // One tick at start (a few transactions, and this test's two reads); planning every 100 ms made
   // about thirty ticks of four statements each.
   expect(after - before).toBeLessThanOrEqual(15);

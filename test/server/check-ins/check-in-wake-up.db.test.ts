@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckIn } from '#shared/api/check-ins.ts';
 import { createCheckInWorker, type CheckInWorker } from '#server/check-ins/check-in-worker.ts';
-import { systemClock } from '#server/clock.ts';
-import type { FakeClock } from '#test/support/fake-clock.ts';
+import { realTime } from '#test/support/fake-clock.ts';
 import { MEXICO, personWithConfirmedContacts } from '#test/support/alert-people.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
@@ -18,17 +17,6 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-/** The system's time, for a test app: nothing here moves it by hand. */
-const realTime: FakeClock = {
-  ...systemClock,
-  advance: () => {
-    throw new Error('real time moves by itself');
-  },
-  set: () => {
-    throw new Error('real time moves by itself');
-  },
-};
 
 describe('the check-in worker on real time', () => {
   let t: TestApp;
