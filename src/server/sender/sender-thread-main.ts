@@ -3,12 +3,13 @@ import { systemClock } from '#server/clock.ts';
 import { createPool, tolerateLostConnections } from '#server/db/client.ts';
 import type { Log, LogLevel } from '#server/log.ts';
 import { createMailSender } from './mail-sender.ts';
-import type { SenderThreadData, SenderThreadMessage } from './sender-thread.ts';
+import type { SenderThreadData } from './sender-thread.ts';
+import type { ThreadMessage } from './supervised-thread.ts';
 
 // The body of the sender's thread (sender-thread.ts starts it).
 const port = parentPort;
 if (!port) throw new Error('sender-thread-main.ts runs only as the sender thread');
-const post = (message: SenderThreadMessage) => port.postMessage(message);
+const post = (message: ThreadMessage) => port.postMessage(message);
 // The lines go to the main thread's log together, at most every LOG_EVERY_MS: one message for
 // many e-mails, not one an e-mail, to a thread that may be busy with a burst of presses (each
 // message costs both threads a copy and a wake-up).
