@@ -438,8 +438,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     client.on('notification', kick);
     client.on('error', lost);
     client.on('end', lost);
-    await client.connect();
-    await client.query(`listen ${OUTBOX_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${OUTBOX_CHANNEL}`);
+    } catch (error) {
+      // A database that takes the connection but refuses LISTEN (a standby) would otherwise keep
+      // one more open connection each time the next poll tries again.
+      client.end().catch(() => undefined);
+      throw error;
+    }
     listener = client;
     if (stopped) {
       listener = undefined;
