@@ -13,6 +13,7 @@ import { startLoadServer } from '../load/load-server.ts';
 import { serverCpu } from '../load/process-cpu.ts';
 import { resetAlerts } from '../load/reset-alerts.ts';
 import { seedPeople } from '../load/seed-people.ts';
+import { committedTransactions } from '#test/support/committed-transactions.ts';
 import { type CpuProfile, summariseCpuProfile } from './cpu-profile-summary.ts';
 
 /** user and system CPU seconds of one process (/proc/<pid>/stat). */
@@ -43,14 +44,7 @@ const pgDataDir = path.join(server.app.dataDir, 'pg');
 await runClosedLoop({ url: server.app.url, connections, seconds: 2, next: presses.next });
 await resetAlerts(server.db, 20_000);
 presses.restart();
-const transactions = async () =>
-  Number(
-    (
-      await server.db.execute<{ n: string }>(
-        sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`,
-      )
-    ).rows[0]?.n,
-  );
+const transactions = () => committedTransactions(server.db.$client);
 process.kill(server.app.pid, 'SIGUSR2');
 const before = await serverCpu(server.app.pid, pgDataDir);
 const txBefore = await transactions();

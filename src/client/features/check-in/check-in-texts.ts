@@ -8,6 +8,8 @@ export const CHECK_IN_HINT = 'Si vas a un lugar con riesgo, avisamos a tus conta
 export const CHECK_IN_CLOSED = 'Gracias. Cerramos tu aviso: no avisaremos a tus contactos.';
 export const CHECK_IN_CLOSED_AFTER_FIRE = 'Gracias. Avisaremos a tus contactos que estás bien.';
 export const CHECK_IN_EXTENDED = 'Listo. Cambiamos tu hora de regreso.';
+/** What a running check-in will do, said on its card (not in a notice above home, which would push the card down). */
+export const CHECK_IN_WHAT_IF_LATE = 'Si no confirmas a tiempo, avisaremos a tus contactos.';
 export const OK_WAITS_FOR_SIGNAL =
   'Sin conexión: enviaremos tu «Estoy bien» en cuanto haya señal. Hasta entonces, el aviso sigue en curso.';
 export const EXTEND_WAITS_FOR_SIGNAL = 'Sin conexión: enviaremos tu nueva hora en cuanto haya señal.';

@@ -13,6 +13,7 @@ import {
   CHECK_IN_CLOSED,
   CHECK_IN_CLOSED_AFTER_FIRE,
   CHECK_IN_EXTENDED,
+  CHECK_IN_WHAT_IF_LATE,
   EXTEND_WAITS_FOR_SIGNAL,
   FIRED_NOTICE,
   OK_WAITS_FOR_SIGNAL,
@@ -30,9 +31,6 @@ import { useWaitingOutcome } from './use-waiting-outcome.ts';
 import './check-in.css';
 
 type Pending = { kind: 'ok' } | { kind: 'extend'; due: Date };
-
-/** What a running check-in will do, said on its card (not in a notice above home, which would push the card down). */
-const WHAT_IF_LATE = 'Si no confirmas a tiempo, avisaremos a tus contactos.';
 
 const WAITING_TEXT = { set: SET_WAITS_FOR_SIGNAL, ok: OK_WAITS_FOR_SIGNAL, extend: EXTEND_WAITS_FOR_SIGNAL } as const;
 
@@ -170,7 +168,7 @@ export function RunningCheckIn({ checkIn, checkAlert }: { checkIn: CheckIn; chec
           )}
         </p>
         <div role="status">{extended && <p>{CHECK_IN_EXTENDED}</p>}</div>
-        {!fired && !overdue && !reminding && !waiting && <p>{WHAT_IF_LATE}</p>}
+        {!fired && !overdue && !reminding && !waiting && <p>{CHECK_IN_WHAT_IF_LATE}</p>}
         {fired && <p role="alert">{FIRED_NOTICE}</p>}
         {overdue && (
           <p className="check-in-running__reminder" role="alert">
