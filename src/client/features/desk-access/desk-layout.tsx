@@ -18,8 +18,9 @@ import { useDeskMe } from './use-desk-me.ts';
 import './desk-access.css';
 
 /**
- * The desk's own layout: the firm's name, the desk's navigation (the admins' part only for
- * admins), 'De guardia', 'Recibir avisos en este teléfono' and 'Cerrar sesión'. Without a live desk session it goes to 'Entrar'.
+ * The desk's own layout: the firm's name with 'Cerrar sesión', the desk's navigation (the admins'
+ * part only for admins), 'De guardia' and 'Recibir avisos en este teléfono', in that order on the
+ * screen and for Tab. Without a live desk session it goes to 'Entrar'.
  * `children` is for what the route adds beside the screens (the live stream's hook).
  */
 export function DeskLayout({ children }: { children?: ReactNode }) {
@@ -41,7 +42,11 @@ export function DeskLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="desk-layout">
       <header className="desk-layout__header">
-        <p className="desk-layout__title">{t.deskTitle(me.data.firmName)}</p>
+        {/* The sign-out beside the title: on a phone the first alert starts a screen higher. */}
+        <div className="desk-layout__top">
+          <p className="desk-layout__title">{t.deskTitle(me.data.firmName)}</p>
+          <SignOutButton />
+        </div>
         <nav className="desk-layout__nav" aria-label={t.nav}>
           <ul>
             <li>
@@ -74,7 +79,6 @@ export function DeskLayout({ children }: { children?: ReactNode }) {
         <div className="desk-layout__me">
           <OnCallSwitch me={me.data} />
           <DeskPhoneSwitch />
-          <SignOutButton />
         </div>
       </header>
       <main className="desk-layout__main">
