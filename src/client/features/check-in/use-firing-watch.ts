@@ -19,9 +19,13 @@ export function useFiringWatch(overdue: boolean, checkAlert: () => Promise<void>
     // The alert first, then the check-in: the server fires one and starts the other in one
     // transaction, so a check-in read after the alert was seen is never older than it. Refetched
     // even once the alert screen has replaced home, so the phone keeps no 'running' for a fired one.
+    // A check-in read 'fired' after the alert was not there yet fired in between: the alert is
+    // there now, and this is the last look (no longer overdue, the watch ends), so look again.
+    const { queryKey } = currentCheckInQueryOptions();
     const ask = async () => {
       await checkAlert().catch(() => undefined);
-      await queryClient.invalidateQueries({ queryKey: currentCheckInQueryOptions().queryKey, refetchType: 'all' });
+      await queryClient.invalidateQueries({ queryKey, refetchType: 'all' });
+      if (queryClient.getQueryData(queryKey)?.status === 'fired') await checkAlert().catch(() => undefined);
     };
     void ask();
     const timer = setInterval(() => void ask(), FIRING_WATCH_MS);

@@ -269,6 +269,49 @@ describe('a running check-in on home', () => {
     );
   });
 
+  it('switches to the alert screen when the server fires between its look at the alert and at the check-in', async () => {
+    const due = Date.now() + 10_000;
+    // The firing lands just after an answer that said 'no alert', before the check-in is read: the
+    // check-in then reads 'fired', home no longer counts it overdue, and its watch ends.
+    let seenPastDeadline = false;
+    let firesWithNextCheckIn = false;
+    let fired = false;
+    const checkIn = aCheckIn({
+      due_at: new Date(due).toISOString(),
+      remind_at: new Date(due - 10 * MINUTE).toISOString(),
+    });
+    stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'GET /api/check-ins/current': () => {
+        if (firesWithNextCheckIn) fired = true;
+        return ok(fired ? { ...checkIn, status: 'fired' } : checkIn);
+      },
+      'GET /api/alert-deliveries': () => {
+        if (seenPastDeadline) firesWithNextCheckIn = true;
+        return ok({ alert_status: fired, alert: null });
+      },
+    });
+    const app = renderApp('/web/home');
+    stopBridge = startAlertReconcile({
+      path: () => app.router.state.location.pathname,
+      goTo: (to) => void app.router.navigate({ to, replace: true }),
+      askServer: getAlertStatus,
+    });
+    const running = await panel();
+    await vi.waitFor(() =>
+      expect(within(running).getByRole('alert').textContent).toMatch(/^Ya pasó tu hora de regreso/),
+    );
+    seenPastDeadline = true;
+
+    await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/web/active'));
+    expect(fired).toBe(true);
+    expect(await screen.findByText('Alerta enviada a tus contactos')).toBeTruthy();
+    expect(app.queryClient.getQueryData(currentCheckInQueryOptions().queryKey)).toEqual({
+      ...checkIn,
+      status: 'fired',
+    });
+  });
+
   it("says an 'Estoy bien' kept by the worker waits for signal, and closes once the worker delivers it", async () => {
     const worker = fakeServiceWorker();
     stopBridge = startSosWorkerBridge();
