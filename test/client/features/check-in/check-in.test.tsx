@@ -49,6 +49,17 @@ const panel = () => screen.findByRole('region', { name: 'Aviso en curso' });
 
 let stopBridge: () => void = () => undefined;
 
+/** Home, with the bridge that brings the alert screen once the server has the alert, as the app starts it. */
+function homeWithAlertReconcile() {
+  const app = renderApp('/web/home');
+  stopBridge = startAlertReconcile({
+    path: () => app.router.state.location.pathname,
+    goTo: (to) => void app.router.navigate({ to, replace: true }),
+    askServer: getAlertStatus,
+  });
+  return app;
+}
+
 beforeEach(() => {
   window.dataLayer = [];
   signIn();
@@ -236,12 +247,7 @@ describe('a running check-in on home', () => {
       'GET /api/check-ins/current': () => ok(fire({ now: false }) ? { ...checkIn, status: 'fired' } : checkIn),
       'GET /api/alert-deliveries': () => ok({ alert_status: fire({ now: true }), alert: null }),
     });
-    const app = renderApp('/web/home');
-    stopBridge = startAlertReconcile({
-      path: () => app.router.state.location.pathname,
-      goTo: (to) => void app.router.navigate({ to, replace: true }),
-      askServer: getAlertStatus,
-    });
+    const app = homeWithAlertReconcile();
     const running = await panel();
     expect(within(running).getByText('menos de 1 min')).toBeTruthy();
 
@@ -291,12 +297,7 @@ describe('a running check-in on home', () => {
         return ok({ alert_status: fired, alert: null });
       },
     });
-    const app = renderApp('/web/home');
-    stopBridge = startAlertReconcile({
-      path: () => app.router.state.location.pathname,
-      goTo: (to) => void app.router.navigate({ to, replace: true }),
-      askServer: getAlertStatus,
-    });
+    const app = homeWithAlertReconcile();
     const running = await panel();
     await vi.waitFor(() =>
       expect(within(running).getByRole('alert').textContent).toMatch(/^Ya pasó tu hora de regreso/),
