@@ -323,4 +323,33 @@ describe('the alert screen', () => {
     expect(sosCalls(calls)).toHaveLength(2);
     expect(within(screen.getByRole('status', { name: 'Estado de tu alerta' })).getByText(SENT)).toBeTruthy();
   });
+  it('sends no position after FINALIZAR ALERTA, even when the first fix comes while the end is on its way', async () => {
+    const gps = fakeGeolocation();
+    fakePermissions('prompt');
+    signIn();
+    let answerEnd = () => {};
+    const { calls } = stubApi({
+      'GET /api/contacts': () => ok([luis]),
+      'PUT /api/active-button': (call) =>
+        (call.body as { alert_status: string }).alert_status === '2'
+          ? new Promise((resolve) => (answerEnd = () => resolve(ok({ alert_status: false, alert_id: 'a1' }))))
+          : ok({ alert_status: true, alert_id: 'a1' }),
+    });
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    await screen.findByText(SENT);
+    await vi.waitFor(() => expect(gps.isWatching()).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'FINALIZAR ALERTA' }));
+    await vi.waitFor(() => expect(sosCalls(calls)).toHaveLength(2));
+    // Queued behind the end, a position update would reach the server with no alert on: a new press,
+    // a new SOS e-mail to every contact seconds after the person ended it.
+    gps.fix(25.7617, -80.1918);
+    answerEnd();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    await vi.waitFor(() => expect(hasSosUnderWay()).toBe(false));
+    expect(sosCalls(calls).map((call) => (call.body as { alert_status: string }).alert_status)).toEqual(['1', '2']);
+    expect(getSessionState().auth.alert_status).toBe(false);
+  });
 });

@@ -6,7 +6,7 @@ import { showToast } from '#client/ui/toast-store.ts';
 import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
 import { hasBackgroundSync } from '#client/lib/sos-worker/background-sync.ts';
 import { submitSos, type SubmitResult } from '#client/features/sos/press/page-queue.ts';
-import { resetPressState } from '#client/features/sos/press/press-state.ts';
+import { getPressState, resetPressState, setPressState } from '#client/features/sos/press/press-state.ts';
 import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos.ts';
 import { sosRequest } from '#client/features/sos/press/sos-request.ts';
 import { showEndNews, showEndNewsWhenSent } from './end-news.ts';
@@ -58,8 +58,15 @@ export type EndResult = boolean | string;
 export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
   const request = sosRequest(newIdempotencyKey(), ALERT_END, new Date(), null);
   if (pin) request.body = { ...request.body, pin };
+  // No position update may follow the end: queued behind it, the server would take it for a new
+  // press and e-mail every contact again. Allowed again if the end could not leave.
+  const { positionSent } = getPressState();
+  setPressState({ positionSent: true });
   const result = await submitSos(request).catch((): SubmitResult => ({ kind: 'failed', message: '' }));
-  if (result.kind === 'failed') return result.pinError ?? false;
+  if (result.kind === 'failed') {
+    setPressState({ positionSent });
+    return result.pinError ?? false;
+  }
 
   // Stored before home shows: an app closed or reloaded the moment home appears must reopen on
   // home, not on the alert screen of the alert that just ended.
