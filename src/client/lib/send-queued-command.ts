@@ -13,7 +13,8 @@ import { getSessionState } from './session/session-store.ts';
  * What became of one command sent by the page: the shared reading of its reply
  * (src/shared/browser/queued-commands.ts), plus
  * - queued `signedOut`: the worker keeps it until the person signs in again;
- * - no-reply: nothing answered (no worker in between, and no network);
+ * - no-reply: nothing answered (no worker in between, and no network), or a 401 whose refresh
+ *   could not reach the server and that no worker kept;
  * - signed-out: a 401 that no refresh cured and no worker could keep.
  * No 'unauthorized': the 401 policy is applied here.
  */
@@ -42,21 +43,26 @@ export async function sendQueuedCommand(kind: CommandKind, key: string, body: un
     }
     const read = readCommandReply(kind, reply.status, reply.data);
     if (read.kind !== 'unauthorized') return sent(read, false);
-    if (afterUnauthorized({ refreshed }) === 'keep-until-sign-in') return keepUntilSignIn(kind, key, body);
+    if (afterUnauthorized({ refreshed }) === 'keep-until-sign-in') return keepQueueOnly(kind, key, body, true);
     refreshed = true;
-    // Without a token, or with a refresh refused, only a new sign-in helps.
-    if (!token || !(await refreshSession(token))) return keepUntilSignIn(kind, key, body);
+    // Without a token, or with a refresh refused, only a new sign-in helps. A refresh that could
+    // not reach the server says nothing of the session: the worker keeps the command and sends it
+    // once its own refresh goes through, or this page holds it and tries again.
+    const refresh = token && (await refreshSession(token));
+    if (refresh !== 'refreshed') return keepQueueOnly(kind, key, body, refresh !== 'unavailable');
   }
 }
 
-async function keepUntilSignIn(kind: CommandKind, key: string, body: unknown): Promise<SentCommand> {
+/** The command handed to the worker to keep, without a live attempt; `signedOut` until a new sign-in. */
+async function keepQueueOnly(kind: CommandKind, key: string, body: unknown, signedOut: boolean): Promise<SentCommand> {
+  const notKept: SentCommand = signedOut ? { kind: 'signed-out' } : { kind: 'no-reply' };
   try {
     const token = getSessionState().auth.access_token;
     const last = await sendJson({ ...buildCommand(kind, key, body, { queueOnly: true }), token });
-    const kept = sent(readCommandReply(kind, last.status, last.data), true);
-    return kept.kind === 'queued' || kept.kind === 'done' ? kept : { kind: 'signed-out' };
+    const kept = sent(readCommandReply(kind, last.status, last.data), signedOut);
+    return kept.kind === 'queued' || kept.kind === 'done' ? kept : notKept;
   } catch {
-    return { kind: 'signed-out' };
+    return notKept;
   }
 }
 

@@ -36,7 +36,7 @@ describe('sliding session', () => {
     });
     stubFetch(() => json(200, { success: true, message: refreshed }));
 
-    expect(await refreshSession('access-old')).toBe(true);
+    expect(await refreshSession('access-old')).toBe('refreshed');
 
     expect(getSessionState()).toEqual({
       ...before,

@@ -10,6 +10,6 @@ import { getSessionState } from './session-store.ts';
 export async function sendAuthorized(request: Omit<HttpRequest, 'token'>): Promise<HttpReply> {
   const token = getSessionState().auth.access_token;
   const reply = await sendJson({ ...request, token });
-  if (reply.status !== 401 || !token || !(await refreshSession(token))) return reply;
+  if (reply.status !== 401 || !token || (await refreshSession(token)) !== 'refreshed') return reply;
   return sendJson({ ...request, token: getSessionState().auth.access_token });
 }

@@ -1,5 +1,6 @@
 import type { Session } from '#shared/api/auth.ts';
 import { SESSION_REFRESH_AFTER_MS } from '#shared/constants.ts';
+import { isPassingFailure } from '#shared/browser/queued-commands.ts';
 import { sendJson } from '../http.ts';
 import {
   arrayOf,
@@ -47,7 +48,14 @@ export function readSession(message: unknown): Session | undefined {
   return readObject(sessionShape, message.token_type === undefined ? { ...message, token_type: 'Bearer' } : message);
 }
 
-let inFlight: Promise<boolean> | undefined;
+/**
+ * What a refresh came to: a token to use; refused by the server (only a new sign-in helps); or
+ * unavailable (no reply, a 5xx, 429 or 408, a 200 it cannot read: the network's or the server's
+ * trouble, not the session's), as the worker's refresh tells them apart (sw/session-tokens.ts).
+ */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
+
+let inFlight: Promise<RefreshOutcome> | undefined;
 
 /**
  * Trades the refresh token for a new pair. `usedToken` is the access token the
@@ -55,17 +63,17 @@ let inFlight: Promise<boolean> | undefined;
  * this page, another tab or the service worker), that one is used instead.
  * Page and worker serialise on one Web Lock so a refresh token is spent once.
  */
-export function refreshSession(usedToken: string): Promise<boolean> {
+export function refreshSession(usedToken: string): Promise<RefreshOutcome> {
   inFlight ??= withSessionLock(() => refreshInsideLock(usedToken)).finally(() => {
     inFlight = undefined;
   });
   return inFlight;
 }
 
-async function refreshInsideLock(usedToken: string): Promise<boolean> {
+async function refreshInsideLock(usedToken: string): Promise<RefreshOutcome> {
   const now = Date.now();
   const current = getSessionState().auth;
-  if (current.access_token && current.access_token !== usedToken && isSessionValid(current, now)) return true;
+  if (current.access_token && current.access_token !== usedToken && isSessionValid(current, now)) return 'refreshed';
 
   // Another tab or the worker writes to IndexedDB, not to this page's memory.
   const stored = await readPersistedAuth();
@@ -77,21 +85,22 @@ async function refreshInsideLock(usedToken: string): Promise<boolean> {
   ) {
     // Only the tokens: this page's alert_status may be newer than what was stored.
     setAuth(tokensOf(stored));
-    return true;
+    return 'refreshed';
   }
 
   const refreshToken = stored.refresh_token || current.refresh_token;
-  if (!refreshToken) return false;
+  if (!refreshToken) return 'refused';
   try {
     const reply = await sendJson({ method: 'POST', path: '/refresh', body: { refresh_token: refreshToken } });
+    if (reply.status !== 200 && !isPassingFailure(reply.status)) return 'refused';
     const session = readSession(successMessage(reply.data));
-    if (reply.status !== 200 || !session) return false;
+    if (reply.status !== 200 || !session) return 'unavailable';
     setRefreshedSession(session);
     // Written before the lock is released, so the next holder reads the new pair.
     await persistSessionNow();
-    return true;
+    return 'refreshed';
   } catch {
-    return false;
+    return 'unavailable';
   }
 }
 

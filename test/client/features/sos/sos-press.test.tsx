@@ -196,6 +196,41 @@ describe('pressing SOS', () => {
     expect(await screen.findByText('Tu sesión expiró. Inicia sesión para enviar tu alerta pendiente.')).toBeTruthy();
   });
 
+  it.each([
+    ['a 503', () => json(503, { success: false, message: 'Servicio no disponible' })],
+    ['a 429', () => json(429, { success: false, message: 'Demasiadas solicitudes' })],
+    ['a 200 it cannot read (a portal page)', () => new Response('<html></html>', { status: 200 })],
+  ])(
+    'hands the alert to the worker and keeps the session when the refresh after a 401 meets %s: the worker refreshes when it can',
+    async (_name, refreshReply) => {
+      fakeServiceWorker();
+      const { calls } = stubApi({
+        'GET /api/contacts': () => ok([luis]),
+        'POST /api/refresh': refreshReply,
+        'PUT /api/active-button': (call) =>
+          call.headers['x-sos-queue-only'] === '1'
+            ? queued()
+            : json(401, { success: false, message: 'Sesión expirada' }),
+      });
+      const before = getSessionState().auth;
+      let expired = false;
+      onSessionExpired(() => (expired = true));
+      const { router } = renderApp('/web/home');
+      await pressSos();
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+      expect(
+        await screen.findByText('Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal'),
+      ).toBeTruthy();
+      const [first, queueOnly, ...more] = sosCalls(calls);
+      expect(more).toHaveLength(0);
+      expect(queueOnly?.headers['x-sos-queue-only']).toBe('1');
+      expect(queueOnly?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+      expect(expired).toBe(false);
+      expect(getSessionState().auth).toEqual({ ...before, alert_status: true });
+      expect(screen.queryByText(/Tu sesión expiró/)).toBeNull();
+    },
+  );
+
   it('says so and offers the SMS when the worker could neither send nor keep the alert', async () => {
     fakeServiceWorker();
     stubApi({
