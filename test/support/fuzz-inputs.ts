@@ -165,6 +165,8 @@ export function bodyFor(schema: v.GenericSchema, knownEmails: readonly string[])
         '[{"email":"a@b.co"}]',
         '{"__proto__":{"x":1}}',
         '['.repeat(4000),
+        `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        `{"a":${'{"b":'.repeat(31)}1${'}'.repeat(31)}}`,
       ),
     },
   );

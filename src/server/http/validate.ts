@@ -30,6 +30,24 @@ function firstIssueOnly<S extends AnySchema>(schema: S): S {
   return v.config(schema, { abortPipeEarly: true });
 }
 
+/**
+ * Deeper than any body a route takes (a passkey ceremony's answer, the deepest, nests a few levels).
+ * A body nested thousands deep would overflow the stack of any recursive step after the parse.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether objects and arrays nest deeper than `limit` in `value`; walked without recursion. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [inner, depth] = next;
+    if (typeof inner !== 'object' || inner === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(inner)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** `application/json`, with or without parameters such as charset. */
 function isJsonType(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
@@ -56,7 +74,7 @@ async function readJsonBody(c: Context): Promise<Response | undefined> {
     }
   }
   // valibot's object schemas take an array for an object (a PATCH of `[]` would pass as "no changes").
-  if (Array.isArray(body)) return invalid(c, apiMessages.invalidData, {});
+  if (Array.isArray(body) || nestsDeeperThan(body, MAX_JSON_DEPTH)) return invalid(c, apiMessages.invalidData, {});
   // NUL and the other control characters, in any text field of any route, before the schema sees them.
   const hidden = controlCharacterErrors(body);
   if (hidden) return invalid(c, apiMessages.invalidData, hidden);
@@ -84,8 +102,16 @@ const firstValues = v.transform((query: unknown) =>
 
 /**
  * Validates the query string with a shared schema. Names the schema does not know are ignored.
- * Bad values are a 422 with field errors, like a bad body.
+ * Bad values are a 422 with field errors, like a bad body; so is a control character in any value,
+ * as in a body, before the schema sees it.
  */
-export function validateQuery<S extends AnySchema>(schema: S) {
-  return vValidator('query', v.pipe(v.unknown(), firstValues, firstIssueOnly(schema)), answerInvalid);
+export function validateQuery<S extends AnySchema>(
+  schema: S,
+): MiddlewareHandler<object, string, { in: { query: v.InferInput<S> }; out: { query: v.InferOutput<S> } }> {
+  const validate = vValidator('query', v.pipe(v.unknown(), firstValues, firstIssueOnly(schema)), answerInvalid);
+  return async (c, next) => {
+    const hidden = controlCharacterErrors(c.req.queries());
+    if (hidden) return invalid(c, apiMessages.invalidData, hidden);
+    return validate(c as Context, next);
+  };
 }

@@ -4,6 +4,7 @@ import type { Session } from '#shared/api/auth.ts';
 import * as m from '#shared/field-messages.ts';
 import { apiMessages } from '#shared/messages.ts';
 import { signUp } from '#test/support/sign-up.ts';
+import { staffBearer } from '#test/support/staff.ts';
 import { createTestApp, type TestApp } from '#test/support/test-app.ts';
 
 // Control characters (NUL first: PostgreSQL cannot store it) in any text field of
@@ -74,6 +75,15 @@ const routes: { method: string; path: string; bearer: boolean; body: (now: Date)
   { method: 'POST', path: 'unsubscribe', bearer: false, body: () => ({ token: 'a'.repeat(43) }) },
 ];
 
+/** Each route that reads a query string, with a value that would pass for each name it reads, and who may ask. */
+const queryRoutes: { path: string; staff: boolean; query: Record<string, string> }[] = [
+  { path: 'contacts', staff: false, query: { _page: '1', _limit: '10', _sort: 'firstname', _order: 'asc' } },
+  { path: 'desk/clients', staff: true, query: { q: 'Mora' } },
+  { path: 'desk/audit', staff: true, query: { q: 'Mora' } },
+  { path: 'desk/audit.csv', staff: true, query: { zona: 'America/New_York' } },
+  { path: 'desk/push/subscriptions', staff: true, query: { endpoint: 'https://push.example/telefono/1' } },
+];
+
 const controlCharacter = fc
   .oneof(
     fc.integer({ min: 0, max: 8 }),
@@ -129,6 +139,36 @@ describe('control characters in text fields', () => {
           route: route.path,
           status: 422,
           errors: { [field]: [m.controlCharacters] },
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('any control character in any value of any query string: 422 on that name, never a 500', async () => {
+    const admin = await staffBearer(t, { role: 'admin' });
+    for (const route of queryRoutes) {
+      // The CSV answers text: its status is what counts here.
+      const plain = await t.app.request(`/api/${route.path}?${new URLSearchParams(route.query)}`, {
+        headers: { authorization: `Bearer ${route.staff ? admin.token : me.access_token}` },
+      });
+      expect({ route: route.path, status: plain.status }).toEqual({ route: route.path, status: 200 });
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.nat(), fc.nat(), controlCharacter, async (routeIndex, nameIndex, at, hidden) => {
+        const route = queryRoutes[routeIndex % queryRoutes.length]!;
+        const names = Object.keys(route.query);
+        const name = names[nameIndex % names.length]!;
+        const value = route.query[name]!;
+        const position = at % (value.length + 1);
+        const query = { ...route.query, [name]: value.slice(0, position) + hidden + value.slice(position) };
+        const reply = await t.call('GET', `${route.path}?${new URLSearchParams(query)}`, {
+          token: route.staff ? admin.token : me.access_token,
+        });
+        expect({ route: route.path, status: reply.status, body: reply.body }).toEqual({
+          route: route.path,
+          status: 422,
+          body: { success: false, message: apiMessages.invalidData, errors: { [name]: [m.controlCharacters] } },
         });
       }),
       { numRuns: 60 },

@@ -21,6 +21,7 @@ import { profilePatchSchema, profileUpdateSchema } from '#shared/api/profile.ts'
 import { pushMessages, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push.ts';
 import { staffCeremonySchema, staffCodeSchema, staffEnrolOptionsSchema } from '#shared/api/staff.ts';
 import { MAX_BODY_BYTES } from '#shared/constants.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '#server/http/validate.ts';
 import { apiMessages, fieldMessages } from '#shared/messages.ts';
 import { bodyFor, headerValue, hostileString, pathSegment } from '#test/support/fuzz-inputs.ts';
 import { signUp } from '#test/support/sign-up.ts';
@@ -213,7 +214,7 @@ function expectedFor(
       return { status: 400 };
     }
   }
-  if (Array.isArray(value)) return { status: 422, fields: [] };
+  if (Array.isArray(value) || nestsDeeperThan(value, MAX_JSON_DEPTH)) return { status: 422, fields: [] };
   // Control characters anywhere are refused before the schema, on their fields (validate.ts).
   const hidden = controlCharacterErrors(value);
   if (hidden) return { status: 422, fields: Object.keys(hidden) };

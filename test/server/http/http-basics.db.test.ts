@@ -2,11 +2,13 @@ import { createServer } from 'node:net';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '#shared/constants.ts';
 import { fieldMessages, apiMessages } from '#shared/messages.ts';
 import { createApp } from '#server/app.ts';
 import { createDb, createPool } from '#server/db/client.ts';
 import { captureLog } from '#test/support/capture-log.ts';
 import { signUp } from '#test/support/sign-up.ts';
+import { staffBearer } from '#test/support/staff.ts';
 import { createTestApp } from '#test/support/test-app.ts';
 import type { TestApp } from '#test/support/test-app.ts';
 
@@ -74,6 +76,35 @@ describe('what every API reply looks like', () => {
       status: 422,
       body: { errors: { lastname: [fieldMessages.controlCharacters] } },
     });
+  });
+
+  it('answers a body nested thousands deep with a Spanish 422 on every route that takes a body, never a 500', async () => {
+    const depth = 6000;
+    const deep = `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    expect(deep.length).toBeLessThan(MAX_BODY_BYTES);
+    const admin = await staffBearer(t, { role: 'admin' });
+    const routes = t.app.routes.filter(
+      (route) => route.path.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method),
+    );
+    const answers: Record<string, number> = {};
+    for (const [index, route] of routes.entries()) {
+      // A person of its own for each route: a route that ends the session or the account spoils no other.
+      const token = route.path.startsWith('/api/desk/')
+        ? admin.token
+        : (await signUp(t, `deep-${index}@example.com`)).access_token;
+      const path = route.path.slice('/api/'.length).replace(/:[a-zA-Z]+/g, crypto.randomUUID());
+      const reply = await t.call(route.method, path, {
+        token,
+        body: deep,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
+      answers[`${route.method} ${route.path}`] = reply.status;
+      if (reply.status === 422)
+        expect(reply.body).toEqual({ success: false, message: apiMessages.invalidData, errors: {} });
+    }
+    const refused = Object.fromEntries(Object.entries(answers).filter(([, status]) => status >= 500));
+    expect(refused).toEqual({});
+    expect(answers).toMatchObject({ 'POST /api/signin': 422, 'POST /api/ack': 422, 'POST /api/unsubscribe': 422 });
   });
 
   it('refuses bodies over 16 kB with 413', async () => {
