@@ -75,8 +75,14 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
       const event = parseFeedPayload(message.payload);
       if (event && client === next) emit(event);
     });
-    next.on('error', () => lost(next));
-    next.on('end', () => lost(next));
+    // Lost before it is the live one (during the catch-up), `lost` cannot see it: this flag does.
+    let dropped = false;
+    const drop = () => {
+      dropped = true;
+      lost(next);
+    };
+    next.on('error', drop);
+    next.on('end', drop);
     connecting = (async () => {
       try {
         await next.connect();
@@ -86,6 +92,7 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
           return;
         }
         if (deaf) await catchUp();
+        if (dropped) throw new Error('connection lost while catching up');
         client = next;
       } catch (error) {
         next.removeAllListeners('end');
@@ -115,6 +122,8 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
     if (retry) clearTimeout(retry);
     retry = undefined;
     await connecting;
+    // A desk that opened meanwhile has this connection now.
+    if (listeners.size > 0) return;
     const current = client;
     client = undefined;
     deaf = false;

@@ -92,4 +92,69 @@ describe('the desk feed', () => {
     unsubscribe();
     await feed.close();
   });
+
+  it('a desk that opens just as the last one closed hears the alerts: the closing does not end its connection', async () => {
+    const feed = createDeskFeed({ db: b.db, log: captureLog(), retryMs: 100 });
+    const first: Heard = { events: [], resyncs: 0 };
+    const leave = await feed.subscribe(listener(first));
+    const heard: Heard = { events: [], resyncs: 0 };
+    leave();
+    const unsubscribe = await feed.subscribe(listener(heard));
+    const { me } = await personWithConfirmedContacts(a, 'feed-relevo', [['Eli', 'Mora']]);
+    await shareWithFirm(a, me);
+    await press(a, me, { alert_status: '1', ...MEXICO });
+    const alertId = await newestAlertId(a, me);
+    await expect.poll(() => heard.events, { timeout: 15_000 }).toEqual(await loggedEvents(a, alertId));
+    unsubscribe();
+    await feed.close();
+  });
+
+  it('a connection lost while it caught up is not kept as live: it connects again and hears what followed', async () => {
+    const log = captureLog();
+    const feed = createDeskFeed({ db: b.db, log, retryMs: 100 });
+    const heard: Heard = { events: [], resyncs: 0 };
+    const unsubscribe = await feed.subscribe(listener(heard));
+    const { me } = await personWithConfirmedContacts(a, 'feed-corte', [['Noa', 'Ruiz']]);
+    await shareWithFirm(a, me);
+    await press(a, me, { alert_status: '1', ...MEXICO });
+    const alertId = await newestAlertId(a, me);
+    await expect.poll(() => heard.events.length).toBeGreaterThan(0);
+
+    const listening = async () =>
+      (
+        await a.pool.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and query = 'listen desk_feed'`,
+        )
+      ).rows.map((row) => row.pid);
+    const before = await listening();
+    // The catch-up's read of the log waits behind this lock: the new connection dies meanwhile.
+    const blocker = await a.pool.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table alert_events in access exclusive mode');
+      await a.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+      await expect
+        .poll(async () => (await listening()).filter((pid) => !before.includes(pid)), { timeout: 15_000 })
+        .toHaveLength(1);
+      const again = (await listening()).filter((pid) => !before.includes(pid));
+      await expect
+        .poll(async () => {
+          const { rows } = await a.pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query like '%alert_events%'`,
+          );
+          return rows[0]!.n;
+        })
+        .toBeGreaterThan(0);
+      await a.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [again]);
+      await expect.poll(async () => (await listening()).filter((pid) => again.includes(pid))).toEqual([]);
+    } finally {
+      await blocker.query('rollback');
+      blocker.release();
+    }
+    expect((await press(a, me, { alert_status: '2' })).status).toBe(200);
+    await expect.poll(() => heard.events, { timeout: 15_000 }).toEqual(await loggedEvents(a, alertId));
+    unsubscribe();
+    await feed.close();
+  });
 });
