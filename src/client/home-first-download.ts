@@ -15,8 +15,6 @@ export const HOME_MODULES: readonly string[] = [
   'src/client/api/contacts.ts',
   'src/client/app.tsx',
   'src/client/early-restore.ts',
-  'src/client/features/app-update/offline-ready-notice.css',
-  'src/client/features/app-update/offline-ready-notice.tsx',
   'src/client/features/app-update/use-app-update.ts',
   'src/client/features/auth/auth-texts.ts',
   'src/client/features/auth/sign-out/logout.ts',

@@ -5,8 +5,7 @@ import {
   Outlet,
   useRouterState,
 } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { OfflineReadyNotice } from '#client/features/app-update/offline-ready-notice.tsx';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useAppUpdate } from '#client/features/app-update/use-app-update.ts';
 import { OfflineBanner } from '#client/features/offline/offline-banner.tsx';
 import { watchUnsavedInput } from '#client/lib/app-update/unsaved-input.ts';
@@ -22,6 +21,21 @@ import type { RouterContext } from './router-context.ts';
 const UpdateNotice = lazy(() =>
   import('#client/features/app-update/update-notice.tsx').then((module) => ({ default: module.UpdateNotice })),
 );
+// Fetched once the first install is done, the only time it speaks: a reopened app never downloads it.
+const OfflineReadyNotice = lazy(() =>
+  import('#client/features/app-update/offline-ready-notice.tsx').then((module) => ({
+    default: module.OfflineReadyNotice,
+  })),
+);
+
+/** A notice fetched when it has something to say: if it cannot load, only the notice is missing. */
+function LateNotice({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <CatchBoundary getResetKey={() => name} errorComponent={() => null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </CatchBoundary>
+  );
+}
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -30,7 +44,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  const { updateReady } = useAppUpdate();
+  const { updateReady, offlineReady } = useAppUpdate();
   // From the first screen on: 'Actualizar' must know of input typed before any update was found.
   useEffect(() => watchUnsavedInput(), []);
   // A notice speaks of the screen that raised it: leaving that screen takes it away.
@@ -43,13 +57,15 @@ function RootLayout() {
       {/* Never on a contact's page: it speaks the contact's language, and the update is the person's
           news; a contact's next link opens the new version once the old one's pages are closed. */}
       {updateReady && !isContactPage(path) && (
-        <CatchBoundary getResetKey={() => 'update-notice'} errorComponent={() => null}>
-          <Suspense fallback={null}>
-            <UpdateNotice />
-          </Suspense>
-        </CatchBoundary>
+        <LateNotice name="update-notice">
+          <UpdateNotice />
+        </LateNotice>
       )}
-      <OfflineReadyNotice />
+      {offlineReady && (
+        <LateNotice name="offline-ready-notice">
+          <OfflineReadyNotice />
+        </LateNotice>
+      )}
       {/* In the flow too, above the screen: a notice pushes the page down, never covers a button. */}
       <Toaster />
       <Outlet />

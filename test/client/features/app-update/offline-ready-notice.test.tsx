@@ -20,8 +20,11 @@ afterEach(() => {
   resetAppUpdate();
 });
 
-/** The app's first service worker installs and, as a first install does, takes control of the page at once. */
-function firstInstall() {
+/**
+ * The app's first service worker installs and, as a first install does, takes control of the page at once.
+ * The notice's code is fetched then (routes/root.tsx): a person moves on once it came, seconds later.
+ */
+async function firstInstall() {
   const browser = fakeRegistration();
   act(() => {
     stop = watchForUpdates(browser.asRegistration, browser.env);
@@ -29,6 +32,7 @@ function firstInstall() {
   const first = browser.findUpdate();
   act(() => moveTo(first, 'installed'));
   act(() => browser.takesControl(first));
+  await act(() => import('#client/features/app-update/offline-ready-notice.tsx'));
   return browser;
 }
 
@@ -39,7 +43,7 @@ describe('the first install', () => {
       seed: (queryClient) => queryClient.setQueryData(['contacts'], confirmed),
     });
     await screen.findByRole('button', { name: 'Continuar' });
-    const browser = firstInstall();
+    const browser = await firstInstall();
     expect(browser.reload).not.toHaveBeenCalled();
     expect(screen.queryByText(READY_OFFLINE)).toBeNull();
 
@@ -66,7 +70,7 @@ describe('the first install', () => {
       seed: (client) => client.setQueryData(['contacts'], [aContact()]),
     });
     await screen.findByText('Acceso Denegado');
-    firstInstall();
+    await firstInstall();
 
     signIn({ alert_status: false });
     stubApi({ 'GET /api/contacts': () => ok([aContact()]) });
@@ -98,7 +102,7 @@ describe('the first install', () => {
   it("never shows on a contact's page, which speaks the contact's language", async () => {
     const { router } = renderApp('/web/active/invalid?lang=en');
     await screen.findByRole('heading', { level: 1 });
-    firstInstall();
+    await firstInstall();
 
     await router.navigate({ to: '/web/active/accept', search: { lang: 'en' } });
     await screen.findByRole('heading', { name: contactTexts('en').acceptHeading });
