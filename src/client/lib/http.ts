@@ -53,11 +53,15 @@ export async function sendJson(request: HttpRequest): Promise<HttpReply> {
     return { status: response.status, data: await readBody(response) };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    const message = timedOut ? apiMessages.timeout : apiMessages.networkError;
-    throw new ApiError(0, { success: false, message }, message);
+    throw noReplyError(timedOut ? apiMessages.timeout : apiMessages.networkError);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The error of a call that got no reply it could use: offline, timed out, or a session refresh the server could not answer. */
+export function noReplyError(message: string = apiMessages.networkError): ApiError {
+  return new ApiError(0, { success: false, message }, message);
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -12,12 +12,14 @@ import { aSession, signIn } from '../support/session.ts';
 
 beforeEach(() => signIn());
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   document.head.innerHTML = '';
   onSessionExpired(() => undefined);
   resetAll();
+  // What a refresh or another tab stored would otherwise stand in for the next test's session.
+  await createEncryptedStorage(SESSION_STORE_KEY).remove();
 });
 
 describe('API client', () => {
@@ -102,6 +104,27 @@ describe('API client', () => {
     expect(goToSignin).toHaveBeenCalledOnce();
   });
 
+  it.each([
+    ['no reply', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 503', () => json(503, { success: false, message: 'Servicio no disponible' })],
+    ['a 429', () => json(429, { success: false, message: 'Demasiadas solicitudes' })],
+    ['a 200 it cannot read', () => json(200, { success: true, message: 'no es una sesión' })],
+  ])('keeps the session when the refresh meets %s: a network trouble, not a sign-out', async (_, refresh) => {
+    const goToSignin = vi.fn();
+    onSessionExpired(goToSignin);
+    const before = getSessionState();
+    const { calls } = stubFetch((call) =>
+      call.url === '/api/refresh' ? refresh() : json(401, { success: false, message: 'Sesión expirada' }),
+    );
+    await expect(apiRequest('GET', '/profile')).rejects.toMatchObject({
+      status: 0,
+      message: 'No hay conexión con el servidor. Revisa tu conexión.',
+    });
+    expect(calls.map((call) => call.url)).toEqual(['/api/profile', '/api/refresh']);
+    expect(getSessionState()).toEqual(before);
+    expect(goToSignin).not.toHaveBeenCalled();
+  });
+
   it('uses a token another tab already refreshed instead of refreshing again', async () => {
     const otherTab = aSession({ access_token: 'access-3', refresh_token: 'refresh-3' });
     await createEncryptedStorage(SESSION_STORE_KEY).write(JSON.stringify({ auth: otherTab, ui: {} }));
@@ -112,7 +135,6 @@ describe('API client', () => {
     );
     await expect(apiRequest('GET', '/profile')).resolves.toEqual({ success: true, message: 'ok' });
     expect(calls.map((call) => call.url)).toEqual(['/api/profile', '/api/profile']);
-    await createEncryptedStorage(SESSION_STORE_KEY).remove();
   });
 
   it('does not try to refresh calls made without a session', async () => {

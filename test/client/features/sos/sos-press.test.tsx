@@ -37,6 +37,16 @@ async function pressSos() {
   fireEvent.click(await screen.findByRole('button', SOS_BUTTON));
 }
 
+/** Home, SOS pressed: the alert screen, saying the alert waits for signal. */
+async function pressUntilWaitingForSignal() {
+  const { router } = renderApp('/web/home');
+  await pressSos();
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+  expect(
+    await screen.findByText('Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal'),
+  ).toBeTruthy();
+}
+
 describe('pressing SOS', () => {
   it('sends one alert with the last known position, time zone and press time, and shows it was sent', async () => {
     const gps = fakeGeolocation();
@@ -134,12 +144,7 @@ describe('pressing SOS', () => {
   it('treats a request the worker queued as success and says the alert waits for signal', async () => {
     const worker = fakeServiceWorker();
     stubApi({ 'GET /api/contacts': () => ok([luis]), 'PUT /api/active-button': queued });
-    const { router } = renderApp('/web/home');
-    await pressSos();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-    expect(
-      await screen.findByText('Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal'),
-    ).toBeTruthy();
+    await pressUntilWaitingForSignal();
     expect(screen.getByText('Guardado en este teléfono: 1 aviso por enviar.')).toBeTruthy();
     expect(screen.queryByText('Alerta enviada a tus contactos')).toBeNull();
     expect(getSessionState().auth.alert_status).toBe(true);
@@ -215,12 +220,7 @@ describe('pressing SOS', () => {
       const before = getSessionState().auth;
       let expired = false;
       onSessionExpired(() => (expired = true));
-      const { router } = renderApp('/web/home');
-      await pressSos();
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-      expect(
-        await screen.findByText('Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal'),
-      ).toBeTruthy();
+      await pressUntilWaitingForSignal();
       const [first, queueOnly, ...more] = sosCalls(calls);
       expect(more).toHaveLength(0);
       expect(queueOnly?.headers['x-sos-queue-only']).toBe('1');
