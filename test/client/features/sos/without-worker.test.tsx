@@ -3,6 +3,8 @@ import { get } from 'idb-keyval';
 import { createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
+import { SOS_PAGE_QUEUE_DB } from '#shared/constants.ts';
+import { END_KEEP_APP_OPEN, END_UNSTORED_KEEP_APP_OPEN } from '#client/features/sos/active/end-alert.ts';
 import { readHeld } from '#client/features/sos/press/held-storage.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
@@ -24,6 +26,7 @@ beforeEach(() => signIn());
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await resetSos();
   resetAll();
 });
@@ -38,6 +41,15 @@ function flakyNetwork(reply: (call: Call) => Response) {
     'PUT /api/active-button': (call) => (up ? reply(call) : Promise.reject(new TypeError('Failed to fetch'))),
   });
   return { ...api, restore: () => (up = true) };
+}
+
+/** The page queue's store refuses every write (a full or broken storage); the rest of IndexedDB works. */
+function storageRefusesHeldRequests() {
+  const put = IDBObjectStore.prototype.put;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+    if (this.transaction.db.name === SOS_PAGE_QUEUE_DB) throw new DOMException('Sin espacio', 'QuotaExceededError');
+    return put.apply(this, args);
+  });
 }
 
 describe('an SOS with no service worker in between', () => {
@@ -76,6 +88,30 @@ describe('an SOS with no service worker in between', () => {
       calls.map(() => [first?.headers['idempotency-key'], first?.body]),
     );
     expect(await readHeld()).toEqual([]);
+  });
+
+  it('says so when the phone could not store what it holds (a full or broken storage): lost if the app closes', async () => {
+    storageRefusesHeldRequests();
+    const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    expect(await screen.findByText(WAITING)).toBeTruthy();
+    expect(
+      screen.getByText('No se pudo guardar en este teléfono: 1 aviso por enviar. Si cierras la aplicación, se pierde.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Guardado/)).toBeNull();
+    expect(
+      screen.getByText('Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Enviar SMS a mis contactos' })).toBeTruthy();
+    expect(await readHeld()).toEqual([]);
+
+    // Still sent from memory once the signal comes back.
+    network.restore();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Alerta enviada a tus contactos')).toBeTruthy();
+    expect(screen.queryByText(/No se pudo guardar/)).toBeNull();
   });
 
   it('hands what it holds to the worker as soon as one takes control of the page', async () => {
@@ -119,5 +155,28 @@ describe('an SOS with no service worker in between', () => {
     // Each tried once offline (the end waited behind the alert without a try of its own), then in order.
     expect(statuses.slice(-2)).toEqual(['1', '2']);
     expect(statuses.filter((status) => status === '2')).toHaveLength(1);
+  });
+
+  it('an end the phone could not store: home says closing the app loses it, and it is still sent', async () => {
+    storageRefusesHeldRequests();
+    const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    expect(await screen.findByText(END_UNSTORED_KEEP_APP_OPEN)).toBeTruthy();
+    expect(screen.queryByText(END_KEEP_APP_OPEN)).toBeNull();
+    expect(await readHeld()).toEqual([]);
+
+    network.restore();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() =>
+      expect(
+        sosCalls(network.calls)
+          .map((call) => (call.body as { alert_status: string }).alert_status)
+          .slice(-2),
+      ).toEqual(['1', '2']),
+    );
   });
 });

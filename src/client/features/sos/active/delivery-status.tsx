@@ -12,6 +12,11 @@ export const waitingOnThisPhone = (count: number) =>
   count === 1
     ? 'Guardado en este teléfono: 1 aviso por enviar.'
     : `Guardados en este teléfono: ${count} avisos por enviar.`;
+/** The same, when the phone could not store them (a full or broken storage): they live only while the app is open. */
+export const unstoredOnThisPhone = (count: number) =>
+  count === 1
+    ? 'No se pudo guardar en este teléfono: 1 aviso por enviar. Si cierras la aplicación, se pierde.'
+    : `No se pudieron guardar en este teléfono: ${count} avisos por enviar. Si cierras la aplicación, se pierden.`;
 export const ALERT_WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto haya señal';
 export const ALERT_SENT_TO_NOBODY = 'Tu alerta llegó, pero ningún contacto la recibirá por correo: envíales un SMS.';
 /** Where nothing sends a queued alert with the app closed (no Background Sync: every iPhone), or the page holds it. */
@@ -114,7 +119,7 @@ function DeliveryText({
       return (
         <>
           <p className="sos-delivery__title">{ALERT_WAITING}</p>
-          <p>{waitingOnThisPhone(delivery.pending)}</p>
+          <p>{(delivery.unstored ? unstoredOnThisPhone : waitingOnThisPhone)(delivery.pending)}</p>
         </>
       );
   }

@@ -7,14 +7,14 @@ import type { PressState } from '#client/features/sos/press/press-state.ts';
  * Where the alert stands, from what the page knows: its own last press, the
  * requests it holds itself, and the worker's reports.
  * - sending: the press is on its way, no answer yet;
- * - waiting: requests wait for signal (`pending` of them);
+ * - waiting: requests wait for signal (`pending` of them; `unstored`: this page holds some it could not store);
  * - sent: nothing waits and the server took the alert;
  * - failed: the server refused the alert's request;
  * - checking: a worker exists but has not reported yet (never claims "sent").
  */
 export type Delivery =
   | { state: 'sending' }
-  | { state: 'waiting'; pending: number; oldestQueuedAt: number | null; heldHere: boolean }
+  | { state: 'waiting'; pending: number; oldestQueuedAt: number | null; heldHere: boolean; unstored: boolean }
   | { state: 'sent' }
   | { state: 'failed' }
   | { state: 'checking' };
@@ -33,6 +33,7 @@ export function deliveryOf(press: PressState, held: HeldView, queue: SosQueueVie
       pending,
       oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : null,
       heldHere: held.count > 0,
+      unstored: held.count > 0 && !held.stored,
     };
   }
   const refused = queue.rejected.some(

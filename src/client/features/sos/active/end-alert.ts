@@ -5,7 +5,7 @@ import { setAuthStoredFirst } from '#client/lib/session/session-store.ts';
 import { showToast } from '#client/ui/toast-store.ts';
 import { newIdempotencyKey } from '#client/lib/idempotency-key.ts';
 import { hasBackgroundSync } from '#client/lib/sos-worker/background-sync.ts';
-import { submitSos, type SubmitResult } from '#client/features/sos/press/page-queue.ts';
+import { getHeldView, submitSos, type SubmitResult } from '#client/features/sos/press/page-queue.ts';
 import { getPressState, resetPressState, setPressState } from '#client/features/sos/press/press-state.ts';
 import { SIGN_IN_TO_SEND, type GoTo } from '#client/features/sos/press/press-sos.ts';
 import { sosRequest } from '#client/features/sos/press/sos-request.ts';
@@ -25,6 +25,9 @@ export const END_WAITS_FOR_SIGNAL =
  */
 export const END_KEEP_APP_OPEN =
   'Sin conexión: el fin de tu alerta quedó guardado en este teléfono. Mantén la aplicación abierta hasta que diga «Tu alerta terminó»: cerrada, no se envía.';
+/** The same end held by this page, which could not store it (a full or broken storage). */
+export const END_UNSTORED_KEEP_APP_OPEN =
+  'Sin conexión: no se pudo guardar el fin de tu alerta en este teléfono. Mantén la aplicación abierta hasta que diga «Tu alerta terminó»: si la cierras, se pierde.';
 export const END_FAILED = 'No pudimos finalizar la alerta. Revisa tu conexión e inténtalo de nuevo.';
 
 /** The keep-open line stays until the end is sent (it is dismissed then) or the person closes it. */
@@ -81,8 +84,9 @@ export async function endAlert(goTo: GoTo, pin?: string): Promise<EndResult> {
   if (result.kind !== 'done') {
     // As the alert screen says of a queued alert: where nothing sends it with the app closed.
     const keepOpen = result.kind === 'held' || !(await backgroundSyncSoon());
+    const unstored = result.kind === 'held' && !getHeldView().stored;
     const waiting = showToast({
-      message: keepOpen ? END_KEEP_APP_OPEN : END_WAITS_FOR_SIGNAL,
+      message: unstored ? END_UNSTORED_KEEP_APP_OPEN : keepOpen ? END_KEEP_APP_OPEN : END_WAITS_FOR_SIGNAL,
       variant: 'info',
       screen: '/web/home',
       ...(keepOpen ? { durationMs: UNTIL_SENT_MS } : {}),

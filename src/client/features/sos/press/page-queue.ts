@@ -42,6 +42,8 @@ export interface HeldView {
   /** Epoch ms of the oldest held request, null when none. */
   oldestQueuedAt: number | null;
   needsSignIn: boolean;
+  /** Whether they are on disk: a broken or full storage leaves them in memory, lost if the page closes. */
+  stored: boolean;
 }
 
 type SettledListener = (key: string, reply: Settled) => void;
@@ -55,7 +57,7 @@ export function onHeldSettled(listener: SettledListener): () => void {
 
 let held: SosRequest[] = [];
 let needsSignIn = false;
-const view = createStore<HeldView>(() => ({ count: 0, oldestQueuedAt: null, needsSignIn: false }));
+const view = createStore<HeldView>(() => ({ count: 0, oldestQueuedAt: null, needsSignIn: false, stored: true }));
 let retryStep = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -213,12 +215,16 @@ async function save(): Promise<void> {
   // On disk first (a strict write: held-storage.ts), then on screen: the alert screen says
   // 'Guardado en este teléfono' from this view, and a phone may die the moment it shows.
   // A broken IndexedDB still leaves the requests in memory, retried while the page is open.
-  await writeHeld(held).catch(() => undefined);
+  const stored = await writeHeld(held).then(
+    () => true,
+    () => false,
+  );
   const mine = held.filter((request) => request.userId === getSessionState().auth.id);
   view.set({
     count: mine.length,
     oldestQueuedAt: mine[0]?.queuedAt ?? null,
     needsSignIn: needsSignIn && mine.length > 0,
+    stored,
   });
 }
 
