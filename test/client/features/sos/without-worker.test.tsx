@@ -4,15 +4,17 @@ import { createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOS_QUEUED_MESSAGE } from '#shared/browser/sos-messages.ts';
 import { SOS_PAGE_QUEUE_DB } from '#shared/constants.ts';
+import { endNewsTexts } from '#shared/end-news-texts.ts';
 import { END_KEEP_APP_OPEN, END_UNSTORED_KEEP_APP_OPEN } from '#client/features/sos/active/end-alert.ts';
 import { readHeld } from '#client/features/sos/press/held-storage.ts';
 import { getSessionState, resetAll } from '#client/lib/session/session-store.ts';
+import { startSosWorkerBridge } from '#client/lib/sos-worker/sos-worker-bridge.ts';
 import { ok, stubApi } from '../../support/api-stub.ts';
 import { aContact } from '../../support/contacts.ts';
 import { json, type Call } from '../../support/fetch-stub.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { signIn } from '../../support/session.ts';
-import { fakeServiceWorker } from '../../support/sos-browser.ts';
+import { fakeServiceWorker, queueStatus } from '../../support/sos-browser.ts';
 import { resetSos } from '../../support/sos-state.ts';
 
 // No service worker controls the page: the very first load before the worker
@@ -24,7 +26,11 @@ const WAITING = 'Sin conexión: tu alerta se enviará automáticamente en cuanto
 
 beforeEach(() => signIn());
 
+let stopBridge: () => void = () => undefined;
+
 afterEach(async () => {
+  stopBridge();
+  stopBridge = () => undefined;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   await resetSos();
@@ -178,5 +184,32 @@ describe('an SOS with no service worker in between', () => {
           .slice(-2),
       ).toEqual(['1', '2']),
     );
+  });
+
+  it('an end held here that a new worker takes: its news still shows once the worker delivered it', async () => {
+    const worker = fakeServiceWorker({ controlled: false });
+    // What main.tsx starts: the page hears the worker's reports.
+    stopBridge = startSosWorkerBridge();
+    let delivered = false;
+    const network = flakyNetwork((call) =>
+      delivered && (call.body as { alert_status: string }).alert_status === '2'
+        ? ok({ alert_status: false, alert_id: 'a1', contacts_told: 'all' })
+        : json(202, { success: true, queued: true, message: SOS_QUEUED_MESSAGE }),
+    );
+    const { router } = renderApp('/web/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    expect(await screen.findByText(END_KEEP_APP_OPEN)).toBeTruthy();
+
+    network.restore();
+    worker.claim();
+    await vi.waitFor(async () => expect(await readHeld()).toEqual([]));
+    const end = sosCalls(network.calls).find((call) => (call.body as { alert_status: string }).alert_status === '2');
+    delivered = true;
+    worker.send(queueStatus({ delivered: { idempotencyKey: end!.headers['idempotency-key']!, alert_status: '2' } }));
+    expect(await screen.findByText(endNewsTexts.all)).toBeTruthy();
+    expect(screen.queryByText(END_KEEP_APP_OPEN)).toBeNull();
   });
 });

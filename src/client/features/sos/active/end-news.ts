@@ -60,6 +60,8 @@ export function showEndNewsWhenSent(request: SosRequest, by: 'worker' | 'page', 
       if (key !== request.key) return;
       stop();
       if (reply.kind === 'done') show(reply.told);
+      // Handed to a worker that took control of the page meanwhile: its delivery brings the answer.
+      if (reply.kind === 'queued') showEndNewsWhenSent(request, 'worker', waitingToast);
     });
     return;
   }
