@@ -67,6 +67,8 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
   function connect(): Promise<void> {
     if (client || connecting || listeners.size === 0) return connecting ?? Promise.resolve();
     const next = new pg.Client(db.$client.options);
+    // Heard while catching up, before this is the live connection: told once the catch-up is done.
+    const heardEarly: DeskEvent[] = [];
     next.on('notification', (message) => {
       if (message.payload === SESSIONS_ENDED.payload) {
         if (client === next) for (const listener of listeners) listener.sessionsEnded?.();
@@ -74,6 +76,7 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
       }
       const event = parseFeedPayload(message.payload);
       if (event && client === next) emit(event);
+      else if (event) heardEarly.push(event);
     });
     // Lost before it is the live one (during the catch-up), `lost` cannot see it: this flag does.
     let dropped = false;
@@ -91,8 +94,9 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
           await next.end();
           return;
         }
-        if (deaf) await catchUp();
+        const caughtUp = deaf ? await catchUp() : new Set<number>();
         if (dropped) throw new Error('connection lost while catching up');
+        for (const event of heardEarly) if (!caughtUp.has(event.id)) emit(event);
         client = next;
       } catch (error) {
         next.removeAllListeners('end');
@@ -107,15 +111,23 @@ export function createDeskFeed({ db, log, retryMs = 1_000 }: DeskFeedOptions): D
     return connecting;
   }
 
-  /** What was appended while deaf, read once listening again, so that nothing falls between. */
-  async function catchUp(): Promise<void> {
+  /**
+   * What was appended while deaf, read once listening again, so that nothing falls between.
+   * Answers the ids it told, so that a notification heard meanwhile is not told twice.
+   */
+  async function catchUp(): Promise<Set<number>> {
+    const told = new Set<number>();
     // Never seen anything: nothing to re-read, the desks read their lists again.
     if (lastSeen > 0) {
       const missed = await readDeskEvents(db, lastSeen);
-      for (const event of missed.events) emit(event);
+      for (const event of missed.events) {
+        told.add(event.id);
+        emit(event);
+      }
     }
     deaf = false;
     for (const listener of listeners) listener.resync();
+    return told;
   }
 
   async function disconnect(): Promise<void> {

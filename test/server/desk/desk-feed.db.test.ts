@@ -24,6 +24,45 @@ async function loggedEvents(t: TestApp, alertId: string): Promise<DeskEvent[]> {
   return rows.map((row) => ({ id: Number(row.id), alertId, kind: row.kind }));
 }
 
+/** The backends that LISTEN for the desk feed now. */
+async function listening(t: TestApp): Promise<number[]> {
+  const { rows } = await t.pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and query = 'listen desk_feed'`,
+  );
+  return rows.map((row) => row.pid);
+}
+
+/**
+ * Cuts the feed's connection and holds its reconnection in the catch-up: its read of the log waits
+ * behind a lock on it while `meanwhile` runs, given the new connection's backend; then lets it go.
+ */
+async function whileCatchingUp(t: TestApp, meanwhile: (again: number[]) => Promise<void>): Promise<void> {
+  const before = await listening(t);
+  const blocker = await t.pool.connect();
+  try {
+    await blocker.query('begin');
+    await blocker.query('lock table alert_events in access exclusive mode');
+    await t.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    await expect
+      .poll(async () => (await listening(t)).filter((pid) => !before.includes(pid)), { timeout: 15_000 })
+      .toHaveLength(1);
+    const again = (await listening(t)).filter((pid) => !before.includes(pid));
+    await expect
+      .poll(async () => {
+        const { rows } = await t.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%alert_events%'`,
+        );
+        return rows[0]!.n;
+      })
+      .toBeGreaterThan(0);
+    await meanwhile(again);
+  } finally {
+    await blocker.query('rollback');
+    blocker.release();
+  }
+}
+
 describe('the desk feed', () => {
   let a: TestApp;
   let b: TestApp;
@@ -120,40 +159,34 @@ describe('the desk feed', () => {
     const alertId = await newestAlertId(a, me);
     await expect.poll(() => heard.events.length).toBeGreaterThan(0);
 
-    const listening = async () =>
-      (
-        await a.pool.query<{ pid: number }>(
-          `select pid from pg_stat_activity where datname = current_database() and query = 'listen desk_feed'`,
-        )
-      ).rows.map((row) => row.pid);
-    const before = await listening();
-    // The catch-up's read of the log waits behind this lock: the new connection dies meanwhile.
-    const blocker = await a.pool.connect();
-    try {
-      await blocker.query('begin');
-      await blocker.query('lock table alert_events in access exclusive mode');
-      await a.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
-      await expect
-        .poll(async () => (await listening()).filter((pid) => !before.includes(pid)), { timeout: 15_000 })
-        .toHaveLength(1);
-      const again = (await listening()).filter((pid) => !before.includes(pid));
-      await expect
-        .poll(async () => {
-          const { rows } = await a.pool.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock' and query like '%alert_events%'`,
-          );
-          return rows[0]!.n;
-        })
-        .toBeGreaterThan(0);
+    await whileCatchingUp(a, async (again) => {
       await a.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [again]);
-      await expect.poll(async () => (await listening()).filter((pid) => again.includes(pid))).toEqual([]);
-    } finally {
-      await blocker.query('rollback');
-      blocker.release();
-    }
+      await expect.poll(async () => (await listening(a)).filter((pid) => again.includes(pid))).toEqual([]);
+    });
     expect((await press(a, me, { alert_status: '2' })).status).toBe(200);
     await expect.poll(() => heard.events, { timeout: 15_000 }).toEqual(await loggedEvents(a, alertId));
+    unsubscribe();
+    await feed.close();
+  });
+
+  it('a line notified while it catches up is told once, after what it caught up', async () => {
+    const feed = createDeskFeed({ db: b.db, log: captureLog(), retryMs: 100 });
+    const heard: Heard = { events: [], resyncs: 0 };
+    const unsubscribe = await feed.subscribe(listener(heard));
+    const { me } = await personWithConfirmedContacts(a, 'feed-entre', [['Ivo', 'Sanz']]);
+    await shareWithFirm(a, me);
+    await press(a, me, { alert_status: '1', ...MEXICO });
+    const alertId = await newestAlertId(a, me);
+    const logged = await loggedEvents(a, alertId);
+    await expect.poll(() => heard.events).toEqual(logged);
+
+    // A line committed after the catch-up's read: only its notification brings it.
+    const late = { id: logged.at(-1)!.id + 1_000_000, alertId, kind: 'note-added' };
+    await whileCatchingUp(a, async () => {
+      await a.pool.query('select pg_notify($1, $2)', ['desk_feed', `${alertId}:${late.id}:${late.kind}`]);
+    });
+    await expect.poll(() => heard.events, { timeout: 15_000 }).toEqual([...logged, late]);
+    expect(heard.resyncs).toBe(1);
     unsubscribe();
     await feed.close();
   });
