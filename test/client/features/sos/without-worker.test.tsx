@@ -58,12 +58,25 @@ function storageRefusesHeldRequests() {
   });
 }
 
+/** Home, SOS pressed: on the alert screen. */
+async function pressSosFromHome() {
+  const { router } = renderApp('/web/home');
+  fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+  return router;
+}
+
+/** Home, SOS pressed, then FINALIZAR ALERTA: back on home. */
+async function pressSosThenEnd() {
+  const router = await pressSosFromHome();
+  fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+}
+
 describe('an SOS with no service worker in between', () => {
   it('keeps a press the network failed to take, says it waits, and sends it with the same key once online', async () => {
     const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
-    const { router } = renderApp('/web/home');
-    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    await pressSosFromHome();
     expect(await screen.findByText(WAITING)).toBeTruthy();
     expect(screen.getByText('Guardado en este teléfono: 1 aviso por enviar.')).toBeTruthy();
     expect(
@@ -99,9 +112,7 @@ describe('an SOS with no service worker in between', () => {
   it('says so when the phone could not store what it holds (a full or broken storage): lost if the app closes', async () => {
     storageRefusesHeldRequests();
     const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
-    const { router } = renderApp('/web/home');
-    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    await pressSosFromHome();
     expect(await screen.findByText(WAITING)).toBeTruthy();
     expect(
       screen.getByText('No se pudo guardar en este teléfono: 1 aviso por enviar. Si cierras la aplicación, se pierde.'),
@@ -123,9 +134,7 @@ describe('an SOS with no service worker in between', () => {
   it('hands what it holds to the worker as soon as one takes control of the page', async () => {
     const worker = fakeServiceWorker({ controlled: false });
     const network = flakyNetwork(() => json(202, { success: true, queued: true, message: SOS_QUEUED_MESSAGE }));
-    const { router } = renderApp('/web/home');
-    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
+    await pressSosFromHome();
     expect(
       await screen.findByText('Mantén la aplicación abierta hasta que diga «Alerta enviada»: cerrada, no se envía.'),
     ).toBeTruthy();
@@ -147,11 +156,7 @@ describe('an SOS with no service worker in between', () => {
 
   it('sends an end pressed while the alert is still held only after the alert, in order', async () => {
     const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
-    const { router } = renderApp('/web/home');
-    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    await pressSosThenEnd();
     expect((await readHeld()).map((request) => request.body.alert_status)).toEqual(['1', '2']);
 
     network.restore();
@@ -166,11 +171,7 @@ describe('an SOS with no service worker in between', () => {
   it('an end the phone could not store: home says closing the app loses it, and it is still sent', async () => {
     storageRefusesHeldRequests();
     const network = flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
-    const { router } = renderApp('/web/home');
-    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    await pressSosThenEnd();
     expect(await screen.findByText(END_UNSTORED_KEEP_APP_OPEN)).toBeTruthy();
     expect(screen.queryByText(END_KEEP_APP_OPEN)).toBeNull();
     expect(await readHeld()).toEqual([]);
@@ -196,11 +197,7 @@ describe('an SOS with no service worker in between', () => {
         ? ok({ alert_status: false, alert_id: 'a1', contacts_told: 'all' })
         : json(202, { success: true, queued: true, message: SOS_QUEUED_MESSAGE }),
     );
-    const { router } = renderApp('/web/home');
-    fireEvent.click(await screen.findByRole('button', { name: 'SOS: avisar a mis contactos' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/active'));
-    fireEvent.click(await screen.findByRole('button', { name: 'FINALIZAR ALERTA' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/web/home'));
+    await pressSosThenEnd();
     expect(await screen.findByText(END_KEEP_APP_OPEN)).toBeTruthy();
 
     network.restore();
