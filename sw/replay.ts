@@ -56,15 +56,24 @@ type EntryResult =
 export async function replayRound(deps: ReplayDeps): Promise<ReplayRound> {
   let delivered = 0;
   for (;;) {
-    const entries = await dropExpired(deps, await deps.queue.list());
-    if (entries.length === 0) return { outcome: 'empty', delivered };
+    const queued = await deps.queue.list();
+    if (queued.length === 0) return { outcome: 'empty', delivered };
 
     const access = await deps.tokens.current();
+    // Someone else's entries cannot be tried now: past the retention they go.
+    const entries = await dropExpired(deps, queued, (entry) => !isOwnedBy(entry, access.userId));
+    if (entries.length === 0) return { outcome: 'empty', delivered };
     // Someone else's SOS waits for them; the person signed in now is not held up by it.
     const entry = entries.find((candidate) => isOwnedBy(candidate, access.userId));
     if (!entry) return { outcome: 'needs-sign-in', delivered };
 
     const result = await replayEntry(deps, entry, access.token);
+    // Past the retention, the person's own entry was tried once more before it goes: its age is
+    // the phone's clock's, which may have been wrong when it was queued.
+    if ((result.decision === 'waiting' || result.decision === 'needs-sign-in') && isExpired(deps, entry)) {
+      await reportExpired(deps, entry);
+      continue;
+    }
     switch (result.decision) {
       case 'waiting':
       case 'needs-sign-in':
@@ -139,17 +148,26 @@ async function attempt(
   return { outcome, message: read.kind === 'refused' ? read.message : null };
 }
 
-async function dropExpired(deps: ReplayDeps, entries: QueuedSos[]): Promise<QueuedSos[]> {
-  const now = deps.now();
+function isExpired(deps: ReplayDeps, entry: QueuedSos): boolean {
+  return deps.now() - entry.queuedAt > deps.retentionMs;
+}
+
+/** Workbox would delete it silently; the pages hear of it instead. */
+async function reportExpired(deps: ReplayDeps, entry: QueuedSos): Promise<void> {
+  await deps.onEvent({ type: 'rejected', entry, reason: 'expired', status: null, message: null });
+  await deps.queue.remove(entry.id);
+}
+
+/** The entries left once those `untried` past the retention are gone. */
+async function dropExpired(
+  deps: ReplayDeps,
+  entries: QueuedSos[],
+  untried: (entry: QueuedSos) => boolean,
+): Promise<QueuedSos[]> {
   const live: QueuedSos[] = [];
   for (const entry of entries) {
-    if (now - entry.queuedAt <= deps.retentionMs) {
-      live.push(entry);
-      continue;
-    }
-    // Workbox would delete it silently; the pages hear of it instead.
-    await deps.onEvent({ type: 'rejected', entry, reason: 'expired', status: null, message: null });
-    await deps.queue.remove(entry.id);
+    if (untried(entry) && isExpired(deps, entry)) await reportExpired(deps, entry);
+    else live.push(entry);
   }
   return live;
 }

@@ -192,18 +192,45 @@ describe('replaying the SOS queue', () => {
     expect(await queuedKeys(queue)).toEqual([]);
   });
 
-  it('reports, never silently drops, an entry unsent for 7 days', async () => {
+  it('tries an entry unsent for 7 days once more, and delivers it if it can: its age is the clock of the phone', async () => {
     await storeSession();
     const eightDaysLater = () => Date.now() + 8 * DAY_MS;
     const { queue, server, events, deps } = await replayHarness(() => ok(), { now: eightDaysLater });
     await enqueue(queue, sosCall('1', { key: 'old' }));
 
-    expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 0 });
+    expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 1 });
 
-    expect(server.sent).toEqual([]);
-    expect(events).toEqual([expect.objectContaining({ type: 'rejected', reason: 'expired', status: null })]);
+    expect(server.sent.map((call) => call.idempotencyKey)).toEqual(['old']);
+    expect(events.map((event) => [event.type, event.entry.idempotencyKey])).toEqual([['delivered', 'old']]);
     expect(await queuedKeys(queue)).toEqual([]);
   });
+
+  it.each<[string, Answer]>([
+    ['the network is down', 'network-error'],
+    ['the server fails', json(503, { success: false })],
+  ])(
+    'reports, never silently drops, an entry unsent for 7 days that still cannot go when %s, and goes on with the next',
+    async (_name, answer) => {
+      await storeSession();
+      const now = Date.now();
+      const { queue, server, events, deps } = await replayHarness(
+        (sent) => (sent.idempotencyKey === 'old' ? answer : ok()),
+        { now: () => now + 8 * DAY_MS },
+      );
+      await enqueue(queue, sosCall('1', { key: 'old' }));
+      await enqueue(queue, sosCall('2', { key: 'end' }));
+
+      expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 1 });
+
+      expect(server.sent.map((call) => call.idempotencyKey)).toEqual(['old', 'end']);
+      expect(events.map((event) => [event.type, event.entry.idempotencyKey])).toEqual([
+        ['rejected', 'old'],
+        ['delivered', 'end'],
+      ]);
+      expect(events[0]).toMatchObject({ reason: 'expired', status: null, message: null });
+      expect(await queuedKeys(queue)).toEqual([]);
+    },
+  );
 
   it("never sends someone else's SOS under the token of the person signed in now, nor lets it hold theirs up", async () => {
     await storeSession({ id: 'u2', access_token: 'access-of-u2' });
@@ -217,5 +244,17 @@ describe('replaying the SOS queue', () => {
       ['of-u2', 'Bearer access-of-u2'],
     ]);
     expect(await queuedKeys(queue)).toEqual(['of-u1']);
+  });
+
+  it("reports and drops, untried, someone else's entry unsent for 7 days: no token of theirs can send it", async () => {
+    await storeSession({ id: 'u2', access_token: 'access-of-u2' });
+    const { queue, server, events, deps } = await replayHarness(() => ok(), { now: () => Date.now() + 8 * DAY_MS });
+    await enqueue(queue, sosCall('1', { key: 'of-u1' }), 'u1');
+
+    expect(await replayRound(deps)).toEqual({ outcome: 'empty', delivered: 0 });
+
+    expect(server.sent).toEqual([]);
+    expect(events).toEqual([expect.objectContaining({ type: 'rejected', reason: 'expired', status: null })]);
+    expect(await queuedKeys(queue)).toEqual([]);
   });
 });
