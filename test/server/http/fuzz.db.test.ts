@@ -426,9 +426,15 @@ describe('fuzzing every API route with random and malformed input', () => {
         );
         // As the server reads it: a name given twice counts once, with its first value.
         const first: Record<string, string> = {};
-        for (const [k, val] of new URLSearchParams(search)) first[k] ??= val;
+        const every: [string, string][] = [];
+        for (const [k, val] of new URLSearchParams(search)) {
+          first[k] ??= val;
+          every.push([k, val]);
+        }
+        // Control characters in any name or value are refused before the schema (validate.ts).
+        const hidden = controlCharacterErrors({ query: every });
         const expected = v.safeParse(contactListQuerySchema, first, { abortPipeEarly: true });
-        expect(outcome.status).toBe(expected.success ? 200 : 422);
+        expect(outcome.status).toBe(!hidden && expected.success ? 200 : 422);
       }),
       RUNS * 3,
     );
