@@ -75,6 +75,14 @@ describe('the desk feed', () => {
     await a.close();
   });
 
+  /** A person who shares their alerts with the firm presses SOS on instance a. */
+  async function sharedPress(tag: string, contact: [string, string]) {
+    const { me } = await personWithConfirmedContacts(a, tag, [contact]);
+    await shareWithFirm(a, me);
+    await press(a, me, { alert_status: '1', ...MEXICO });
+    return { me, alertId: await newestAlertId(a, me) };
+  }
+
   it('tells a desk on one instance of a press made through another, line for line as logged', async () => {
     const heard: Heard = { events: [], resyncs: 0 };
     const unsubscribe = await b.deskFeed.subscribe(listener(heard));
@@ -109,11 +117,8 @@ describe('the desk feed', () => {
     const feed = createDeskFeed({ db: b.db, log, retryMs: 1_000 });
     const heard: Heard = { events: [], resyncs: 0 };
     const unsubscribe = await feed.subscribe(listener(heard));
-    const { me } = await personWithConfirmedContacts(a, 'feed-sorda', [['Ana', 'Ruiz']]);
-    await shareWithFirm(a, me);
     // Something seen first, so the feed knows where it was.
-    await press(a, me, { alert_status: '1', ...MEXICO });
-    const first = await newestAlertId(a, me);
+    const { me, alertId: first } = await sharedPress('feed-sorda', ['Ana', 'Ruiz']);
     await expect.poll(() => heard.events.length).toBeGreaterThan(0);
 
     await a.pool.query(
@@ -139,10 +144,7 @@ describe('the desk feed', () => {
     const heard: Heard = { events: [], resyncs: 0 };
     leave();
     const unsubscribe = await feed.subscribe(listener(heard));
-    const { me } = await personWithConfirmedContacts(a, 'feed-relevo', [['Eli', 'Mora']]);
-    await shareWithFirm(a, me);
-    await press(a, me, { alert_status: '1', ...MEXICO });
-    const alertId = await newestAlertId(a, me);
+    const { alertId } = await sharedPress('feed-relevo', ['Eli', 'Mora']);
     await expect.poll(() => heard.events, { timeout: 15_000 }).toEqual(await loggedEvents(a, alertId));
     unsubscribe();
     await feed.close();
@@ -153,10 +155,7 @@ describe('the desk feed', () => {
     const feed = createDeskFeed({ db: b.db, log, retryMs: 100 });
     const heard: Heard = { events: [], resyncs: 0 };
     const unsubscribe = await feed.subscribe(listener(heard));
-    const { me } = await personWithConfirmedContacts(a, 'feed-corte', [['Noa', 'Ruiz']]);
-    await shareWithFirm(a, me);
-    await press(a, me, { alert_status: '1', ...MEXICO });
-    const alertId = await newestAlertId(a, me);
+    const { me, alertId } = await sharedPress('feed-corte', ['Noa', 'Ruiz']);
     await expect.poll(() => heard.events.length).toBeGreaterThan(0);
 
     await whileCatchingUp(a, async (again) => {
@@ -173,10 +172,7 @@ describe('the desk feed', () => {
     const feed = createDeskFeed({ db: b.db, log: captureLog(), retryMs: 100 });
     const heard: Heard = { events: [], resyncs: 0 };
     const unsubscribe = await feed.subscribe(listener(heard));
-    const { me } = await personWithConfirmedContacts(a, 'feed-entre', [['Ivo', 'Sanz']]);
-    await shareWithFirm(a, me);
-    await press(a, me, { alert_status: '1', ...MEXICO });
-    const alertId = await newestAlertId(a, me);
+    const { alertId } = await sharedPress('feed-entre', ['Ivo', 'Sanz']);
     const logged = await loggedEvents(a, alertId);
     await expect.poll(() => heard.events).toEqual(logged);
 
