@@ -32,6 +32,11 @@ async function listening(t: TestApp): Promise<number[]> {
   return rows.map((row) => row.pid);
 }
 
+/** Ends these backends, as a failover or a network cut would end their connections. */
+async function terminate(t: TestApp, pids: number[]): Promise<void> {
+  await t.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
+}
+
 /**
  * Cuts the feed's connection and holds its reconnection in the catch-up: its read of the log waits
  * behind a lock on it while `meanwhile` runs, given the new connection's backend; then lets it go.
@@ -42,7 +47,7 @@ async function whileCatchingUp(t: TestApp, meanwhile: (again: number[]) => Promi
   try {
     await blocker.query('begin');
     await blocker.query('lock table alert_events in access exclusive mode');
-    await t.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    await terminate(t, before);
     await expect
       .poll(async () => (await listening(t)).filter((pid) => !before.includes(pid)), { timeout: 15_000 })
       .toHaveLength(1);
@@ -74,6 +79,15 @@ describe('the desk feed', () => {
     await b.close({ keepDatabase: true });
     await a.close();
   });
+
+  /** A feed of its own on instance b, `retryMs` between reconnections, and a desk listening to it. */
+  async function listeningFeed(retryMs: number) {
+    const log = captureLog();
+    const feed = createDeskFeed({ db: b.db, log, retryMs });
+    const heard: Heard = { events: [], resyncs: 0 };
+    const unsubscribe = await feed.subscribe(listener(heard));
+    return { log, feed, heard, unsubscribe };
+  }
 
   /** A person who shares their alerts with the firm presses SOS on instance a. */
   async function sharedPress(tag: string, contact: [string, string]) {
@@ -113,18 +127,12 @@ describe('the desk feed', () => {
   });
 
   it('after losing its connection, reads what was logged meanwhile and asks the desks to read again', async () => {
-    const log = captureLog();
-    const feed = createDeskFeed({ db: b.db, log, retryMs: 1_000 });
-    const heard: Heard = { events: [], resyncs: 0 };
-    const unsubscribe = await feed.subscribe(listener(heard));
+    const { log, feed, heard, unsubscribe } = await listeningFeed(1_000);
     // Something seen first, so the feed knows where it was.
     const { me, alertId: first } = await sharedPress('feed-sorda', ['Ana', 'Ruiz']);
     await expect.poll(() => heard.events.length).toBeGreaterThan(0);
 
-    await a.pool.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and query = 'listen desk_feed' and pid <> pg_backend_pid()`,
-    );
+    await terminate(a, await listening(a));
     await expect.poll(() => log.text()).toContain('conexión perdida');
     // Deaf for a second: the end is logged and notified while nobody of this instance listens.
     expect((await press(a, me, { alert_status: '2' })).status).toBe(200);
@@ -151,15 +159,12 @@ describe('the desk feed', () => {
   });
 
   it('a connection lost while it caught up is not kept as live: it connects again and hears what followed', async () => {
-    const log = captureLog();
-    const feed = createDeskFeed({ db: b.db, log, retryMs: 100 });
-    const heard: Heard = { events: [], resyncs: 0 };
-    const unsubscribe = await feed.subscribe(listener(heard));
+    const { feed, heard, unsubscribe } = await listeningFeed(100);
     const { me, alertId } = await sharedPress('feed-corte', ['Noa', 'Ruiz']);
     await expect.poll(() => heard.events.length).toBeGreaterThan(0);
 
     await whileCatchingUp(a, async (again) => {
-      await a.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [again]);
+      await terminate(a, again);
       await expect.poll(async () => (await listening(a)).filter((pid) => again.includes(pid))).toEqual([]);
     });
     expect((await press(a, me, { alert_status: '2' })).status).toBe(200);
@@ -169,9 +174,7 @@ describe('the desk feed', () => {
   });
 
   it('a line notified while it catches up is told once, after what it caught up', async () => {
-    const feed = createDeskFeed({ db: b.db, log: captureLog(), retryMs: 100 });
-    const heard: Heard = { events: [], resyncs: 0 };
-    const unsubscribe = await feed.subscribe(listener(heard));
+    const { feed, heard, unsubscribe } = await listeningFeed(100);
     const { alertId } = await sharedPress('feed-entre', ['Ivo', 'Sanz']);
     const logged = await loggedEvents(a, alertId);
     await expect.poll(() => heard.events).toEqual(logged);
