@@ -103,6 +103,9 @@ describe('the language of a contact’s e-mails', () => {
     await screen.findByRole('heading', { name: 'Luis Pérez', level: 1 });
     expect([radio('Español').checked, radio('English').checked]).toEqual([true, false]);
     fireEvent.click(radio('English'));
+    // The tap shows at once, before the save answers or any timer runs: a radio that springs back
+    // for a moment tells the person the tap did not take.
+    expect([radio('Español').checked, radio('English').checked]).toEqual([false, true]);
     await vi.waitFor(() =>
       expect(within(screen.getByRole('status')).getByText('Guardamos el idioma de sus correos.')).toBeTruthy(),
     );

@@ -259,6 +259,8 @@ describe("a contact's 'Enviarle mi información «Si me detienen»'", () => {
     })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);
+    // Shown at once, before the save answers: a box that springs back reads as a tap that did not take.
+    expect(toggle.checked).toBe(true);
     expect(await screen.findByText('Este contacto recibirá tu información de detención en tus alertas.')).toBeTruthy();
     expect(toggle.checked).toBe(true);
     expect(calls.filter((call) => call.method === 'PATCH')).toMatchObject([

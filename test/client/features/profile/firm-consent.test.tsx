@@ -27,6 +27,8 @@ describe("profile's 'Compartir mis alertas con la firma'", () => {
     expect(screen.queryByRole('checkbox', { name: /«Si me detienen»/ })).toBeNull();
 
     fireEvent.click(toggle);
+    // Shown at once, before the save answers: a switch that springs back reads as a tap that did not take.
+    expect(toggle.checked).toBe(true);
     expect(await screen.findByText('IAD verá tus alertas.')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
       url: '/api/profile/firm-consent',
@@ -43,7 +45,9 @@ describe("profile's 'Compartir mis alertas con la firma'", () => {
         json(422, { success: false, message: 'Escribe tu PIN.', errors: { pin: ['Escribe tu PIN.'] } }),
     });
     renderApp('/web/profile');
-    fireEvent.click(await screen.findByRole('switch', { name: SWITCH }));
+    const toggle = (await screen.findByRole('switch', { name: SWITCH })) as HTMLInputElement;
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(false);
     const dialog = await screen.findByRole('alertdialog', { name: 'Escribe tu PIN para continuar' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(await screen.findByText(PIN_GUARD_CANCELLED)).toBeTruthy();

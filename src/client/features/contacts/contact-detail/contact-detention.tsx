@@ -1,5 +1,6 @@
 import type { Contact } from '#shared/api/contacts.ts';
 import { showToast } from '#client/ui/toast-store.ts';
+import { usePickedUntilSaved } from '#client/ui/use-picked-until-saved.ts';
 import { useUpdateContactDetentionMutation } from '#client/api/contact-changes.ts';
 import '#client/ui/form-controls.css';
 
@@ -14,8 +15,7 @@ export const DETENTION_OFF = 'Este contacto ya no recibirá tu información de d
  */
 export function ContactDetention({ contact }: { contact: Contact }) {
   const update = useUpdateContactDetentionMutation(contact.id);
-  const saved = contact.receives_detention_info === true;
-  const shown = update.isPending && update.variables !== undefined ? update.variables : saved;
+  const { shown, pick, forget } = usePickedUntilSaved(contact.receives_detention_info === true);
   return (
     <div className="field contact-detention">
       <label className="checkbox contact-detention__toggle">
@@ -24,13 +24,19 @@ export function ContactDetention({ contact }: { contact: Contact }) {
           checked={shown}
           disabled={update.isPending}
           aria-describedby="contact-detention-hint"
-          onChange={(event) =>
+          onChange={(event) => {
+            pick(event.target.checked);
             update.mutate(event.target.checked, {
-              onSuccess: (contact) =>
-                showToast({ message: contact.receives_detention_info ? DETENTION_ON : DETENTION_OFF }),
-              onError: (error) => showToast({ message: error.message, variant: 'danger' }),
-            })
-          }
+              onSuccess: (contact) => {
+                pick(contact.receives_detention_info === true);
+                showToast({ message: contact.receives_detention_info ? DETENTION_ON : DETENTION_OFF });
+              },
+              onError: (error) => {
+                forget();
+                showToast({ message: error.message, variant: 'danger' });
+              },
+            });
+          }}
         />
         <span>{DETENTION_TOGGLE}</span>
       </label>

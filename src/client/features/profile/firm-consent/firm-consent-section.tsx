@@ -2,8 +2,17 @@ import { firmConsentTexts as texts } from '#shared/api/firm-consent.ts';
 import type { Profile } from '#shared/api/profile.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
 import { showToast } from '#client/ui/toast-store.ts';
+import { usePickedUntilSaved } from '#client/ui/use-picked-until-saved.ts';
 import { useSetFirmConsentMutation } from '../api/set-firm-consent.ts';
 import '#client/ui/form-controls.css';
+
+type Choices = { sharing: boolean; detention: boolean };
+
+const choicesOf = (profile: Profile): Choices => ({
+  sharing: profile.firm_consent === true,
+  detention: profile.firm_detention_info === true,
+});
+const sameChoices = (a: Choices, b: Choices) => a.sharing === b.sharing && a.detention === b.detention;
 
 /**
  * 'Compartir mis alertas con {FIRM_NAME}' in profile: off until the person turns it on, saved as
@@ -12,17 +21,24 @@ import '#client/ui/form-controls.css';
 export function FirmConsentSection({ profile }: { profile: Profile }) {
   const firm = useFirmName();
   const save = useSetFirmConsentMutation();
-  const pending = save.isPending ? save.variables : undefined;
-  const sharing = pending?.share ?? profile.firm_consent === true;
-  const detention = pending ? (pending.detention_info ?? false) : profile.firm_detention_info === true;
-  const change = (share: boolean, detention_info?: boolean) =>
+  const { shown, pick, forget } = usePickedUntilSaved(choicesOf(profile), sameChoices);
+  const { sharing, detention } = shown;
+  const change = (share: boolean, detention_info?: boolean) => {
+    pick({ sharing: share, detention: detention_info ?? false });
     save.mutate(
       { share, detention_info },
       {
-        onSuccess: (saved) => showToast({ message: saved.firm_consent ? texts.savedOn(firm) : texts.savedOff(firm) }),
-        onError: (error) => showToast({ message: error.message, variant: 'danger' }),
+        onSuccess: (saved) => {
+          pick(choicesOf(saved));
+          showToast({ message: saved.firm_consent ? texts.savedOn(firm) : texts.savedOff(firm) });
+        },
+        onError: (error) => {
+          forget();
+          showToast({ message: error.message, variant: 'danger' });
+        },
       },
     );
+  };
   return (
     <section className="firm-consent" aria-labelledby="firm-consent-title">
       <h2 id="firm-consent-title">{firm}</h2>
