@@ -187,6 +187,36 @@ describe('an SOS with no service worker in between', () => {
     );
   });
 
+  it('reopened over a press an earlier visit held: never says it was sent before it has read what it holds', async () => {
+    flakyNetwork(() => ok({ alert_status: true, alert_id: 'a1' }));
+    await pressSosFromHome();
+    expect(await screen.findByText(WAITING)).toBeTruthy();
+    const [earlier] = await readHeld();
+
+    // The app opened again (the same person, still no worker): its modules load anew, and the page
+    // queue starts reading its disk as it loads.
+    vi.resetModules();
+    (await import('#client/lib/session/session-store.ts')).setAuth(getSessionState().auth);
+    const reopened = await import('#client/features/sos/press/page-queue.ts');
+    const { deliveryOf } = await import('#client/features/sos/active/delivery.ts');
+    const { getPressState } = await import('#client/features/sos/press/press-state.ts');
+    const { getSosQueueView } = await import('#client/lib/sos-worker/sos-queue-store.ts');
+    const delivery = () => deliveryOf(getPressState(), reopened.getHeldView(), getSosQueueView(), false);
+    try {
+      expect(delivery()).toEqual({ state: 'checking' });
+      await vi.waitFor(() => expect(reopened.getHeldView().restored).toBe(true));
+      expect(delivery()).toEqual({
+        state: 'waiting',
+        pending: 1,
+        oldestQueuedAt: earlier?.queuedAt,
+        heldHere: true,
+        unstored: false,
+      });
+    } finally {
+      await reopened.resetPageQueue();
+    }
+  });
+
   it('an end held here that a new worker takes: its news still shows once the worker delivered it', async () => {
     const worker = fakeServiceWorker({ controlled: false });
     // What main.tsx starts: the page hears the worker's reports.

@@ -10,7 +10,8 @@ import type { PressState } from '#client/features/sos/press/press-state.ts';
  * - waiting: requests wait for signal (`pending` of them; `unstored`: this page holds some it could not store);
  * - sent: nothing waits and the server took the alert;
  * - failed: the server refused the alert's request;
- * - checking: a worker exists but has not reported yet (never claims "sent").
+ * - checking: a worker exists but has not reported yet, or this page has not yet read what an earlier
+ *   visit left with it (never claims "sent").
  */
 export type Delivery =
   | { state: 'sending' }
@@ -41,5 +42,5 @@ export function deliveryOf(press: PressState, held: HeldView, queue: SosQueueVie
   );
   if (refused) return { state: 'failed' };
   if (press.phase === 'sent' || press.phase === 'queued' || press.phase === 'held') return { state: 'sent' };
-  return status === null && hasWorker ? { state: 'checking' } : { state: 'sent' };
+  return (status === null && hasWorker) || !held.restored ? { state: 'checking' } : { state: 'sent' };
 }

@@ -44,6 +44,8 @@ export interface HeldView {
   needsSignIn: boolean;
   /** Whether they are on disk: a broken or full storage leaves them in memory, lost if the page closes. */
   stored: boolean;
+  /** Whether what an earlier visit left on disk has been read: until then, nothing is known to wait or not. */
+  restored: boolean;
 }
 
 type SettledListener = (key: string, reply: Settled) => void;
@@ -57,7 +59,14 @@ export function onHeldSettled(listener: SettledListener): () => void {
 
 let held: SosRequest[] = [];
 let needsSignIn = false;
-const view = createStore<HeldView>(() => ({ count: 0, oldestQueuedAt: null, needsSignIn: false, stored: true }));
+let restored = false;
+const view = createStore<HeldView>(() => ({
+  count: 0,
+  oldestQueuedAt: null,
+  needsSignIn: false,
+  stored: true,
+  restored,
+}));
 let retryStep = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -225,6 +234,7 @@ async function save(): Promise<void> {
     oldestQueuedAt: mine[0]?.queuedAt ?? null,
     needsSignIn: needsSignIn && mine.length > 0,
     stored,
+    restored,
   });
 }
 
@@ -242,11 +252,11 @@ async function restore(): Promise<void> {
   const stored = await readHeld().catch(() => []);
   const known = new Set(held.map((request) => request.key));
   held = [...stored.filter((request) => !known.has(request.key)), ...held];
-  if (held.length > 0) {
-    listenForWorker();
-    await save();
-    flush();
-  }
+  restored = true;
+  if (held.length === 0) return view.set({ ...view.get(), restored });
+  listenForWorker();
+  await save();
+  flush();
 }
 
 if (typeof window !== 'undefined') {
