@@ -393,9 +393,19 @@ const extendToSoon: Step = async (run) => {
   await page.clock.fastForward(Math.max(0, Math.round(behindMs)));
 };
 
-/** The deadline passes with the app open on home: it shows the alert, as a missed check-in's. */
+/**
+ * The deadline passes with the app open on home: it shows the alert, as a missed check-in's, and
+ * asks for the check-in once more. The next step reloads the page: it waits until the phone has
+ * saved that answer (a save follows a change by up to a throttle, longer on a busy machine), so
+ * neither run loses it to the reload.
+ */
 const deadlinePasses: Step = async ({ page }) => {
   await page.waitForURL('**/web/active', { timeout: 120_000 });
+  const until = Date.now() + 60_000;
+  while (!JSON.stringify(await storedState(page)).includes('"status":"fired"')) {
+    if (Date.now() > until) throw new Error('The phone kept no fired check-in within 60 s of the alert screen');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 };
 
 /** `.eml` names start with the moment they were written (UTC): `20261123T095501123Z-000017.eml`. */
