@@ -122,7 +122,10 @@ async function checkScreen(expect: ExpectStatic, page: Page, name: string, title
 
 // Each screen's test has its own people and phones: they run side by side, in one Chromium and
 // against one server, mostly waiting on e-mails, the service worker and axe in their own pages.
-describe.concurrent('accessibility of every screen', () => {
+// The longest walk through up to six screens in turn, with e-mails between them: more waits than the
+// e2e project's limit allows for. Alone they take under a minute; beside the other browser files of
+// a CI on a busy machine they took 130 s, and once more than 180 s (that limit), four at once.
+describe.concurrent('accessibility of every screen', { timeout: 420_000 }, () => {
   it('signin, verify, signup, the terms and the first contact', async ({ expect }) => {
     const { context, page } = await newPhone();
     await context.grantPermissions(['geolocation'], { origin: running.app.url });

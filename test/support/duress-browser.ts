@@ -212,13 +212,23 @@ function normalised(value: unknown, tag: string): unknown {
  */
 const UNSETTLED = ['Cargando', 'Estamos enviando el correo', 'Comprobando a quién llegó'];
 
-/** The visible text once nothing waits for data and it has stayed the same for a second, and where the app ended up. */
-async function settledScreen(page: Page): Promise<{ at: string; text: string }> {
+/**
+ * The visible text once the app has started (lib/first-paint.ts: a slow CPU kept the early home on
+ * screen for more than a second), nothing waits for data and it has stayed the same for a second,
+ * and where the app ended up.
+ */
+export async function settledScreen(page: Page): Promise<{ at: string; text: string }> {
   const text = await page.waitForFunction(
     (unsettled) => {
       const seen = window as { settling?: { text: string; since: number } };
       const now = document.body.innerText;
-      if (now.trim() === '' || unsettled.some((words) => now.includes(words)) || seen.settling?.text !== now) {
+      const started = document.documentElement.dataset.appStarted !== undefined;
+      if (
+        !started ||
+        now.trim() === '' ||
+        unsettled.some((words) => now.includes(words)) ||
+        seen.settling?.text !== now
+      ) {
         seen.settling = { text: now, since: performance.now() };
         return false;
       }

@@ -21,10 +21,20 @@ export function afterNextPaint(task: () => void): void {
 /** False only while main.tsx holds the app's first frame: tests and every later screen render at once. */
 export let firstPaintDone = true;
 
-/** main.tsx, just before the first render; `committed` settles with the commit that draws it. */
+/**
+ * main.tsx, just before the first render; `committed` settles with the commit that draws it. Once
+ * what was held is let go, <html> says so (`data-app-started`): until then the screen is the early
+ * home or the SOS button alone, and on a slow phone it stays so for seconds. Whoever must read the
+ * whole first screen (the browser tests) waits for it, not for a quiet second.
+ */
 export function holdUntilFirstPaint(committed: Promise<void>): void {
   firstPaintDone = false;
-  void committed.then(() => afterFirstPaint(() => (firstPaintDone = true)));
+  void committed.then(() =>
+    afterFirstPaint(() => {
+      firstPaintDone = true;
+      document.documentElement.dataset.appStarted = '';
+    }),
+  );
 }
 
 /**
