@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { vi } from 'vitest';
 import type { AppAndChromium } from './app-and-chromium.ts';
 import type { RunningApp } from './app-server.ts';
 import { enterWithEmailedCode, phonePage, setPinsInBrowser } from './browser-flows.ts';
@@ -320,24 +321,26 @@ function storedState(page: Page): Promise<unknown> {
   });
 }
 
-/** How long the app waits, at most, before it saves the query cache again (restoreQueryCache's throttle). */
-const CACHE_SAVE_THROTTLE_MS = 1000;
+/** How long what the phone keeps must stay the same to count as settled: writes follow answers at once. */
+const STORED_STATE_QUIET_MS = 1500;
 
 /**
- * What the phone keeps once the app's saves have landed: two reads more than a save's throttle
- * apart, alike once times are made alike. Both accounts are compared settled, never mid-save.
+ * What the phone keeps once the app's saves have landed: reads alike, once times are made alike,
+ * for STORED_STATE_QUIET_MS. Both accounts are compared settled, never mid-save.
  */
 async function settledStoredState(page: Page, tag: string): Promise<unknown> {
-  const deadline = Date.now() + 30_000;
-  let stable = { seen: JSON.stringify(normalised(await storedState(page), tag)), since: Date.now() };
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const state = await storedState(page);
-    const seen = JSON.stringify(normalised(state, tag));
-    if (seen !== stable.seen) stable = { seen, since: Date.now() };
-    else if (Date.now() - stable.since > CACHE_SAVE_THROTTLE_MS * 1.5) return state;
-    if (Date.now() > deadline) throw new Error('What the phone keeps was still changing after 30 s');
-  }
+  let stable = { seen: '', since: Date.now() };
+  return vi.waitFor(
+    async () => {
+      const state = await storedState(page);
+      const seen = JSON.stringify(normalised(state, tag));
+      if (seen !== stable.seen) stable = { seen, since: Date.now() };
+      if (Date.now() - stable.since < STORED_STATE_QUIET_MS)
+        throw new Error('What the phone keeps was still changing after 30 s');
+      return state;
+    },
+    { timeout: 30_000, interval: 250 },
+  );
 }
 
 /** Every compared screen, opened as the person would open it, then what the phone keeps and the person's e-mails. */
@@ -406,16 +409,17 @@ const extendToSoon: Step = async (run) => {
 /**
  * The deadline passes with the app open on home: it shows the alert, as a missed check-in's, and
  * asks for the check-in once more. The next step reloads the page: it waits until the phone has
- * saved that answer (a save follows a change by up to a throttle, longer on a busy machine), so
- * neither run loses it to the reload.
+ * saved that answer (a write that a busy machine makes slow), so neither run loses it to the reload.
  */
 const deadlinePasses: Step = async ({ page }) => {
   await page.waitForURL('**/web/active', { timeout: 120_000 });
-  const until = Date.now() + 60_000;
-  while (!JSON.stringify(await storedState(page)).includes('"status":"fired"')) {
-    if (Date.now() > until) throw new Error('The phone kept no fired check-in within 60 s of the alert screen');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!JSON.stringify(await storedState(page)).includes('"status":"fired"'))
+        throw new Error('The phone kept no fired check-in within 60 s of the alert screen');
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 };
 
 /** `.eml` names start with the moment they were written (UTC): `20261123T095501123Z-000017.eml`. */
@@ -433,13 +437,16 @@ const contactTold: Step = async (run) => {
     (await readMailbox(run.app.dataDir)).filter(
       (mail) => mail.to.includes(run.contactEmail) && writtenAt(mail.file) >= deadline,
     );
-  const until = Date.now() + 60_000;
-  while ((await fromDeadline()).length === 0) {
-    if (Date.now() > until) throw new Error('No e-mail to the contact from the deadline on within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const told = await vi.waitFor(
+    async () => {
+      const mails = await fromDeadline();
+      if (mails.length === 0) throw new Error('No e-mail to the contact from the deadline on within 60 s');
+      return mails;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
   run.seen['the contact, from the deadline on'] = normalised(
-    (await fromDeadline()).map((mail) => ({
+    told.map((mail) => ({
       subject: mail.subject,
       lead: mail.text.split('\n').find((line) => line.includes('no confirmó que está bien')) ?? '',
     })),

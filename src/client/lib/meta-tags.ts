@@ -19,10 +19,10 @@ export interface AppConfig {
 /** The last config the server wrote, for pages the service worker answers with the built shell (no meta tag). */
 const STORED_APP_CONFIG = 'sos_app_config';
 
-/** An absolute URL, as valibot's url() has it (URL.canParse is missing before Safari 17). */
+/** An absolute URL, as valibot's url() has it (the URL constructor: URL.canParse is missing before Safari 17). */
 function isUrl(text: string): boolean {
   try {
-    return URL.canParse ? URL.canParse(text) : Boolean(new URL(text));
+    return Boolean(new URL(text));
   } catch {
     return false;
   }

@@ -50,10 +50,12 @@ const storage: typeof encryptedAsyncStorage = {
   getItem: (key) => takeEarlyRead(key)?.then((value) => value ?? null) ?? encryptedAsyncStorage.getItem(key),
 };
 
-function persistOptions(queryClient: QueryClient, throttleTime: number) {
+function persistOptions(queryClient: QueryClient) {
   return {
     queryClient,
-    persister: createAsyncStoragePersister({ storage, key: QUERY_STORE_KEY, throttleTime }),
+    // Every answer is written as soon as the write before it has ended, never a throttle later: a
+    // phone put away, closed or dead within that second reopened with the answer before.
+    persister: createAsyncStoragePersister({ storage, key: QUERY_STORE_KEY, throttleTime: 0 }),
     maxAge: WEEK_MS,
     buster: STORAGE_KEY,
     // Only successful contacts and profile data; never mutations (their variables hold e-mails and names).
@@ -62,12 +64,12 @@ function persistOptions(queryClient: QueryClient, throttleTime: number) {
 }
 
 /**
- * Restores the encrypted cache, then keeps it saved (at most once per
- * `throttleTime`). gcTime is not shorter than maxAge, so restored data stays.
- * Resolves with a function that stops saving.
+ * Restores the encrypted cache, then keeps it saved (one write at a time, each with the latest
+ * answers). gcTime is not shorter than maxAge, so restored data stays. Resolves with a function
+ * that stops saving.
  */
-export async function restoreQueryCache(queryClient: QueryClient, { throttleTime = 1000 } = {}): Promise<() => void> {
-  const options = persistOptions(queryClient, throttleTime);
+export async function restoreQueryCache(queryClient: QueryClient): Promise<() => void> {
+  const options = persistOptions(queryClient);
   await persistQueryClientRestore(options);
   // What was saved shows at once, but a reopened app asks the server again on the
   // first screen that uses it (a contact may have confirmed since): stale, not refetched here.
@@ -76,13 +78,13 @@ export async function restoreQueryCache(queryClient: QueryClient, { throttleTime
 }
 
 /**
- * Saves the cache now, past the throttle of the saves that follow every change, and resolves once
- * it is on disk (the state store's writes are strict): for what a screen is about to say is set
+ * Saves the cache now, beside the write that may be under way, and resolves once it is on disk
+ * (the state store's writes are strict): for what a screen is about to say is set
  * (a check-in set without signal), which a phone closed or dead right after must reopen with.
  * Best effort, like every save of this cache: a failed write resolves too.
  */
 export function saveQueryCacheNow(queryClient: QueryClient): Promise<void> {
-  return persistQueryClientSave(persistOptions(queryClient, 0));
+  return persistQueryClientSave(persistOptions(queryClient));
 }
 
 /**

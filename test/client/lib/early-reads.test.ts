@@ -32,7 +32,7 @@ describe('reading the stored state before the app has loaded', () => {
     localStorage.setItem(VERSION_MARKER_KEY, STORAGE_KEY);
     await session.write(JSON.stringify({ auth: aSession({ firstname: 'Temprana' }) }));
     const before = createQueryClient();
-    stops.push(await restoreQueryCache(before, { throttleTime: 0 }));
+    stops.push(await restoreQueryCache(before));
     before.setQueryData(contactsQueryOptions().queryKey, [aContact({ firstname: 'Contacto' })]);
     await expect.poll(() => createEncryptedStorage(QUERY_STORE_KEY).read()).toContain('Contacto');
 

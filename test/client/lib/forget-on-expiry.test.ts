@@ -27,7 +27,7 @@ describe('a session that ends by itself (a 401 a refresh could not cure)', () =>
     expectConsole('warn');
     signIn();
     const queryClient = createQueryClient();
-    stops.push(await restoreQueryCache(queryClient, { throttleTime: 0 }));
+    stops.push(await restoreQueryCache(queryClient));
     queryClient.setQueryData(contactsQueryOptions().queryKey, [aContact({ email: 'secreto@example.com' })]);
     queryClient.setQueryData(profileQueryOptions().queryKey, {
       id: 'u1',
