@@ -1,4 +1,6 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { showToast } from './toast-store.ts';
 
 /**
  * What a control saved on every change shows: the person's pick from the tap on, until the saved value
@@ -17,4 +19,46 @@ export function usePickedUntilSaved<T>(saved: T, same: (a: T, b: T) => boolean =
     /** The save failed: back to the saved value. */
     forget: () => setPicked(null),
   };
+}
+
+type SavedOnChange<T, V, R> = {
+  /** The value as the server has it now. */
+  saved: T;
+  same?: (a: T, b: T) => boolean;
+  /** The save, whose reply is the saved resource. */
+  mutation: Pick<UseMutationResult<R, Error, V>, 'mutate' | 'isPending'>;
+  /** What the control shows for a change while it is being saved. */
+  picked: (variables: V) => T;
+  /** The value the server answered with, and what the notice says of it. */
+  answered: (reply: R) => T;
+  savedMessage: (reply: R) => string;
+};
+
+/**
+ * A control saved as soon as it changes: the pick at once, then the value the server answered with
+ * its notice; when the save fails, the saved value again and the server's message.
+ */
+export function useSavedOnChange<T, V, R>({
+  saved,
+  same,
+  mutation,
+  picked,
+  answered,
+  savedMessage,
+}: SavedOnChange<T, V, R>) {
+  const { shown, pick, forget } = usePickedUntilSaved(saved, same);
+  const change = (variables: V) => {
+    pick(picked(variables));
+    mutation.mutate(variables, {
+      onSuccess: (reply) => {
+        pick(answered(reply));
+        showToast({ message: savedMessage(reply) });
+      },
+      onError: (error) => {
+        forget();
+        showToast({ message: error.message, variant: 'danger' });
+      },
+    });
+  };
+  return { shown, saving: mutation.isPending, change };
 }

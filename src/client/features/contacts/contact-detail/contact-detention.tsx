@@ -1,6 +1,5 @@
 import type { Contact } from '#shared/api/contacts.ts';
-import { showToast } from '#client/ui/toast-store.ts';
-import { usePickedUntilSaved } from '#client/ui/use-picked-until-saved.ts';
+import { useSavedOnChange } from '#client/ui/use-picked-until-saved.ts';
 import { useUpdateContactDetentionMutation } from '#client/api/contact-changes.ts';
 import '#client/ui/form-controls.css';
 
@@ -14,29 +13,22 @@ export const DETENTION_OFF = 'Este contacto ya no recibirá tu información de d
  * saved as soon as it changes, like the language above it.
  */
 export function ContactDetention({ contact }: { contact: Contact }) {
-  const update = useUpdateContactDetentionMutation(contact.id);
-  const { shown, pick, forget } = usePickedUntilSaved(contact.receives_detention_info === true);
+  const { shown, saving, change } = useSavedOnChange({
+    saved: contact.receives_detention_info === true,
+    mutation: useUpdateContactDetentionMutation(contact.id),
+    picked: (receives) => receives,
+    answered: (saved) => saved.receives_detention_info === true,
+    savedMessage: (saved) => (saved.receives_detention_info ? DETENTION_ON : DETENTION_OFF),
+  });
   return (
     <div className="field contact-detention">
       <label className="checkbox contact-detention__toggle">
         <input
           type="checkbox"
           checked={shown}
-          disabled={update.isPending}
+          disabled={saving}
           aria-describedby="contact-detention-hint"
-          onChange={(event) => {
-            pick(event.target.checked);
-            update.mutate(event.target.checked, {
-              onSuccess: (contact) => {
-                pick(contact.receives_detention_info === true);
-                showToast({ message: contact.receives_detention_info ? DETENTION_ON : DETENTION_OFF });
-              },
-              onError: (error) => {
-                forget();
-                showToast({ message: error.message, variant: 'danger' });
-              },
-            });
-          }}
+          onChange={(event) => change(event.target.checked)}
         />
         <span>{DETENTION_TOGGLE}</span>
       </label>

@@ -1,6 +1,5 @@
 import type { Contact } from '#shared/api/contacts.ts';
-import { showToast } from '#client/ui/toast-store.ts';
-import { usePickedUntilSaved } from '#client/ui/use-picked-until-saved.ts';
+import { useSavedOnChange } from '#client/ui/use-picked-until-saved.ts';
 import { useUpdateContactLanguageMutation } from '#client/api/contact-changes.ts';
 import { LanguageChoice } from '../language-choice/language-choice.tsx';
 
@@ -8,26 +7,12 @@ export const LANGUAGE_SAVED = 'Guardamos el idioma de sus correos.';
 
 /** The contact's language, saved as soon as the person picks the other one. */
 export function ContactLanguage({ contact }: { contact: Contact }) {
-  const update = useUpdateContactLanguageMutation(contact.id);
-  const { shown, pick, forget } = usePickedUntilSaved(contact.language);
-  return (
-    <LanguageChoice
-      name="language"
-      value={shown}
-      disabled={update.isPending}
-      onChange={(language) => {
-        pick(language);
-        update.mutate(language, {
-          onSuccess: (saved) => {
-            pick(saved.language);
-            showToast({ message: LANGUAGE_SAVED });
-          },
-          onError: (error) => {
-            forget();
-            showToast({ message: error.message, variant: 'danger' });
-          },
-        });
-      }}
-    />
-  );
+  const { shown, saving, change } = useSavedOnChange({
+    saved: contact.language,
+    mutation: useUpdateContactLanguageMutation(contact.id),
+    picked: (language) => language,
+    answered: (saved) => saved.language,
+    savedMessage: () => LANGUAGE_SAVED,
+  });
+  return <LanguageChoice name="language" value={shown} disabled={saving} onChange={change} />;
 }

@@ -1,8 +1,7 @@
 import { firmConsentTexts as texts } from '#shared/api/firm-consent.ts';
 import type { Profile } from '#shared/api/profile.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
-import { showToast } from '#client/ui/toast-store.ts';
-import { usePickedUntilSaved } from '#client/ui/use-picked-until-saved.ts';
+import { useSavedOnChange } from '#client/ui/use-picked-until-saved.ts';
 import { useSetFirmConsentMutation } from '../api/set-firm-consent.ts';
 import '#client/ui/form-controls.css';
 
@@ -20,25 +19,15 @@ const sameChoices = (a: Choices, b: Choices) => a.sharing === b.sharing && a.det
  */
 export function FirmConsentSection({ profile }: { profile: Profile }) {
   const firm = useFirmName();
-  const save = useSetFirmConsentMutation();
-  const { shown, pick, forget } = usePickedUntilSaved(choicesOf(profile), sameChoices);
+  const { shown, saving, change } = useSavedOnChange({
+    saved: choicesOf(profile),
+    same: sameChoices,
+    mutation: useSetFirmConsentMutation(),
+    picked: ({ share, detention_info }): Choices => ({ sharing: share, detention: detention_info ?? false }),
+    answered: choicesOf,
+    savedMessage: (saved) => (saved.firm_consent ? texts.savedOn(firm) : texts.savedOff(firm)),
+  });
   const { sharing, detention } = shown;
-  const change = (share: boolean, detention_info?: boolean) => {
-    pick({ sharing: share, detention: detention_info ?? false });
-    save.mutate(
-      { share, detention_info },
-      {
-        onSuccess: (saved) => {
-          pick(choicesOf(saved));
-          showToast({ message: saved.firm_consent ? texts.savedOn(firm) : texts.savedOff(firm) });
-        },
-        onError: (error) => {
-          forget();
-          showToast({ message: error.message, variant: 'danger' });
-        },
-      },
-    );
-  };
   return (
     <section className="firm-consent" aria-labelledby="firm-consent-title">
       <h2 id="firm-consent-title">{firm}</h2>
@@ -48,9 +37,9 @@ export function FirmConsentSection({ profile }: { profile: Profile }) {
             type="checkbox"
             role="switch"
             checked={sharing}
-            disabled={save.isPending}
+            disabled={saving}
             aria-describedby="firm-consent-hint"
-            onChange={(event) => change(event.target.checked)}
+            onChange={(event) => change({ share: event.target.checked })}
           />
           <span>{texts.switchLabel(firm)}</span>
         </label>
@@ -64,8 +53,8 @@ export function FirmConsentSection({ profile }: { profile: Profile }) {
             <input
               type="checkbox"
               checked={detention}
-              disabled={save.isPending}
-              onChange={(event) => change(true, event.target.checked)}
+              disabled={saving}
+              onChange={(event) => change({ share: true, detention_info: event.target.checked })}
             />
             <span>{texts.detentionLabel(firm)}</span>
           </label>
