@@ -53,8 +53,8 @@ const storage: typeof encryptedAsyncStorage = {
 function persistOptions(queryClient: QueryClient) {
   return {
     queryClient,
-    // Every answer is written as soon as the write before it has ended, never a throttle later: a
-    // phone put away, closed or dead within that second reopened with the answer before.
+    // Every answer is written as soon as the write before it has ended. With a throttle of a second, a
+    // phone put away, closed or dead within it reopened with the answer before.
     persister: createAsyncStoragePersister({ storage, key: QUERY_STORE_KEY, throttleTime: 0 }),
     maxAge: WEEK_MS,
     buster: STORAGE_KEY,

@@ -1,5 +1,5 @@
 import type { Contact } from '#shared/api/contacts.ts';
-import { useSavedOnChange } from '#client/ui/use-picked-until-saved.ts';
+import { useSavedOnChange } from '#client/ui/use-saved-on-change.ts';
 import { useUpdateContactDetentionMutation } from '#client/api/contact-changes.ts';
 import '#client/ui/form-controls.css';
 

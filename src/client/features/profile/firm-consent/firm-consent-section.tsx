@@ -1,7 +1,7 @@
 import { firmConsentTexts as texts } from '#shared/api/firm-consent.ts';
 import type { Profile } from '#shared/api/profile.ts';
 import { useFirmName } from '#client/lib/firm-name.ts';
-import { useSavedOnChange } from '#client/ui/use-picked-until-saved.ts';
+import { useSavedOnChange } from '#client/ui/use-saved-on-change.ts';
 import { useSetFirmConsentMutation } from '../api/set-firm-consent.ts';
 import '#client/ui/form-controls.css';
 

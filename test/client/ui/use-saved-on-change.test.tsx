@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { usePickedUntilSaved } from '#client/ui/use-picked-until-saved.ts';
+import { usePickedUntilSaved } from '#client/ui/use-saved-on-change.ts';
 
 // A control saved on every change: what it shows from the tap on, and after the save.
 
