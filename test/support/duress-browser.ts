@@ -218,7 +218,7 @@ const UNSETTLED = ['Cargando', 'Estamos enviando el correo', 'Comprobando a qui√
  * screen for more than a second), nothing waits for data and it has stayed the same for a second,
  * and where the app ended up.
  */
-export async function settledScreen(page: Page): Promise<{ at: string; text: string }> {
+export async function settledScreen(page: Page, timeout = 60_000): Promise<{ at: string; text: string }> {
   const text = await page.waitForFunction(
     (unsettled) => {
       const seen = window as { settling?: { text: string; since: number } };
@@ -236,7 +236,7 @@ export async function settledScreen(page: Page): Promise<{ at: string; text: str
       return performance.now() - seen.settling.since >= 1000 ? now : false;
     },
     UNSETTLED,
-    { polling: 200, timeout: 60_000 },
+    { polling: 200, timeout },
   );
   return { at: new URL(page.url()).pathname.replace(/[0-9a-f-]{36}/g, '<id>'), text: String(await text.jsonValue()) };
 }

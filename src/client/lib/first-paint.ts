@@ -19,20 +19,30 @@ export function afterNextPaint(task: () => void): void {
 }
 
 /** False only while main.tsx holds the app's first frame: tests and every later screen render at once. */
-export let firstPaintDone = true;
+let firstPaintDone = true;
+const released = new Set<() => void>();
+
+/** What AfterFirstPaint renders by (useSyncExternalStore): every held part comes with the release. */
+export const isFirstPaintDone = () => firstPaintDone;
+export function onFirstPaintDone(listener: () => void): () => void {
+  released.add(listener);
+  return () => released.delete(listener);
+}
 
 /**
  * main.tsx, just before the first render; `committed` settles with the commit that draws it. Once
- * what was held is let go, <html> says so (`data-app-started`): until then the screen is the early
- * home or the SOS button alone, and on a slow phone it stays so for seconds. Whoever must read the
- * whole first screen (the browser tests) waits for it, not for a quiet second.
+ * the held parts have been drawn too, <html> says so (`data-app-started`): until then the screen is
+ * the early home or the SOS button alone, and on a slow phone it stays so for seconds. Whoever must
+ * read the whole first screen (the browser tests) waits for it, not for a quiet second.
  */
 export function holdUntilFirstPaint(committed: Promise<void>): void {
   firstPaintDone = false;
   void committed.then(() =>
     afterFirstPaint(() => {
       firstPaintDone = true;
-      document.documentElement.dataset.appStarted = '';
+      // A store's change renders at once: the held parts are drawn in the next frame.
+      for (const listener of released) listener();
+      afterNextPaint(() => (document.documentElement.dataset.appStarted = ''));
     }),
   );
 }

@@ -1,11 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { afterFirstPaint, firstPaintDone } from '#client/lib/first-paint.ts';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { isFirstPaintDone, onFirstPaintDone } from '#client/lib/first-paint.ts';
 
-/** Its children come one frame after the app's first, which belongs to the SOS button (lib/first-paint.ts). */
+/**
+ * Its children come one frame after the app's first, which belongs to the SOS button (lib/first-paint.ts):
+ * all of them with the release, however late each one's effects would have run on a slow phone.
+ */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(firstPaintDone);
-  useEffect(() => {
-    if (!shown) afterFirstPaint(() => setShown(true));
-  }, [shown]);
-  return shown ? children : null;
+  return useSyncExternalStore(onFirstPaintDone, isFirstPaintDone) ? children : null;
 }
