@@ -1,3 +1,5 @@
+import { createStore } from './create-store.ts';
+
 // The first frame of the app is for the SOS button. What can come a frame later
 // (the contact list, the bottom navigation, the help button, the worker bridge)
 // waits until that frame has been drawn, so it does not lengthen it: at 4x CPU
@@ -18,16 +20,11 @@ export function afterNextPaint(task: () => void): void {
   else requestAnimationFrame(() => setTimeout(task, 0));
 }
 
-/** False only while main.tsx holds the app's first frame: tests and every later screen render at once. */
-let firstPaintDone = true;
-const released = new Set<() => void>();
-
-/** What AfterFirstPaint renders by (useSyncExternalStore): every held part comes with the release. */
-export const isFirstPaintDone = () => firstPaintDone;
-export function onFirstPaintDone(listener: () => void): () => void {
-  released.add(listener);
-  return () => released.delete(listener);
-}
+/**
+ * False only while main.tsx holds the app's first frame: tests and every later screen render at once.
+ * AfterFirstPaint renders by it, so every held part comes with the release.
+ */
+export const firstPaintDone = createStore(() => true);
 
 /**
  * main.tsx, just before the first render; `committed` settles with the commit that draws it. Once
@@ -36,12 +33,11 @@ export function onFirstPaintDone(listener: () => void): () => void {
  * read the whole first screen (the browser tests) waits for it, not for a quiet second.
  */
 export function holdUntilFirstPaint(committed: Promise<void>): void {
-  firstPaintDone = false;
+  firstPaintDone.set(false);
   void committed.then(() =>
     afterFirstPaint(() => {
-      firstPaintDone = true;
       // A store's change renders at once: the held parts are drawn in the next frame.
-      for (const listener of released) listener();
+      firstPaintDone.set(true);
       afterNextPaint(() => (document.documentElement.dataset.appStarted = ''));
     }),
   );
