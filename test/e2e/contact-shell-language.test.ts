@@ -29,6 +29,9 @@ const RECORD_SPLASH = () => {
   const look = () => {
     const splash = document.getElementById('splash');
     if (!splash || splash.classList.contains('splash--hidden')) return;
+    // The parser hands over the splash node by node (its status before its text); it is a
+    // state of the page only once the parser has gone past it.
+    if (document.readyState === 'loading' && !splash.nextSibling) return;
     const state = `${document.documentElement.lang}|${splash.querySelector('.visually-hidden')?.textContent ?? ''}`;
     if (seen.at(-1) !== state) seen.push(state);
   };
