@@ -85,7 +85,7 @@ export default defineConfig({
               test: /[\\/]routes[\\/]web[\\/]active[\\/]-components[\\/](accept|invalid|unsubscribe|confirm-contact)-page\.|[\\/]features[\\/]contacts[\\/](unsubscribe|confirm)[\\/]|[\\/]client[\\/]api[\\/]contact-links\./,
               includeDependenciesRecursively: false,
             },
-            // Issue 9's delivery lists and the contact's 'Lo tengo' page, one lazy chunk: fewer names in the entry.
+            // The delivery lists and the contact's 'Lo tengo' page, one lazy chunk: fewer names in the entry.
             {
               name: 'delivery',
               test: /[\\/](features[\\/](delivery|acknowledge)|routes[\\/]web[\\/]active[\\/]ack)[\\/]|[\\/]client[\\/]api[\\/](deliveries|acknowledgements)\.|[\\/]shared[\\/](api[\\/]deliveries|alert-moment|delivery-texts)\./,

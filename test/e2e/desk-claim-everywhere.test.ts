@@ -7,8 +7,8 @@ import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
-// Issue 31: "'Atender' claims the alert for the staff member; every other desk sees who has it at
-// once ... The contacts' 'Lo tengo' page shows it too." Two responders have the desk open; one takes
+// 'Atender' claims the alert for the staff member; every other desk sees who has it at once, and
+// so does the contacts' 'Lo tengo' page. Two responders have the desk open; one takes
 // the alert; the other's desk says who has it without a reload and offers no 'Atender'; the contact
 // who opens the alert e-mail's link reads that the firm is on it.
 

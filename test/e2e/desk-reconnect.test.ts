@@ -8,7 +8,7 @@ import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { firmConsentTexts } from '#shared/api/firm-consent.ts';
 
-// Issue 31: "A reconnecting desk misses nothing." A responder's desk reaches the app through a
+// A reconnecting desk misses nothing. A responder's desk reaches the app through a
 // loopback proxy the test switches off (open connections drop, new ones are refused: the network
 // gone, as Chromium's own offline mode does not do to a stream already open); a consenting client,
 // who reaches the app directly, presses SOS meanwhile. When the network comes back the desk opens
