@@ -16,6 +16,7 @@ import { codeFrom, waitForMail, type ReceivedMail } from '#test/support/mailbox.
 import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // DESIGN.md section 6: axe-core finds nothing on any screen, in a
 // real Chromium against the real server, and every screen keeps the house rules
@@ -99,10 +100,9 @@ function linkIn(mail: ReceivedMail, pattern: RegExp): string {
   return link;
 }
 
+/** The page's title once it is `expected` (the router sets it once the screen is resolved), else as it stayed. */
 async function titleOf(page: Page, expected: string): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  while ((await page.title()) !== expected && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await page.waitForFunction((title) => document.title === title, expected, { timeout: 30_000 }).catch(() => undefined);
   return page.title();
 }
 
@@ -247,11 +247,11 @@ describe.concurrent('accessibility of every screen', { timeout: 420_000 }, () =>
     await checkScreen(expect, page, 'home with contacts', 'Inicio');
     expect(await smallTargets(page), 'home: targets under 48 px').toEqual([]);
 
-    await page.setViewportSize({ width: 360, height: 740 });
+    await resizeTo(page, { width: 360, height: 740 });
     await mkdir(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
     console.log(`Home at 360x740: ${SCREENSHOT}`);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeTo(page, { width: 390, height: 844 });
 
     await page.getByRole('button', { name: 'Ayuda' }).click();
     const help = page.getByRole('dialog', { name: '¿Cómo funciona?' });

@@ -6,6 +6,8 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { acceptInvitation, fillContactForm, phonePage } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { resizeTo } from '#test/support/viewport.ts';
+import { appStarted } from '#test/support/app-started.ts';
 
 // Delivery state and acknowledgements in a real Chromium against the real server: the person sees who their
 // alert reached and who answered, within seconds, and can practise the whole
@@ -62,7 +64,7 @@ describe('knowing that the alert arrived', () => {
     // The alert's own status and the list agree: it was sent.
     await page.getByText('Alerta enviada a tus contactos').waitFor();
 
-    await page.setViewportSize({ width: 360, height: 740 });
+    await resizeTo(page, { width: 360, height: 740 });
     await mkdir(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
     console.log(`Active screen, one contact acknowledged and one not, at 360x740: ${SCREENSHOT}`);
@@ -110,6 +112,7 @@ describe('knowing that the alert arrived', () => {
     await page.waitForURL('**/web/home');
     await sosButton(page).waitFor();
     await page.reload();
+    await appStarted(page);
     await sosButton(page).waitFor();
     expect(page.url()).toMatch(/\/web\/home$/);
     await Promise.all([context.close(), contact.context.close()]);

@@ -4,6 +4,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { onEveryPhone, PHONES, seenWhole, textUnderFixedBars } from '#test/support/first-screen.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { endAlertAndWaitForMail, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // The alert screen on three common phones. With no signal, where the alert stands ('Sin
 // conexión: tu alerta se enviará…') is said once, first, and what the phone itself can send
@@ -57,7 +58,7 @@ async function sentAlert(tag: string, contacts: number) {
 async function sentFirstScreens(page: Page, named: Record<string, Locator>) {
   const seen: Record<string, unknown> = {};
   for (const phone of PHONES) {
-    await page.setViewportSize(phone);
+    await resizeTo(page, phone);
     const text = await page.evaluate(() => document.body.innerText);
     seen[`${phone.width}x${phone.height}`] = {
       firstScreen: await seenWhole(page, named),
@@ -117,7 +118,7 @@ describe('the alert screen and its fixed FINALIZAR ALERTA bar', () => {
 
     const offline: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       offline[`${phone.width}x${phone.height}`] = {
         saidOnce: await saysNoConnection(page),
         firstScreen: await seenWhole(page, {
@@ -137,7 +138,7 @@ describe('the alert screen and its fixed FINALIZAR ALERTA bar', () => {
     await status.getByText('Alerta enviada a tus contactos').waitFor({ timeout: 30_000 });
     const sent: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       sent[`${phone.width}x${phone.height}`] = { underTheBar: await textUnderFixedBars(page) };
     }
 
@@ -156,11 +157,11 @@ describe('the alert screen and its fixed FINALIZAR ALERTA bar', () => {
     });
     await endAlertAndWaitForMail(running.app, page, contactEmail);
     await context.close();
-  }, 120_000);
+  });
   it('sent to one contact: the status, who got it, WhatsApp and the SMS whole above the bar, each said once, at 360x740, 390x844 and 412x915; WhatsApp and the SMS one colour each in every state, focus a ring', async () => {
     const { context, page, contactEmail, status, list, whatsapp, sms } = await sentAlert('enviada-uno', 1);
     const seen = await sentFirstScreens(page, { status, list, whatsapp: whatsapp[0]!, sms });
-    await page.setViewportSize(PHONES[0]);
+    await resizeTo(page, PHONES[0]);
     const whatsappLooks = await looks(page, whatsapp[0]!);
     const smsLooks = await looks(page, sms);
     const green = { background: 'rgb(7, 94, 84)', ring: false };
@@ -176,7 +177,7 @@ describe('the alert screen and its fixed FINALIZAR ALERTA bar', () => {
     });
     await endAlertAndWaitForMail(running.app, page, contactEmail);
     await context.close();
-  }, 120_000);
+  });
 
   it('sent to three contacts: the status, who got it, the three WhatsApp buttons and the SMS whole above the bar, at 360x740, 390x844 and 412x915', async () => {
     const { context, page, contactEmail, status, list, whatsapp, sms } = await sentAlert('enviada-tres', 3);
@@ -191,5 +192,5 @@ describe('the alert screen and its fixed FINALIZAR ALERTA bar', () => {
     );
     await endAlertAndWaitForMail(running.app, page, contactEmail);
     await context.close();
-  }, 120_000);
+  });
 });

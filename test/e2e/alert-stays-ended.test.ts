@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { appStarted } from '#test/support/app-started.ts';
 
 // An ended alert stays ended: reloaded the moment home shows after FINALIZAR ALERTA, and when it
 // was ended elsewhere (another phone of the same person) while this one showed it.
@@ -35,6 +36,7 @@ describe('an ended alert', () => {
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).click();
     await page.waitForURL('**/web/home');
     await page.reload();
+    await appStarted(page);
     await sosButton(page).waitFor();
 
     expect(await pathsShown(page)).toEqual(['/web/home']);
@@ -74,6 +76,7 @@ describe('an ended alert', () => {
 
     await context.addInitScript(RECORD_PATHS);
     await page.reload();
+    await appStarted(page);
     await sosButton(page).waitFor();
     expect(await pathsShown(page)).toEqual(['/web/home']);
     await context.close();

@@ -8,6 +8,7 @@ import { phonePage } from '#test/support/browser-flows.ts';
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
+import { appStarted } from '#test/support/app-started.ts';
 
 // The installed app across a release, in a real Chromium against the real server:
 // the server reads a copy of build/ (BUILD_DIR), and the test publishes a new
@@ -137,6 +138,7 @@ describe('a new version', () => {
     // Still offline, the person accepts the new version: one reload, served by the new worker.
     await updateNotice(page).getByRole('button', { name: 'Actualizar' }).click();
     await page.waitForFunction(() => !('e2eSameDocument' in window));
+    await appStarted(page);
     await sosButton(page).waitFor();
     expect(await controllerRevision(page)).toBe(2);
     await expect.poll(() => connectionBanner(page).textContent()).toBe(SOS_STILL_WORKS);

@@ -5,6 +5,7 @@ import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { codeFrom, waitForMail } from '#test/support/mailbox.ts';
 import { MIAMI, sosButton } from '#test/support/sos-flows.ts';
 import { MIN_BUTTON_GAP_PX, touchingButtons } from '#test/support/touching-buttons.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // Buttons that sit together have room between them (at least 8 px), so a finger meant for one
 // never lands on the other: a new person's walk through the screens that show two buttons or more
@@ -25,11 +26,11 @@ describe('buttons side by side or one above the other', () => {
     /** The screen as it is now, at each phone; back at the small phone after. */
     const look = async (screen: string) => {
       for (const phone of PHONES) {
-        await page.setViewportSize(phone);
+        await resizeTo(page, phone);
         const found = await touchingButtons(page);
         if (found.length > 0) touching[`${screen} at ${phone.width}x${phone.height}`] = found;
       }
-      await page.setViewportSize(PHONES[0]);
+      await resizeTo(page, PHONES[0]);
       checked.push(screen);
     };
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
@@ -143,7 +144,7 @@ describe('the code screen', () => {
     await resend.waitFor();
     const gaps: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       const above = await verify.boundingBox();
       const sentence = await question.boundingBox();
       const button = await resend.boundingBox();
@@ -187,7 +188,7 @@ describe('the code screen', () => {
     const verify = page.getByRole('button', { name: 'Verificar' });
     const gaps: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       const above = await verify.boundingBox();
       const below = await restart.boundingBox();
       if (!above || !below) throw new Error('The code screen is not drawn');

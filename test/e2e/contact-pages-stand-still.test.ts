@@ -5,6 +5,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { layoutsOnceSettled } from '#test/support/layouts-over-frames.ts';
 import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // A contact's page and the contact form use home's fold hook (src/client/ui/room-at-the-fold.ts): it
 // places a control cut by the 'Ayuda' band just below it, and places it again when the page changes
@@ -18,10 +19,10 @@ const running = appAndChromiumPerFile();
 async function layoutsAtEachPhone(page: Page) {
   const counts: Record<string, number> = {};
   for (const phone of PHONES) {
-    await page.setViewportSize(phone);
+    await resizeTo(page, phone);
     counts[`${phone.width}x${phone.height}`] = await layoutsOnceSettled(page);
   }
-  await page.setViewportSize(PHONES[0]);
+  await resizeTo(page, PHONES[0]);
   return counts;
 }
 
@@ -44,7 +45,7 @@ describe.concurrent("a contact's page and the contact form", () => {
       await page.getByRole('button', { name: 'Reenviar invitación' }).waitFor();
       expect(await layoutsAtEachPhone(page)).toEqual(onEveryPhone(1));
       // A press lands: a control that moved every frame would keep Playwright waiting for it to stand still.
-      await page.getByRole('radio', { name: 'English' }).check({ timeout: 5_000 });
+      await page.getByRole('radio', { name: 'English' }).check({ timeout: 15_000 });
       await page.getByText('Guardamos el idioma de sus correos.').waitFor();
 
       await page.getByRole('link', { name: 'Agregar Contacto' }).click();
@@ -53,11 +54,11 @@ describe.concurrent("a contact's page and the contact form", () => {
       await save.waitFor();
       expect(await layoutsAtEachPhone(page)).toEqual(onEveryPhone(1));
       // Sent empty: every field says what it needs, and the page grows.
-      await save.click({ timeout: 5_000 });
+      await save.click({ timeout: 15_000 });
       await page.getByText(firstnameRequired).waitFor();
       await page.getByText(kinshipRequired).waitFor();
       expect(await layoutsAtEachPhone(page)).toEqual(onEveryPhone(1));
-      await page.getByRole('radio', { name: 'Português' }).check({ timeout: 5_000 });
+      await page.getByRole('radio', { name: 'Português' }).check({ timeout: 15_000 });
       expect(await page.getByRole('radio', { name: 'Português' }).isChecked()).toBe(true);
       await context.close();
     });

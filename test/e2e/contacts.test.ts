@@ -3,6 +3,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { fillContactForm, goHomeAfterFirstContact, phonePage, signUpInBrowser } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 const running = appAndChromiumPerFile();
 
@@ -82,7 +83,7 @@ describe('an emergency contact', () => {
 
   it('refuses the person’s own address, and home says before the press that nobody will get the alert', async () => {
     const { context, page } = await phonePage(running.browser);
-    await page.setViewportSize({ width: 360, height: 740 });
+    await resizeTo(page, { width: 360, height: 740 });
     await signUpInBrowser(page, running.app, { email: 'nora.diaz@example.org', firstname: 'Nora', lastname: 'Díaz' });
     await fillContactForm(page, { ...contact, email: 'Nora.Diaz@example.org' });
     await page.getByText('Este es tu propio correo. Escribe el correo de la persona que quieres avisar.').waitFor();

@@ -5,6 +5,7 @@ import { smallTargets } from '#test/support/small-targets.ts';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { sidewaysScroll } from '#test/support/sideways-scroll.ts';
 import { DESK_DESKTOP, DESK_PHONE, walkTheDesk } from '#test/support/desk-walk.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // Every screen of the firm's desk, with real data on it, on a desktop and on a 360x740 phone (staff
 // on call carry phones): axe-core finds nothing, and every control is a touch target of at least
@@ -58,7 +59,7 @@ describe("the firm's desk is accessible", () => {
         ['desktop', DESK_DESKTOP],
         ['phone 360x740', DESK_PHONE],
       ] as const) {
-        await page.setViewportSize(viewport);
+        await resizeTo(page, viewport);
         const found = [
           // The person's app's first-install line is no news for staff, and the desk is not offline-ready.
           ...((await page.getByText(READY_OFFLINE).count()) > 0 ? [`shows '${READY_OFFLINE}'`] : []),
@@ -70,7 +71,7 @@ describe("the firm's desk is accessible", () => {
         ];
         if (found.length > 0) findings[`${screen} (${size})`] = found;
       }
-      await page.setViewportSize(DESK_DESKTOP);
+      await resizeTo(page, DESK_DESKTOP);
     });
     expect(screens).toEqual([
       'Escritorio: entrar',

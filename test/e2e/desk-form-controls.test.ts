@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { DESK_DESKTOP, DESK_PHONE, walkTheDesk } from '#test/support/desk-walk.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // The desk's fields look like the person's (src/client/ui/form-controls.css): the 'Rol' and
 // 'Resultado' choices, the notes and the searches are not the browser's bare controls but
@@ -56,12 +57,12 @@ describe("the desk's fields", () => {
         ['desktop', DESK_DESKTOP],
         ['phone', DESK_PHONE],
       ] as const) {
-        await page.setViewportSize(viewport);
+        await resizeTo(page, viewport);
         const fields = await fieldsAsDrawn(page);
         seen[`${screen} (${size})`] = fields;
         expected[`${screen} (${size})`] = Object.fromEntries(Object.keys(fields).map((name) => [name, HOUSE_LOOK]));
       }
-      await page.setViewportSize(DESK_DESKTOP);
+      await resizeTo(page, DESK_DESKTOP);
     });
     // Not a check of nothing: the fields this is about were among them.
     const names = Object.values(seen).flatMap((fields) => Object.keys(fields as object));

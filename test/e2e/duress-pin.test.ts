@@ -8,6 +8,8 @@ import { enterWithEmailedCode, phonePage, setPinsInBrowser } from '#test/support
 import { readMailbox, waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { endNewsTexts } from '#shared/end-news-texts.ts';
+import { resizeTo } from '#test/support/viewport.ts';
+import { appStarted } from '#test/support/app-started.ts';
 
 // The duress PIN in a real Chromium against the real server: FINALIZAR ALERTA
 // with it shows the person exactly what the real PIN shows, while the contact
@@ -84,6 +86,7 @@ describe('the duress PIN', () => {
     await page.screenshot({ path: path.join(shots, 'duress-2-person-after-duress.png') });
     // A reload still shows home: every reply to the person says the alert ended.
     await page.reload();
+    await appStarted(page);
     await sosButton(page).waitFor();
     expect(page.url()).toMatch(/\/web\/home$/);
     // And what the server tells the person: a second phone signing in now lands on home, not on an alert.
@@ -123,12 +126,12 @@ describe('the duress PIN', () => {
     // Not 'ya sabe': the phone shows the alert ended, so the person is not the one told of it.
     await contact.page.getByText(/^Listo: quedó registrado que recibiste la alerta de Elena presion/).waitFor();
     await contact.context.close();
-  }, 120_000);
+  });
 
   it('a wrong PIN typed offline: once the queued end is refused, the open app goes back to the alert screen and says why', async () => {
     const { app, browser } = env;
     const { context, page } = await personWithConfirmedContact(app, browser, 'pinmal');
-    await page.setViewportSize({ width: 360, height: 740 });
+    await resizeTo(page, { width: 360, height: 740 });
     await setPinsInBrowser(page, PIN, DURESS);
     await page.getByRole('button', { name: 'Cerrar aviso' }).click();
     await page.getByRole('link', { name: 'Inicio' }).click();
@@ -150,5 +153,5 @@ describe('the duress PIN', () => {
     await page.getByRole('button', { name: 'FINALIZAR ALERTA' }).waitFor();
     await page.screenshot({ path: path.join(shots, 'end-refused-offline-360x740.png') });
     await context.close();
-  }, 120_000);
+  });
 });

@@ -7,6 +7,7 @@ import { waitForMail } from '#test/support/mailbox.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { persistedQueries } from '#test/support/persisted-queries.ts';
 import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // The early home (src/client/routes/web/-components/home/early-home-markup.ts): index.html draws home's first
 // frame, SOS button included, before the app's code has run, when the stored
@@ -132,7 +133,7 @@ describe('the early home of index.html', () => {
     ]) {
       const { release } = await holdAppCode(context);
       const page = await context.newPage();
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       await page.goto(`${app.url}/web/home`, { waitUntil: 'commit' });
       await page.locator(EARLY_SOS).waitFor();
       const early = await boxOf(page, EARLY_SOS);
@@ -165,7 +166,7 @@ describe('the early home of index.html', () => {
     for (const viewport of [{ width: 412, height: 823 }, ...PHONES]) {
       const { release } = await holdAppCode(context);
       const page = await context.newPage();
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       await page.goto(`${app.url}/web/home`, { waitUntil: 'commit' });
       await page.locator(EARLY_SOS).waitFor();
       await page.waitForFunction(() => (window as unknown as Painted).__paints.largest.length > 0);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode, fillContactForm, goHomeAfterFirstContact } from '#test/support/browser-flows.ts';
 import { smallTargets } from '#test/support/small-targets.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 const running = appAndChromiumPerFile();
 
@@ -34,7 +35,7 @@ describe('forms on a phone', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).waitFor();
     const sizes: Record<string, string[]> = {};
     for (const viewport of SIZES) {
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       sizes[`signup ${viewport.width}`] = await smallTargets(page);
     }
 
@@ -56,7 +57,7 @@ describe('forms on a phone', () => {
       'El campo es obligatorio',
     ]);
     for (const viewport of SIZES) {
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       sizes[`first contact ${viewport.width}`] = await smallTargets(page);
     }
     await fillContactForm(page, {
@@ -77,14 +78,14 @@ describe('forms on a phone', () => {
     await page.getByRole('button', { name: 'Guardar contacto' }).click();
     await expectAllAtOnce(page, ['El teléfono es obligatorio', 'El campo es obligatorio']);
     for (const viewport of SIZES) {
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       sizes[`add contact ${viewport.width}`] = await smallTargets(page);
     }
 
     await page.getByRole('link', { name: 'Perfil' }).click();
     await page.getByRole('button', { name: 'Guardar información' }).waitFor();
     for (const viewport of SIZES) {
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       sizes[`profile ${viewport.width}`] = await smallTargets(page);
     }
     expect(sizes).toEqual(Object.fromEntries(Object.keys(sizes).map((screen) => [screen, []])));

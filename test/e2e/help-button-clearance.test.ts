@@ -8,6 +8,7 @@ import { endNewsTexts } from '#shared/end-news-texts.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { enterToHome, seedPerson } from '#test/support/seeded-person.ts';
 import { allowBackgroundSync, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { resizeTo, twoFramesDrawn } from '#test/support/viewport.ts';
 
 // The floating 'Ayuda' button must never hide a control: on every screen that
 // shows it, at its usual place and wherever a drag leaves it, each control a
@@ -214,7 +215,7 @@ describe('the floating Ayuda button and the controls under it', () => {
 
     const findings: Record<string, unknown> = {};
     for (const phone of [PHONE, ...LARGER_PHONES]) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       // The drags are the small phone's.
       const places = [{ name: 'sin mover', to: undefined }, ...(phone === PHONE ? corners : [])];
       for (const screen of personScreens(contactPath)) {
@@ -247,7 +248,7 @@ describe('the floating Ayuda button and the controls under it', () => {
     ];
     const findings: Record<string, string[]> = {};
     for (const phone of [PHONE, ...LARGER_PHONES]) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       for (const screen of screens) {
         await openAtUsualPlace(page, screen);
         for (const scrolled of [0, 0.5, 1]) {
@@ -324,7 +325,7 @@ describe('what each screen ends on, seen whole without scrolling or when scrolle
     const expected: Record<string, unknown> = {};
     for (const phone of PHONES) {
       const size = `${phone.width}x${phone.height}`;
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
 
       await openAtUsualPlace(page, {
         path: '/web/profile',
@@ -365,7 +366,7 @@ describe('what each screen ends on, seen whole without scrolling or when scrolle
     };
     const alertSeen: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       await page.evaluate(() => window.scrollTo(0, 0));
       alertSeen[`${phone.width}x${phone.height}`] = await seenWhole(page, alertScreen);
     }
@@ -379,7 +380,7 @@ describe('what each screen ends on, seen whole without scrolling or when scrolle
     await button.waitFor();
     const ackSeen: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await contact.page.setViewportSize(phone);
+      await resizeTo(contact.page, phone);
       const whole = await seenWhole(contact.page, { 'Lo tengo': button });
       // A phone's browser shows its own address bar over the page's space: the one button keeps clear of that too.
       const box = await boxOf(button);
@@ -467,7 +468,7 @@ describe("a contact's page and the contact form at the fold", () => {
     /** The contact's page at each phone, once `words` show its state: the named parts whole, nothing cut at the fold. */
     const lookAtContact = async (name: string, words: RegExp, named: Record<string, Locator>) => {
       for (const phone of PHONES) {
-        await page.setViewportSize(phone);
+        await resizeTo(page, phone);
         await openAtUsualPlace(page, {
           path: contactPath,
           ready: (p) => p.getByRole('heading', { name: 'Tomás Vega' }),
@@ -497,7 +498,7 @@ describe("a contact's page and the contact form at the fold", () => {
     await lookAtContact('dado de baja', /Dado de baja/, { estado: state });
 
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       await openAtUsualPlace(page, {
         path: '/web/contact',
         ready: (p) => p.getByRole('button', { name: 'Guardar contacto' }),
@@ -507,6 +508,8 @@ describe("a contact's page and the contact form at the fold", () => {
       // Sent empty: every field says what it lacks, and no label stays on the first screen without its field.
       await page.getByRole('button', { name: 'Guardar contacto' }).click();
       await page.getByText(phoneRequired).waitFor();
+      // The errors came within the tap; the form makes room for them at the fold in the frames after.
+      await twoFramesDrawn(page);
       const key = `agregar contacto con errores ${phone.width}x${phone.height}`;
       seen[key] = { cut: await cutAtTheFold(page), apart: await labelsApartAtTheFold(page) };
       expected[key] = { cut: [], apart: [] };
@@ -526,7 +529,7 @@ describe("sign-up's terms box", () => {
     await box.waitFor();
     const rows: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       rows[`${phone.width}x${phone.height}`] = await box.evaluate((input) => {
         const row = input.closest('.checkbox');
         const target = (input.closest('label') ?? input).getBoundingClientRect();
@@ -592,7 +595,7 @@ describe('the alert screen with five contacts', () => {
     };
     const seen: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       await page.evaluate(() => window.scrollTo(0, 0));
       seen[`${phone.width}x${phone.height}`] = {
         firstScreen: await seenWhole(page, named),
@@ -716,9 +719,6 @@ describe('the alert screen with five contacts', () => {
 });
 
 describe('home after an alert ends, and the alert screen once a contact got it, at the fold', () => {
-  /** Two frames drawn: what a resize re-places (resize events, size observers) has run. */
-  const drawn = (page: Page) =>
-    page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const endNews = endNewsTexts.all;
 
   /** On the alert screen once the alert reached the contacts. */
@@ -764,8 +764,7 @@ describe('home after an alert ends, and the alert screen once a contact got it, 
     const seen: Record<string, unknown> = {};
     const band: Record<string, number> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
-      await drawn(page);
+      await resizeTo(page, phone);
       const key = `${phone.width}x${phone.height}`;
       seen[key] = {
         ...(await seenWhole(page, { news, checkIn })),
@@ -800,7 +799,7 @@ describe('home after an alert ends, and the alert screen once a contact got it, 
     };
     const seen: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       await page.evaluate(() => window.scrollTo(0, 0));
       seen[`${phone.width}x${phone.height}`] = await seenWhole(page, named);
     }
@@ -838,8 +837,7 @@ describe('home after an alert ends, and the alert screen once a contact got it, 
       await line.waitFor();
       const seen: Record<string, unknown> = {};
       for (const phone of PHONES) {
-        await page.setViewportSize(phone);
-        await drawn(page);
+        await resizeTo(page, phone);
         seen[`${phone.width}x${phone.height}`] = await seenWhole(page, { waiting: line });
       }
       // Sent once the signal is back: what the end told the contacts takes the waiting line's place.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithoutContacts } from '#test/support/seeded-person.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // SPEC.md sections 2 and 9 in a real Chromium: the floating 'Ayuda' button
 // stays at least 10 px inside the screen whatever a finger, a mouse or a
@@ -154,7 +155,7 @@ describe('the floating Ayuda button', () => {
       { width: 480, height: 320 },
       { width: 1024, height: 700 },
     ]) {
-      await page.setViewportSize(size);
+      await resizeTo(page, size);
       await expect
         .poll(async () => Math.min(...Object.values(await gapsToEdges(page))))
         .toBeGreaterThanOrEqual(EDGE_PX - 0.5);

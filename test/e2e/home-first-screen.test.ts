@@ -4,6 +4,7 @@ import { fillContactForm, goHomeAfterFirstContact, signUpInBrowser } from '#test
 import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
 import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // Home's first screen on three common phones, without scrolling: the SOS button, the line
 // under it and the start of 'Avísales si no vuelvo' (its card's title and first button) are
@@ -19,7 +20,7 @@ describe("home's first screen", () => {
     const { context, page } = await personWithConfirmedContact(running.app, running.browser, 'primera-pantalla');
     const findings: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       await page.goto(`${running.app.url}/web/home`);
       await page.getByRole('button', { name: 'Ayuda' }).waitFor();
       const seen = await seenWhole(page, {
@@ -31,7 +32,7 @@ describe("home's first screen", () => {
     }
 
     // A running check-in: its title, 'Estoy bien' and 'Necesito más tiempo' on the first screen too, from the moment it is set.
-    await page.setViewportSize(PHONES[0]);
+    await resizeTo(page, PHONES[0]);
     await page.getByRole('link', { name: 'Avísales si no vuelvo' }).click();
     await page.getByRole('radio', { name: 'Trabajo' }).check();
     await page.getByRole('radio', { name: '1 hora' }).check();
@@ -52,7 +53,7 @@ describe("home's first screen", () => {
     };
     const runningFindings: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       await page.goto(`${running.app.url}/web/home`);
       await card.getByText('Tiempo restante:').waitFor();
       await page.getByRole('button', { name: 'Ayuda' }).waitFor();
@@ -69,7 +70,7 @@ describe("home's first screen", () => {
       running: onEveryPhone({ sos: true, title: true, ok: true, more: true }),
     });
     await context.close();
-  }, 120_000);
+  });
 
   it("just after sign-up, with nobody confirmed yet: SOS, the warning that nobody will be told and what to do, whole above the 'Ayuda' band, at 360x740, 390x844 and 412x915", async () => {
     const context = await running.browser.newContext({ locale: 'es-US', viewport: PHONES[0] });
@@ -98,7 +99,7 @@ describe("home's first screen", () => {
     await page.getByRole('button', { name: 'Ayuda' }).waitFor();
     const findings: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       findings[`${phone.width}x${phone.height}`] = {
         readyLine: await page.getByText(READY_OFFLINE).count(),
         ...(await seenWhole(page, {
@@ -114,5 +115,5 @@ describe("home's first screen", () => {
     );
 
     await context.close();
-  }, 120_000);
+  });
 });

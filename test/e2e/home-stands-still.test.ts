@@ -3,6 +3,7 @@ import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
 import { layoutsOnceSettled } from '#test/support/layouts-over-frames.ts';
 import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // Home places what follows its SOS panels whole above the 'Ayuda' band or just below it, and places
 // it again when the page changes size. Once placed, nothing on home may keep moving: a card that
@@ -27,12 +28,12 @@ describe.concurrent('home with a contact', () => {
 
       const layoutCounts: Record<string, number> = {};
       for (const phone of PHONES) {
-        await page.setViewportSize(phone);
+        await resizeTo(page, phone);
         layoutCounts[`${phone.width}x${phone.height}`] = await layoutsOnceSettled(page);
       }
       expect(layoutCounts).toEqual(onEveryPhone(1));
 
-      await card.click({ timeout: 5_000 });
+      await card.click({ timeout: 15_000 });
       await page.waitForURL('**/web/contact/*');
       await page.getByRole('heading', { name: 'Jorge Paz' }).waitFor();
       await context.close();

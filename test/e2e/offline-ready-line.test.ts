@@ -5,6 +5,7 @@ import { acceptInvitation, fillContactForm, goHomeAfterFirstContact } from '#tes
 import { onEveryPhone, PHONES, seenWhole } from '#test/support/first-screen.ts';
 import { codeFrom, waitForMail } from '#test/support/mailbox.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // 'Listo: la aplicación ya funciona sin conexión' is the person's news, said once, on home, once
 // home has room for it: never at the top of the screens of sign-in, sign-up or the first contact
@@ -19,7 +20,7 @@ const READY_OFFLINE = 'Listo: la aplicación ya funciona sin conexión.';
 async function lineAtEachPhone(page: Page): Promise<Record<string, number>> {
   const seen: Record<string, number> = {};
   for (const phone of PHONES) {
-    await page.setViewportSize(phone);
+    await resizeTo(page, phone);
     seen[`${phone.width}x${phone.height}`] = await page.getByText(READY_OFFLINE).count();
   }
   return seen;
@@ -64,7 +65,7 @@ describe('the line that says the app works offline', () => {
     await page.getByRole('heading', { name: 'Agrega tu primer contacto de emergencia' }).waitFor();
     seen.firstContact = await lineAtEachPhone(page);
 
-    await page.setViewportSize(PHONES[0]);
+    await resizeTo(page, PHONES[0]);
     await fillContactForm(page, {
       firstname: 'Jorge',
       lastname: 'Paz',
@@ -89,7 +90,7 @@ describe('the line that says the app works offline', () => {
     await page.getByRole('button', { name: 'Ayuda' }).waitFor();
     const home: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       home[`${phone.width}x${phone.height}`] = await seenWhole(page, {
         line: page.getByText(READY_OFFLINE),
         sos: page.getByRole('button', { name: /^SOS/ }),

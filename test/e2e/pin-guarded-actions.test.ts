@@ -82,7 +82,7 @@ describe('deleting a contact while the alert is on', () => {
     await page.goto(contactUrl);
     await page.getByRole('heading', { name: 'Contacto no encontrado' }).waitFor();
     await context.close();
-  }, 120_000);
+  });
 
   it('with the duress PIN shows the deletion done, on the screen and in the API the person reads', async () => {
     const { app, browser } = env;
@@ -100,5 +100,5 @@ describe('deleting a contact while the alert is on', () => {
     // and still alerted is the server's part (test/server/security/seized-phone.db.test.ts).
     expect(await contactOnServer(app, contactUrl, authorization)).toEqual({ status: 404, name: undefined });
     await context.close();
-  }, 120_000);
+  });
 });

@@ -5,6 +5,7 @@ import { holdAppCode } from '#test/support/held-app-code.ts';
 import { phonePage } from '#test/support/browser-flows.ts';
 import { personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { controlledByWorker } from '#test/support/service-worker.ts';
+import { twoFramesDrawn } from '#test/support/viewport.ts';
 
 // The public screens are painted from the HTML the server sends (vite-plugins/public-screens.ts):
 // their first frame is in the document, in Spanish, before any script runs; the app's first render
@@ -63,7 +64,7 @@ type Record = { shifts: number[]; parsed: string; tree: (node: Node) => string }
 async function appTookOver(page: Page): Promise<void> {
   await page.locator('#splash').waitFor({ state: 'detached' });
   // Two frames more: a shift is reported after the frame that shows it.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFramesDrawn(page);
 }
 
 describe('the public screens painted from the HTML', () => {

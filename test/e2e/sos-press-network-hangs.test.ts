@@ -4,6 +4,7 @@ import { freePort } from '#test/support/app-server.ts';
 import { startFaultProxy, type FaultProxy } from '#test/support/fault-proxy.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
+import { appStarted } from '#test/support/app-started.ts';
 
 // A phone loses its signal the worst way: what it had asked for gets no answer, no error either.
 // A press then must be answered on screen as the product promises (the alert screen within a
@@ -54,6 +55,8 @@ it.each([
     // The app opened in the dead spot: home comes from the worker (or the server), its own requests hang.
     await page.reload();
     await expect.poll(() => proxy.heldNow(API), { timeout: 30_000 }).toBeGreaterThan(0);
+    // The limit is the press's answer: a tap on the early home would also wait for the app to start.
+    await appStarted(page);
     if (drops) await context.setOffline(true);
 
     const pressed = Date.now();

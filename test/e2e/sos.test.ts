@@ -12,6 +12,7 @@ import {
   personWithConfirmedContact,
   sosButton,
 } from '#test/support/sos-flows.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // DESIGN.md section 3 in a real Chromium against the real server: an SOS pressed
 // once reaches every confirmed contact exactly once, online or offline.
@@ -145,7 +146,7 @@ describe('the SOS button', () => {
     async (_name, tag, which, keepOpen) => {
       const { context, page } = await personWithConfirmedContact(running.app, await which(), tag);
       const sync = keepOpen ? undefined : await allowBackgroundSync(context, page);
-      await page.setViewportSize({ width: 360, height: 740 });
+      await resizeTo(page, { width: 360, height: 740 });
       await context.setOffline(true);
       await sosButton(page).click();
       await page.waitForURL('**/web/active');

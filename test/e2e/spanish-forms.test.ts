@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { enterWithEmailedCode } from '#test/support/browser-flows.ts';
 import { enterWithoutContacts } from '#test/support/seeded-person.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // What a Spanish speaker types and reads in a real Chromium, on three phones: the phone
 // field's countries in Spanish, our users' commonest first; a date of birth written as
@@ -36,7 +37,7 @@ describe('Spanish forms in a real browser', () => {
     await page.waitForURL('**/web/auth/signup');
     const seen: Record<string, unknown> = {};
     for (const size of SIZES) {
-      await page.setViewportSize(size);
+      await resizeTo(page, size);
       await page.getByRole('textbox', { name: 'Teléfono' }).scrollIntoViewIfNeeded();
       const countries = page.getByRole('combobox', { name: 'País del teléfono' });
       await countries.click();
@@ -69,7 +70,7 @@ describe('Spanish forms in a real browser', () => {
     await enterWithoutContacts(page, running.app, 'nacimiento', { firstname: 'Inés', lastname: 'Fecha' });
     const seen: Record<string, unknown> = {};
     for (const [index, size] of SIZES.entries()) {
-      await page.setViewportSize(size);
+      await resizeTo(page, size);
       await page.goto(`${running.app.url}/web/profile`);
       const section = page.getByRole('region', { name: 'Si me detienen' });
       const field = section.getByLabel('Fecha de nacimiento');

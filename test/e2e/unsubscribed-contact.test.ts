@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // A contact who confirmed, then unsubscribed from their e-mail's link: the person's home
 // and the contact's page say 'Dado de baja' alone, never beside a green 'Verificado', on
@@ -36,7 +37,7 @@ describe('an unsubscribed contact', () => {
 
     const seen: Record<string, unknown> = {};
     for (const phone of PHONES) {
-      await page.setViewportSize(phone);
+      await resizeTo(page, phone);
       await page.goto(`${running.app.url}/web/home`);
       const card = page.getByRole('link', { name: /^Jorge Paz/ });
       await card.getByText(/Dado de baja/).waitFor();
@@ -56,5 +57,5 @@ describe('an unsubscribed contact', () => {
       Object.fromEntries(PHONES.map((phone) => [`${phone.width}x${phone.height}`, { home: alone, detail: alone }])),
     );
     await context.close();
-  }, 120_000);
+  });
 });

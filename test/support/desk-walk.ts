@@ -3,6 +3,7 @@ import type { RunningApp } from './app-server.ts';
 import { inTimeZone, phonePage } from './browser-flows.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from './desk-browser.ts';
 import { enterToHome, seedPerson } from './seeded-person.ts';
+import { resizeTo } from '#test/support/viewport.ts';
 
 // Every screen of the firm's desk, each shown with real data, for whoever looks at them: the desk's
 // accessibility test (axe, touch targets) and `npm run screenshots` (docs/screenshots/). One walk,
@@ -52,7 +53,7 @@ export async function walkTheDesk(app: RunningApp, browser: Browser, visit: Desk
   await staffCli(app, ['add', 'luis.mora@firma.example', '--role', 'responder']);
   const desk = await deviceWithPasskeys(browser);
   const { page } = desk;
-  await page.setViewportSize(DESK_DESKTOP);
+  await resizeTo(page, DESK_DESKTOP);
   await inTimeZone(page, 'America/Chicago');
   await page.goto(`${deskUrl(app)}/entrar`);
   await page.getByRole('heading', { level: 1, name: 'Entrar al escritorio' }).waitFor();
