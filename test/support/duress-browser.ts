@@ -207,12 +207,13 @@ function normalised(value: unknown, tag: string): unknown {
 }
 
 /**
- * Words of a screen still on its way: a part waiting for its data ('Cargando…'), or the alert's and
- * the practice's e-mails before the server's or the worker's answer on them ('Comprobando a quién
- * llegó…', 'Comprobando si ya llegó…'). However long the machine makes them last, they are not what
- * the person ends up seeing: under load one run met them and the other not.
+ * Words of a screen still on its way: a part waiting for its data ('Cargando…'), the position (both
+ * runs' phones have one, so it always comes), or the alert's and the practice's e-mails before the
+ * server's or the worker's answer on them ('Comprobando a quién llegó…', 'Comprobando si ya
+ * llegó…'). However long the machine makes them last, they are not what the person ends up seeing:
+ * under load one run met them and the other not.
  */
-const UNSETTLED = ['Cargando', 'Estamos enviando el correo', 'Comprobando'];
+const UNSETTLED = ['Cargando', 'Buscando tu ubicación', 'Estamos enviando el correo', 'Comprobando'];
 
 /**
  * The visible text once the app has started (lib/first-paint.ts: a slow CPU kept the early home on
