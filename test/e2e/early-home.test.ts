@@ -5,7 +5,7 @@ import { holdAppCode } from '#test/support/held-app-code.ts';
 import { enterWithEmailedCode, signOutInBrowser } from '#test/support/browser-flows.ts';
 import { waitForMail } from '#test/support/mailbox.ts';
 import { onEveryPhone, PHONES } from '#test/support/first-screen.ts';
-import { persistedQueries } from '#test/support/persisted-queries.ts';
+import { homeDataSaved } from '#test/support/persisted-queries.ts';
 import { alertMailsTo, personWithConfirmedContact, sosButton } from '#test/support/sos-flows.ts';
 import { resizeTo } from '#test/support/viewport.ts';
 
@@ -155,8 +155,7 @@ describe('the early home of index.html', () => {
       serviceWorkers: 'block',
     });
     // The contact list cached, as on any phone the early home opens on: the app draws it with its first screen.
-    await first.locator('.contact-card').first().waitFor();
-    await expect.poll(async () => (await persistedQueries(first)).contacts, { timeout: 30_000, interval: 100 }).toBe(1);
+    await homeDataSaved(first, { contacts: 1 });
     await first.close();
     // As Lighthouse's fresh profile finds it: the position never allowed, so home asks for it.
     await context.clearPermissions();
@@ -188,8 +187,7 @@ describe('the early home of index.html', () => {
     const { app, browser } = env;
     const { context, page: first } = await personWithConfirmedContact(app, browser, 'sinsenal');
     // The contact list cached, as on a phone that was online before (the cache is written within a second).
-    await first.locator('.contact-card').first().waitFor();
-    await expect.poll(async () => (await persistedQueries(first)).contacts, { timeout: 30_000, interval: 100 }).toBe(1);
+    await homeDataSaved(first, { contacts: 1 });
     await first.close();
     // Every place an SOS button was drawn at, frame by frame, and whether the early home's was one of them.
     await context.addInitScript(`(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appAndChromiumPerFile } from '#test/support/app-and-chromium.ts';
 import { settledScreen } from '#test/support/duress-browser.ts';
-import { persistedQueries } from '#test/support/persisted-queries.ts';
+import { homeDataSaved } from '#test/support/persisted-queries.ts';
 import { personWithConfirmedContact } from '#test/support/sos-flows.ts';
 
 // The duress differential compares each screen as settledScreen reads it. On a busy CI machine the
@@ -59,10 +59,7 @@ describe('a settled screen, as the duress differential reads it', () => {
   it("is the app's whole home on a slow phone, never the early home or the SOS button alone", async () => {
     const { context, page } = await personWithConfirmedContact(env.app, env.browser, 'zqxsettle');
     // Home's data saved on the phone, as on any phone reopened: the app draws it with its first screen.
-    await page.locator('.contact-card').first().waitFor();
-    await expect
-      .poll(async () => await persistedQueries(page), { timeout: 30_000, interval: 100 })
-      .toMatchObject({ contacts: 1, 'check-in': 1 });
+    await homeDataSaved(page, { contacts: 1, 'check-in': 1 });
     await context.addInitScript(keepTextAtStart);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });

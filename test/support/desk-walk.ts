@@ -3,7 +3,7 @@ import type { RunningApp } from './app-server.ts';
 import { inTimeZone, phonePage } from './browser-flows.ts';
 import { deskUrl, deviceWithPasskeys, enrolWithEmailedCode, staffCli } from './desk-browser.ts';
 import { enterToHome, seedPerson } from './seeded-person.ts';
-import { resizeTo } from '#test/support/viewport.ts';
+import { resizeTo } from './viewport.ts';
 
 // Every screen of the firm's desk, each shown with real data, for whoever looks at them: the desk's
 // accessibility test (axe, touch targets) and `npm run screenshots` (docs/screenshots/). One walk,

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The roots of the query keys (query-client.ts's queryRoots) whose data the
@@ -45,4 +46,10 @@ export function persistedQueries(page: Page): Promise<Record<string, number>> {
     }
     return found;
   });
+}
+
+/** Resolves once home's contact card is shown and the cache saved on the phone holds at least `saved` (as persistedQueries counts it). */
+export async function homeDataSaved(page: Page, saved: Record<string, number>): Promise<void> {
+  await page.locator('.contact-card').first().waitFor();
+  await expect.poll(() => persistedQueries(page), { timeout: 30_000, interval: 100 }).toMatchObject(saved);
 }
